@@ -1,0 +1,82 @@
+// switchlab-sim: the native command-line front end of the core.
+//   switchlab-sim run CONFIG.json        result JSON on stdout
+//   switchlab-sim validate CONFIG.json   exit 0 if valid
+//   switchlab-sim hash CONFIG.json       experiment id
+//   switchlab-sim normalize CONFIG.json  canonical config with defaults
+//   switchlab-sim schema                 JSON Schema of the config
+//   switchlab-sim version
+// Exit codes: 0 ok, 2 bad input (config or usage), 1 I/O failure.
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "switchlab/api.hpp"
+
+namespace {
+
+int usage() {
+  std::fprintf(stderr,
+               "usage: switchlab-sim run|validate|hash|normalize CONFIG.json (- for stdin)\n"
+               "       switchlab-sim schema | version\n");
+  return 2;
+}
+
+bool read_input(const char* path, std::string& out) {
+  std::stringstream ss;
+  if (std::strcmp(path, "-") == 0) {
+    ss << std::cin.rdbuf();
+  } else {
+    std::ifstream f(path, std::ios::binary);
+    if (!f) return false;
+    ss << f.rdbuf();
+  }
+  out = ss.str();
+  return true;
+}
+
+// Prints "error: FIELD: MESSAGE" for an {"error": {...}} or error-object JSON, returns 2.
+int report_error(const std::string& error_json) {
+  auto e = nlohmann::json::parse(error_json, nullptr, false);
+  if (e.contains("error")) e = e["error"];
+  std::fprintf(stderr, "error: %s: %s\n", e.value("field", "config").c_str(), e.value("message", "invalid").c_str());
+  return 2;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc < 2) return usage();
+  const std::string cmd = argv[1];
+  if (cmd == "version") {
+    std::printf("%s\n", switchlab::engine_version());
+    return 0;
+  }
+  if (cmd == "schema") {
+    std::printf("%s\n", switchlab::schema_json().c_str());
+    return 0;
+  }
+  if (argc != 3) return usage();
+  std::string config;
+  if (!read_input(argv[2], config)) {
+    std::fprintf(stderr, "error: cannot read %s\n", argv[2]);
+    return 1;
+  }
+  if (cmd == "run" || cmd == "normalize") {
+    const std::string out = cmd == "run" ? switchlab::run_json(config) : switchlab::normalize_json(config);
+    if (out.compare(0, 9, "{\"error\":") == 0) return report_error(out);
+    std::printf("%s\n", out.c_str());
+    return 0;
+  }
+  if (cmd == "validate" || cmd == "hash") {
+    const std::string err = switchlab::validate_json(config);
+    if (!err.empty()) return report_error(err);
+    std::printf("%s\n", cmd == "hash" ? switchlab::config_hash(config).c_str() : "ok");
+    return 0;
+  }
+  return usage();
+}

@@ -1,0 +1,22 @@
+#pragma once
+// The core's public, string-in/string-out API: what the CLI, the Python extension and the WASM
+// module expose. Nothing here throws; errors come back as {"error": {"field", "message"}}.
+#include <string>
+
+namespace switchlab {
+
+// Engine version: part of every experiment id, bumped whenever results for a config may change.
+const char* engine_version();
+
+// Result JSON, or {"error": {...}}.
+std::string run_json(const std::string& config_json);
+// "" when valid, else the error object {"field", "message"} as JSON.
+std::string validate_json(const std::string& config_json);
+// Canonical normalized config (defaults filled in, keys sorted, no whitespace), or {"error": ...}.
+std::string normalize_json(const std::string& config_json);
+// Experiment id: sha256 hex of normalize_json(config) + "\n" + engine_version(); "" if invalid.
+std::string config_hash(const std::string& config_json);
+// JSON Schema (draft 2020-12) of the experiment config, generated from the parameter declarations.
+std::string schema_json();
+
+}  // namespace switchlab

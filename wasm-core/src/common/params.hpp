@@ -1,0 +1,113 @@
+#pragma once
+// Typed, documented parameter reading (in the spirit of SST/Ramulator: each parameter is declared
+// where it is read, with its default, allowed range and unit). A Params reads one JSON object,
+// reports the first bad field to an ErrorSink with its full dotted path and allowed range, and
+// records every declaration so the experiment JSON Schema can be generated from the same code.
+#include <cstdint>
+#include <initializer_list>
+#include <set>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "common/error.hpp"
+
+namespace switchlab {
+
+using json = nlohmann::json;
+
+struct IntSpec {
+  int64_t def;
+  int64_t lo;
+  int64_t hi;
+  const char* unit;  // "" if dimensionless
+  const char* doc;
+};
+
+struct NumSpec {
+  double def;
+  double lo;
+  double hi;
+  const char* unit;
+  const char* doc;
+};
+
+// One declared parameter, for schema generation and documentation.
+struct ParamDecl {
+  std::string path;
+  std::string type;  // integer | number | boolean | string | array | object
+  json def;
+  json lo, hi;                       // null when unbounded / not numeric
+  std::vector<std::string> choices;  // for string enums
+  std::string unit, doc;
+};
+
+class ParamRegistry {
+ public:
+  void add(ParamDecl d);
+  const std::vector<ParamDecl>& decls() const { return decls_; }
+
+ private:
+  std::vector<ParamDecl> decls_;
+  std::set<std::string> seen_;
+};
+
+class Params {
+ public:
+  // `obj` may be null (absent section: every field takes its default). When `normalized` is given,
+  // every value read (given or defaulted) is written there, so the normalized config (the basis of
+  // the content hash) comes from the same declarations and never drifts from the parser.
+  Params(const json* obj, std::string path, ErrorSink& errors, ParamRegistry* registry = nullptr,
+         json* normalized = nullptr);
+
+  int64_t integer(const char* key, const IntSpec& spec);
+  double number(const char* key, const NumSpec& spec);
+  bool boolean(const char* key, bool def, const char* doc);
+  std::string choice(const char* key, const char* def, std::initializer_list<const char*> allowed,
+                     const char* doc);
+  std::string choice(const char* key, const std::string& def, const std::vector<std::string>& allowed,
+                     const char* doc);
+  std::string string(const char* key, const char* def, const char* doc);
+  // A list of integers, each within [lo, hi]; length within [min_len, max_len].
+  std::vector<int64_t> int_list(const char* key, const std::vector<int64_t>& def, size_t min_len,
+                                size_t max_len, int64_t lo, int64_t hi, const char* unit,
+                                const char* doc);
+  std::vector<bool> bool_list(const char* key, const std::vector<bool>& def, const char* doc);
+  // Child section; absent -> all defaults.
+  Params child(const char* key, const char* doc);
+  // Raw access for values whose shape depends on other fields (e.g. "ways": 4 | "full").
+  const json* raw(const char* key, const char* type, const char* doc);
+  // Overrides the normalized value of `key` (for fields read through raw()).
+  void set(const char* key, const json& value);
+  bool present(const char* key) const;
+  bool is_null(const char* key) const;
+
+  // Reports keys present in the object that no reader asked for (catches typos like "entires").
+  void reject_unknown(std::initializer_list<const char*> also_allowed = {});
+
+  std::string field(const char* key) const { return path_.empty() ? key : path_ + "." + key; }
+  ErrorSink& errors() { return errors_; }
+  ParamRegistry* registry() const { return registry_; }
+
+ private:
+  const json* get(const char* key);
+  void declare(ParamDecl d);
+  template <class T>
+  T record(const char* key, T value) {
+    if (out_) (*out_)[key] = value;
+    return value;
+  }
+
+  const json* obj_;
+  std::string path_;
+  ErrorSink& errors_;
+  ParamRegistry* registry_;
+  json* out_;
+  std::set<std::string> used_;
+};
+
+// Formats a number for messages without trailing zeros ("0.5", "128").
+std::string format_number(double v);
+
+}  // namespace switchlab

@@ -1,0 +1,47 @@
+#pragma once
+// The experiment config (one JSON schema for all three builds; ../shared/examples/README.md is
+// the contract). parse_experiment() validates every field, fills defaults, and produces the
+// normalized config whose canonical form is hashed into the experiment id.
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include "cache/index.hpp"
+#include "cache/set_assoc.hpp"
+#include "common/params.hpp"
+#include "topology/topology.hpp"
+#include "traffic/traffic.hpp"
+
+namespace switchlab {
+
+struct CacheConfig {
+  bool enabled = true;  // false: "cache": null, every look-up goes to the CAM
+  CacheGeometry geometry;
+  IndexKind index = IndexKind::Crc32;
+  uint32_t entry_bytes = 12;  // seed 001 Sec. 3: 8 B tag + 2 B port + 2 B reserved
+};
+
+// Switch delays in picoseconds (integers, so latency sums and percentiles are exact and
+// identical across builds). Config values are in ns.
+struct Delays {
+  int64_t rc_hit_ps, rc_miss_ps, rc_no_cache_ps, other_ps, link_ps;
+};
+
+struct Experiment {
+  uint64_t seed = 1;
+  std::string engine;
+  std::unique_ptr<Topology> topology;
+  std::unique_ptr<Traffic> traffic;
+  CacheConfig cache;
+  Delays delays{};
+  uint64_t warmup_packets = 0;
+  uint64_t packets = 0;
+  nlohmann::json normalized;  // every field, defaults filled in
+};
+
+// Returns false (and fills `errors`) on any invalid field. `registry`, if given, collects every
+// declared parameter (for the JSON Schema).
+bool parse_experiment(const nlohmann::json& config, Experiment& out, ErrorSink& errors,
+                      ParamRegistry* registry = nullptr);
+
+}  // namespace switchlab

@@ -1,0 +1,42 @@
+#pragma once
+// k-ary n-cube (DESIGN.md 2.1): per-dimension sizes k_i and wrap (torus) flags, concentration c
+// compute nodes per switch. Covers meshes, tori, mixed mesh/torus such as Tofu's 6-D {X,Y,Z,A,B,C}
+// (seed 004). Routing: dimension order, dimension 0 first.
+#include "topology/topology.hpp"
+
+namespace switchlab {
+
+class KaryNCube final : public Topology {
+ public:
+  KaryNCube(std::vector<uint32_t> dims, std::vector<bool> wrap, uint32_t concentration);
+
+  uint32_t num_nodes() const override { return switches_ * c_; }
+  uint32_t num_switches() const override { return switches_; }
+  uint16_t ports_per_switch() const override { return static_cast<uint16_t>(c_ + 2 * dims_.size()); }
+  const std::vector<std::string>& port_classes() const override { return classes_; }
+  uint8_t port_class(uint32_t, uint16_t in_port) const override {
+    return in_port < c_ ? 0 : static_cast<uint8_t>(1 + (in_port - c_) / 2);
+  }
+  uint32_t max_hops() const override;
+  uint32_t route(uint32_t src, uint32_t dst, Rng& rng, Hop* out) const override;
+  nlohmann::json describe() const override;
+
+  // Port numbering: [0, c) injection/ejection; c + 2i: link of dimension i in the + direction
+  // (as output: towards coordinate +1; as input: arriving from the - neighbour, travelling +);
+  // c + 2i + 1: the - direction.
+  uint16_t plus_port(size_t dim) const { return static_cast<uint16_t>(c_ + 2 * dim); }
+  uint16_t minus_port(size_t dim) const { return static_cast<uint16_t>(c_ + 2 * dim + 1); }
+  // Signed hop count DOR takes in dimension `dim` from coordinate a to b (+ or - direction).
+  int32_t offset(size_t dim, uint32_t a, uint32_t b) const;
+  uint32_t coord(uint32_t sw, size_t dim) const { return (sw / stride_[dim]) % dims_[dim]; }
+
+ private:
+  std::vector<uint32_t> dims_;
+  std::vector<bool> wrap_;
+  uint32_t c_;
+  uint32_t switches_;
+  std::vector<uint32_t> stride_;
+  std::vector<std::string> classes_;
+};
+
+}  // namespace switchlab

@@ -1,0 +1,49 @@
+#pragma once
+// A topology knows its switches, their input ports, how compute nodes attach, and its routing:
+// route() lists the (switch, input port, output port) of every routing computation a packet
+// triggers. Engines depend only on this interface; each topology is registered by name
+// (topology/registry.hpp) with its own documented parameters.
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "common/rng.hpp"
+
+namespace switchlab {
+
+// One routing computation: a packet arrives at `sw` on input port `in_port` and leaves on
+// `out_port` (ejection ports included). The switchable hash of seed 000 Sec. IV uses `out_port`
+// as the cache tag.
+struct Hop {
+  uint32_t sw;
+  uint16_t in_port;
+  uint16_t out_port;
+};
+
+class Topology {
+ public:
+  virtual ~Topology() = default;
+
+  virtual uint32_t num_nodes() const = 0;
+  virtual uint32_t num_switches() const = 0;
+  // Input ports per switch (the largest, if switches differ), injection ports included.
+  virtual uint16_t ports_per_switch() const = 0;
+  // Names of the port classes results are grouped by (e.g. injection, dim0, dim1).
+  virtual const std::vector<std::string>& port_classes() const = 0;
+  virtual uint8_t port_class(uint32_t sw, uint16_t in_port) const = 0;
+  // Upper bound on the hops route() can return.
+  virtual uint32_t max_hops() const = 0;
+  // Fills `out` with the hops from `src` to `dst` (compute node ids) and returns their number
+  // (>= 1: even a packet between two nodes on one switch makes one routing computation).
+  // `rng` is only drawn from by randomised routing (e.g. Valiant).
+  virtual uint32_t route(uint32_t src, uint32_t dst, Rng& rng, Hop* out) const = 0;
+  // Whether route() depends only on (switch, dst): required by the switchable hash.
+  virtual bool deterministic_routing() const { return true; }
+  // Addressing and shape, for results and drawings.
+  virtual nlohmann::json describe() const = 0;
+};
+
+}  // namespace switchlab
