@@ -1,0 +1,61 @@
+# SwitchLab: `make run` installs, builds and starts everything; `make test` installs, builds and
+# runs every test suite. Other targets: build, bench, clean (see README.md).
+SHELL := /bin/bash
+ROOT := $(CURDIR)
+VENV_PY := $(ROOT)/.venv/bin/python
+export NODE_PATH := /usr/share/nodejs
+JOBS ?= 2
+
+.PHONY: run test build install build-native build-wasm build-frontend bench clean \
+        test-core test-cross test-api test-frontend test-e2e test-compose
+
+install:
+	@scripts/install.sh
+
+build: install build-native build-wasm build-frontend
+
+# Native CLI, gtest suite and the Python extension (build/python/switchlab_core*.so).
+build-native:
+	@cmake -S wasm-core -B build/native -DCMAKE_BUILD_TYPE=Release -DSWITCHLAB_PYTHON=ON \
+	  -DSWITCHLAB_PYTHON_OUT=$(ROOT)/build/python -DPython3_EXECUTABLE=$(VENV_PY) \
+	  -Dpybind11_DIR="$$($(VENV_PY) -m pybind11 --cmakedir)" > build-native.log 2>&1 || { cat build-native.log; exit 1; }
+	@cmake --build build/native -j$(JOBS) 2>&1 | grep -Ev '^\[|^-- ' || true
+	@test -x build/native/bin/switchlab-sim
+	@rm -f build-native.log
+
+# WebAssembly ES module (build/wasm/switchlab_core.mjs + .wasm).
+build-wasm:
+	@emcmake cmake -S wasm-core -B build/wasm -DCMAKE_BUILD_TYPE=Release -DSWITCHLAB_TESTS=OFF > build-wasm.log 2>&1 || { cat build-wasm.log; exit 1; }
+	@cmake --build build/wasm -j$(JOBS) 2>&1 | grep -Ev '^\[|^-- ' || true
+	@test -f build/wasm/switchlab_core.wasm
+	@rm -f build-wasm.log
+
+build-frontend: build-wasm
+	@cd frontend && npm run --silent build
+
+run: build
+	@$(VENV_PY) scripts/stack.py --state-dir .run/dev --pg-port 54329 --api-port 8000 --ui-dir frontend/dist
+
+test:
+	@scripts/test.sh
+
+# The individual suites (scripts/test.sh runs them all and prints a summary).
+test-core:
+	@cd build/native && ctest --output-on-failure -j$(JOBS)
+test-cross:
+	@$(VENV_PY) -m pytest -q tests/cross_build
+test-api:
+	@$(VENV_PY) -m pytest -q tests/api
+test-frontend:
+	@cd frontend && npm run --silent test
+test-e2e:
+	@$(VENV_PY) scripts/stack.py --state-dir .run/e2e --pg-port 54331 --api-port 8765 --ui-dir frontend/dist -- node tests/e2e/run.mjs
+test-compose:
+	@docker-compose -f docker-compose.yml config -q && echo "docker-compose.yml: valid"
+
+bench: build
+	@build/native/bin/switchlab-bench
+	@node bench/wasm_bench.mjs
+
+clean:
+	rm -rf build .run frontend/dist tests/e2e/screenshots

@@ -1,0 +1,43 @@
+// Python extension `switchlab_core`: the same string API as the CLI and the WASM module.
+// run()/normalize() raise ValueError whose message is the error object's JSON
+// ({"field": ..., "message": ...}) so callers can name the failing field.
+#include <pybind11/pybind11.h>
+
+#include <string>
+
+#include "switchlab/api.hpp"
+
+namespace py = pybind11;
+
+namespace {
+
+std::string or_raise(std::string out) {
+  if (out.compare(0, 9, "{\"error\":") == 0) {
+    // Strip the {"error": ...} wrapper: the message is the error object itself.
+    throw py::value_error(out.substr(9, out.size() - 10));
+  }
+  return out;
+}
+
+}  // namespace
+
+PYBIND11_MODULE(switchlab_core, m) {
+  m.doc() = "SwitchLab simulation core (route-walk engine, cost models)";
+  m.def("engine_version", [] { return std::string(switchlab::engine_version()); });
+  m.def("validate", &switchlab::validate_json, py::arg("config_json"),
+        "'' if the config is valid, else the error object as JSON");
+  m.def("normalize", [](const std::string& c) { return or_raise(switchlab::normalize_json(c)); },
+        py::arg("config_json"));
+  m.def("config_hash", [](const std::string& c) {
+        const std::string err = switchlab::validate_json(c);
+        if (!err.empty()) throw py::value_error(err);
+        return switchlab::config_hash(c);
+      }, py::arg("config_json"));
+  m.def("run", [](const std::string& c) {
+        py::gil_scoped_release release;  // long runs must not block other Python threads
+        std::string out = switchlab::run_json(c);
+        py::gil_scoped_acquire acquire;
+        return or_raise(std::move(out));
+      }, py::arg("config_json"));
+  m.def("schema", [] { return switchlab::schema_json(); });
+}

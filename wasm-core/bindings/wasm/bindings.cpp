@@ -1,0 +1,16 @@
+// WebAssembly module (embind): the same string API as the CLI and the Python extension.
+// Errors come back as {"error": {...}} strings, never as exceptions (catching is off in WASM).
+#include <emscripten/bind.h>
+
+#include <string>
+
+#include "switchlab/api.hpp"
+
+EMSCRIPTEN_BINDINGS(switchlab_core) {
+  emscripten::function("run", &switchlab::run_json);
+  emscripten::function("validate", &switchlab::validate_json);
+  emscripten::function("normalize", &switchlab::normalize_json);
+  emscripten::function("configHash", &switchlab::config_hash);
+  emscripten::function("schema", &switchlab::schema_json);
+  emscripten::function("engineVersion", emscripten::optional_override([] { return std::string(switchlab::engine_version()); }));
+}

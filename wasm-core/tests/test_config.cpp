@@ -1,0 +1,82 @@
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+#include "switchlab/api.hpp"
+
+using json = nlohmann::json;
+using namespace switchlab;
+
+namespace {
+std::string read(const std::string& path) {
+  std::ifstream f(path);
+  std::stringstream ss;
+  ss << f.rdbuf();
+  return ss.str();
+}
+json error_of(const std::string& config) { return json::parse(validate_json(config)); }
+const std::string kSmall =
+    R"({"seed":1,"topology":{"kind":"torus","dims":[4,4]},"switch":{"cache":{"entries":64,"ways":4}},"traffic":{"packets":2000}})";
+}  // namespace
+
+TEST(Config, SharedBadExampleIsRejectedNamingTheField) {
+  const json e = error_of(read(std::string(SWITCHLAB_SHARED_DIR) + "/examples/bad-ways.json"));
+  EXPECT_EQ(e["field"], "switch.cache.ways");
+  EXPECT_NE(e["message"].get<std::string>().find("divide entries (100)"), std::string::npos);
+}
+
+TEST(Config, RangeErrorsNameFieldAndRange) {
+  json e = error_of(R"({"switch":{"cache":{"entries":0}}})");
+  EXPECT_EQ(e["field"], "switch.cache.entries");
+  EXPECT_EQ(e["message"], "must be an integer in [1, 1048576], got 0");
+  e = error_of(R"({"topology":{"kind":"hypercube"}})");
+  EXPECT_EQ(e["field"], "topology.kind");
+  e = error_of(R"({"topology":{"dims":[4,1]}})");
+  EXPECT_EQ(e["field"], "topology.dims[1]");
+  e = error_of(R"({"switch":{"cache":{"entires":64}}})");
+  EXPECT_EQ(e["field"], "switch.cache.entires");
+  e = error_of(R"({"switch":{"cache":{"ways":"many"}}})");
+  EXPECT_EQ(e["field"], "switch.cache.ways");
+  e = error_of(R"({"switch":{"cache":{"entries":48,"ways":3,"policy":"plru"}}})");
+  EXPECT_EQ(e["field"], "switch.cache.ways");
+  e = error_of(R"({"topology":{"kind":"kary_ncube","dims":[4,4],"wrap":[true]}})");
+  EXPECT_EQ(e["field"], "topology.wrap");
+  e = error_of("{not json");
+  EXPECT_EQ(e["field"], "config");
+  e = error_of(R"({"switch":{"delays_ns":{"link":-1}}})");
+  EXPECT_EQ(e["field"], "switch.delays_ns.link");
+  EXPECT_EQ(e["message"], "must be a number in [0, 1000000] ns, got -1");
+}
+
+TEST(Config, NormalizationFillsDefaultsAndHashIgnoresSpelling) {
+  const std::string explicit_defaults =
+      R"({"traffic":{"packets":2000,"pattern":"uniform"},"seed":1,"engine":"routewalk","topology":{"kind":"torus","dims":[4,4],"concentration":1},"switch":{"cache":{"ways":4,"entries":64,"policy":"lru"}}})";
+  EXPECT_EQ(normalize_json(kSmall), normalize_json(explicit_defaults));
+  EXPECT_EQ(config_hash(kSmall), config_hash(explicit_defaults));
+  EXPECT_EQ(config_hash(kSmall).size(), 64u);
+  const json n = json::parse(normalize_json(kSmall));
+  EXPECT_EQ(n["switch"]["cache"]["index"], "crc32");
+  EXPECT_EQ(n["switch"]["delays_ns"]["rc_hit"], 1.0);
+  EXPECT_EQ(n["topology"]["wrap"], json::array({true, true}));
+  // A different seed is a different experiment.
+  EXPECT_NE(config_hash(kSmall), config_hash(R"({"seed":2,"topology":{"kind":"torus","dims":[4,4]},"switch":{"cache":{"entries":64,"ways":4}},"traffic":{"packets":2000}})"));
+}
+
+TEST(Config, NullCacheIsTheNoCacheBaseline) {
+  const json r = json::parse(run_json(R"({"topology":{"dims":[4,4]},"switch":{"cache":null},"traffic":{"packets":100}})"));
+  EXPECT_EQ(r["cache"]["enabled"], false);
+  EXPECT_EQ(r["cache"]["hits"], 0);
+  EXPECT_EQ(json::parse(normalize_json(R"({"switch":{"cache":null}})"))["switch"]["cache"], nullptr);
+}
+
+TEST(Config, SchemaListsDeclaredFields) {
+  const json s = json::parse(schema_json());
+  const json& entries = s["properties"]["switch"]["properties"]["cache"]["properties"]["entries"];
+  EXPECT_EQ(entries["type"], "integer");
+  EXPECT_EQ(entries["minimum"], 1);
+  EXPECT_EQ(entries["default"], 2048);
+  EXPECT_EQ(s["properties"]["switch"]["properties"]["delays_ns"]["properties"]["link"]["x-unit"], "ns");
+}
