@@ -51,7 +51,7 @@ test-frontend:
 test-e2e:
 	@$(VENV_PY) scripts/stack.py --state-dir .run/e2e --pg-port 54331 --api-port 8765 --ui-dir frontend/dist -- node tests/e2e/run.mjs
 test-compose:
-	@docker-compose -f docker-compose.yml config -q && echo "docker-compose.yml: valid"
+	@SWITCHLAB_API_TOKEN=compose-validation docker-compose -f docker-compose.yml config -q && echo "docker-compose.yml: valid"
 
 bench: build
 	@build/native/bin/switchlab-bench
