@@ -1,0 +1,102 @@
+#include "topology/dragonfly.hpp"
+
+#include "topology/registry.hpp"
+
+namespace switchlab {
+
+Dragonfly::Dragonfly(uint32_t p, uint32_t a, uint32_t h, uint32_t g, bool valiant)
+    : p_(p), a_(a), h_(h), g_(g), copies_(g > 1 ? a * h / (g - 1) : 0), valiant_(valiant) {
+  classes_ = {"injection", "local", "global"};
+}
+
+uint8_t Dragonfly::port_class(uint32_t, uint16_t in_port) const {
+  if (in_port < p_) return 0;
+  return in_port < p_ + a_ - 1 ? 1 : 2;
+}
+
+uint32_t Dragonfly::global_link(uint32_t from, uint32_t to, uint32_t copy) const {
+  const uint32_t offset = (to + g_ - from - 1) % g_;  // in [0, g-2]
+  return copy * (g_ - 1) + offset;
+}
+
+uint32_t Dragonfly::minimal(uint32_t s, uint16_t& in, uint32_t d, uint32_t copy_key, Hop* out, uint32_t n) const {
+  uint32_t cur = s;
+  const uint32_t gs = s / a_, gd = d / a_;
+  if (gs != gd) {
+    const uint32_t t = global_link(gs, gd, copy_key % copies_);
+    const uint32_t owner = gs * a_ + t / h_;
+    if (owner != cur) {
+      out[n++] = Hop{cur, in, local_port(cur % a_, owner % a_)};
+      in = local_port(owner % a_, cur % a_);
+      cur = owner;
+    }
+    out[n++] = Hop{cur, in, global_port(t)};
+    const uint32_t ft = far_link(t);
+    cur = gd * a_ + ft / h_;
+    in = global_port(ft);
+  }
+  if (cur != d) {
+    out[n++] = Hop{cur, in, local_port(cur % a_, d % a_)};
+    in = local_port(d % a_, cur % a_);
+  }
+  return n;
+}
+
+uint32_t Dragonfly::route(uint32_t src, uint32_t dst, Rng& rng, Hop* out) const {
+  const uint32_t rs = src / p_, rd = dst / p_;
+  uint16_t in = static_cast<uint16_t>(src % p_);
+  uint32_t n = 0, cur = rs;
+  if (valiant_) {
+    // Valiant: a uniformly random intermediate router; the packet is routed minimally to it and
+    // from it (the intermediate's routing computation is counted once, on the way through).
+    const uint32_t mid = static_cast<uint32_t>(rng.uniform_u64(num_switches()));
+    if (mid != rs && mid != rd) {
+      n = minimal(cur, in, mid, dst, out, n);
+      cur = mid;
+    }
+  }
+  n = minimal(cur, in, rd, dst, out, n);
+  out[n++] = Hop{rd, in, static_cast<uint16_t>(dst % p_)};
+  return n;
+}
+
+nlohmann::json Dragonfly::describe() const {
+  return {{"kind", "dragonfly"}, {"p", p_}, {"a", a_}, {"h", h_}, {"g", g_},
+          {"switches", num_switches()}, {"nodes", num_nodes()},
+          {"global_links_per_group_pair", copies_},
+          {"unconnected_global_ports_per_group", a_ * h_ - copies_ * (g_ - 1)},
+          {"routing", valiant_ ? "valiant" : "minimal"},
+          {"switch_id", "group * a + router"}, {"node_id", "switch_id * p + terminal"},
+          {"ports", "[0,p) terminals, [p, p+a-1) local links, then h global links"},
+          {"global_arrangement", "consecutive: link t of group G -> group (G+1+t mod (g-1)) mod g"}};
+}
+
+namespace {
+
+std::unique_ptr<Topology> make_dragonfly(Params& t, Params& routing) {
+  const int64_t p = t.integer("p", {1, 1, 64, "nodes", "Terminals (compute nodes) per router"});
+  const int64_t a = t.integer("a", {4, 1, 256, "routers", "Routers per group"});
+  const int64_t h = t.integer("h", {2, 1, 64, "links", "Global links per router"});
+  const int64_t g = t.integer("g", {9, 2, 16385, "groups", "Groups"});
+  const std::string alg = routing.choice("algorithm", "minimal", {"minimal", "valiant"},
+                                         "minimal (local-global-local) or Valiant (via a random intermediate router)");
+  t.reject_unknown({"kind"});
+  routing.reject_unknown();
+  if (!t.errors().ok()) return nullptr;
+  if (g - 1 > a * h) {
+    t.errors().fail(t.field("g"), "must be at most a*h + 1 = " + std::to_string(a * h + 1) +
+                                      " so that every pair of groups has a global link, got " + std::to_string(g));
+    return nullptr;
+  }
+  if (g * a * p > (int64_t{1} << 24)) {
+    t.errors().fail(t.field("g"), "network too large: at most 16777216 nodes, got " + std::to_string(g * a * p));
+    return nullptr;
+  }
+  return std::make_unique<Dragonfly>(static_cast<uint32_t>(p), static_cast<uint32_t>(a), static_cast<uint32_t>(h),
+                                     static_cast<uint32_t>(g), alg == "valiant");
+}
+
+const TopologyRegistrar reg{{"dragonfly", "Dragonfly (p, a, h, g) with minimal or Valiant routing", make_dragonfly}};
+
+}  // namespace
+}  // namespace switchlab

@@ -1,0 +1,90 @@
+#include "topology/fat_tree.hpp"
+
+#include "topology/registry.hpp"
+
+namespace switchlab {
+
+namespace {
+enum FatTreeClass : uint8_t { kInjection, kUp, kDown };
+}
+
+FatTree::FatTree(uint32_t k, uint32_t n, uint32_t oversubscription) : k_(k), n_(n), o_(oversubscription) {
+  leaves_ = 1;
+  for (uint32_t i = 0; i + 1 < n; ++i) {
+    pow_.push_back(leaves_);
+    leaves_ *= k;
+  }
+  pow_.push_back(leaves_);
+  classes_ = {"injection", "up", "down"};
+}
+
+// Input ports are classed by the direction the arriving packet travels: a down port of a non-leaf
+// switch receives packets going up, an up port receives packets coming down.
+uint8_t FatTree::port_class(uint32_t sw, uint16_t in_port) const {
+  const uint32_t level = sw / leaves_;
+  if (in_port >= up_base(level)) return kDown;
+  return level == 0 ? kInjection : kUp;
+}
+
+uint32_t FatTree::route(uint32_t src, uint32_t dst, Rng&, Hop* out) const {
+  const uint32_t per_leaf = leaf_down();
+  const uint32_t ws = src / per_leaf, wd = dst / per_leaf, local_d = dst % per_leaf;
+  // Lowest common level: 0 if both hang off one leaf, else 1 + the highest differing word digit.
+  uint32_t top = 0;
+  for (uint32_t i = n_ - 1; i-- > 0;)
+    if (digit(ws, i) != digit(wd, i)) {
+      top = i + 1;
+      break;
+    }
+  uint32_t word = ws, in_port = src % per_leaf, n = 0;
+  for (uint32_t level = 0; level < top; ++level) {  // up*
+    const uint32_t j = level == 0 ? local_d % k_ : digit(wd, level - 1);
+    out[n++] = Hop{switch_id(level, word), static_cast<uint16_t>(in_port), static_cast<uint16_t>(up_base(level) + j)};
+    in_port = digit(word, level);  // arrives on the down port that leads back to `word`
+    word = with_digit(word, level, j);
+  }
+  for (uint32_t level = top; level > 0; --level) {  // down*
+    const uint32_t d = digit(wd, level - 1);
+    out[n++] = Hop{switch_id(level, word), static_cast<uint16_t>(in_port), static_cast<uint16_t>(d)};
+    in_port = up_base(level - 1) + digit(word, level - 1);
+    word = with_digit(word, level - 1, d);
+  }
+  out[n++] = Hop{switch_id(0, word), static_cast<uint16_t>(in_port), static_cast<uint16_t>(local_d)};
+  return n;
+}
+
+nlohmann::json FatTree::describe() const {
+  return {{"kind", "fat_tree"}, {"k", k_}, {"n", n_}, {"oversubscription", o_},
+          {"levels", n_}, {"switches_per_level", leaves_}, {"switches", num_switches()}, {"nodes", num_nodes()},
+          {"switch_id", "level * k^(n-1) + word (word: base-k digits, digit 0 least significant)"},
+          {"node_id", "leaf_word * (oversubscription * k) + local port"},
+          {"ports", "[0, down) down ports (leaf: oversubscription*k nodes), then k up ports"}};
+}
+
+namespace {
+
+std::unique_ptr<Topology> make_fat_tree(Params& t, Params& routing) {
+  const int64_t k = t.integer("k", {4, 2, 64, "ports", "Down (and up) ports per switch: the tree's arity"});
+  const int64_t n = t.integer("n", {3, 1, 8, "levels", "Levels of switches"});
+  const int64_t o = t.integer("oversubscription", {1, 1, 16, "", "Leaf oversubscription n:1 (nodes per leaf = n*k)"});
+  routing.choice("algorithm", "updown", {"updown"}, "up*/down* with the destination-digit (d-mod-k) up-port choice");
+  t.reject_unknown({"kind"});
+  routing.reject_unknown();
+  if (!t.errors().ok()) return nullptr;
+  int64_t nodes = o;
+  for (int64_t i = 0; i < n; ++i) nodes *= k;
+  if (nodes > (int64_t{1} << 24) || (nodes / k / o) * n > (int64_t{1} << 24)) {
+    t.errors().fail(t.field("n"), "network too large: at most 16777216 nodes, got k^n*oversubscription = " + std::to_string(nodes));
+    return nullptr;
+  }
+  if (2 * k * o > 65535) {
+    t.errors().fail(t.field("k"), "too many ports per switch");
+    return nullptr;
+  }
+  return std::make_unique<FatTree>(static_cast<uint32_t>(k), static_cast<uint32_t>(n), static_cast<uint32_t>(o));
+}
+
+const TopologyRegistrar reg{{"fat_tree", "k-ary n-tree fat tree with up*/down* routing", make_fat_tree}};
+
+}  // namespace
+}  // namespace switchlab
