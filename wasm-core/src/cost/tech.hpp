@@ -1,0 +1,18 @@
+#pragma once
+// Technology nodes the cost model covers: exactly CACTI 7's technology files that the fit was made
+// on (../shared/cacti/README.md). Other nodes are rejected, not interpolated.
+#include <array>
+
+#include "common/params.hpp"
+
+namespace switchlab::cost {
+
+inline constexpr std::array<int, 5> kTechNodesNm = {22, 32, 45, 65, 90};
+
+// Index of `tech_nm` in kTechNodesNm, or -1.
+int tech_index(int tech_nm);
+
+// Reads hardware.tech_nm (default 45). Reports an error naming the allowed nodes otherwise.
+int read_tech_nm(Params& hardware);
+
+}  // namespace switchlab::cost

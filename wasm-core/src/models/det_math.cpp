@@ -1,0 +1,59 @@
+#include "models/det_math.hpp"
+
+#include <cmath>
+#include <limits>
+
+namespace switchlab::models {
+
+namespace {
+// ln 2 split so that k * kLn2Hi is exact for |k| < 2^11 (Cody-Waite reduction).
+constexpr double kLn2Hi = 6.93147180369123816490e-01;
+constexpr double kLn2Lo = 1.90821492927058770002e-10;
+constexpr double kInvLn2 = 1.44269504088896338700e+00;
+constexpr double kSqrtHalf = 0.70710678118654752440;
+}  // namespace
+
+double det_log(double x) {
+  if (!(x > 0) || !std::isfinite(x)) return std::numeric_limits<double>::quiet_NaN();
+  int k = 0;
+  double m = std::frexp(x, &k);  // x = m 2^k, m in [0.5, 1): exact
+  if (m < kSqrtHalf) {
+    m *= 2;  // exact
+    k -= 1;
+  }
+  // ln m = 2 atanh(s), s = (m - 1) / (m + 1), |s| <= 0.1716; the odd series to s^41 leaves
+  // a relative error below 1e-32.
+  const double s = (m - 1) / (m + 1);
+  const double s2 = s * s;
+  double sum = 0;
+  for (int j = 41; j >= 3; j -= 2) sum = (sum + 1.0 / j) * s2;
+  const double ln_m = 2 * s * (1 + sum);
+  // Products get their own statements so no compiler may fuse them into an FMA (clang's default
+  // -ffp-contract=on fuses within one expression on FMA targets).
+  const double kd = static_cast<double>(k);
+  const double hi = kd * kLn2Hi;
+  const double lo = kd * kLn2Lo;
+  return hi + (lo + ln_m);
+}
+
+double det_exp(double x) {
+  if (x != x) return x;
+  if (x > 700) x = 700;
+  if (x < -700) x = -700;
+  // x = n ln2 + r, |r| <= ln2 / 2; e^r by Taylor to r^24 (error < 1e-25), then scale by 2^n.
+  const double t = x * kInvLn2;  // separate statements: no FMA contraction (see det_log)
+  const double n = std::floor(t + 0.5);
+  const double nh = n * kLn2Hi;
+  const double nl = n * kLn2Lo;
+  const double r = (x - nh) - nl;
+  double sum = 1;
+  for (int j = 24; j >= 1; --j) sum = 1 + sum * r / j;
+  return std::ldexp(sum, static_cast<int>(n));
+}
+
+double det_pow(double base, double e) {
+  if (e == 0) return 1;
+  return det_exp(e * det_log(base));
+}
+
+}  // namespace switchlab::models
