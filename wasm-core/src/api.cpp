@@ -5,7 +5,9 @@
 #include "common/sha256.hpp"
 #include "config/experiment.hpp"
 #include "config/schema.hpp"
+#include "engine/analytic_torus.hpp"
 #include "engine/routewalk.hpp"
+#include "models/registry.hpp"
 
 namespace switchlab {
 namespace {
@@ -31,6 +33,18 @@ bool load(const std::string& text, Experiment& ex, json& error) {
 // in shortest round-trip form, which matches RFC 8785 for the values configs use.
 std::string canonical(const json& normalized) { return normalized.dump(); }
 
+json error_wrapper(const Error& e) { return json{{"error", error_object(e)}}; }
+
+// The cost section: a config the simulator accepts may still be outside the fitted range
+// (e.g. 8 entries); that is reported inside the section, not as a failed run.
+json cost_section(const Experiment& ex) {
+  if (!ex.cache.enabled) return {{"note", "no cache: see the CAM figures with a cache configured"}};
+  ErrorSink errors;
+  json report = cost::cost_report(ex.cost, errors);
+  if (!errors.ok()) return {{"error", error_object(errors.error())}};
+  return report["cost"];
+}
+
 std::string hash_of(const Experiment& ex) { return sha256_hex(canonical(ex.normalized) + "\n" + engine_version()); }
 
 }  // namespace
@@ -49,6 +63,8 @@ std::string run_json(const std::string& config_json) {
   result["seed"] = ex.seed;
   result["wall_time_s"] = wall;
   result["topology"] = ex.topology->describe();
+  result["models"] = {{"seed001_torus", seed001_torus_model(ex, result)}};
+  result["cost"] = cost_section(ex);
   result["units"] = {{"latency_ns", "ns"}, {"wall_time_s", "s"}, {"hit_rate", "fraction of look-ups (0..1)"}};
   return result.dump();
 }
@@ -70,6 +86,32 @@ std::string config_hash(const std::string& config_json) {
   Experiment ex;
   json error;
   return load(config_json, ex, error) ? hash_of(ex) : std::string();
+}
+
+std::string cost_json(const std::string& config_json) {
+  Experiment ex;
+  json error;
+  if (!load(config_json, ex, error)) return json{{"error", error}}.dump();
+  ErrorSink errors;
+  json report = cost::cost_report(ex.cost, errors);
+  return errors.ok() ? report.dump() : error_wrapper(errors.error()).dump();
+}
+
+std::string model_json(const std::string& name, const std::string& params_json) {
+  json params = json::parse(params_json.empty() ? "{}" : params_json, nullptr, false);
+  if (params.is_discarded()) return json{{"error", {{"field", "params"}, {"message", "is not valid JSON"}}}}.dump();
+  ErrorSink errors;
+  json out;
+  if (!run_model(name, params, out, errors)) return error_wrapper(errors.error()).dump();
+  return out.dump();
+}
+
+std::string models_json() {
+  json list = json::array();
+  for (const auto& m : list_models())
+    list.push_back({{"name", m.name}, {"description", m.description}, {"provenance", m.provenance},
+                    {"parameters", model_params_doc(m.name)}});
+  return list.dump();
 }
 
 std::string schema_json() { return experiment_schema().dump(); }

@@ -3,6 +3,9 @@
 //   switchlab-sim validate CONFIG.json   exit 0 if valid
 //   switchlab-sim hash CONFIG.json       experiment id
 //   switchlab-sim normalize CONFIG.json  canonical config with defaults
+//   switchlab-sim cost CONFIG.json       hardware cost (CACTI-7 fit, published data), no simulation
+//   switchlab-sim model NAME PARAMS      closed-form model; PARAMS: a JSON file, '-' or inline JSON
+//   switchlab-sim models                 the models and their parameters
 //   switchlab-sim schema                 JSON Schema of the config
 //   switchlab-sim version
 // Exit codes: 0 ok, 2 bad input (config or usage), 1 I/O failure.
@@ -21,8 +24,9 @@ namespace {
 
 int usage() {
   std::fprintf(stderr,
-               "usage: switchlab-sim run|validate|hash|normalize CONFIG.json (- for stdin)\n"
-               "       switchlab-sim schema | version\n");
+               "usage: switchlab-sim run|validate|hash|normalize|cost CONFIG.json (- for stdin)\n"
+               "       switchlab-sim model NAME PARAMS.json|'{...}'\n"
+               "       switchlab-sim models | schema | version\n");
   return 2;
 }
 
@@ -47,6 +51,12 @@ int report_error(const std::string& error_json) {
   return 2;
 }
 
+int print_or_error(const std::string& out) {
+  if (out.compare(0, 9, "{\"error\":") == 0) return report_error(out);
+  std::printf("%s\n", out.c_str());
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -56,9 +66,20 @@ int main(int argc, char** argv) {
     std::printf("%s\n", switchlab::engine_version());
     return 0;
   }
-  if (cmd == "schema") {
-    std::printf("%s\n", switchlab::schema_json().c_str());
+  if (cmd == "schema" || cmd == "models") {
+    std::printf("%s\n", (cmd == "schema" ? switchlab::schema_json() : switchlab::models_json()).c_str());
     return 0;
+  }
+  if (cmd == "model") {
+    if (argc != 4) return usage();
+    std::string params = argv[3];
+    if (params.empty() || params[0] != '{') {
+      if (!read_input(argv[3], params)) {
+        std::fprintf(stderr, "error: cannot read %s\n", argv[3]);
+        return 1;
+      }
+    }
+    return print_or_error(switchlab::model_json(argv[2], params));
   }
   if (argc != 3) return usage();
   std::string config;
@@ -66,12 +87,9 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "error: cannot read %s\n", argv[2]);
     return 1;
   }
-  if (cmd == "run" || cmd == "normalize") {
-    const std::string out = cmd == "run" ? switchlab::run_json(config) : switchlab::normalize_json(config);
-    if (out.compare(0, 9, "{\"error\":") == 0) return report_error(out);
-    std::printf("%s\n", out.c_str());
-    return 0;
-  }
+  if (cmd == "run") return print_or_error(switchlab::run_json(config));
+  if (cmd == "normalize") return print_or_error(switchlab::normalize_json(config));
+  if (cmd == "cost") return print_or_error(switchlab::cost_json(config));
   if (cmd == "validate" || cmd == "hash") {
     const std::string err = switchlab::validate_json(config);
     if (!err.empty()) return report_error(err);

@@ -40,4 +40,9 @@ PYBIND11_MODULE(switchlab_core, m) {
         return or_raise(std::move(out));
       }, py::arg("config_json"));
   m.def("schema", [] { return switchlab::schema_json(); });
+  m.def("cost", [](const std::string& c) { return or_raise(switchlab::cost_json(c)); }, py::arg("config_json"));
+  m.def("model", [](const std::string& name, const std::string& params) {
+        return or_raise(switchlab::model_json(name, params));
+      }, py::arg("name"), py::arg("params_json") = "{}");
+  m.def("models", [] { return switchlab::models_json(); });
 }

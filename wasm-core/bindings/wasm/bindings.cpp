@@ -12,5 +12,8 @@ EMSCRIPTEN_BINDINGS(switchlab_core) {
   emscripten::function("normalize", &switchlab::normalize_json);
   emscripten::function("configHash", &switchlab::config_hash);
   emscripten::function("schema", &switchlab::schema_json);
+  emscripten::function("cost", &switchlab::cost_json);
+  emscripten::function("model", &switchlab::model_json);
+  emscripten::function("models", &switchlab::models_json);
   emscripten::function("engineVersion", emscripten::optional_override([] { return std::string(switchlab::engine_version()); }));
 }

@@ -16,6 +16,13 @@ std::string validate_json(const std::string& config_json);
 std::string normalize_json(const std::string& config_json);
 // Experiment id: sha256 hex of normalize_json(config) + "\n" + engine_version(); "" if invalid.
 std::string config_hash(const std::string& config_json);
+// Hardware cost of the config's switch ({"cost": {...}}, CACTI-7 fit and published data), or
+// {"error": ...}; needs no simulation.
+std::string cost_json(const std::string& config_json);
+// Runs the named closed-form model on its parameters (JSON object); {"error": ...} if invalid.
+std::string model_json(const std::string& name, const std::string& params_json);
+// The registered models: [{"name", "description", "provenance", "parameters": [...]}].
+std::string models_json();
 // JSON Schema (draft 2020-12) of the experiment config, generated from the parameter declarations.
 std::string schema_json();
 

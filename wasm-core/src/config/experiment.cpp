@@ -91,7 +91,15 @@ bool parse_experiment(const json& config, Experiment& out, ErrorSink& errors, Pa
   Params sw = root.child("switch", "Switch organisation");
   parse_cache(sw, out.cache, out.topology.get());
   parse_delays(sw, out.delays);
-  sw.reject_unknown({"cam"});
+  Params cam = sw.child("cam", "CAM forwarding table behind the caches");
+  Params hardware = root.child("hardware", "Technology and hardware options of the cost model");
+  const auto& g = out.cache.geometry;
+  const cost::CacheSpec spec{static_cast<int>(g.entries ? g.entries : 2048),
+                             static_cast<int>(g.ways == g.entries ? 0 : g.ways), static_cast<int>(out.cache.entry_bytes)};
+  out.cost = cost::read_cost_inputs(hardware, cam, spec, out.topology->ports_per_switch());
+  cam.reject_unknown();
+  hardware.reject_unknown();
+  sw.reject_unknown();
 
   Params traffic = root.child("traffic", "Traffic");
   out.warmup_packets = static_cast<uint64_t>(traffic.integer(
@@ -99,7 +107,7 @@ bool parse_experiment(const json& config, Experiment& out, ErrorSink& errors, Pa
   out.packets = static_cast<uint64_t>(traffic.integer("packets", {100000, 1, kMaxPackets, "packets", "Measured packets"}));
   if (errors.ok()) out.traffic = make_traffic(traffic, *out.topology);
   traffic.reject_unknown();
-  root.reject_unknown({"hardware"});
+  root.reject_unknown();
   return errors.ok();
 }
 

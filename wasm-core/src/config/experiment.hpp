@@ -9,6 +9,7 @@
 #include "cache/index.hpp"
 #include "cache/set_assoc.hpp"
 #include "common/params.hpp"
+#include "cost/cost.hpp"
 #include "topology/topology.hpp"
 #include "traffic/traffic.hpp"
 
@@ -36,6 +37,7 @@ struct Experiment {
   Delays delays{};
   uint64_t warmup_packets = 0;
   uint64_t packets = 0;
+  cost::CostInputs cost;      // hardware.* and switch.cam.*, for the cost report
   nlohmann::json normalized;  // every field, defaults filled in
 };
 
