@@ -1,0 +1,92 @@
+from __future__ import annotations
+
+import csv
+import io
+import json
+from typing import Any, Literal
+
+from fastapi import APIRouter, Query, Response
+
+from ...core.errors import ApiError
+from ...models.common import ERROR_RESPONSES, ErrorResponse
+from ...models.sweep import SweepCreate, SweepOut, SweepResultsPage
+from ...services import ids
+from ...services import sweeps as svc
+from ..deps import ConnDep, SettingsDep, WriteAuth
+
+router = APIRouter(prefix="/sweeps", tags=["sweeps"])
+NOT_FOUND = {404: {"model": ErrorResponse}, 409: {"model": ErrorResponse}}
+
+
+def _load(conn: ConnDep, ident: str) -> SweepOut:
+    sid = ids.resolve(conn, "sweeps", ident, "sweep")
+    row = conn.execute("SELECT * FROM sweeps WHERE id = %s", (sid,)).fetchone()
+    prog = svc.progress(conn, sid, row["created_at"])
+    return SweepOut(
+        id=sid, name=row["name"], status=svc.status_of(prog, row["cancelled_at"] is not None),
+        axes=row["axes"], axis_names=row["axis_names"], base=row["base"], progress=prog,
+        created_at=row["created_at"], cancelled_at=row["cancelled_at"],
+        location=f"/api/sweeps/{sid}", results_url=f"/api/sweeps/{sid}/results", ui_url=f"/s/{sid}",
+    )
+
+
+@router.post("", operation_id="createSweep", status_code=202, response_model=SweepOut,
+             dependencies=[WriteAuth],
+             responses={200: {"model": SweepOut, "description": "identical sweep already exists"},
+                        **ERROR_RESPONSES})
+def create_sweep(body: SweepCreate, conn: ConnDep, settings: SettingsDep, response: Response) -> SweepOut:
+    parsed, points = svc.plan(body.base, body.axes, settings)
+    sid, created = svc.create(conn, body.name, body.base, body.axes, parsed, points)
+    response.status_code = 202 if created else 200
+    response.headers["Location"] = f"/api/sweeps/{sid}"
+    return _load(conn, sid)
+
+
+@router.get("/{sweep_id}", operation_id="getSweep", response_model=SweepOut,
+            responses={**NOT_FOUND, **ERROR_RESPONSES})
+def get_sweep(sweep_id: str, conn: ConnDep) -> SweepOut:
+    return _load(conn, sweep_id)
+
+
+@router.delete("/{sweep_id}", operation_id="cancelSweep", response_model=SweepOut,
+               dependencies=[WriteAuth], responses={**NOT_FOUND, **ERROR_RESPONSES})
+def cancel_sweep(sweep_id: str, conn: ConnDep) -> SweepOut:
+    sid = ids.resolve(conn, "sweeps", sweep_id, "sweep")
+    svc.cancel(conn, sid)
+    return _load(conn, sid)
+
+
+def _csv_cell(value: Any) -> Any:
+    # Lists/objects (e.g. topology.dims) stay one cell as compact JSON.
+    return json.dumps(value, separators=(",", ":")) if isinstance(value, (list, dict)) else value
+
+
+@router.get("/{sweep_id}/results", operation_id="getSweepResults", response_model=SweepResultsPage,
+            responses={**NOT_FOUND, **ERROR_RESPONSES,
+                       200: {"content": {"text/csv": {}}, "description": "JSON page, or CSV with format=csv"}})
+def sweep_results(
+    sweep_id: str,
+    conn: ConnDep,
+    format: Literal["json", "csv"] = "json",
+    limit: int = Query(default=1000, ge=1, le=10_000),
+    cursor: str | None = Query(default=None, description="next_cursor of the previous page"),
+) -> Any:
+    sid = ids.resolve(conn, "sweeps", sweep_id, "sweep")
+    after = -1
+    if cursor is not None:
+        if not cursor.isdigit():
+            raise ApiError(422, [{"field": "cursor", "message": "must be the next_cursor of a previous page"}])
+        after = int(cursor)
+    axis_names = conn.execute("SELECT axis_names FROM sweeps WHERE id = %s", (sid,)).fetchone()["axis_names"]
+    rows, next_cursor = svc.result_rows(conn, sid, axis_names, after, limit)
+    cols = svc.columns(axis_names)
+    if format == "json":
+        return SweepResultsPage(sweep_id=sid, columns=cols, rows=rows, next_cursor=next_cursor)
+    buf = io.StringIO()
+    writer = csv.writer(buf, lineterminator="\n")
+    writer.writerow([f"{c['name']} [{c['unit']}]" if c["unit"] else c["name"] for c in cols])
+    writer.writerows([[_csv_cell(v) for v in row] for row in rows])
+    headers = {"Content-Disposition": f'attachment; filename="sweep-{sid[:12]}.csv"'}
+    if next_cursor is not None:
+        headers["X-Next-Cursor"] = next_cursor
+    return Response(buf.getvalue(), media_type="text/csv", headers=headers)

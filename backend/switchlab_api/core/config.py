@@ -1,0 +1,52 @@
+"""Settings read from the environment once, so every process (API, worker) agrees."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+
+def _int(name: str, default: int) -> int:
+    return int(os.environ.get(name, default))
+
+
+def _float(name: str, default: float) -> float:
+    return float(os.environ.get(name, default))
+
+
+@dataclass(frozen=True)
+class Settings:
+    database_url: str = field(
+        default_factory=lambda: os.environ.get(
+            "DATABASE_URL", "postgresql://postgres@127.0.0.1:54329/switchlab"
+        )
+    )
+    # Built frontend (frontend/dist); unset = API only.
+    ui_dir: str | None = field(default_factory=lambda: os.environ.get("SWITCHLAB_UI_DIR") or None)
+    # Write endpoints need "Authorization: Bearer <token>" when set (docker-compose sets it).
+    api_token: str | None = field(default_factory=lambda: os.environ.get("SWITCHLAB_API_TOKEN") or None)
+    cors_origins: tuple[str, ...] = field(
+        default_factory=lambda: tuple(
+            o.strip()
+            for o in os.environ.get(
+                "SWITCHLAB_CORS_ORIGINS", "http://127.0.0.1:5173,http://localhost:5173"
+            ).split(",")
+            if o.strip()
+        )
+    )
+    max_body_bytes: int = field(default_factory=lambda: _int("SWITCHLAB_MAX_BODY_BYTES", 1_000_000))
+    sweep_max_points: int = field(default_factory=lambda: _int("SWITCHLAB_SWEEP_MAX_POINTS", 10_000))
+    # Per-run caps so one request cannot occupy a worker for days.
+    max_packets: int = field(default_factory=lambda: _int("SWITCHLAB_MAX_PACKETS", 50_000_000))
+    max_nodes: int = field(default_factory=lambda: _int("SWITCHLAB_MAX_NODES", 2_000_000))
+    run_time_limit_s: float = field(default_factory=lambda: _float("SWITCHLAB_RUN_TIME_LIMIT_S", 3600.0))
+    # Worker liveness: a worker silent for stalled_after_s has its jobs retried.
+    heartbeat_s: float = field(default_factory=lambda: _float("SWITCHLAB_HEARTBEAT_S", 5.0))
+    stalled_after_s: float = field(default_factory=lambda: _float("SWITCHLAB_STALLED_AFTER_S", 30.0))
+    queue: str = field(default_factory=lambda: os.environ.get("SWITCHLAB_QUEUE", "runs"))
+
+
+@lru_cache
+def get_settings() -> Settings:
+    return Settings()

@@ -1,0 +1,73 @@
+"""Every error leaves the API as JSON {"detail": [{"field", "message"}...]}; never a traceback."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import psycopg
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from psycopg_pool import PoolTimeout
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from .engine import EngineUnavailable, FieldError
+
+log = logging.getLogger("switchlab.api")
+
+
+class ApiError(Exception):
+    def __init__(self, status: int, detail: list[dict[str, Any]] | str):
+        self.status = status
+        self.detail = detail
+
+
+def unprocessable(errors: list[FieldError] | FieldError) -> ApiError:
+    errs = errors if isinstance(errors, list) else [errors]
+    return ApiError(422, [e.as_dict() if isinstance(e, FieldError) else e for e in errs])
+
+
+def _field_from_loc(loc: tuple[Any, ...] | list[Any]) -> str:
+    parts = [str(p) for p in loc]
+    # FastAPI prefixes with "body"/"query"/"path"; keep the source only when nothing else names it.
+    if len(parts) > 1 and parts[0] in ("body", "query", "path", "header"):
+        parts = parts[1:]
+    return ".".join(parts)
+
+
+def install(app: FastAPI) -> None:
+    @app.exception_handler(ApiError)
+    async def _api_error(_: Request, exc: ApiError) -> JSONResponse:
+        return JSONResponse({"detail": exc.detail}, status_code=exc.status)
+
+    @app.exception_handler(FieldError)
+    async def _field_error(_: Request, exc: FieldError) -> JSONResponse:
+        return JSONResponse({"detail": [exc.as_dict()]}, status_code=422)
+
+    @app.exception_handler(RequestValidationError)
+    async def _validation(_: Request, exc: RequestValidationError) -> JSONResponse:
+        detail = [
+            {"field": _field_from_loc(e.get("loc", ())), "message": e.get("msg", "invalid")}
+            for e in exc.errors()
+        ]
+        return JSONResponse({"detail": detail}, status_code=422)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http(_: Request, exc: StarletteHTTPException) -> JSONResponse:
+        return JSONResponse({"detail": exc.detail}, status_code=exc.status_code, headers=exc.headers)
+
+    @app.exception_handler(EngineUnavailable)
+    async def _engine(_: Request, exc: EngineUnavailable) -> JSONResponse:
+        return JSONResponse({"detail": str(exc)}, status_code=503)
+
+    @app.exception_handler(PoolTimeout)
+    @app.exception_handler(psycopg.OperationalError)
+    async def _db_down(_: Request, exc: Exception) -> JSONResponse:
+        log.warning("database unavailable: %s", exc)
+        return JSONResponse({"detail": "database unavailable, retry later"}, status_code=503)
+
+    @app.exception_handler(Exception)
+    async def _unexpected(_: Request, exc: Exception) -> JSONResponse:
+        log.exception("unhandled error")  # the traceback goes to the log, not to the client
+        return JSONResponse({"detail": "internal error"}, status_code=500)

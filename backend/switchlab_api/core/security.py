@@ -1,0 +1,19 @@
+"""Optional bearer token for write endpoints; off unless SWITCHLAB_API_TOKEN is set."""
+
+from __future__ import annotations
+
+import hmac
+
+from fastapi import Header
+
+from .config import get_settings
+from .errors import ApiError
+
+
+def require_write_token(authorization: str | None = Header(default=None)) -> None:
+    token = get_settings().api_token
+    if token is None:
+        return
+    supplied = (authorization or "").removeprefix("Bearer ").strip()
+    if not hmac.compare_digest(supplied.encode(), token.encode()):
+        raise ApiError(401, [{"field": "Authorization", "message": "a valid 'Bearer <token>' is required for writes"}])

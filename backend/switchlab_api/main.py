@@ -1,0 +1,55 @@
+"""FastAPI application: `uvicorn switchlab_api.main:app`."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from fastapi import FastAPI
+from fastapi.middleware.cors import CORSMiddleware
+
+from .api.main import api_router
+from .core import db, errors
+from .core.config import get_settings
+from .core.limits_middleware import BodySizeLimit
+from .ui import mount_ui
+
+
+def create_app() -> FastAPI:
+    settings = get_settings()
+
+    @asynccontextmanager
+    async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+        db.open_pool(settings.database_url)
+        try:
+            yield
+        finally:
+            db.close_pool()
+
+    app = FastAPI(
+        title="SwitchLab API",
+        version="0.1.0",
+        description="Experiments, sweeps and results of the SwitchLab switch design-space explorer.",
+        lifespan=lifespan,
+        openapi_url="/api/openapi.json",
+        docs_url="/api/docs",
+        redoc_url=None,
+    )
+    errors.install(app)
+    app.add_middleware(
+        CORSMiddleware,
+        allow_origins=list(settings.cors_origins),
+        allow_methods=["GET", "POST", "DELETE"],
+        allow_headers=["Content-Type", "Authorization"],
+        expose_headers=["Location", "X-Next-Cursor"],
+    )
+    app.add_middleware(BodySizeLimit, max_bytes=settings.max_body_bytes)
+    app.include_router(api_router)
+    if settings.ui_dir:
+        mount_ui(app, settings.ui_dir)
+    return app
+
+
+logging.basicConfig(level=logging.INFO)
+app = create_app()

@@ -1,0 +1,99 @@
+"""Sweep axes: parse lists/ranges, expand the cartesian product, set values by dotted path."""
+
+from __future__ import annotations
+
+import copy
+import itertools
+from math import prod
+from typing import Any
+
+from ..core.engine import FieldError
+
+MAX_RANGE_VALUES = 100_000  # guards a single range before the product cap is checked
+
+
+def _range_values(field: str, spec: dict[str, Any]) -> list[Any]:
+    allowed = {"from", "to", "mul", "step"}
+    extra = set(spec) - allowed
+    if extra or "from" not in spec or "to" not in spec or ("mul" in spec) == ("step" in spec):
+        raise FieldError(field, 'a range is {"from": a, "to": b, "mul": m > 1} or {"from": a, "to": b, "step": s > 0}')
+    start, stop = spec["from"], spec["to"]
+    num = (int, float)
+    if not all(isinstance(v, num) and not isinstance(v, bool) for v in spec.values()):
+        raise FieldError(field, "range bounds, mul and step must be numbers")
+    if stop < start:
+        raise FieldError(field, f"'to' ({stop}) must be >= 'from' ({start})")
+    values: list[Any] = []
+    v = start
+    if "mul" in spec:
+        if spec["mul"] <= 1 or start <= 0:
+            raise FieldError(field, "'mul' must be > 1 and 'from' must be > 0")
+        while v <= stop and len(values) <= MAX_RANGE_VALUES:
+            values.append(v)
+            v = v * spec["mul"]
+    else:
+        if spec["step"] <= 0:
+            raise FieldError(field, "'step' must be > 0")
+        i = 0
+        while v <= stop and len(values) <= MAX_RANGE_VALUES:
+            values.append(v)
+            i += 1
+            v = start + i * spec["step"]  # multiply, not accumulate: no float drift
+    if len(values) > MAX_RANGE_VALUES:
+        raise FieldError(field, f"range has more than {MAX_RANGE_VALUES} values")
+    return values
+
+
+def parse_axes(axes: Any) -> dict[str, list[Any]]:
+    if not isinstance(axes, dict) or not axes:
+        raise FieldError("axes", "must be a non-empty object {field.path: [values] | range}")
+    out: dict[str, list[Any]] = {}
+    for path, spec in axes.items():
+        field = f"axes.{path}"
+        if not path or any(not part for part in path.split(".")):
+            raise FieldError(field, "axis name must be a dotted field path such as switch.cache.ways")
+        if isinstance(spec, list):
+            if not spec:
+                raise FieldError(field, "list of values must not be empty")
+            out[path] = spec
+        elif isinstance(spec, dict):
+            out[path] = _range_values(field, spec)
+        else:
+            raise FieldError(field, "must be a list of values or a range object")
+    return out
+
+
+def count_points(axes: dict[str, list[Any]]) -> int:
+    return prod(len(v) for v in axes.values())
+
+
+def set_path(config: dict[str, Any], path: str, value: Any) -> None:
+    """Set a dotted path, creating missing objects; numeric parts index into lists."""
+    node: Any = config
+    parts = path.split(".")
+    for i, part in enumerate(parts):
+        last = i == len(parts) - 1
+        if isinstance(node, list):
+            if not part.isdigit() or int(part) >= len(node):
+                raise FieldError(f"axes.{path}", f"'{part}' is not an index of a list of {len(node)}")
+            if last:
+                node[int(part)] = copy.deepcopy(value)
+            else:
+                node = node[int(part)]
+        elif isinstance(node, dict):
+            if last:
+                node[part] = copy.deepcopy(value)
+            else:
+                node = node.setdefault(part, {})
+        else:
+            raise FieldError(f"axes.{path}", f"'{'.'.join(parts[:i])}' is not an object")
+
+
+def expand(base: dict[str, Any], axes: dict[str, list[Any]]):
+    """Yield (axis_values, config) in row-major order (last axis varies fastest)."""
+    names = list(axes)
+    for combo in itertools.product(*(axes[n] for n in names)):
+        config = copy.deepcopy(base)
+        for name, value in zip(names, combo):
+            set_path(config, name, value)
+        yield dict(zip(names, combo)), config

@@ -1,0 +1,142 @@
+from __future__ import annotations
+
+import copy
+import itertools
+import json
+
+from conftest import TINY, direct_run, strip_timing
+
+BASE = {**TINY, "traffic": {"pattern": "uniform", "packets": 500}}
+AXES_50 = {
+    "switch.cache.entries": {"from": 16, "to": 256, "mul": 2},   # 16, 32, 64, 128, 256
+    "switch.cache.ways": [1, 2, 4, 8, 16],
+    "seed": [1, 2],
+}
+
+
+def point_config(entries: int, ways: int, seed: int) -> dict:
+    c = copy.deepcopy(BASE)
+    c["switch"]["cache"].update(entries=entries, ways=ways)
+    c["seed"] = seed
+    return c
+
+
+def test_fifty_point_sweep_gives_the_right_results(client, db, workers, core):
+    r = client.post("/api/sweeps", json={"name": "fifty", "base": BASE, "axes": AXES_50})
+    assert r.status_code == 202, r.text
+    sweep = r.json()
+    sid = sweep["id"]
+    assert r.headers["location"] == f"/api/sweeps/{sid}"
+    assert sweep["progress"]["total"] == 50 and sweep["progress"]["queued"] == 50
+    assert sweep["status"] == "queued"
+    assert sweep["axis_names"] == ["switch.cache.entries", "switch.cache.ways", "seed"]
+
+    workers.drain(concurrency=2)
+
+    s = client.get(f"/api/sweeps/{sid[:8]}").json()
+    assert s["status"] == "done"
+    assert s["progress"]["done"] == 50 and s["progress"]["fraction_done"] == 1.0
+    assert s["progress"]["eta_s"] == 0.0
+
+    # Page through the JSON results 20 at a time.
+    rows, cursor = [], None
+    while True:
+        params = {"limit": 20} | ({"cursor": cursor} if cursor else {})
+        page = client.get(f"/api/sweeps/{sid}/results", params=params).json()
+        rows += page["rows"]
+        cursor = page["next_cursor"]
+        if cursor is None:
+            break
+    names = [c["name"] for c in page["columns"]]
+    assert len(rows) == 50 and [r[0] for r in rows] == list(range(50))
+    expected_points = list(itertools.product([16, 32, 64, 128, 256], [1, 2, 4, 8, 16], [1, 2]))
+    for row, (entries, ways, seed) in zip(rows, expected_points):
+        rec = dict(zip(names, row))
+        assert (rec["switch.cache.entries"], rec["switch.cache.ways"], rec["seed"]) == (entries, ways, seed)
+        want = direct_run(core, point_config(entries, ways, seed))
+        assert rec["status"] == "done"
+        assert rec["experiment_id"] == want["config_hash"]
+        assert rec["cache.lookups"] == want["cache"]["lookups"]
+        assert rec["cache.hits"] == want["cache"]["hits"]
+        assert rec["cache.hit_rate"] == want["cache"]["hit_rate"]
+        stored = db.execute("SELECT result FROM runs WHERE experiment_id = %s", (rec["experiment_id"],)).fetchone()
+        assert strip_timing(stored["result"]) == strip_timing(want)
+    assert db.execute("SELECT count(*) AS n FROM runs").fetchone()["n"] == 50
+
+    csv_text = client.get(f"/api/sweeps/{sid}/results", params={"format": "csv"}).text
+    lines = csv_text.strip().split("\n")
+    assert len(lines) == 51
+    assert "cache.hit_rate [fraction]" in lines[0] and "latency_ns.zero_load.mean [ns]" in lines[0]
+
+
+def test_identical_points_are_computed_once_and_shared(client, db, workers):
+    r = client.post("/api/sweeps", json={"base": BASE, "axes": {"switch.cache.ways": [4, 4, 2]}})
+    assert r.status_code == 202
+    prog = r.json()["progress"]
+    assert prog["total"] == 3 and prog["unique_points"] == 2
+    # A second, overlapping sweep reuses the queued runs instead of enqueuing new ones.
+    r2 = client.post("/api/sweeps", json={"base": BASE, "axes": {"switch.cache.ways": [2, 8]}})
+    assert r2.status_code == 202
+    assert db.execute("SELECT count(*) AS n FROM runs").fetchone()["n"] == 3
+    assert db.execute("SELECT count(*) AS n FROM procrastinate_jobs WHERE task_name = 'switchlab.run_experiment'").fetchone()["n"] == 3
+    workers.drain()
+    assert client.get(f"/api/sweeps/{r.json()['id']}").json()["progress"]["done"] == 3
+    # The same sweep again is the same resource.
+    again = client.post("/api/sweeps", json={"base": BASE, "axes": {"switch.cache.ways": [4, 4, 2]}})
+    assert again.status_code == 200 and again.json()["id"] == r.json()["id"]
+
+
+def test_bad_axes_are_422_and_write_nothing(client, db):
+    cases = [
+        ({"switch.cache.ways": [4, 3]}, "axes.switch.cache.ways"),      # 3 does not divide 64
+        ({"switch.cache.ways": []}, "axes.switch.cache.ways"),
+        ({"switch.cache.entries": {"from": 64, "to": 16, "mul": 2}}, "axes.switch.cache.entries"),
+        ({"switch.cache.entries": {"from": 16, "to": 64}}, "axes.switch.cache.entries"),
+        ({"seed": {"from": 1, "to": 10001, "step": 1}}, "axes"),          # over the 10,000 cap
+        ({}, "axes"),
+    ]
+    for axes, field in cases:
+        r = client.post("/api/sweeps", json={"base": BASE, "axes": axes})
+        assert r.status_code == 422, (axes, r.text)
+        assert r.json()["detail"][0]["field"] == field, (axes, r.json())
+    bad = client.post("/api/sweeps", json={"base": BASE, "axes": {"switch.cache.ways": [4, 3]}}).json()
+    assert bad["detail"][0]["point"] == 1 and bad["detail"][0]["values"] == {"switch.cache.ways": 3}
+    base_err = client.post("/api/sweeps", json={"base": {**BASE, "switch": {"cache": {"entries": 100, "ways": 3}}},
+                                                "axes": {"seed": [1, 2]}})
+    assert base_err.status_code == 422 and base_err.json()["detail"][0]["field"] == "base.switch.cache.ways"
+    for table in ("sweeps", "sweep_points", "experiments", "runs", "procrastinate_jobs"):
+        assert db.execute(f"SELECT count(*) AS n FROM {table}").fetchone()["n"] == 0, table
+
+
+def test_cancel_sweep_then_resubmit(client, db, workers):
+    body = {"base": BASE, "axes": {"seed": list(range(1, 21))}}
+    sid = client.post("/api/sweeps", json=body).json()["id"]
+    r = client.delete(f"/api/sweeps/{sid}")
+    assert r.status_code == 200
+    s = r.json()
+    assert s["status"] == "cancelled" and s["progress"]["cancelled"] == 20
+    assert db.execute("SELECT count(*) AS n FROM procrastinate_jobs WHERE status = 'cancelled'").fetchone()["n"] == 20
+    workers.drain()
+    assert db.execute("SELECT count(*) AS n FROM runs WHERE result IS NOT NULL").fetchone()["n"] == 0
+    # Resubmitting revives it; the cancelled points are queued and computed.
+    again = client.post("/api/sweeps", json=body)
+    assert again.status_code == 200 and again.json()["status"] == "queued"
+    workers.drain()
+    assert client.get(f"/api/sweeps/{sid}").json()["progress"]["done"] == 20
+
+
+def test_cancel_spares_points_shared_with_a_live_sweep(client, db):
+    a = client.post("/api/sweeps", json={"base": BASE, "axes": {"seed": [1, 2, 3]}}).json()["id"]
+    client.post("/api/sweeps", json={"base": BASE, "axes": {"seed": [3, 4]}})
+    prog = client.delete(f"/api/sweeps/{a}").json()["progress"]
+    assert prog["cancelled"] == 2 and prog["queued"] == 1
+
+
+def test_results_cursor_validation_and_unknown_sweep(client, db):
+    sid = client.post("/api/sweeps", json={"base": BASE, "axes": {"seed": [1]}}).json()["id"]
+    r = client.get(f"/api/sweeps/{sid}/results", params={"cursor": "abc"})
+    assert r.status_code == 422 and r.json()["detail"][0]["field"] == "cursor"
+    r = client.get(f"/api/sweeps/{sid}/results", params={"limit": 0})
+    assert r.status_code == 422 and r.json()["detail"][0]["field"] == "limit"
+    assert client.get("/api/sweeps/" + "f" * 64).status_code == 404
+    assert client.delete("/api/sweeps/" + "f" * 64).status_code == 404
