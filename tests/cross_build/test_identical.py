@@ -76,8 +76,8 @@ def test_three_builds_identical(results, name):
 
 
 def test_examples_all_ran():
-    # tofu-6d, both tori; fat tree and dragonfly join when their topologies land.
-    assert {"example-tofu-6d", "example-torus-4d-switchable", "example-torus-9x9x9-m128-uniform"} <= set(CONFIGS)
+    assert {"example-tofu-6d", "example-torus-4d-switchable", "example-torus-9x9x9-m128-uniform",
+            "example-fattree-16ary-3tree", "example-dragonfly-16x16"} <= set(CONFIGS)
 
 
 def test_bad_example_rejected_everywhere(tmp_path):
