@@ -38,6 +38,11 @@ void parse_cache(Params& sw, CacheConfig& cache, const Topology* topo) {
   }
   const std::string policy = c.choice("policy", "lru", {"lru", "plru", "fifo", "random", "lfu"}, "Replacement policy");
   const std::string index = c.choice("index", std::string("crc32"), index_kind_names(), "Index (hash) function");
+  cache.per_switch = c.choice("scope", "port", {"port", "switch"},
+                              "port: one cache per input port (seed 001); switch: one cache shared by the switch's ports") == "switch";
+  cache.prefetch_all_to_all = c.choice("prefetch", "none", {"none", "all_to_all"},
+                                       "all_to_all: route every node pair once before the run to fill the caches "
+                                       "(seed 000 Sec. VI-A); not counted") == "all_to_all";
   cache.entry_bytes = static_cast<uint32_t>(
       c.integer("entry_bytes", {12, 4, 64, "B", "Bytes per entry (seed 001: 8 B tag + 2 B port + 2 B reserved)"}));
   c.reject_unknown();
@@ -73,6 +78,67 @@ void parse_delays(Params& sw, Delays& d) {
   p.reject_unknown();
 }
 
+constexpr int64_t kMaxPrefetchNodes = 8192;
+constexpr double kMaxMemoryBytes = 16.0 * (1 << 30);
+
+// Monitored mode: only the listed switches' caches are simulated; every routing computation of
+// every packet is moved (by the topology's translation symmetry) onto one of them. On a torus
+// under uniform traffic each switch sees the same independent stream of look-ups, so the
+// monitored switches' per-port streams have exactly the distribution of any switch's.
+void parse_monitor(Params& root, Experiment& ex) {
+  Params m = root.child("monitor", "Monitored mode for very large symmetric networks");
+  const auto sws = m.int_list("switches", {}, 0, 64, 0, int64_t{1} << 24, "",
+                              "Switch ids whose caches are simulated (empty: all switches)");
+  m.reject_unknown();
+  if (!root.errors().ok() || sws.empty()) return;
+  if (!ex.topology->translation_symmetric()) {
+    root.errors().fail(m.field("switches"), "monitored mode needs a translation-symmetric topology (a torus); "
+                                            "this topology is not");
+    return;
+  }
+  const json& pattern = ex.normalized["traffic"]["pattern"];
+  if (pattern != "uniform" || ex.normalized["traffic"].contains("jobs")) {
+    root.errors().fail(m.field("switches"), "monitored mode needs uniform traffic over the whole machine (translation invariant)");
+    return;
+  }
+  for (size_t i = 0; i < sws.size(); ++i) {
+    if (sws[i] >= ex.topology->num_switches()) {
+      root.errors().fail(m.field("switches") + "[" + std::to_string(i) + "]",
+                         "must be a switch id in [0, " + std::to_string(ex.topology->num_switches() - 1) + "]");
+      return;
+    }
+    for (size_t j = 0; j < i; ++j)
+      if (sws[j] == sws[i]) {
+        root.errors().fail(m.field("switches"), "must not repeat switch " + std::to_string(sws[i]));
+        return;
+      }
+    ex.monitored.push_back(static_cast<uint32_t>(sws[i]));
+  }
+}
+
+// Rejects runs whose caches could not fit in memory (rather than failing half-way), and
+// all-to-all prefetches too long to be useful.
+bool check_size(Params& root, const Experiment& ex) {
+  if (!ex.cache.enabled) return true;
+  const double switches = ex.monitored.empty() ? ex.topology->num_switches() : ex.monitored.size();
+  const double caches = switches * (ex.cache.per_switch ? 1 : ex.topology->ports_per_switch());
+  // Tags + shadow LRU list node + hash slots of the 3C classifier, per entry, when full.
+  const double bytes = caches * (256.0 + ex.cache.geometry.entries * 48.0);
+  if (bytes > kMaxMemoryBytes) {
+    root.errors().fail(ex.monitored.empty() ? "switch.cache.entries" : "monitor.switches",
+                       "the caches would need about " + format_number(bytes / (1 << 20)) +
+                           " MiB (limit " + format_number(kMaxMemoryBytes / (1 << 20)) +
+                           " MiB); use fewer entries or monitored mode (monitor.switches) on a torus");
+    return false;
+  }
+  if (ex.cache.prefetch_all_to_all && ex.topology->num_nodes() > kMaxPrefetchNodes) {
+    root.errors().fail("switch.cache.prefetch", "all_to_all needs at most " + std::to_string(kMaxPrefetchNodes) +
+                                                    " nodes, got " + std::to_string(ex.topology->num_nodes()));
+    return false;
+  }
+  return true;
+}
+
 }  // namespace
 
 bool parse_experiment(const json& config, Experiment& out, ErrorSink& errors, ParamRegistry* registry) {
@@ -91,6 +157,8 @@ bool parse_experiment(const json& config, Experiment& out, ErrorSink& errors, Pa
   Params sw = root.child("switch", "Switch organisation");
   parse_cache(sw, out.cache, out.topology.get());
   parse_delays(sw, out.delays);
+  out.lag_links = static_cast<uint32_t>(sw.integer(
+      "lag_links", {1, 1, 16, "links", "Links bundled per switch-to-switch connection; one is chosen by CRC-32 of the destination"}));
   Params cam = sw.child("cam", "CAM forwarding table behind the caches");
   Params hardware = root.child("hardware", "Technology and hardware options of the cost model");
   const auto& g = out.cache.geometry;
@@ -107,8 +175,9 @@ bool parse_experiment(const json& config, Experiment& out, ErrorSink& errors, Pa
   out.packets = static_cast<uint64_t>(traffic.integer("packets", {100000, 1, kMaxPackets, "packets", "Measured packets"}));
   if (errors.ok()) out.traffic = make_traffic(traffic, *out.topology);
   traffic.reject_unknown();
+  parse_monitor(root, out);
   root.reject_unknown();
-  return errors.ok();
+  return errors.ok() && check_size(root, out);
 }
 
 }  // namespace switchlab

@@ -17,6 +17,8 @@ namespace switchlab {
 
 struct CacheConfig {
   bool enabled = true;  // false: "cache": null, every look-up goes to the CAM
+  bool per_switch = false;         // one cache shared by all input ports of a switch (comparison)
+  bool prefetch_all_to_all = false;  // seed 000 Sec. VI-A: fill caches with an all-to-all walk first
   CacheGeometry geometry;
   IndexKind index = IndexKind::Crc32;
   uint32_t entry_bytes = 12;  // seed 001 Sec. 3: 8 B tag + 2 B port + 2 B reserved
@@ -37,6 +39,8 @@ struct Experiment {
   Delays delays{};
   uint64_t warmup_packets = 0;
   uint64_t packets = 0;
+  uint32_t lag_links = 1;            // links bundled per switch-to-switch connection (LAG)
+  std::vector<uint32_t> monitored;   // monitored mode: the only switches whose caches are simulated
   cost::CostInputs cost;      // hardware.* and switch.cam.*, for the cost report
   nlohmann::json normalized;  // every field, defaults filled in
 };

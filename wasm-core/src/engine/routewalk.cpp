@@ -1,9 +1,11 @@
 #include "engine/routewalk.hpp"
 
 #include <algorithm>
+#include <numeric>
 #include <vector>
 
 #include "cache/lru_list.hpp"
+#include "common/crc.hpp"
 #include "common/flat_set.hpp"
 
 namespace switchlab {
@@ -16,15 +18,15 @@ struct PortStats {
 };
 
 // 3C classification (seed 001 Sec. 4 / DESIGN.md 2.2): a miss is compulsory on the first
-// reference of a tag at that port, capacity if a fully associative LRU cache of the same size
+// reference of a tag at that cache, capacity if a fully associative LRU cache of the same size
 // would also miss, conflict otherwise.
 class MissClassifier {
  public:
-  MissClassifier(size_t ports, uint32_t entries) : shadow_(ports, LruList(entries)), seen_(ports) {}
+  MissClassifier(size_t caches, uint32_t entries) : shadow_(caches, LruList(entries)), seen_(caches) {}
   enum Kind { Hit, Compulsory, Capacity, Conflict };
-  Kind classify(size_t port, uint32_t tag, bool hit) {
-    const bool first = seen_[port].insert(tag);
-    const bool fa_hit = shadow_[port].access(tag);
+  Kind classify(size_t cache, uint32_t tag, bool hit) {
+    const bool first = seen_[cache].insert(tag);
+    const bool fa_hit = shadow_[cache].access(tag);
     if (hit) return Hit;
     if (first) return Compulsory;
     return fa_hit ? Conflict : Capacity;
@@ -52,19 +54,23 @@ class LatencyHistogram {
     std::sort(v.begin(), v.end());
     return v;
   }
+  uint64_t count() const { return n_; }
+  uint64_t sum_ps() const { return sum_; }
 
+ private:
   U32Map counts_;
   uint64_t n_ = 0;
-  uint64_t sum_ = 0;  // sums exact in ps
+  uint64_t sum_ = 0;  // exact, in ps
 };
 
 double ps_to_ns(uint64_t ps) { return static_cast<double>(ps) / 1000.0; }
 
-json latency_summary(const LatencyHistogram& h, const std::vector<std::pair<uint32_t, uint64_t>>& values) {
-  if (h.n_ == 0) return json{{"mean", nullptr}, {"p50", nullptr}, {"p99", nullptr}, {"max", nullptr}};
+json latency_summary(const LatencyHistogram& h) {
+  const auto values = h.sorted();
+  if (values.empty()) return json{{"mean", nullptr}, {"p50", nullptr}, {"p99", nullptr}, {"max", nullptr}};
   // Nearest-rank percentiles on the exact distribution.
   auto percentile = [&](uint64_t num, uint64_t den) {
-    const uint64_t rank = (h.n_ * num + den - 1) / den;  // ceil(n * p), >= 1
+    const uint64_t rank = (h.count() * num + den - 1) / den;  // ceil(n * p), >= 1
     uint64_t seen = 0;
     for (const auto& v : values) {
       seen += v.second;
@@ -74,7 +80,7 @@ json latency_summary(const LatencyHistogram& h, const std::vector<std::pair<uint
   };
   json hist = json::array();
   for (const auto& v : values) hist.push_back({ps_to_ns(v.first), v.second});
-  return {{"mean", static_cast<double>(h.sum_) / static_cast<double>(h.n_) / 1000.0},
+  return {{"mean", static_cast<double>(h.sum_ps()) / static_cast<double>(h.count()) / 1000.0},
           {"p50", percentile(50, 100)},
           {"p99", percentile(99, 100)},
           {"min", ps_to_ns(values.front().first)},
@@ -87,140 +93,224 @@ json rate(uint64_t hits, uint64_t lookups) {
   return lookups ? json(static_cast<double>(hits) / static_cast<double>(lookups)) : json(nullptr);
 }
 
-}  // namespace
+// Which switches have simulated caches and where their state lives: all switches (slot = switch
+// id), or the monitored ones (slot = index in the monitor list).
+struct Layout {
+  explicit Layout(const Experiment& ex)
+      : topo(*ex.topology), pps(topo.ports_per_switch()), monitored(ex.monitored) {
+    switches = monitored.empty() ? topo.num_switches() : static_cast<uint32_t>(monitored.size());
+  }
+  uint32_t switch_of_slot(uint32_t slot) const { return monitored.empty() ? slot : monitored[slot]; }
 
-json run_routewalk(const Experiment& ex) {
-  const Topology& topo = *ex.topology;
-  const uint32_t ports_per_switch = topo.ports_per_switch();
-  const size_t ports = static_cast<size_t>(topo.num_switches()) * ports_per_switch;
-  const CacheConfig& cc = ex.cache;
-  const uint32_t sets = cc.enabled ? cc.geometry.sets() : 1;
-  const bool switchable = cc.enabled && cc.index == IndexKind::Switchable;
+  const Topology& topo;
+  const uint32_t pps;
+  const std::vector<uint32_t>& monitored;
+  uint32_t switches;  // simulated switches (slots)
+};
 
-  // Destination-keyed index functions give every port the same set for a destination: compute
-  // each destination's set once.
-  std::vector<uint32_t> set_of_dst;
-  if (cc.enabled && !switchable) {
-    set_of_dst.resize(topo.num_nodes());
-    for (uint32_t d = 0; d < topo.num_nodes(); ++d) set_of_dst[d] = index_of(cc.index, d, sets);
+class RouteWalk {
+ public:
+  explicit RouteWalk(const Experiment& ex)
+      : ex_(ex), cc_(ex.cache), layout_(ex), sets_(cc_.enabled ? cc_.geometry.sets() : 1),
+        switchable_(cc_.enabled && cc_.index == IndexKind::Switchable),
+        stats_(static_cast<size_t>(layout_.switches) * layout_.pps), lag_(ex.lag_links, 0),
+        hops_(ex.topology->max_hops() + 1) {
+    const Topology& topo = *ex.topology;
+    // Destination-keyed index functions give every cache the same set for a destination:
+    // compute each destination's set (and LAG link) once.
+    if (cc_.enabled && !switchable_) {
+      set_of_dst_.resize(topo.num_nodes());
+      for (uint32_t d = 0; d < topo.num_nodes(); ++d) set_of_dst_[d] = index_of(cc_.index, d, sets_);
+    }
+    if (ex.lag_links > 1) {
+      lag_of_dst_.resize(topo.num_nodes());
+      for (uint32_t d = 0; d < topo.num_nodes(); ++d) lag_of_dst_[d] = crc32_of_id(d) % ex.lag_links;
+    }
+    if (cc_.enabled) {
+      const size_t n = cc_.per_switch ? layout_.switches : stats_.size();
+      caches_.reserve(n);
+      for (size_t c = 0; c < n; ++c) caches_.emplace_back(cc_.geometry, Rng::derive(ex.seed, 1000 + c));
+      classifier_ = std::make_unique<MissClassifier>(n, cc_.geometry.entries);
+    }
   }
 
-  std::vector<SetAssocCache> caches;
-  if (cc.enabled) {
-    caches.reserve(ports);
-    for (size_t p = 0; p < ports; ++p) caches.emplace_back(cc.geometry, Rng::derive(ex.seed, 1000 + p));
+  json run() {
+    Rng routing_rng(Rng::derive(ex_.seed, 2));
+    if (cc_.enabled && cc_.prefetch_all_to_all) prefetch(routing_rng);
+    Rng traffic_rng(Rng::derive(ex_.seed, 1));
+    const uint64_t total = ex_.warmup_packets + ex_.packets;
+    const uint32_t far_hops = ex_.topology->max_hops();
+    for (uint64_t i = 0; i < total; ++i) {
+      const bool measured = i >= ex_.warmup_packets;
+      uint32_t src, dst;
+      ex_.traffic->next(traffic_rng, src, dst);
+      const uint32_t n = ex_.topology->route(src, dst, routing_rng, hops_.data());
+      const uint64_t lat_ps = walk(n, dst, i, measured ? Count::Measured : Count::Warmup);
+      if (!measured) continue;
+      latency_.add(static_cast<uint32_t>(lat_ps));
+      hop_sum_ += n;
+      hop_max_ = std::max(hop_max_, n);
+      if (n == far_hops) {  // the packets seed 001 eq. (4) is about
+        ++far_count_;
+        far_sum_ps_ += lat_ps;
+      }
+    }
+    return report();
   }
-  std::unique_ptr<MissClassifier> classifier;
-  if (cc.enabled) classifier = std::make_unique<MissClassifier>(ports, cc.geometry.entries);
 
-  std::vector<PortStats> stats(ports);
-  uint64_t misses[4] = {0, 0, 0, 0};
-  LatencyHistogram latency;
-  uint64_t hop_sum = 0;
-  uint32_t hop_max = 0;
-  // Packets at the network's largest distance: the quantity seed 001 eq. (4) predicts.
-  const uint32_t far_hops = topo.max_hops();
-  uint64_t far_count = 0, far_sum_ps = 0;
+ private:
+  enum class Count { Prefetch, Warmup, Measured };
 
-  Rng traffic_rng(Rng::derive(ex.seed, 1));
-  Rng routing_rng(Rng::derive(ex.seed, 2));
-  std::vector<Hop> hops(topo.max_hops() + 1);
-  const Delays& d = ex.delays;
-  const uint64_t total = ex.warmup_packets + ex.packets;
-
-  for (uint64_t i = 0; i < total; ++i) {
-    const bool measured = i >= ex.warmup_packets;
-    uint32_t src, dst;
-    ex.traffic->next(traffic_rng, src, dst);
-    const uint32_t n = topo.route(src, dst, routing_rng, hops.data());
+  // Looks up every hop of the route in hops_[0..n) and returns the packet's zero-load latency:
+  // per switch RC (hit/miss/no cache) + the rest of the pipeline, per link the link delay.
+  uint64_t walk(uint32_t n, uint32_t dst, uint64_t packet, Count count) {
+    const Delays& d = ex_.delays;
+    const bool measured = count == Count::Measured;
     uint64_t lat_ps = static_cast<uint64_t>(n + 1) * d.link_ps + static_cast<uint64_t>(n) * d.other_ps;
+    const bool monitored = !layout_.monitored.empty();
     for (uint32_t h = 0; h < n; ++h) {
-      const size_t port = static_cast<size_t>(hops[h].sw) * ports_per_switch + hops[h].in_port;
-      if (!cc.enabled) {
+      const Hop& hop = hops_[h];
+      uint32_t slot = hop.sw, target = dst;
+      if (monitored) {  // move this routing computation onto a monitored switch
+        slot = static_cast<uint32_t>((packet + h) % layout_.monitored.size());
+        target = ex_.topology->translate(dst, hop.sw, layout_.monitored[slot]);
+      }
+      const size_t port = static_cast<size_t>(slot) * layout_.pps + hop.in_port;
+      if (measured && h + 1 < n && !lag_of_dst_.empty()) ++lag_[lag_of_dst_[dst]];
+      if (!cc_.enabled) {
         lat_ps += d.rc_no_cache_ps;
-        if (measured) ++stats[port].lookups;
+        if (measured) ++stats_[port].lookups;
         continue;
       }
-      const uint32_t tag = switchable ? hops[h].out_port : dst;
-      const uint32_t set = switchable ? tag % sets : set_of_dst[dst];
-      const bool hit = caches[port].access(set, tag);
+      const size_t cache = cc_.per_switch ? slot : port;
+      const uint32_t tag = switchable_ ? hop.out_port : target;
+      const uint32_t set = switchable_ ? tag % sets_ : set_of_dst_[target];
+      const bool hit = caches_[cache].access(set, tag);
       lat_ps += hit ? d.rc_hit_ps : d.rc_miss_ps;
-      const auto kind = classifier->classify(port, tag, hit);
+      const auto kind = classifier_->classify(cache, tag, hit);
       if (measured) {
-        ++stats[port].lookups;
-        stats[port].hits += hit;
-        ++misses[kind];
+        ++stats_[port].lookups;
+        stats_[port].hits += hit;
+        ++misses_[kind];
+      } else if (count == Count::Prefetch) {
+        ++prefetch_lookups_;
       }
     }
-    if (measured) {
-      latency.add(static_cast<uint32_t>(lat_ps));
-      hop_sum += n;
-      hop_max = std::max(hop_max, n);
-      if (n == far_hops) {
-        ++far_count;
-        far_sum_ps += lat_ps;
-      }
-    }
+    return lat_ps;
   }
 
-  // ---- aggregate
-  const auto& classes = topo.port_classes();
-  std::vector<PortStats> by_class(classes.size());
-  json by_switch = json::array();
-  PortStats all;
-  uint64_t occupied = 0, touched_ports = 0;
-  for (uint32_t s = 0; s < topo.num_switches(); ++s) {
-    PortStats sw;
-    for (uint32_t p = 0; p < ports_per_switch; ++p) {
-      const size_t port = static_cast<size_t>(s) * ports_per_switch + p;
-      const PortStats& ps = stats[port];
-      auto& c = by_class[topo.port_class(s, static_cast<uint16_t>(p))];
-      c.lookups += ps.lookups;
-      c.hits += ps.hits;
-      sw.lookups += ps.lookups;
-      sw.hits += ps.hits;
-      if (cc.enabled) {
-        const uint32_t occ = caches[port].occupancy();
-        occupied += occ;
-        touched_ports += occ > 0;
+  // Seed 000 Sec. VI-A: fill the caches before the job by routing every ordered node pair once.
+  void prefetch(Rng& routing_rng) {
+    const uint32_t nodes = ex_.topology->num_nodes();
+    uint64_t packet = 0;
+    for (uint32_t s = 0; s < nodes; ++s)
+      for (uint32_t d = 0; d < nodes; ++d) {
+        if (s == d) continue;
+        walk(ex_.topology->route(s, d, routing_rng, hops_.data()), d, packet++, Count::Prefetch);
       }
-    }
-    all.lookups += sw.lookups;
-    all.hits += sw.hits;
-    by_switch.push_back(rate(sw.hits, sw.lookups));
   }
-  json classes_json = json::object();
-  for (size_t c = 0; c < classes.size(); ++c)
-    classes_json[classes[c]] = {{"lookups", by_class[c].lookups}, {"hits", by_class[c].hits},
-                                {"hit_rate", rate(by_class[c].hits, by_class[c].lookups)}};
 
-  const auto values = latency.sorted();
+  json report() const {
+    const Topology& topo = *ex_.topology;
+    const auto& classes = topo.port_classes();
+    std::vector<PortStats> by_class(classes.size());
+    json by_switch = json::array();
+    PortStats all;
+    uint64_t occupied = 0, used = 0;
+    for (uint32_t slot = 0; slot < layout_.switches; ++slot) {
+      PortStats sw;
+      const uint32_t s = layout_.switch_of_slot(slot);
+      for (uint32_t p = 0; p < layout_.pps; ++p) {
+        const PortStats& ps = stats_[static_cast<size_t>(slot) * layout_.pps + p];
+        auto& c = by_class[topo.port_class(s, static_cast<uint16_t>(p))];
+        c.lookups += ps.lookups;
+        c.hits += ps.hits;
+        sw.lookups += ps.lookups;
+        sw.hits += ps.hits;
+      }
+      all.lookups += sw.lookups;
+      all.hits += sw.hits;
+      by_switch.push_back(rate(sw.hits, sw.lookups));
+    }
+    for (const auto& c : caches_) {
+      const uint32_t occ = c.occupancy();
+      occupied += occ;
+      used += occ > 0;
+    }
+    json classes_json = json::object();
+    for (size_t c = 0; c < classes.size(); ++c)
+      classes_json[classes[c]] = {{"lookups", by_class[c].lookups}, {"hits", by_class[c].hits},
+                                  {"hit_rate", rate(by_class[c].hits, by_class[c].lookups)}};
+    json cache = {
+        {"enabled", cc_.enabled},
+        {"scope", cc_.per_switch ? "switch" : "port"},
+        {"lookups", all.lookups},
+        {"hits", all.hits},
+        {"hit_rate", rate(all.hits, all.lookups)},
+        {"misses", {{"total", all.lookups - all.hits},
+                    {"compulsory", misses_[MissClassifier::Compulsory]},
+                    {"capacity", misses_[MissClassifier::Capacity]},
+                    {"conflict", misses_[MissClassifier::Conflict]}}},
+        {"by_port_class", classes_json},
+        {"by_switch", by_switch},
+        {"occupancy", {{"entries_total", occupied},
+                       {"caches_used", used},
+                       {"mean_entries_per_used_cache", used ? json(static_cast<double>(occupied) / static_cast<double>(used)) : json(nullptr)},
+                       {"entries_per_cache", cc_.enabled ? json(cc_.geometry.entries) : json(nullptr)}}},
+        {"prefetch_lookups", prefetch_lookups_},
+    };
+    if (!layout_.monitored.empty()) {
+      cache["monitored_switches"] = layout_.monitored;
+      cache["by_switch_format"] = "hit rate of each monitored switch, in monitor.switches order";
+    } else {
+      cache["by_switch_format"] = "hit rate of each switch, by switch id (see topology.switch_id)";
+    }
+    json zero_load = latency_summary(latency_);
+    zero_load["mean_at_max_distance"] =
+        far_count_ ? json(static_cast<double>(far_sum_ps_) / static_cast<double>(far_count_) / 1000.0) : json(nullptr);
+    zero_load["packets_at_max_distance"] = far_count_;
+    json out = {{"cache", cache},
+                {"latency_ns", {{"zero_load", zero_load}}},
+                {"packets", {{"measured", ex_.packets}, {"warmup", ex_.warmup_packets},
+                             {"mean_switches", ex_.packets ? static_cast<double>(hop_sum_) / static_cast<double>(ex_.packets) : 0.0},
+                             {"max_switches", hop_max_}}}};
+    if (ex_.lag_links > 1) {
+      const uint64_t total = std::accumulate(lag_.begin(), lag_.end(), uint64_t{0});
+      out["lag"] = lag_report(total);
+    }
+    return out;
+  }
 
-  json cache = {
-      {"enabled", cc.enabled},
-      {"lookups", all.lookups},
-      {"hits", all.hits},
-      {"hit_rate", rate(all.hits, all.lookups)},
-      {"misses", {{"total", all.lookups - all.hits},
-                  {"compulsory", misses[MissClassifier::Compulsory]},
-                  {"capacity", misses[MissClassifier::Capacity]},
-                  {"conflict", misses[MissClassifier::Conflict]}}},
-      {"by_port_class", classes_json},
-      {"by_switch", by_switch},
-      {"occupancy", {{"entries_total", occupied},
-                     {"ports_used", touched_ports},
-                     {"mean_entries_per_used_port",
-                      touched_ports ? json(static_cast<double>(occupied) / static_cast<double>(touched_ports)) : json(nullptr)}}},
-  };
-  json zero_load = latency_summary(latency, values);
-  zero_load["mean_at_max_distance"] =
-      far_count ? json(static_cast<double>(far_sum_ps) / static_cast<double>(far_count) / 1000.0) : json(nullptr);
-  zero_load["packets_at_max_distance"] = far_count;
-  return {{"cache", cache},
-          {"latency_ns", {{"zero_load", zero_load}}},
-          {"packets", {{"measured", ex.packets}, {"warmup", ex.warmup_packets},
-                       {"mean_switches", ex.packets ? static_cast<double>(hop_sum) / static_cast<double>(ex.packets) : 0.0},
-                       {"max_switches", hop_max}}}};
-}
+  json lag_report(uint64_t total) const {
+    const auto [lo, hi] = std::minmax_element(lag_.begin(), lag_.end());
+    const double mean = static_cast<double>(total) / static_cast<double>(lag_.size());
+    return {{"links", ex_.lag_links},
+            {"selection", "CRC-32 of the destination id mod links (seed 000 Sec. IV-C)"},
+            {"packets_per_link", lag_},
+            {"max_over_mean", total ? json(static_cast<double>(*hi) / mean) : json(nullptr)},
+            {"min_over_mean", total ? json(static_cast<double>(*lo) / mean) : json(nullptr)}};
+  }
+
+  const Experiment& ex_;
+  const CacheConfig& cc_;
+  Layout layout_;
+  const uint32_t sets_;
+  const bool switchable_;
+  std::vector<uint32_t> set_of_dst_, lag_of_dst_;
+  std::vector<SetAssocCache> caches_;
+  std::unique_ptr<MissClassifier> classifier_;
+  std::vector<PortStats> stats_;
+  std::vector<uint64_t> lag_;
+  std::vector<Hop> hops_;
+  uint64_t misses_[4] = {0, 0, 0, 0};
+  uint64_t prefetch_lookups_ = 0;
+  LatencyHistogram latency_;
+  uint64_t hop_sum_ = 0, far_count_ = 0, far_sum_ps_ = 0;
+  uint32_t hop_max_ = 0;
+};
+
+}  // namespace
+
+json run_routewalk(const Experiment& ex) { return RouteWalk(ex).run(); }
 
 }  // namespace switchlab

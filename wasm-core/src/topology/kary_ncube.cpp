@@ -56,6 +56,23 @@ uint32_t KaryNCube::route(uint32_t src, uint32_t dst, Rng&, Hop* out) const {
   return n;
 }
 
+// A torus is vertex-transitive under coordinate shifts (dimension-order routes shift with it,
+// ties included, since the tie rule depends only on offsets). A mesh is not.
+bool KaryNCube::translation_symmetric() const {
+  for (bool w : wrap_)
+    if (!w) return false;
+  return true;
+}
+
+uint32_t KaryNCube::translate(uint32_t node, uint32_t from, uint32_t to) const {
+  uint32_t sw = node / c_, out = 0;
+  for (size_t i = 0; i < dims_.size(); ++i) {
+    const uint32_t k = dims_[i];
+    out += ((coord(sw, i) + coord(to, i) + k - coord(from, i)) % k) * stride_[i];
+  }
+  return out * c_ + node % c_;
+}
+
 nlohmann::json KaryNCube::describe() const {
   nlohmann::json wrap = nlohmann::json::array();
   for (bool w : wrap_) wrap.push_back(w);

@@ -20,6 +20,8 @@ class KaryNCube final : public Topology {
   uint32_t max_hops() const override;
   uint32_t route(uint32_t src, uint32_t dst, Rng& rng, Hop* out) const override;
   nlohmann::json describe() const override;
+  bool translation_symmetric() const override;
+  uint32_t translate(uint32_t node, uint32_t from, uint32_t to) const override;
 
   // Port numbering: [0, c) injection/ejection; c + 2i: link of dimension i in the + direction
   // (as output: towards coordinate +1; as input: arriving from the - neighbour, travelling +);

@@ -42,6 +42,12 @@ class Topology {
   virtual uint32_t route(uint32_t src, uint32_t dst, Rng& rng, Hop* out) const = 0;
   // Whether route() depends only on (switch, dst): required by the switchable hash.
   virtual bool deterministic_routing() const { return true; }
+  // Whether translating a whole route by a switch automorphism (e.g. a torus shift) gives a
+  // valid route: then every switch sees the same look-up process under translation-invariant
+  // traffic, and the engine may simulate a sample of switches (monitored mode).
+  virtual bool translation_symmetric() const { return false; }
+  // The node that plays `node`'s role when switch `from` is moved onto switch `to`.
+  virtual uint32_t translate(uint32_t node, uint32_t /*from*/, uint32_t /*to*/) const { return node; }
   // Addressing and shape, for results and drawings.
   virtual nlohmann::json describe() const = 0;
 };
