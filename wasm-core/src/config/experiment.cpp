@@ -81,39 +81,38 @@ void parse_delays(Params& sw, Delays& d) {
 constexpr int64_t kMaxPrefetchNodes = 8192;
 constexpr double kMaxMemoryBytes = 16.0 * (1 << 30);
 
-// Monitored mode: only the listed switches' caches are simulated; every routing computation of
-// every packet is moved (by the topology's translation symmetry) onto one of them. On a torus
-// under uniform traffic each switch sees the same independent stream of look-ups, so the
-// monitored switches' per-port streams have exactly the distribution of any switch's.
+// Monitored mode: only S sample switches' caches are simulated; routing computation h of packet i
+// is moved (by the topology's translation symmetry) onto sample (i + h) mod S. On a torus under
+// uniform traffic every switch sees the same stream of independent look-ups; with S at least the
+// longest route, no packet visits one sample twice, so each sample's per-port stream is made of
+// independent look-ups from distinct packets with the per-switch distribution: the same process
+// a real switch sees, hence exact in distribution (not just in mean).
 void parse_monitor(Params& root, Experiment& ex) {
   Params m = root.child("monitor", "Monitored mode for very large symmetric networks");
-  const auto sws = m.int_list("switches", {}, 0, 64, 0, int64_t{1} << 24, "",
-                              "Switch ids whose caches are simulated (empty: all switches)");
+  const int64_t samples = m.integer("samples", {0, 0, 4096, "switches",
+                                                "Switches whose caches are simulated (0: all switches)"});
   m.reject_unknown();
-  if (!root.errors().ok() || sws.empty()) return;
-  if (!ex.topology->translation_symmetric()) {
-    root.errors().fail(m.field("switches"), "monitored mode needs a translation-symmetric topology (a torus); "
-                                            "this topology is not");
+  if (!root.errors().ok() || samples == 0) return;
+  const Topology& topo = *ex.topology;
+  if (!topo.translation_symmetric()) {
+    root.errors().fail(m.field("samples"), "monitored mode needs a translation-symmetric topology (a torus); this topology is not");
     return;
   }
-  const json& pattern = ex.normalized["traffic"]["pattern"];
-  if (pattern != "uniform" || ex.normalized["traffic"].contains("jobs")) {
-    root.errors().fail(m.field("switches"), "monitored mode needs uniform traffic over the whole machine (translation invariant)");
+  const json& traffic = ex.normalized["traffic"];
+  if (traffic["pattern"] != "uniform" || (traffic.contains("jobs") && !traffic["jobs"].is_null())) {
+    root.errors().fail(m.field("samples"), "monitored mode needs uniform traffic over the whole machine (translation invariant)");
     return;
   }
-  for (size_t i = 0; i < sws.size(); ++i) {
-    if (sws[i] >= ex.topology->num_switches()) {
-      root.errors().fail(m.field("switches") + "[" + std::to_string(i) + "]",
-                         "must be a switch id in [0, " + std::to_string(ex.topology->num_switches() - 1) + "]");
-      return;
-    }
-    for (size_t j = 0; j < i; ++j)
-      if (sws[j] == sws[i]) {
-        root.errors().fail(m.field("switches"), "must not repeat switch " + std::to_string(sws[i]));
-        return;
-      }
-    ex.monitored.push_back(static_cast<uint32_t>(sws[i]));
+  if (samples < topo.max_hops() || samples > topo.num_switches()) {
+    root.errors().fail(m.field("samples"), "must be in [" + std::to_string(topo.max_hops()) + ", " +
+                                               std::to_string(topo.num_switches()) +
+                                               "]: at least the longest route's routing computations, so that no "
+                                               "packet looks up one sample twice, and at most the switches");
+    return;
   }
+  // Spread the samples over the id space (any switches would do: they are equivalent).
+  for (int64_t j = 0; j < samples; ++j)
+    ex.monitored.push_back(static_cast<uint32_t>(j * (topo.num_switches() / samples)));
 }
 
 // Rejects runs whose caches could not fit in memory (rather than failing half-way), and
@@ -125,10 +124,10 @@ bool check_size(Params& root, const Experiment& ex) {
   // Tags + shadow LRU list node + hash slots of the 3C classifier, per entry, when full.
   const double bytes = caches * (256.0 + ex.cache.geometry.entries * 48.0);
   if (bytes > kMaxMemoryBytes) {
-    root.errors().fail(ex.monitored.empty() ? "switch.cache.entries" : "monitor.switches",
+    root.errors().fail(ex.monitored.empty() ? "switch.cache.entries" : "monitor.samples",
                        "the caches would need about " + format_number(bytes / (1 << 20)) +
                            " MiB (limit " + format_number(kMaxMemoryBytes / (1 << 20)) +
-                           " MiB); use fewer entries or monitored mode (monitor.switches) on a torus");
+                           " MiB); use fewer entries or monitored mode (monitor.samples) on a torus");
     return false;
   }
   if (ex.cache.prefetch_all_to_all && ex.topology->num_nodes() > kMaxPrefetchNodes) {

@@ -261,7 +261,7 @@ class RouteWalk {
     };
     if (!layout_.monitored.empty()) {
       cache["monitored_switches"] = layout_.monitored;
-      cache["by_switch_format"] = "hit rate of each monitored switch, in monitor.switches order";
+      cache["by_switch_format"] = "hit rate of each monitored switch, in monitored_switches order";
     } else {
       cache["by_switch_format"] = "hit rate of each switch, by switch id (see topology.switch_id)";
     }

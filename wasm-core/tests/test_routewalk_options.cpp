@@ -1,0 +1,102 @@
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "switchlab/api.hpp"
+#include "topology/kary_ncube.hpp"
+
+using json = nlohmann::json;
+using namespace switchlab;
+
+namespace {
+json run(const json& config) { return json::parse(run_json(config.dump())); }
+json base() {
+  return {{"seed", 5},
+          {"topology", {{"kind", "torus"}, {"dims", {6, 6}}}},
+          {"switch", {{"cache", {{"entries", 16}, {"ways", 4}}}}},
+          {"traffic", {{"packets", 5000}}}};
+}
+}  // namespace
+
+TEST(RouteWalkOptions, TorusTranslationMovesRoutesOntoRoutes) {
+  KaryNCube t({5, 4}, {true, true}, 2);
+  EXPECT_TRUE(t.translation_symmetric());
+  EXPECT_FALSE(KaryNCube({5, 4}, {true, false}, 1).translation_symmetric());
+  // Switch 7 = (2,1) onto switch 0: node 2*7+1 (local 1) becomes node 1.
+  EXPECT_EQ(t.translate(15, 7, 0), 1u);
+  // (4,3) shifted by (-2,-1) = (2,2) -> switch 12, local 0 -> node 24.
+  EXPECT_EQ(t.translate(2 * 19, 7, 0), 24u);
+}
+
+TEST(RouteWalkOptions, PrefetchAllToAllFillsEveryReachableEntry) {
+  json cfg = base();
+  cfg["switch"]["cache"] = {{"entries", 64}, {"ways", "full"}, {"prefetch", "all_to_all"}};
+  const json c = run(cfg)["cache"];
+  EXPECT_EQ(c["hit_rate"], 1.0);  // 36 destinations fit in 64 entries
+  EXPECT_EQ(c["misses"]["compulsory"], 0);
+  // 36*35 ordered pairs, one look-up per switch on the route.
+  EXPECT_GT(c["prefetch_lookups"].get<uint64_t>(), 36u * 35);
+}
+
+TEST(RouteWalkOptions, SharedSwitchCacheHasOneCachePerSwitch) {
+  json cfg = base();
+  cfg["switch"]["cache"]["scope"] = "switch";
+  const json c = run(cfg)["cache"];
+  EXPECT_EQ(c["scope"], "switch");
+  EXPECT_LE(c["occupancy"]["caches_used"].get<uint64_t>(), 36u);
+  EXPECT_EQ(c["by_port_class"]["injection"]["lookups"], 5000);
+}
+
+TEST(RouteWalkOptions, LagSpreadsDestinationsOverLinks) {
+  json cfg = base();
+  cfg["switch"]["lag_links"] = 4;
+  cfg["topology"]["dims"] = {16, 16};
+  cfg["traffic"]["packets"] = 50000;
+  const json lag = run(cfg)["lag"];
+  EXPECT_EQ(lag["links"], 4);
+  uint64_t total = 0;
+  for (auto& n : lag["packets_per_link"]) total += n.get<uint64_t>();
+  const json r = run(cfg);
+  // One link choice per switch-to-switch hop: (switches - 1) per packet.
+  EXPECT_NEAR(static_cast<double>(total), (r["packets"]["mean_switches"].get<double>() - 1) * 50000, 1e-6 * total);
+  EXPECT_LT(lag["max_over_mean"].get<double>(), 1.1);  // 256 destinations, CRC spreads them
+}
+
+TEST(RouteWalkOptions, MonitoredModeNeedsATorusAndUniformTraffic) {
+  json cfg = base();
+  cfg["monitor"] = {{"samples", 9}};  // a 6x6 torus route has at most 7 routing computations
+  json r = run(cfg);
+  EXPECT_EQ(r["cache"]["monitored_switches"], json::array({0, 4, 8, 12, 16, 20, 24, 28, 32}));
+  EXPECT_EQ(r["cache"]["by_switch"].size(), 9u);
+  EXPECT_EQ(r["cache"]["by_port_class"]["injection"]["lookups"], 5000);
+  cfg["monitor"]["samples"] = 6;
+  json e = json::parse(validate_json(cfg.dump()));
+  EXPECT_EQ(e["field"], "monitor.samples");
+  EXPECT_NE(e["message"].get<std::string>().find("[7, 36]"), std::string::npos);
+  cfg["monitor"]["samples"] = 9;
+  cfg["topology"]["kind"] = "mesh";
+  EXPECT_EQ(json::parse(validate_json(cfg.dump()))["field"], "monitor.samples");
+}
+
+TEST(RouteWalkOptions, MonitoredModeMatchesFullSimulationInDistribution) {
+  // Same network, full vs one monitored switch: per-class hit rates agree within 1.5 points
+  // (both are estimates of the same stationary hit probability).
+  json cfg = base();
+  cfg["topology"]["dims"] = {9, 9};
+  cfg["switch"]["cache"] = {{"entries", 16}, {"ways", "full"}};
+  cfg["traffic"] = {{"packets", 300000}, {"warmup_packets", 100000}};
+  const json full = run(cfg)["cache"]["by_port_class"];
+  cfg["monitor"] = {{"samples", 9}};
+  const json mon = run(cfg)["cache"]["by_port_class"];
+  for (const char* cls : {"injection", "dim0", "dim1"})
+    EXPECT_NEAR(full[cls]["hit_rate"].get<double>(), mon[cls]["hit_rate"].get<double>(), 0.015) << cls;
+}
+
+TEST(RouteWalkOptions, OversizedCachesAreRejectedBeforeRunning) {
+  json cfg = base();
+  cfg["topology"]["dims"] = {64, 64, 64};
+  cfg["switch"]["cache"] = {{"entries", 65536}, {"ways", 16}};
+  const json e = json::parse(validate_json(cfg.dump()));
+  EXPECT_EQ(e["field"], "switch.cache.entries");
+  EXPECT_NE(e["message"].get<std::string>().find("monitored mode"), std::string::npos);
+}
