@@ -54,8 +54,7 @@ test-compose:
 	@SWITCHLAB_API_TOKEN=compose-validation docker-compose -f docker-compose.yml config -q && echo "docker-compose.yml: valid"
 
 bench: build
-	@build/native/bin/switchlab-bench
-	@node bench/wasm_bench.mjs
+	@$(VENV_PY) bench/run_bench.py
 
 clean:
 	rm -rf build .run frontend/dist tests/e2e/screenshots

@@ -114,6 +114,26 @@ std::string models_json() {
   return list.dump();
 }
 
+std::string bench_kernel_json(double lookups) {
+  CacheGeometry g;
+  g.entries = 2048;
+  g.ways = 4;
+  SetAssocCache cache(g, 1);
+  // Tags and sets drawn up front so the timed loop is the look-up alone.
+  Rng rng(1);
+  std::vector<uint32_t> tags(1 << 16);
+  for (auto& t : tags) t = static_cast<uint32_t>(rng.uniform_u64(4096));
+  const uint64_t n = static_cast<uint64_t>(lookups);
+  uint64_t hits = 0;
+  const auto t0 = std::chrono::steady_clock::now();
+  for (uint64_t i = 0; i < n; ++i) {
+    const uint32_t t = tags[i & 0xFFFF];
+    hits += cache.access(t & 511, t);
+  }
+  const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  return json{{"lookups", n}, {"hits", hits}, {"wall_time_s", wall}}.dump();
+}
+
 std::string schema_json() { return experiment_schema().dump(); }
 
 }  // namespace switchlab

@@ -45,4 +45,8 @@ PYBIND11_MODULE(switchlab_core, m) {
         return or_raise(switchlab::model_json(name, params));
       }, py::arg("name"), py::arg("params_json") = "{}");
   m.def("models", [] { return switchlab::models_json(); });
+  m.def("bench_kernel", [](double n) {
+        py::gil_scoped_release release;
+        return switchlab::bench_kernel_json(n);
+      }, py::arg("lookups"));
 }

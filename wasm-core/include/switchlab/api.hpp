@@ -23,6 +23,9 @@ std::string cost_json(const std::string& config_json);
 std::string model_json(const std::string& name, const std::string& params_json);
 // The registered models: [{"name", "description", "provenance", "parameters": [...]}].
 std::string models_json();
+// Benchmark of the bare cache look-up kernel (the ceiling for the engines): `lookups` accesses
+// of a 2,048-entry 4-way LRU cache at random sets; returns {"lookups", "wall_time_s", "hits"}.
+std::string bench_kernel_json(double lookups);
 // JSON Schema (draft 2020-12) of the experiment config, generated from the parameter declarations.
 std::string schema_json();
 

@@ -1,7 +1,9 @@
 #pragma once
 // A fully associative LRU cache of `capacity` tags: O(1) lookup through a hash map and an
 // intrusive doubly linked recency list. Used for fully associative LRU caches and as the
-// "shadow" cache that separates capacity from conflict misses (3C, seed 001 Sec. 4).
+// "shadow" cache that separates capacity from conflict misses (3C, seed 001 Sec. 4). With
+// `remember_evicted`, evicted tags stay in the map (marked), so one probe also tells whether a
+// tag was ever referenced (compulsory misses) — the 3C classifier's hot path.
 #include <cstdint>
 #include <vector>
 
@@ -11,14 +13,22 @@ namespace switchlab {
 
 class LruList {
  public:
-  explicit LruList(uint32_t capacity = 0) : capacity_(capacity) {}
+  explicit LruList(uint32_t capacity = 0, bool remember_evicted = false)
+      : capacity_(capacity), remember_(remember_evicted) {}
+
+  enum Outcome { Hit, MissSeenBefore, MissFirstTime };
 
   // Looks `tag` up; on a miss inserts it (evicting the least recently used). Returns hit.
-  bool access(uint32_t tag) {
-    if (uint32_t* slot = index_.find(tag)) {
-      touch(*slot);
-      return true;
+  bool access(uint32_t tag) { return lookup(tag) == Hit; }
+
+  // As access(), telling first references apart (only with remember_evicted).
+  Outcome lookup(uint32_t tag) {
+    uint32_t* found = index_.find(tag);
+    if (found && *found != kNil) {
+      touch(*found);
+      return Hit;
     }
+    const Outcome outcome = found ? MissSeenBefore : MissFirstTime;
     uint32_t slot;
     if (nodes_.size() < capacity_) {
       slot = static_cast<uint32_t>(nodes_.size());
@@ -26,15 +36,14 @@ class LruList {
     } else {
       slot = tail_;
       unlink(slot);
-      index_.erase(nodes_[slot].tag);
+      if (remember_) index_.insert(nodes_[slot].tag, kNil); else index_.erase(nodes_[slot].tag);
       nodes_[slot].tag = tag;
     }
     index_.insert(tag, slot);
     push_front(slot);
-    return false;
+    return outcome;
   }
 
-  bool contains(uint32_t tag) { return index_.find(tag) != nullptr; }
   uint32_t size() const { return static_cast<uint32_t>(nodes_.size()); }
   void clear() {
     nodes_.clear();
@@ -67,6 +76,7 @@ class LruList {
   }
 
   uint32_t capacity_;
+  bool remember_;
   std::vector<Node> nodes_;
   U32Map index_;
   uint32_t head_ = kNil, tail_ = kNil;

@@ -1,5 +1,5 @@
 #pragma once
-// Small open-addressing hash containers keyed by 32-bit ids (destination ids, tags). The engine
+// A small open-addressing hash map keyed by 32-bit ids (destination ids, tags). The engine
 // keeps one per cache port, so they must be compact and allocation-light; std::unordered_* costs
 // ~40 bytes per element and a heap node each.
 #include <cstddef>
@@ -91,20 +91,6 @@ class U32Map {
   std::vector<uint32_t> keys_, vals_;
   size_t size_ = 0;
   size_t mask_ = 0;
-};
-
-// Set of uint32 ids; returns whether an insert was new.
-class U32Set {
- public:
-  bool insert(uint32_t key) {
-    if (map_.find(key)) return false;
-    map_.insert(key, 0);
-    return true;
-  }
-  size_t size() const { return map_.size(); }
-
- private:
-  U32Map map_;
 };
 
 }  // namespace switchlab

@@ -22,19 +22,17 @@ struct PortStats {
 // would also miss, conflict otherwise.
 class MissClassifier {
  public:
-  MissClassifier(size_t caches, uint32_t entries) : shadow_(caches, LruList(entries)), seen_(caches) {}
+  MissClassifier(size_t caches, uint32_t entries) : shadow_(caches, LruList(entries, /*remember_evicted=*/true)) {}
   enum Kind { Hit, Compulsory, Capacity, Conflict };
   Kind classify(size_t cache, uint32_t tag, bool hit) {
-    const bool first = seen_[cache].insert(tag);
-    const bool fa_hit = shadow_[cache].access(tag);
+    const LruList::Outcome fa = shadow_[cache].lookup(tag);
     if (hit) return Hit;
-    if (first) return Compulsory;
-    return fa_hit ? Conflict : Capacity;
+    if (fa == LruList::MissFirstTime) return Compulsory;
+    return fa == LruList::Hit ? Conflict : Capacity;
   }
 
  private:
-  std::vector<LruList> shadow_;
-  std::vector<U32Set> seen_;
+  std::vector<LruList> shadow_;  // fully associative LRU of the same size, remembering every tag seen
 };
 
 // Exact latency distribution over integer picoseconds (the number of distinct values is small:

@@ -1,0 +1,47 @@
+"""`make bench`: look-ups per second of the route-walk engine, native (Python extension = the
+same C++ as the CLI) and WebAssembly (node), side by side, with the bare cache-kernel ceiling
+measured in the same process. Prints numbers and ratios; asserts nothing."""
+import json
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "build/python"))
+import switchlab_core  # noqa: E402
+
+KERNEL_LOOKUPS = 1e8
+
+
+def native() -> dict:
+    out = {}
+    k = json.loads(switchlab_core.bench_kernel(KERNEL_LOOKUPS))
+    out["cache-kernel"] = (k["lookups"], k["wall_time_s"])
+    for name, cfg in json.loads((ROOT / "bench/configs.json").read_text()).items():
+        r = json.loads(switchlab_core.run(json.dumps(cfg)))
+        out[name] = (r["cache"]["lookups"], r["wall_time_s"])
+    return out
+
+
+def wasm() -> dict:
+    lines = subprocess.run(["node", str(ROOT / "bench/wasm_bench.mjs"), str(KERNEL_LOOKUPS)],
+                           check=True, capture_output=True, text=True).stdout.splitlines()
+    return {d["name"]: (d["lookups"], d["wall_time_s"]) for d in map(json.loads, lines)}
+
+
+def main() -> None:
+    started = time.strftime("%Y-%m-%d %H:%M:%S")
+    n, w = native(), wasm()
+    print(f"route-walk benchmark ({started}); rates in million port look-ups per second")
+    print(f"{'benchmark':34s} {'native':>10s} {'wasm':>10s} {'native/wasm':>12s} {'native/kernel':>14s}")
+    kernel_rate = n["cache-kernel"][0] / n["cache-kernel"][1]
+    for name in n:
+        nr = n[name][0] / n[name][1]
+        wr = w[name][0] / w[name][1]
+        assert n[name][0] == w[name][0], f"{name}: native and WASM counted different look-ups"
+        print(f"{name:34s} {nr / 1e6:10.1f} {wr / 1e6:10.1f} {nr / wr:12.2f} {nr / kernel_rate:14.2f}")
+
+
+if __name__ == "__main__":
+    main()
