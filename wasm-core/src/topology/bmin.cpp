@@ -1,0 +1,96 @@
+#include "topology/bmin.hpp"
+
+#include "topology/registry.hpp"
+
+namespace switchlab {
+
+namespace {
+enum BminClass : uint8_t { kInjection, kUp, kDown };
+}
+
+Bmin::Bmin(uint32_t k, uint32_t stages) : k_(k), n_(stages) {
+  pow_.push_back(1);
+  for (uint32_t i = 0; i < n_; ++i) pow_.push_back(pow_.back() * k_);
+  per_stage_ = pow_[n_ - 1];
+  classes_ = {"injection", "up", "down"};
+}
+
+uint8_t Bmin::port_class(uint32_t sw, uint16_t in_port) const {
+  if (in_port >= k_) return kDown;
+  return stage_of(sw) == 0 ? kInjection : kUp;
+}
+
+uint32_t Bmin::route(uint32_t src, uint32_t dst, Rng&, Hop* out) const {
+  // Least common ancestor stage: the highest digit in which the addresses differ (0 when both
+  // nodes hang off one stage-0 switch).
+  uint32_t top = 0;
+  for (uint32_t i = n_ - 1; i > 0; --i)
+    if (digit(src, i) != digit(dst, i)) {
+      top = i;
+      break;
+    }
+  uint32_t x = src;  // label of the channel the packet is on
+  uint32_t in_port = digit(src, 0);
+  uint32_t n = 0;
+  for (uint32_t s = 0; s < top; ++s) {  // climb: up port = destination digit s
+    const uint32_t d = digit(dst, s);
+    out[n++] = Hop{switch_of(s, x), static_cast<uint16_t>(in_port), static_cast<uint16_t>(k_ + d)};
+    x = with_digit(x, s, d);
+    in_port = digit(x, s + 1);  // a down port of the stage-(s+1) switch
+  }
+  for (uint32_t s = top;; --s) {  // turn around at `top`, then descend: down port = dst digit s
+    const uint32_t d = digit(dst, s);
+    out[n++] = Hop{switch_of(s, x), static_cast<uint16_t>(in_port), static_cast<uint16_t>(d)};
+    if (s == 0) break;
+    x = with_digit(x, s, d);
+    in_port = k_ + digit(x, s - 1);  // an up port of the stage-(s-1) switch
+  }
+  return n;
+}
+
+nlohmann::json Bmin::describe() const {
+  nlohmann::json stages = nlohmann::json::array();
+  for (uint32_t s = 0; s < n_; ++s)
+    stages.push_back({{"stage", s}, {"first_switch", s * per_stage_}, {"switches", per_stage_},
+                      {"port_digit", s}});
+  // Links between stage s and s+1, for drawing: [lower switch, its up port, upper switch, its down port].
+  nlohmann::json links = nlohmann::json::array();
+  for (uint32_t s = 0; s + 1 < n_; ++s)
+    for (uint32_t x = 0; x < pow_[n_]; ++x)  // every channel label between the two stages
+      links.push_back({switch_of(s, x), k_ + digit(x, s), switch_of(s + 1, x), digit(x, s + 1)});
+  return {{"kind", "bmin"}, {"k", k_}, {"stages", n_}, {"switches", num_switches()}, {"nodes", num_nodes()},
+          {"switches_per_stage", per_stage_}, {"ports_per_switch", 2 * k_}, {"stage_list", stages},
+          {"links", links},
+          {"links_format", "[stage-s switch, its up port, stage-(s+1) switch, its down port]"},
+          {"node_id", "n-digit base-k address a_{n-1}..a_0; attached to stage-0 switch a / k, down port a_0"},
+          {"switch_id", "stage * k^(n-1) + w, w = a channel label with digit `stage` removed"},
+          {"ports", "[0, k) down ports (port j: digit stage = j), [k, 2k) up ports (k + j)"},
+          {"routing", "turnaround at the least common ancestor stage; up port = k + destination digit"}};
+}
+
+namespace {
+
+constexpr int64_t kMaxNodes = int64_t{1} << 24;
+
+std::unique_ptr<Topology> make_bmin(Params& t, Params& routing) {
+  const int64_t k = t.integer("k", {4, 2, 256, "ports", "Down ports per switch (as many up ports): 8-port switches have k = 4"});
+  const int64_t n = t.integer("stages", {2, 1, 16, "stages", "Stages of switches (n); nodes = k^n"});
+  routing.choice("algorithm", "turnaround", {"turnaround"},
+                 "Turnaround at the least common ancestor stage, up port chosen by destination digit");
+  t.reject_unknown({"kind"});
+  routing.reject_unknown();
+  if (!t.errors().ok()) return nullptr;
+  int64_t nodes = 1;
+  for (int64_t i = 0; i < n && nodes <= kMaxNodes; ++i) nodes *= k;
+  if (nodes > kMaxNodes || nodes / k * n > kMaxNodes) {
+    t.errors().fail(t.field("stages"), "network too large: k^stages nodes and stages * k^(stages-1) switches must each be at most " +
+                                           std::to_string(kMaxNodes) + " (k = " + std::to_string(k) + ")");
+    return nullptr;
+  }
+  return std::make_unique<Bmin>(static_cast<uint32_t>(k), static_cast<uint32_t>(n));
+}
+
+const TopologyRegistrar reg{{"bmin", "Bidirectional MIN (butterfly) with turnaround routing (seed 003 Fig. 6)", make_bmin}};
+
+}  // namespace
+}  // namespace switchlab
