@@ -2,12 +2,25 @@
 
 #include <algorithm>
 
+#include "topology/kary_ncube.hpp"
+#include "traffic/jobs.hpp"
+
 namespace switchlab {
 namespace {
 std::vector<TrafficInfo>& table() {
   static std::vector<TrafficInfo> t;
   return t;
 }
+
+// A rank pattern on the whole machine: rank = node id.
+class WholeMachine final : public Traffic {
+ public:
+  explicit WholeMachine(std::unique_ptr<RankPattern> p) : p_(std::move(p)) {}
+  void next(Rng& rng, uint32_t& src, uint32_t& dst) override { p_->next(rng, src, dst); }
+
+ private:
+  std::unique_ptr<RankPattern> p_;
+};
 }  // namespace
 
 const std::vector<TrafficInfo>& traffic_patterns() { return table(); }
@@ -18,14 +31,70 @@ TrafficRegistrar::TrafficRegistrar(TrafficInfo info) {
   std::sort(t.begin(), t.end(), [](const TrafficInfo& a, const TrafficInfo& b) { return a.pattern < b.pattern; });
 }
 
+uint64_t read_pattern_seed(Params& traffic) {
+  return static_cast<uint64_t>(traffic.integer(
+      "pattern_seed", {1, 0, int64_t{1} << 53, "",
+                       "Seed of the pattern's fixed random structure (random permutation, Zipf rank order, "
+                       "job sizes drawn from a table); packet-by-packet draws use the run's seed"}));
+}
+
 std::unique_ptr<Traffic> make_traffic(Params& traffic, const Topology& topo) {
   std::vector<std::string> names;
   for (const auto& t : table()) names.push_back(t.pattern);
   const std::string pattern = traffic.choice("pattern", std::string("uniform"), names, "Traffic pattern");
   if (!traffic.errors().ok()) return nullptr;
+  const TrafficInfo* info = nullptr;
   for (const auto& t : table())
-    if (t.pattern == pattern) return t.make(traffic, topo);
-  return nullptr;
+    if (t.pattern == pattern) info = &t;
+  if (!info) return nullptr;
+  const uint32_t nodes = topo.num_nodes();
+
+  // `"jobs": null` means no job mix; mark the key as read so reject_unknown() accepts it.
+  if (traffic.is_null("jobs")) traffic.raw("jobs", "object", kJobsDoc);
+  if (traffic.present("jobs") && !traffic.is_null("jobs")) {
+    if (!info->ranks) {
+      std::string ok;
+      for (const auto& t : table())
+        if (t.ranks) ok += (ok.empty() ? "" : ", ") + t.pattern;
+      traffic.errors().fail(traffic.field("jobs"), "pattern " + pattern +
+                                                       " is defined on the whole machine (topology coordinates or a trace), "
+                                                       "not on a job's ranks; patterns that run inside jobs: " + ok);
+      return nullptr;
+    }
+    auto spec = info->ranks(traffic, nodes);
+    if (!traffic.errors().ok()) return nullptr;
+    return make_job_mix(traffic, *spec, pattern, nodes);
+  }
+
+  if (info->make) return info->make(traffic, topo);
+  auto spec = info->ranks(traffic, nodes);
+  if (!traffic.errors().ok()) return nullptr;
+  const std::string why = spec->check(nodes);
+  if (!why.empty()) {
+    traffic.errors().fail(traffic.field("pattern"), pattern + " " + why + "; this topology has " +
+                                                        std::to_string(nodes) + " compute nodes");
+    return nullptr;
+  }
+  return std::make_unique<WholeMachine>(spec->make(nodes, 0));
+}
+
+void declare_traffic_params(ParamRegistry& registry) {
+  // A 4x4 torus (16 nodes) fits every pattern: power of two, even power of two, k-ary n-cube.
+  const KaryNCube topo({4, 4}, {true, true}, 1);
+  std::vector<json> samples;
+  for (const auto& t : table()) {
+    json cfg = {{"pattern", t.pattern}};
+    if (t.pattern == "trace") cfg["trace"] = "0,0,1,1";
+    samples.push_back(cfg);
+  }
+  samples.push_back({{"pattern", "uniform"}, {"jobs", {{"sizes", {4, 4}}}}});
+  samples.push_back({{"pattern", "uniform"}, {"jobs", {{"size_table", {{4, 1}}}, {"count", 1}}}});
+  samples.push_back({{"pattern", "uniform"}, {"jobs", {{"preset", "pwa_like"}}}});
+  for (const json& cfg : samples) {
+    ErrorSink errors;
+    Params p(&cfg, "traffic", errors, &registry);
+    make_traffic(p, topo);
+  }
 }
 
 }  // namespace switchlab

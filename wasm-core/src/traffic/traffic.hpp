@@ -1,10 +1,13 @@
 #pragma once
 // Traffic patterns produce (source, destination) compute-node pairs, one packet at a time, from
 // the project's RNG. They are registered by name (`traffic.pattern`) with their own parameters.
+// docs/traffic.md defines every pattern, its parameters and how it avoids src == dst.
 #include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
+
+#include <nlohmann/json.hpp>
 
 #include "common/params.hpp"
 #include "common/rng.hpp"
@@ -17,14 +20,44 @@ class Traffic {
   virtual ~Traffic() = default;
   // Next packet's endpoints; src != dst.
   virtual void next(Rng& rng, uint32_t& src, uint32_t& dst) = 0;
+  // Shape of the traffic worth reporting next to the results (job layout, trace length, ...);
+  // null when there is nothing beyond the config.
+  virtual nlohmann::json describe() const { return nullptr; }
 };
 
+// A pattern defined on ranks 0..n-1 rather than on topology coordinates. The same pattern then
+// runs on the whole machine (rank = node id) or inside each job of a job mix (rank = node id -
+// the job's first node), so a job mix needs no per-pattern code.
+class RankPattern {
+ public:
+  virtual ~RankPattern() = default;
+  // Next packet as ranks in [0, n); src != dst.
+  virtual void next(Rng& rng, uint32_t& src, uint32_t& dst) = 0;
+};
+
+// A pattern's parsed parameters, able to build the pattern for any rank count.
+class RankSpec {
+ public:
+  virtual ~RankSpec() = default;
+  // Why the pattern cannot run on n ranks (e.g. "needs a power-of-two number of nodes"), or "".
+  virtual std::string check(uint32_t n) const = 0;
+  // Builds the pattern for n ranks (check(n) == ""). Patterns with a fixed random structure (a
+  // permutation, a rank order) draw it from traffic.pattern_seed and `stream` (0 for the whole
+  // machine, the job index in a job mix, so every job gets its own).
+  virtual std::unique_ptr<RankPattern> make(uint32_t n, uint64_t stream) const = 0;
+};
+
+// Whole-machine factory (topology patterns such as tornado, and trace replay).
 using TrafficFactory = std::unique_ptr<Traffic> (*)(Params& traffic, const Topology& topo);
+// Rank-space factory: reads the pattern's fields; `nodes` (the machine size) bounds node/rank
+// lists such as hotspots.
+using RankSpecFactory = std::unique_ptr<RankSpec> (*)(Params& traffic, uint32_t nodes);
 
 struct TrafficInfo {
   std::string pattern;
   std::string doc;
-  TrafficFactory make;
+  TrafficFactory make = nullptr;      // set for whole-machine-only patterns
+  RankSpecFactory ranks = nullptr;    // set for rank patterns (usable inside jobs)
 };
 
 const std::vector<TrafficInfo>& traffic_patterns();
@@ -33,7 +66,16 @@ struct TrafficRegistrar {
   explicit TrafficRegistrar(TrafficInfo info);
 };
 
-// Reads traffic.pattern and dispatches to the registered factory.
+// Reads traffic.pattern (and traffic.jobs, if given) and builds the traffic; null with an error
+// in traffic.errors() on bad input.
 std::unique_ptr<Traffic> make_traffic(Params& traffic, const Topology& topo);
+
+// Declares every pattern's fields and traffic.jobs.* in `registry` (under "traffic."), for the
+// JSON Schema: a default parse only declares the fields of the default pattern.
+void declare_traffic_params(ParamRegistry& registry);
+
+// Seed of a pattern's fixed random structure (traffic.pattern_seed), read by the patterns that
+// have one, so configs of other patterns stay unchanged.
+uint64_t read_pattern_seed(Params& traffic);
 
 }  // namespace switchlab
