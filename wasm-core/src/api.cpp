@@ -63,6 +63,7 @@ std::string run_json(const std::string& config_json) {
   result["seed"] = ex.seed;
   result["wall_time_s"] = wall;
   result["topology"] = ex.topology->describe();
+  if (json t = ex.traffic->describe(); !t.is_null()) result["traffic"] = std::move(t);
   result["models"] = {{"seed001_torus", seed001_torus_model(ex, result)}};
   result["cost"] = cost_section(ex);
   result["units"] = {{"latency_ns", "ns"}, {"wall_time_s", "s"}, {"hit_rate", "fraction of look-ups (0..1)"}};

@@ -2,6 +2,7 @@
 
 #include "config/experiment.hpp"
 #include "topology/registry.hpp"
+#include "traffic/traffic.hpp"
 
 namespace switchlab {
 namespace {
@@ -56,6 +57,7 @@ json experiment_schema() {
     ErrorSink errors;
     parse_experiment(json{{"topology", {{"kind", t.kind}}}}, ex, errors, &registry);
   }
+  declare_traffic_params(registry);  // every pattern's and job mix's fields
   json schema = {{"$schema", "https://json-schema.org/draft/2020-12/schema"},
                  {"title", "SwitchLab experiment"},
                  {"type", "object"}};
