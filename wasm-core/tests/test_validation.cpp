@@ -131,7 +131,7 @@ TEST(ValidationSeed000Fig7, CapacityMissesGrowWithK) {
     json cfg = {{"seed", 4},
                 {"topology", {{"kind", "torus"}, {"dims", {k, k, k, k}}}},
                 {"switch", {{"cache", {{"entries", 2048}, {"ways", 4}}}}},
-                {"traffic", {{"packets", 100000}, {"warmup_packets", 150000}}},
+                {"traffic", {{"packets", 100000}, {"warmup_packets", 600000}}},
                 {"monitor", {{"samples", 2 * k + 1}}}};
     const json c = run(cfg)["cache"];
     const double cap = c["misses"]["capacity"].get<double>() / c["lookups"].get<double>();
