@@ -3,6 +3,16 @@
 #include <algorithm>
 
 namespace switchlab {
+namespace {
+// Moves s[pos] to the front, shifting s[0..pos) back by one (the recency-order update).
+// A plain loop: sets are a few ways long, where std::rotate's generic algorithm is slower.
+template <class T>
+inline void move_to_front(T* s, uint32_t pos) {
+  const T v = s[pos];
+  for (uint32_t i = pos; i > 0; --i) s[i] = s[i - 1];
+  s[0] = v;
+}
+}  // namespace
 
 SetAssocCache::SetAssocCache(const CacheGeometry& g, uint64_t seed)
     : g_(g), rng_(seed), list_(g.entries) {}
@@ -81,11 +91,10 @@ bool SetAssocCache::access(uint32_t set, uint32_t tag) {
   for (uint32_t i = 0; i < w; ++i) {
     if (s[i] == tag) {
       if (g_.policy == Policy::Lru || g_.policy == Policy::Lfu) {
-        // Move to the most-recent position.
-        std::rotate(s, s + i, s + i + 1);
+        move_to_front(s, i);
         if (g_.policy == Policy::Lfu) {
           uint32_t* c = &count_[base];
-          std::rotate(c, c + i, c + i + 1);
+          move_to_front(c, i);
           ++c[0];
         }
       } else if (g_.policy == Policy::Plru) {
@@ -99,11 +108,11 @@ bool SetAssocCache::access(uint32_t set, uint32_t tag) {
   const uint32_t v = victim(set, s);
   if (ordered) {
     // Insert at the front, shifting [0, v) one place back (the victim's slot is overwritten).
-    std::rotate(s, s + v, s + v + 1);
+    move_to_front(s, v);
     s[0] = tag;
     if (g_.policy == Policy::Lfu) {
       uint32_t* c = &count_[base];
-      std::rotate(c, c + v, c + v + 1);
+      move_to_front(c, v);
       c[0] = 1;
     }
   } else {

@@ -43,6 +43,8 @@ void parse_cache(Params& sw, CacheConfig& cache, const Topology* topo) {
   cache.prefetch_all_to_all = c.choice("prefetch", "none", {"none", "all_to_all"},
                                        "all_to_all: route every node pair once before the run to fill the caches "
                                        "(seed 000 Sec. VI-A); not counted") == "all_to_all";
+  cache.classify_misses = c.boolean("classify_misses", true,
+                                    "3C miss breakdown (compulsory/capacity/conflict); off: about 2x faster, less memory");
   cache.entry_bytes = static_cast<uint32_t>(
       c.integer("entry_bytes", {12, 4, 64, "B", "Bytes per entry (seed 001: 8 B tag + 2 B port + 2 B reserved)"}));
   c.reject_unknown();
@@ -121,8 +123,9 @@ bool check_size(Params& root, const Experiment& ex) {
   if (!ex.cache.enabled) return true;
   const double switches = ex.monitored.empty() ? ex.topology->num_switches() : ex.monitored.size();
   const double caches = switches * (ex.cache.per_switch ? 1 : ex.topology->ports_per_switch());
-  // Tags + shadow LRU list node + hash slots of the 3C classifier, per entry, when full.
-  const double bytes = caches * (256.0 + ex.cache.geometry.entries * 48.0);
+  // Tags (4 B) + shadow LRU list node and hash slots of the 3C classifier, per entry, when full.
+  const double per_entry = ex.cache.classify_misses ? 48.0 : 8.0;
+  const double bytes = caches * (256.0 + ex.cache.geometry.entries * per_entry);
   if (bytes > kMaxMemoryBytes) {
     root.errors().fail(ex.monitored.empty() ? "switch.cache.entries" : "monitor.samples",
                        "the caches would need about " + format_number(bytes / (1 << 20)) +

@@ -19,6 +19,7 @@ struct CacheConfig {
   bool enabled = true;  // false: "cache": null, every look-up goes to the CAM
   bool per_switch = false;         // one cache shared by all input ports of a switch (comparison)
   bool prefetch_all_to_all = false;  // seed 000 Sec. VI-A: fill caches with an all-to-all walk first
+  bool classify_misses = true;       // 3C breakdown (costs a shadow cache per cache)
   CacheGeometry geometry;
   IndexKind index = IndexKind::Crc32;
   uint32_t entry_bytes = 12;  // seed 001 Sec. 3: 8 B tag + 2 B port + 2 B reserved

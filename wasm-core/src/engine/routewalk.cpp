@@ -128,7 +128,7 @@ class RouteWalk {
       const size_t n = cc_.per_switch ? layout_.switches : stats_.size();
       caches_.reserve(n);
       for (size_t c = 0; c < n; ++c) caches_.emplace_back(cc_.geometry, Rng::derive(ex.seed, 1000 + c));
-      classifier_ = std::make_unique<MissClassifier>(n, cc_.geometry.entries);
+      if (cc_.classify_misses) classifier_ = std::make_unique<MissClassifier>(n, cc_.geometry.entries);
     }
   }
 
@@ -185,7 +185,7 @@ class RouteWalk {
       const uint32_t set = switchable_ ? tag % sets_ : set_of_dst_[target];
       const bool hit = caches_[cache].access(set, tag);
       lat_ps += hit ? d.rc_hit_ps : d.rc_miss_ps;
-      const auto kind = classifier_->classify(cache, tag, hit);
+      const auto kind = classifier_ ? classifier_->classify(cache, tag, hit) : MissClassifier::Hit;
       if (measured) {
         ++stats_[port].lookups;
         stats_[port].hits += hit;
@@ -245,10 +245,7 @@ class RouteWalk {
         {"lookups", all.lookups},
         {"hits", all.hits},
         {"hit_rate", rate(all.hits, all.lookups)},
-        {"misses", {{"total", all.lookups - all.hits},
-                    {"compulsory", misses_[MissClassifier::Compulsory]},
-                    {"capacity", misses_[MissClassifier::Capacity]},
-                    {"conflict", misses_[MissClassifier::Conflict]}}},
+        {"misses", misses_report(all)},
         {"by_port_class", classes_json},
         {"by_switch", by_switch},
         {"occupancy", {{"entries_total", occupied},
@@ -277,6 +274,15 @@ class RouteWalk {
       out["lag"] = lag_report(total);
     }
     return out;
+  }
+
+  json misses_report(const PortStats& all) const {
+    json m = {{"total", all.lookups - all.hits}};
+    for (auto [name, kind] : {std::pair{"compulsory", MissClassifier::Compulsory},
+                              std::pair{"capacity", MissClassifier::Capacity},
+                              std::pair{"conflict", MissClassifier::Conflict}})
+      m[name] = classifier_ ? json(misses_[kind]) : json(nullptr);
+    return m;
   }
 
   json lag_report(uint64_t total) const {
