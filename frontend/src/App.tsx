@@ -1,0 +1,32 @@
+import { useCallback, useState } from 'react';
+import { COMPARE_URL, NEW_SWEEP_URL, parseRoute } from './lib/share';
+import { ExploreView } from './views/ExploreView';
+import { ExperimentView } from './views/ExperimentView';
+import { NewSweepView } from './views/NewSweepView';
+import { SweepView } from './views/SweepView';
+import { CompareView } from './views/CompareView';
+
+export function App() {
+  const route = parseRoute(window.location.pathname, window.location.search);
+  const [engine, setEngine] = useState<string | null>(null);
+  const onEngineVersion = useCallback((v: string | null) => setEngine(v), []);
+  return (
+    <div className="app">
+      <header>
+        <h1><a href="/">SwitchLab</a></h1>
+        <p className="tagline">routing-table cache explorer for interconnection-network switches</p>
+        <nav aria-label="Views">
+          <a href="/" aria-current={route.view === 'explore' ? 'page' : undefined}>Explore</a>
+          <a href={NEW_SWEEP_URL} aria-current={route.view === 'new-sweep' || route.view === 'sweep' ? 'page' : undefined}>Sweeps</a>
+          <a href={COMPARE_URL} aria-current={route.view === 'compare' ? 'page' : undefined}>Compare</a>
+        </nav>
+        {engine && <span className="engine" data-testid="engine-version">core {engine}</span>}
+      </header>
+      {route.view === 'experiment' && <ExperimentView id={route.id} />}
+      {route.view === 'sweep' && <SweepView id={route.id} />}
+      {route.view === 'new-sweep' && <NewSweepView />}
+      {route.view === 'compare' && <CompareView />}
+      {route.view === 'explore' && <ExploreView onEngineVersion={onEngineVersion} />}
+    </div>
+  );
+}

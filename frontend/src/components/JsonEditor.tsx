@@ -1,0 +1,49 @@
+import { useEffect, useState } from 'react';
+import type { Config, FieldError } from '../config/types';
+
+interface Props {
+  config: Config;
+  error: FieldError | null;
+  onChange: (cfg: Config) => void;
+}
+
+// Raw JSON tab: edits apply as soon as the text parses as a JSON object.
+export function JsonEditor({ config, error, onChange }: Props) {
+  const pretty = JSON.stringify(config, null, 2);
+  const [text, setText] = useState(pretty);
+  const [parseError, setParseError] = useState<string | null>(null);
+  useEffect(() => {
+    // Re-sync only when the config changed elsewhere, not while our own text is mid-edit.
+    setText((t) => {
+      try {
+        return JSON.stringify(JSON.parse(t)) === JSON.stringify(config) ? t : pretty;
+      } catch {
+        return t;
+      }
+    });
+  }, [pretty, config]);
+  const update = (t: string) => {
+    setText(t);
+    try {
+      const v = JSON.parse(t) as unknown;
+      if (!v || typeof v !== 'object' || Array.isArray(v)) throw new Error('the config must be a JSON object');
+      setParseError(null);
+      onChange(v as Config);
+    } catch (e) {
+      setParseError(e instanceof Error ? e.message : String(e));
+    }
+  };
+  return (
+    <div className="json-editor">
+      <label htmlFor="config-json">Config JSON</label>
+      <textarea id="config-json" spellCheck={false} rows={22} value={text} onChange={(e) => update(e.target.value)}
+        aria-invalid={parseError || error ? true : undefined} />
+      {parseError && <div className="field-error" role="alert">JSON: {parseError}</div>}
+      {!parseError && error && (
+        <div className="field-error" role="alert" data-testid="json-error">
+          <code>{error.field}</code>: {error.message}
+        </div>
+      )}
+    </div>
+  );
+}

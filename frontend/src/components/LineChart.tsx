@@ -1,0 +1,61 @@
+import { forwardRef } from 'react';
+import { scaleLinear, scaleLog } from 'd3-scale';
+import { line } from 'd3-shape';
+import { extent } from 'd3-array';
+import type { Series } from '../lib/sweep';
+
+// Okabe-Ito: colour-blind-safe categorical palette.
+const PALETTE = ['#0072B2', '#E69F00', '#009E73', '#CC79A7', '#D55E00', '#56B4E9', '#F0E442', '#000000'];
+const W = 520;
+const H = 280;
+const M = { l: 58, r: 120, t: 12, b: 40 };
+
+interface Props {
+  series: Series[];
+  xLabel: string;
+  yLabel: string;
+  seriesLabel?: string;
+  formatY: (v: number) => string;
+  logX?: boolean;
+}
+
+// A small multi-series line chart: D3 computes scales and paths, React draws them.
+export const LineChart = forwardRef<SVGSVGElement, Props>(function LineChart({ series, xLabel, yLabel, seriesLabel, formatY, logX }, ref) {
+  const all = series.flatMap((s) => s.points);
+  const [x0, x1] = extent(all, (p) => p.x) as [number, number];
+  const [y0, y1] = extent(all, (p) => p.y) as [number, number];
+  if (all.length === 0) return <p className="note">No finished points yet.</p>;
+  const useLog = logX && x0 > 0;
+  const x = (useLog ? scaleLog() : scaleLinear()).domain(x0 === x1 ? [x0 * 0.9 || -1, x1 * 1.1 || 1] : [x0, x1]).range([M.l, W - M.r]);
+  const y = scaleLinear().domain(y0 === y1 ? [y0 - 0.01, y1 + 0.01] : [y0, y1]).nice().range([H - M.b, M.t]);
+  const path = line<{ x: number; y: number }>().x((p) => x(p.x)).y((p) => y(p.y));
+  const xTicks = useLog ? [...new Set(all.map((p) => p.x))].sort((a, b) => a - b) : x.ticks(6);
+  return (
+    <svg ref={ref} viewBox={`0 0 ${W} ${H}`} width={W} height={H} role="img" aria-label={`${yLabel} vs ${xLabel}`} className="line-chart">
+      {y.ticks(5).map((t) => (
+        <g key={t}>
+          <line x1={M.l} x2={W - M.r} y1={y(t)} y2={y(t)} stroke="#eee" />
+          <text className="tick" x={M.l - 6} y={y(t)} dy="0.35em" textAnchor="end">{formatY(t)}</text>
+        </g>
+      ))}
+      {xTicks.map((t) => (
+        <text key={t} className="tick" x={x(t)} y={H - M.b + 14} textAnchor="middle">{t}</text>
+      ))}
+      <text x={(M.l + W - M.r) / 2} y={H - 6} textAnchor="middle">{xLabel}</text>
+      <text transform={`translate(12,${(M.t + H - M.b) / 2}) rotate(-90)`} textAnchor="middle">{yLabel}</text>
+      {series.map((s, i) => (
+        <g key={s.key} data-series={s.key}>
+          <path d={path(s.points) ?? ''} fill="none" stroke={PALETTE[i % PALETTE.length]} strokeWidth={2} />
+          {s.points.map((p) => (
+            <circle key={p.x} cx={x(p.x)} cy={y(p.y)} r={3} fill={PALETTE[i % PALETTE.length]}>
+              <title>{`${seriesLabel ? `${seriesLabel} ${s.key}, ` : ''}${xLabel} ${p.x}: ${formatY(p.y)}`}</title>
+            </circle>
+          ))}
+          <text x={W - M.r + 8} y={M.t + 14 * i + 8} fill={PALETTE[i % PALETTE.length]} className="legend-text">
+            {seriesLabel ? `${seriesLabel} = ${s.key}` : s.key}
+          </text>
+        </g>
+      ))}
+    </svg>
+  );
+});

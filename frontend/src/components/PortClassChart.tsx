@@ -1,0 +1,50 @@
+import { scaleBand, scaleLinear } from 'd3-scale';
+import type { SimResult } from '../config/types';
+import { portClassRows } from '../lib/charts';
+import { formatCount, formatPercent } from '../lib/format';
+
+const W = 360;
+const ROW = 22;
+const LABEL = 78;
+const VALUE = 64;
+
+// Hit rate per port class as horizontal bars (0-100 %), with the look-up count as the label.
+export function PortClassChart({ result }: { result: SimResult }) {
+  const rows = portClassRows(result);
+  const h = rows.length * ROW + 20;
+  const x = scaleLinear().domain([0, 1]).range([LABEL, W - VALUE]);
+  const y = scaleBand<string>().domain(rows.map((r) => r.portClass)).range([0, rows.length * ROW]).padding(0.2);
+  return (
+    <figure className="chart">
+      <figcaption>Hit rate per input-port class</figcaption>
+      <svg viewBox={`0 0 ${W} ${h}`} width={W} height={h} role="img" aria-label="hit rate per port class">
+        {rows.map((r) => (
+          <g key={r.portClass} transform={`translate(0,${y(r.portClass)})`}>
+            <title>{`${r.portClass}: ${formatPercent(r.hitRate)} of ${formatCount(r.lookups)} look-ups`}</title>
+            <text x={LABEL - 6} y={y.bandwidth() / 2} dy="0.35em" textAnchor="end">{r.portClass}</text>
+            <rect x={LABEL} width={x(1) - LABEL} height={y.bandwidth()} fill="#eee" />
+            <rect x={LABEL} width={x(r.hitRate) - LABEL} height={y.bandwidth()} fill="#3b6ea5" />
+            <text x={W - VALUE + 4} y={y.bandwidth() / 2} dy="0.35em">{formatPercent(r.hitRate, 1)}</text>
+          </g>
+        ))}
+        {[0, 0.5, 1].map((t) => (
+          <text key={t} className="tick" x={x(t)} y={h - 4} textAnchor="middle">{formatPercent(t, 0)}</text>
+        ))}
+      </svg>
+      <table className="numbers" data-testid="port-class-table">
+        <thead>
+          <tr><th>port class</th><th>look-ups</th><th>hit rate</th></tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={r.portClass}>
+              <td>{r.portClass}</td>
+              <td>{formatCount(r.lookups)}</td>
+              <td>{formatPercent(r.hitRate)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </figure>
+  );
+}

@@ -1,0 +1,90 @@
+import { forwardRef, useMemo, useState } from 'react';
+import type { Config, SimResult } from '../config/types';
+import { getPath } from '../lib/path';
+import { bminLayout, dragonflyLayout, edgesFor, fatTreeLayout, gridLayout, hitRateColor, hitRateDomain, type Cell, type GridLayout } from '../lib/topology';
+import { formatPercent } from '../lib/format';
+import { Legend } from './Legend';
+
+interface Props {
+  config: Config;
+  result: SimResult;
+}
+
+// Switches coloured by per-switch hit rate: tori/meshes as grids (3-D and up as small multiples
+// of 2-D slices), fat trees as levels, Dragonflies as groups on a circle.
+export const TopologyView = forwardRef<SVGSVGElement, Props>(function TopologyView({ config, result }, ref) {
+  const kind = String(getPath(config, 'topology.kind'));
+  const dims = getPath(config, 'topology.dims');
+  const bySwitch = result.cache.by_switch;
+  const [picked, setPicked] = useState<Cell | null>(null);
+  const color = useMemo(() => hitRateColor(hitRateDomain(bySwitch)), [bySwitch]);
+  const layout = useMemo(() => layoutFor(config, bySwitch, color), [config, bySwitch, color]);
+  const edges = useMemo(() => (layout ? edgesFor(layout, result.topology?.links) : []), [layout, result.topology]);
+  if (!layout) {
+    return <p className="note">Topology drawing: {kind} networks are not drawn yet (k-ary n-cubes, fat trees, Dragonflies and BMINs are).</p>;
+  }
+  const focusable = layout.slices.length * (layout.slices[0]?.cells.length ?? 0) <= 256;
+  const pad = 4;
+  return (
+    <figure className="chart topology">
+      <figcaption>
+        Switches of the {Array.isArray(dims) ? `${dims.join('×')} ` : ''}{kind}, coloured by routing-table cache hit rate
+        {layout.shownSlices < layout.totalSlices && ` (first ${layout.shownSlices} of ${layout.totalSlices} slices)`}
+      </figcaption>
+      <p className="note">{layoutNote(kind, dims)}</p>
+      {!bySwitch && <p className="note">This result has no per-switch hit rates (cache.by_switch); switches are grey.</p>}
+      <svg ref={ref} data-testid="topology-svg" width={layout.width + 2 * pad} height={layout.height + 2 * pad}
+        viewBox={`${-pad} ${-pad} ${layout.width + 2 * pad} ${layout.height + 2 * pad}`} role="img"
+        aria-label="topology coloured by per-switch hit rate" onMouseLeave={() => setPicked(null)}>
+        <g className="links" stroke="#b8bec6" strokeWidth={0.75}>
+          {edges.map((e) => <line key={e.key} x1={e.x1} y1={e.y1} x2={e.x2} y2={e.y2} />)}
+        </g>
+        {layout.slices.map((s) => (
+          <g key={s.key}>
+            {s.label && <text className="tick" x={s.x} y={s.y - 4}>{s.label}</text>}
+            {s.cells.map((c) => (
+              <rect key={c.id} x={c.x} y={c.y} width={c.size - 1} height={c.size - 1} fill={c.fill}
+                stroke={picked?.id === c.id ? '#000' : 'none'} data-switch={c.id}
+                tabIndex={focusable ? 0 : undefined} onMouseEnter={() => setPicked(c)} onFocus={() => setPicked(c)}
+                onClick={() => setPicked(c)}>
+                <title>{`switch ${c.id} (${c.coords.join(',')}): ${c.hitRate === undefined ? 'no data' : formatPercent(c.hitRate)}`}</title>
+              </rect>
+            ))}
+          </g>
+        ))}
+      </svg>
+      <div className="topology-footer">
+        <Legend color={color} />
+        <p className="picked" aria-live="polite" data-testid="picked-switch">
+          {picked
+            ? `switch ${picked.id} at (${picked.coords.join(', ')}): hit rate ${picked.hitRate === undefined ? 'n/a' : formatPercent(picked.hitRate)}`
+            : 'Hover or focus a switch for its hit rate.'}
+        </p>
+      </div>
+    </figure>
+  );
+});
+
+function num(cfg: Config, path: string): number | null {
+  const v = getPath(cfg, path);
+  return typeof v === 'number' ? v : null;
+}
+
+function layoutFor(config: Config, bySwitch: number[] | undefined, color: (v: number) => string): GridLayout | null {
+  const kind = getPath(config, 'topology.kind');
+  const dims = getPath(config, 'topology.dims');
+  if (['torus', 'mesh', 'kary_ncube'].includes(String(kind)) && Array.isArray(dims) && dims.every((d) => typeof d === 'number'))
+    return gridLayout(dims as number[], bySwitch, { color });
+  const [k, n, a, g, stages] = ['k', 'n', 'a', 'g', 'stages'].map((f) => num(config, `topology.${f}`));
+  if (kind === 'fat_tree' && k && n) return fatTreeLayout(k, n, bySwitch, { color });
+  if (kind === 'bmin' && k && stages) return bminLayout(k, stages, bySwitch, { color });
+  if (kind === 'dragonfly' && a && g) return dragonflyLayout(a, g, bySwitch, { color });
+  return null;
+}
+
+function layoutNote(kind: string, dims: unknown): string {
+  if (kind === 'fat_tree') return 'one row per level, roots on top; hover a switch for its hit rate';
+  if (kind === 'bmin') return 'one row per stage, stage 0 (where nodes attach) at the bottom; lines are links';
+  if (kind === 'dragonfly') return 'groups on a circle, routers of a group on a small ring';
+  return `columns: dim0 · rows: dim1${Array.isArray(dims) && dims.length > 2 ? ' · one grid per (dim2, …) slice' : ''}`;
+}

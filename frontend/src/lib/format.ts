@@ -1,0 +1,39 @@
+// Every number the UI shows goes through these, so units and precision are uniform and the
+// end-to-end test can compute the exact expected text from the native CLI's JSON.
+
+// A fraction in [0,1] as a percentage with two decimals: 0.93124 -> "93.12 %".
+export function formatPercent(fraction: number, digits = 2): string {
+  if (!Number.isFinite(fraction)) return '—';
+  return `${(fraction * 100).toFixed(digits)} %`;
+}
+
+// Integer counts with thousands separators: 12345 -> "12,345".
+export function formatCount(n: number): string {
+  if (!Number.isFinite(n)) return '—';
+  return Math.round(n).toLocaleString('en-US');
+}
+
+// Nanoseconds with a sensible precision: 123.456 -> "123.5 ns", 12 -> "12 ns".
+export function formatNs(ns: number): string {
+  if (!Number.isFinite(ns)) return '—';
+  const digits = Number.isInteger(ns) ? 0 : Math.abs(ns) >= 100 ? 1 : 2;
+  return `${ns.toFixed(digits)} ns`;
+}
+
+// Wall-clock durations: 0.0123 -> "12.3 ms", 2.5 -> "2.50 s".
+export function formatSeconds(s: number): string {
+  if (!Number.isFinite(s)) return '—';
+  return s < 1 ? `${(s * 1000).toFixed(1)} ms` : `${s.toFixed(2)} s`;
+}
+
+// Port classes in the order a packet meets them: injection first, then dims, up/down, local/global.
+export function portClassOrder(a: string, b: string): number {
+  const rank = (c: string) => {
+    const fixed = ['injection', 'local', 'global', 'up', 'down'];
+    const d = /^dim(\d+)$/.exec(c);
+    if (d) return 10 + Number(d[1]);
+    const i = fixed.indexOf(c);
+    return i >= 0 ? i : 1000;
+  };
+  return rank(a) - rank(b) || a.localeCompare(b);
+}

@@ -1,0 +1,75 @@
+import type { Json } from '../config/types';
+
+// Sweep axes: values typed as "64, 128, 256", "64..1024 *2" (geometric) or "1..8 +1"
+// (arithmetic), expanded client-side so the point count is known before submitting.
+
+export type AxisParse = { ok: true; values: Json[] } | { ok: false; message: string };
+
+const MAX_AXIS_VALUES = 1000;
+
+function scalar(t: string): Json {
+  if (/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(t)) return Number(t);
+  if (t === 'true' || t === 'false') return t === 'true';
+  return t;
+}
+
+export function parseAxisValues(text: string): AxisParse {
+  const t = text.trim();
+  const range = /^(-?[\d.]+)\s*\.\.\s*(-?[\d.]+)\s*([*+])\s*([\d.]+)$/.exec(t);
+  if (range) {
+    const [from, to, op, by] = [Number(range[1]), Number(range[2]), range[3], Number(range[4])];
+    if ((op === '*' && !(by > 1)) || (op === '+' && !(by > 0)) || from > to || (op === '*' && from <= 0))
+      return { ok: false, message: 'range: from ≤ to, and *factor > 1 or +step > 0' };
+    const values: number[] = [];
+    for (let v = from; v <= to * (1 + 1e-12); v = op === '*' ? v * by : v + by) {
+      values.push(Number(v.toPrecision(12)));
+      if (values.length > MAX_AXIS_VALUES) return { ok: false, message: `more than ${MAX_AXIS_VALUES} values` };
+    }
+    return { ok: true, values };
+  }
+  const parts = t.split(/\s*,\s*/).filter((p) => p !== '');
+  if (parts.length === 0) return { ok: false, message: 'enter values like 64,128,256 or 64..1024 *2' };
+  return { ok: true, values: parts.map(scalar) };
+}
+
+export function pointCount(axes: Json[][]): number {
+  return axes.reduce((n, a) => n * a.length, 1);
+}
+
+export interface SeriesPoint {
+  x: number;
+  y: number;
+}
+
+export interface Series {
+  key: string;
+  points: SeriesPoint[];
+}
+
+// Result rows (columns by name) -> one line per value of `seriesCol` (or a single line), points
+// sorted by x. Rows without a number in x or y (failed or pending points) are left out.
+export function sweepSeries(
+  columns: Array<{ name: string }>,
+  rows: unknown[][],
+  xCol: string,
+  yCol: string,
+  seriesCol?: string,
+): Series[] {
+  const ix = columns.findIndex((c) => c.name === xCol);
+  const iy = columns.findIndex((c) => c.name === yCol);
+  const is = seriesCol ? columns.findIndex((c) => c.name === seriesCol) : -1;
+  if (ix < 0 || iy < 0) return [];
+  const groups = new Map<string, SeriesPoint[]>();
+  for (const r of rows) {
+    const x = r[ix];
+    const y = r[iy];
+    if (typeof x !== 'number' || typeof y !== 'number') continue;
+    const key = is >= 0 ? String(r[is]) : yCol;
+    if (!groups.has(key)) groups.set(key, []);
+    groups.get(key)!.push({ x, y });
+  }
+  const numericKey = (k: string) => (Number.isNaN(Number(k)) ? Infinity : Number(k));
+  return [...groups.entries()]
+    .sort(([a], [b]) => numericKey(a) - numericKey(b) || a.localeCompare(b))
+    .map(([key, points]) => ({ key, points: points.sort((p, q) => p.x - q.x) }));
+}

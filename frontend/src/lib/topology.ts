@@ -1,0 +1,218 @@
+import { scaleBand, scaleSequential, type ScaleSequential } from 'd3-scale';
+import { interpolateCividis } from 'd3-scale-chromatic';
+
+// Geometry for drawing k-ary n-cubes as grids. D3 computes positions and colours here; React
+// components only turn the returned cells into <rect>s.
+//
+// Switch ids follow the core's numbering ("row-major over dims, dimension 0 fastest", as the
+// result's topology.switch_id says), which is also the index of result.cache.by_switch. A 2-D
+// network is one grid (columns = dim0, rows = dim1); higher dimensions become small multiples of
+// 2-D (dim0 x dim1) slices, one per combination of the outer coordinates (dim2, dim3, ...).
+
+export interface Cell {
+  id: number;
+  coords: number[];
+  x: number;
+  y: number;
+  size: number;
+  hitRate: number | undefined;
+  fill: string;
+}
+
+export interface Slice {
+  key: string;
+  label: string; // outer coordinates, e.g. "dim2=1 dim3=0"
+  x: number;
+  y: number;
+  cells: Cell[];
+}
+
+export interface GridLayout {
+  width: number;
+  height: number;
+  slices: Slice[];
+  cellSize: number;
+  shownSlices: number;
+  totalSlices: number;
+}
+
+export const MISSING_FILL = '#d9d9d9';
+
+// Cividis is perceptually uniform and readable with the common colour-vision deficiencies.
+export function hitRateColor(domain: [number, number] = [0, 1]): ScaleSequential<string> {
+  return scaleSequential(interpolateCividis).domain(domain).clamp(true);
+}
+
+export function coordsOf(id: number, dims: number[]): number[] {
+  return dims.map((k) => {
+    const c = id % k;
+    id = Math.floor(id / k);
+    return c;
+  });
+}
+
+export function switchId(coords: number[], dims: number[]): number {
+  let id = 0;
+  for (let i = dims.length - 1; i >= 0; i--) id = id * dims[i] + coords[i];
+  return id;
+}
+
+export function gridLayout(
+  dims: number[],
+  bySwitch: number[] | undefined,
+  opts: { maxWidth?: number; maxSlices?: number; gap?: number; color?: (v: number) => string } = {},
+): GridLayout {
+  const maxWidth = opts.maxWidth ?? 640;
+  const maxSlices = opts.maxSlices ?? 36;
+  const gap = opts.gap ?? 18;
+  const color = opts.color ?? hitRateColor();
+  const cols = dims[0];
+  const rows = dims.length > 1 ? dims[1] : 1;
+  const outer = dims.slice(2);
+  const totalSlices = outer.reduce((a, b) => a * b, 1);
+  const shown = Math.min(totalSlices, maxSlices);
+  // Small multiples are laid out in a near-square arrangement of slices.
+  const perRow = Math.max(1, Math.ceil(Math.sqrt(shown * (rows / Math.max(cols, 1)))));
+  const sliceRows = Math.ceil(shown / perRow);
+  const cellSize = Math.max(2, Math.min(28, Math.floor((maxWidth - gap * (perRow - 1)) / (perRow * cols))));
+  const sliceW = cellSize * cols;
+  const sliceH = cellSize * rows;
+  const labelH = outer.length > 0 ? 14 : 0;
+  const x = scaleBand<number>().domain([...Array(cols).keys()]).range([0, sliceW]);
+  const y = scaleBand<number>().domain([...Array(rows).keys()]).range([0, sliceH]);
+  const slices: Slice[] = [];
+  for (let s = 0; s < shown; s++) {
+    const outerCoords = coordsOf(s, outer);
+    const sx = (s % perRow) * (sliceW + gap);
+    const sy = Math.floor(s / perRow) * (sliceH + gap + labelH) + labelH;
+    const cells: Cell[] = [];
+    for (let r = 0; r < rows; r++) {
+      for (let c = 0; c < cols; c++) {
+        const coords = dims.length === 1 ? [c] : [c, r, ...outerCoords];
+        const id = switchId(coords, dims);
+        const v = bySwitch?.[id];
+        cells.push({
+          id, coords, x: sx + (x(c) ?? 0), y: sy + (y(r) ?? 0), size: cellSize, hitRate: v,
+          fill: v === undefined || !Number.isFinite(v) ? MISSING_FILL : color(v),
+        });
+      }
+    }
+    slices.push({ key: String(s), label: outerCoords.map((v, i) => `dim${i + 2}=${v}`).join(' '), x: sx, y: sy, cells });
+  }
+  return {
+    width: perRow * sliceW + (perRow - 1) * gap,
+    height: sliceRows * (sliceH + gap + labelH) - gap,
+    slices, cellSize, shownSlices: shown, totalSlices,
+  };
+}
+
+// Colour domain from the data (so small differences are visible), widened to at least 1 % so a
+// uniform network does not turn into noise.
+export function hitRateDomain(bySwitch: number[] | undefined): [number, number] {
+  const vals = (bySwitch ?? []).filter((v) => Number.isFinite(v));
+  if (vals.length === 0) return [0, 1];
+  let lo = Math.min(...vals);
+  let hi = Math.max(...vals);
+  if (hi - lo < 0.01) {
+    const mid = (hi + lo) / 2;
+    lo = Math.max(0, mid - 0.005);
+    hi = Math.min(1, mid + 0.005);
+  }
+  return [lo, hi];
+}
+
+// Layered networks: one row of switches per level, level 0 at the bottom. Fat trees (k-ary
+// n-tree: id = level * k^(n-1) + word) and BMINs (id = stage * k^(n-1) + w) number their
+// switches this way.
+export function layeredLayout(
+  levels: number,
+  perLevel: number,
+  bySwitch: number[] | undefined,
+  opts: { maxWidth?: number; color?: (v: number) => string; word?: string; bottom?: string; top?: string } = {},
+): GridLayout {
+  const color = opts.color ?? hitRateColor();
+  const word = opts.word ?? 'level';
+  const cellSize = Math.max(2, Math.min(28, Math.floor((opts.maxWidth ?? 640) / perLevel)));
+  const gap = perLevel <= 64 ? Math.max(2, Math.floor(cellSize / 2)) : 0;
+  const rowGap = cellSize * 3 + 12;
+  const slices: Slice[] = [];
+  for (let level = levels - 1; level >= 0; level--) {
+    const y = (levels - 1 - level) * rowGap + 14;
+    const cells: Cell[] = [];
+    for (let w = 0; w < perLevel; w++) {
+      const id = level * perLevel + w;
+      const v = bySwitch?.[id];
+      cells.push({ id, coords: [level, w], x: w * (cellSize + gap), y, size: cellSize, hitRate: v,
+        fill: v === undefined || !Number.isFinite(v) ? MISSING_FILL : color(v) });
+    }
+    const role = level === 0 ? opts.bottom : level === levels - 1 ? opts.top : undefined;
+    slices.push({ key: String(level), label: `${word} ${level}${role ? ` (${role})` : ''}`, x: 0, y, cells });
+  }
+  return { width: perLevel * (cellSize + gap) - gap, height: (levels - 1) * rowGap + 14 + cellSize, slices, cellSize,
+    shownSlices: levels, totalSlices: levels };
+}
+
+export function fatTreeLayout(k: number, n: number, bySwitch: number[] | undefined, opts: { maxWidth?: number; color?: (v: number) => string } = {}) {
+  return layeredLayout(n, k ** (n - 1), bySwitch, { ...opts, word: 'level', bottom: 'leaves', top: 'roots' });
+}
+
+export function bminLayout(k: number, stages: number, bySwitch: number[] | undefined, opts: { maxWidth?: number; color?: (v: number) => string } = {}) {
+  return layeredLayout(stages, k ** (stages - 1), bySwitch, { ...opts, word: 'stage', bottom: 'nodes attach here' });
+}
+
+export interface Edge {
+  key: string;
+  x1: number;
+  y1: number;
+  x2: number;
+  y2: number;
+}
+
+// Straight lines between the centres of linked switches (links as [a, port, b, port], the
+// core's topology.links format). Skipped for big networks, where they would be a grey smear.
+export function edgesFor(layout: GridLayout, links: unknown, maxEdges = 512): Edge[] {
+  if (!Array.isArray(links) || links.length > maxEdges) return [];
+  const pos = new Map(layout.slices.flatMap((s) => s.cells.map((c) => [c.id, c] as const)));
+  const out: Edge[] = [];
+  for (const l of links) {
+    if (!Array.isArray(l) || l.length < 3) continue;
+    const a = pos.get(Number(l[0]));
+    const b = pos.get(Number(l[2]));
+    if (!a || !b) continue;
+    out.push({ key: `${l[0]}:${l[1]}-${l[2]}`, x1: a.x + a.size / 2, y1: a.y + a.size / 2, x2: b.x + b.size / 2, y2: b.y + b.size / 2 });
+  }
+  return out;
+}
+
+// Dragonfly: groups on a circle, each group's routers on a small arc around its position.
+// Switch id = group * a + router.
+export function dragonflyLayout(
+  a: number,
+  g: number,
+  bySwitch: number[] | undefined,
+  opts: { size?: number; color?: (v: number) => string } = {},
+): GridLayout {
+  const color = opts.color ?? hitRateColor();
+  const size = opts.size ?? 480;
+  // Group radius r small enough that neighbouring groups don't overlap; the ring of groups
+  // (radius R) then keeps every router inside the drawing.
+  const r = Math.min(60, (Math.PI * size) / 2 / g) * 0.7;
+  const cellSize = Math.max(3, Math.min(14, (2 * Math.PI * r) / a - 1));
+  const R = size / 2 - r - cellSize;
+  const slices: Slice[] = [];
+  for (let grp = 0; grp < g; grp++) {
+    const theta = (2 * Math.PI * grp) / g - Math.PI / 2;
+    const cx = size / 2 + R * Math.cos(theta);
+    const cy = size / 2 + R * Math.sin(theta);
+    const cells: Cell[] = [];
+    for (let rt = 0; rt < a; rt++) {
+      const phi = (2 * Math.PI * rt) / a - Math.PI / 2;
+      const id = grp * a + rt;
+      const v = bySwitch?.[id];
+      cells.push({ id, coords: [grp, rt], x: cx + r * Math.cos(phi) - cellSize / 2, y: cy + r * Math.sin(phi) - cellSize / 2,
+        size: cellSize, hitRate: v, fill: v === undefined || !Number.isFinite(v) ? MISSING_FILL : color(v) });
+    }
+    slices.push({ key: String(grp), label: `g${grp}`, x: cx - 8, y: cy + 4, cells });
+  }
+  return { width: size, height: size, slices, cellSize, shownSlices: g, totalSlices: g };
+}

@@ -1,0 +1,44 @@
+import { useEffect, useState } from 'react';
+import { getExperiment, waitForExperiment, type Experiment } from '../api/client';
+import { ResultPanel } from '../components/ResultPanel';
+import { ShareButton } from '../components/ShareButton';
+import { COMPARE_URL, encodeConfig } from '../lib/share';
+
+// A stored experiment at its shareable, content-addressed URL /e/{id}.
+export function ExperimentView({ id }: { id: string }) {
+  const [exp, setExp] = useState<Experiment | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    const abort = new AbortController();
+    getExperiment(id)
+      .then((e) => {
+        setExp(e);
+        if (e.status === 'queued' || e.status === 'running') return waitForExperiment(id, setExp, abort.signal);
+      })
+      .catch((e: Error) => !abort.signal.aborted && setError(e.message));
+    return () => abort.abort();
+  }, [id]);
+
+  return (
+    <main className="experiment">
+      <h2>Experiment <code title={id}>{id.slice(0, 16)}…</code></h2>
+      {error && <p className="field-error" role="alert">{error}</p>}
+      {exp && (
+        <>
+          <p className="note" data-testid="experiment-status">
+            status: {exp.status} · <ShareButton url={window.location.href} /> ·{' '}
+            <a href={`/#${encodeConfig(exp.config)}`}>open the config in Explore</a> ·{' '}
+            <a href={`${COMPARE_URL}#ids=${exp.id}`}>compare with…</a>
+          </p>
+          {exp.result && <ResultPanel title="Result" prefix="experiment" config={exp.config} result={exp.result}
+            source="native core on a SwitchLab worker" />}
+          <details>
+            <summary>Config JSON</summary>
+            <pre data-testid="experiment-config">{JSON.stringify(exp.config, null, 2)}</pre>
+          </details>
+        </>
+      )}
+      {!exp && !error && <p className="note">loading…</p>}
+    </main>
+  );
+}

@@ -1,0 +1,100 @@
+import { useMemo, useState } from 'react';
+import type { Config, FieldError, Json } from '../config/types';
+import { DEFAULT_CONFIG, FIELDS } from '../config/form';
+import { createSweep, InvalidConfig } from '../api/client';
+import { decodeConfig, encodeConfig } from '../lib/share';
+import { parseAxisValues, pointCount } from '../lib/sweep';
+import { formatCount } from '../lib/format';
+
+interface Axis {
+  path: string;
+  text: string;
+}
+
+const NUMERIC_PATHS = FIELDS.filter((f) => ['int', 'number', 'ways'].includes(f.kind)).map((f) => f.path);
+
+// Define a grid over config fields on top of the Explore config and submit it to the API.
+export function NewSweepView() {
+  const base: Config = useMemo(() => decodeConfig(window.location.hash) ?? DEFAULT_CONFIG, []);
+  const [name, setName] = useState('cache entries x ways');
+  const [axes, setAxes] = useState<Axis[]>([
+    { path: 'switch.cache.entries', text: '16..256 *2' },
+    { path: 'switch.cache.ways', text: '1, 2, 4' },
+  ]);
+  const [error, setError] = useState<FieldError | string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const parsed = axes.map((a) => parseAxisValues(a.text));
+  const ok = parsed.every((p) => p.ok) && new Set(axes.map((a) => a.path)).size === axes.length;
+  const count = ok ? pointCount(parsed.map((p) => (p.ok ? p.values : []))) : null;
+  const setAxis = (i: number, patch: Partial<Axis>) => setAxes(axes.map((a, j) => (j === i ? { ...a, ...patch } : a)));
+
+  const submit = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const body: Record<string, Json[]> = {};
+      axes.forEach((a, i) => {
+        const p = parsed[i];
+        if (p.ok) body[a.path] = p.values;
+      });
+      const sweep = await createSweep({ name, base, axes: body });
+      window.location.assign(`/s/${sweep.id}`);
+    } catch (e) {
+      setError(e instanceof InvalidConfig ? e.error : e instanceof Error ? e.message : String(e));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <main className="page">
+      <h2>New sweep</h2>
+      <p className="note">
+        Base config: {String((base.topology as { kind?: string } | undefined)?.kind ?? '?')}{' '}
+        <a href={`/#${encodeConfig(base)}`}>edit it in Explore</a>; every point is this config with the axis values set.
+      </p>
+      <div className="field">
+        <label htmlFor="sweep-name">Name</label>
+        <input id="sweep-name" value={name} onChange={(e) => setName(e.target.value)} />
+      </div>
+      <table className="axes">
+        <thead>
+          <tr><th>config field</th><th>values (a,b,c · from..to *factor · from..to +step)</th><th>count</th><th /></tr>
+        </thead>
+        <tbody>
+          {axes.map((a, i) => (
+            <tr key={i}>
+              <td>
+                <input list="sweep-paths" aria-label={`axis ${i + 1} field`} value={a.path} data-axis-path={i}
+                  onChange={(e) => setAxis(i, { path: e.target.value })} />
+              </td>
+              <td>
+                <input aria-label={`axis ${i + 1} values`} value={a.text} data-axis-values={i}
+                  onChange={(e) => setAxis(i, { text: e.target.value })} aria-invalid={!parsed[i].ok || undefined} />
+                {!parsed[i].ok && <div className="field-error" role="alert">{parsed[i].message}</div>}
+              </td>
+              <td>{parsed[i].ok ? `${parsed[i].values.length} values` : '—'}</td>
+              <td><button type="button" onClick={() => setAxes(axes.filter((_, j) => j !== i))} aria-label={`remove axis ${i + 1}`}>×</button></td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <datalist id="sweep-paths">
+        {NUMERIC_PATHS.map((p) => <option key={p} value={p} />)}
+      </datalist>
+      <p>
+        <button type="button" onClick={() => setAxes([...axes, { path: 'seed', text: '1..4 +1' }])}>Add axis</button>
+      </p>
+      <p data-testid="sweep-point-count">
+        {count !== null ? `${formatCount(count)} points` : 'fix the axes above (each field once)'}
+      </p>
+      {error && (
+        <p className="field-error" role="alert" data-testid="sweep-error">
+          {typeof error === 'string' ? error : <><code>{error.field}</code>: {error.message}</>}
+        </p>
+      )}
+      <button type="button" className="primary" disabled={!ok || busy || count === 0} onClick={submit}>
+        Submit sweep to the server
+      </button>
+    </main>
+  );
+}

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { applyField, DEFAULT_CONFIG, FIELDS, fieldText, parseField, visibleFields, type FieldSpec } from '../src/config/form';
+import type { Config } from '../src/config/types';
+
+const spec = (path: string): FieldSpec => FIELDS.find((f) => f.path === path)!;
+
+// Types a sequence of [field, text] edits into the form, as a user would.
+function type(cfg: Config, edits: Array<[string, string]>): Config {
+  return edits.reduce((c, [path, text]) => {
+    const r = applyField(c, spec(path), text);
+    expect(r.error).toBeUndefined();
+    return r.config;
+  }, cfg);
+}
+
+describe('config form -> config JSON', () => {
+  it('turns form edits into the exact config the core receives', () => {
+    const cfg = type(DEFAULT_CONFIG, [
+      ['topology.dims', '8 x 8'],
+      ['switch.cache.entries', '128'],
+      ['switch.cache.ways', 'full'],
+      ['switch.cache.policy', 'plru'],
+      ['traffic.packets', '5000'],
+      ['traffic.warmup_packets', '100'],
+      ['seed', '42'],
+    ]);
+    expect(cfg).toEqual({
+      seed: 42,
+      engine: 'routewalk',
+      topology: { kind: 'torus', dims: [8, 8] },
+      switch: { cache: { entries: 128, ways: 'full', policy: 'plru' } },
+      traffic: { pattern: 'uniform', packets: 5000, warmup_packets: 100 },
+    });
+    // The original is never mutated (React state relies on it).
+    expect(DEFAULT_CONFIG.topology).toEqual({ kind: 'torus', dims: [4, 4] });
+  });
+
+  it('parses dims in the accepted spellings and rejects junk with a field message', () => {
+    expect(parseField(spec('topology.dims'), '4x4x4')).toEqual({ ok: true, value: [4, 4, 4] });
+    expect(parseField(spec('topology.dims'), '9, 9,9')).toEqual({ ok: true, value: [9, 9, 9] });
+    expect(parseField(spec('topology.dims'), '4×6')).toEqual({ ok: true, value: [4, 6] });
+    expect(parseField(spec('topology.dims'), '4x')).toEqual({ ok: true, value: [4] });
+    expect(parseField(spec('topology.dims'), '4xa')).toEqual({ ok: false, message: 'Dimensions: enter sizes like 4x4 or 8x8x8' });
+    expect(parseField(spec('switch.cache.entries'), '12.5')).toEqual({ ok: false, message: 'Cache entries: enter a whole number' });
+    expect(parseField(spec('switch.cache.ways'), 'most')).toEqual({ ok: false, message: 'Ways: enter a whole number or "full"' });
+    expect(parseField(spec('topology.wrap'), '1,1,0')).toEqual({ ok: true, value: [true, true, false] });
+  });
+
+  it('leaves range checks to the core: ways=3 is passed through unchanged', () => {
+    const cfg = type(DEFAULT_CONFIG, [['switch.cache.entries', '100'], ['switch.cache.ways', '3']]);
+    expect(cfg.switch).toEqual({ cache: { entries: 100, ways: 3 } });
+  });
+
+  it('an emptied input removes the key so the core default applies', () => {
+    const cfg = type(DEFAULT_CONFIG, [['traffic.packets', '']]);
+    expect(cfg.traffic).toEqual({ pattern: 'uniform' });
+  });
+
+  it('a failed parse keeps the previous config', () => {
+    const r = applyField(DEFAULT_CONFIG, spec('seed'), 'x');
+    expect(r.config).toBe(DEFAULT_CONFIG);
+    expect(r.error).toBe('Seed: enter a whole number');
+  });
+
+  it('shows the fields that apply to the topology kind', () => {
+    const paths = (c: Config) => visibleFields(c).map((f) => f.path);
+    expect(paths(DEFAULT_CONFIG)).toContain('topology.dims');
+    expect(paths(DEFAULT_CONFIG)).not.toContain('topology.k');
+    const ft = { ...DEFAULT_CONFIG, topology: { kind: 'fat_tree', k: 16, n: 3 } };
+    expect(paths(ft)).toEqual(expect.arrayContaining(['topology.k', 'topology.n']));
+    expect(paths(ft)).not.toContain('topology.dims');
+    const noCache = { ...DEFAULT_CONFIG, switch: { cache: null } };
+    expect(paths(noCache)).not.toContain('switch.cache.entries');
+  });
+
+  it('renders current values back as text', () => {
+    expect(fieldText(spec('topology.dims'), DEFAULT_CONFIG)).toBe('4x4');
+    expect(fieldText(spec('switch.cache.ways'), DEFAULT_CONFIG)).toBe('4');
+    expect(fieldText(spec('traffic.warmup_packets'), DEFAULT_CONFIG)).toBe('');
+    expect(fieldText(spec('topology.wrap'), { topology: { wrap: [true, false] } })).toBe('1,0');
+  });
+});

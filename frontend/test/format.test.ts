@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { formatCount, formatNs, formatPercent, formatSeconds, portClassOrder } from '../src/lib/format';
+
+describe('number formatting (always with units)', () => {
+  it('formats hit rates as percentages with two decimals', () => {
+    expect(formatPercent(0.9236398345529748)).toBe('92.36 %');
+    expect(formatPercent(0.88)).toBe('88.00 %');
+    expect(formatPercent(1)).toBe('100.00 %');
+    expect(formatPercent(0.99995)).toBe('100.00 %');
+    expect(formatPercent(0.5, 0)).toBe('50 %');
+    expect(formatPercent(NaN)).toBe('—');
+  });
+  it('formats counts with thousands separators', () => {
+    expect(formatCount(6286)).toBe('6,286');
+    expect(formatCount(2000000)).toBe('2,000,000');
+    expect(formatCount(0)).toBe('0');
+  });
+  it('formats latencies and durations', () => {
+    expect(formatNs(233)).toBe('233 ns');
+    expect(formatNs(245.313)).toBe('245.3 ns');
+    expect(formatNs(12.3456)).toBe('12.35 ns');
+    expect(formatSeconds(0.000590799)).toBe('0.6 ms');
+    expect(formatSeconds(2.5)).toBe('2.50 s');
+  });
+  it('orders port classes injection, local/global, up/down, then dims numerically', () => {
+    expect(['dim10', 'dim2', 'injection', 'dim0'].sort(portClassOrder)).toEqual(['injection', 'dim0', 'dim2', 'dim10']);
+    expect(['down', 'up', 'injection'].sort(portClassOrder)).toEqual(['injection', 'up', 'down']);
+  });
+});

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { parseAxisValues, pointCount, sweepSeries } from '../src/lib/sweep';
+import { diffConfigs, flatten } from '../src/lib/compare';
+import { parseRoute } from '../src/lib/share';
+
+describe('sweep axes', () => {
+  it('expands lists, geometric and arithmetic ranges', () => {
+    expect(parseAxisValues('1, 2,4')).toEqual({ ok: true, values: [1, 2, 4] });
+    expect(parseAxisValues('16..256 *2')).toEqual({ ok: true, values: [16, 32, 64, 128, 256] });
+    expect(parseAxisValues('1..2 +0.25')).toEqual({ ok: true, values: [1, 1.25, 1.5, 1.75, 2] });
+    expect(parseAxisValues('4, full')).toEqual({ ok: true, values: [4, 'full'] });
+    expect(parseAxisValues('8..1 *2').ok).toBe(false);
+    expect(parseAxisValues('1..8 *1').ok).toBe(false);
+    expect(parseAxisValues('').ok).toBe(false);
+    expect(parseAxisValues('1..100000 +1').ok).toBe(false);
+  });
+  it('counts grid points', () => {
+    expect(pointCount([[16, 32, 64, 128, 256], [1, 2, 4]])).toBe(15);
+    expect(pointCount([])).toBe(1);
+  });
+  it('turns result rows into one sorted line per series value', () => {
+    const cols = [{ name: 'point' }, { name: 'switch.cache.entries' }, { name: 'switch.cache.ways' }, { name: 'cache.hit_rate' }];
+    const rows = [
+      [0, 64, 4, 0.9], [1, 16, 4, 0.5], [2, 16, 1, 0.4], [3, 64, 1, 0.8], [4, 32, 1, null],
+    ];
+    expect(sweepSeries(cols, rows, 'switch.cache.entries', 'cache.hit_rate', 'switch.cache.ways')).toEqual([
+      { key: '1', points: [{ x: 16, y: 0.4 }, { x: 64, y: 0.8 }] },
+      { key: '4', points: [{ x: 16, y: 0.5 }, { x: 64, y: 0.9 }] },
+    ]);
+    expect(sweepSeries(cols, rows, 'nope', 'cache.hit_rate')).toEqual([]);
+  });
+});
+
+describe('compare', () => {
+  it('flattens configs to dotted paths and marks differences', () => {
+    expect(flatten({ a: { b: 1, c: [4, 4] }, d: null })).toEqual({ 'a.b': 1, 'a.c': [4, 4], d: null });
+    const rows = diffConfigs([
+      { seed: 1, switch: { cache: { ways: 4 } }, topology: { dims: [4, 4] } },
+      { seed: 1, switch: { cache: { ways: 2 } }, topology: { dims: [4, 4] }, name: 'x' },
+    ]);
+    expect(rows).toEqual([
+      { path: 'name', values: [undefined, 'x'], differs: true },
+      { path: 'seed', values: [1, 1], differs: false },
+      { path: 'switch.cache.ways', values: [4, 2], differs: true },
+      { path: 'topology.dims', values: [[4, 4], [4, 4]], differs: false },
+    ]);
+  });
+  it('routes the sweep and compare views', () => {
+    expect(parseRoute('/s/abc123')).toEqual({ view: 'sweep', id: 'abc123' });
+    expect(parseRoute('/sweeps')).toEqual({ view: 'new-sweep' });
+    expect(parseRoute('/compare')).toEqual({ view: 'compare' });
+    expect(parseRoute('/', '?view=sweeps')).toEqual({ view: 'new-sweep' });
+    expect(parseRoute('/', '?view=compare')).toEqual({ view: 'compare' });
+  });
+});

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { bminLayout, coordsOf, dragonflyLayout, edgesFor, fatTreeLayout, gridLayout, hitRateDomain, MISSING_FILL, switchId } from '../src/lib/topology';
+
+describe('topology grid geometry', () => {
+  it('numbers switches with dimension 0 fastest (as the core does)', () => {
+    expect(coordsOf(1, [4, 4])).toEqual([1, 0]);
+    expect(coordsOf(4, [4, 4])).toEqual([0, 1]);
+    expect(coordsOf(23, [4, 3, 2])).toEqual([3, 2, 1]);
+    for (let id = 0; id < 24; id++) expect(switchId(coordsOf(id, [4, 3, 2]), [4, 3, 2])).toBe(id);
+  });
+
+  it('lays out a 2-D torus as one grid: columns = dim0, rows = dim1', () => {
+    const rates = Array.from({ length: 12 }, (_, i) => i / 11);
+    const g = gridLayout([4, 3], rates, { maxWidth: 400 });
+    expect(g.slices).toHaveLength(1);
+    const cells = g.slices[0].cells;
+    expect(cells).toHaveLength(12);
+    const byId = new Map(cells.map((c) => [c.id, c]));
+    expect(byId.get(1)!.x).toBeGreaterThan(byId.get(0)!.x);
+    expect(byId.get(1)!.y).toBe(byId.get(0)!.y);
+    expect(byId.get(4)!.y).toBeGreaterThan(byId.get(0)!.y);
+    expect(byId.get(4)!.x).toBe(byId.get(0)!.x);
+    expect(byId.get(7)!.hitRate).toBe(7 / 11);
+    expect(g.cellSize).toBe(28);
+    expect(g.width).toBe(4 * 28);
+    expect(g.height).toBe(3 * 28);
+  });
+
+  it('draws higher dimensions as small multiples of dim0 x dim1 slices', () => {
+    const g = gridLayout([3, 3, 2, 2], undefined);
+    expect(g.totalSlices).toBe(4);
+    expect(g.slices.map((s) => s.label)).toEqual(['dim2=0 dim3=0', 'dim2=1 dim3=0', 'dim2=0 dim3=1', 'dim2=1 dim3=1']);
+    expect(g.slices[1].cells[0].id).toBe(9);
+    expect(g.slices[3].cells[8].id).toBe(35);
+    expect(g.slices[0].cells[0].fill).toBe(MISSING_FILL);
+    expect(gridLayout([4, 4, 6, 2, 3, 2], undefined, { maxSlices: 10 }).shownSlices).toBe(10);
+  });
+
+  it('colour domain spans the data, at least 1 % wide', () => {
+    expect(hitRateDomain([0.5, 0.9])).toEqual([0.5, 0.9]);
+    const [lo, hi] = hitRateDomain([0.92, 0.92]);
+    expect(hi - lo).toBeCloseTo(0.01, 12);
+    expect(hitRateDomain(undefined)).toEqual([0, 1]);
+  });
+
+  it('fat tree: one row per level, roots on top, ids level * k^(n-1) + word', () => {
+    const g = fatTreeLayout(4, 3, Array.from({ length: 48 }, (_, i) => i / 47));
+    expect(g.slices.map((s) => s.label)).toEqual(['level 2 (roots)', 'level 1', 'level 0 (leaves)']);
+    expect(g.slices.map((s) => s.cells.length)).toEqual([16, 16, 16]);
+    expect(g.slices[0].cells[0].id).toBe(32);
+    expect(g.slices[2].cells[15].id).toBe(15);
+    expect(g.slices[0].y).toBeLessThan(g.slices[2].y);
+    expect(g.slices[1].cells[3].hitRate).toBe(19 / 47);
+  });
+
+  it('dragonfly: g groups of a routers, ids group * a + router', () => {
+    const g = dragonflyLayout(4, 9, undefined, { size: 400 });
+    expect(g.slices).toHaveLength(9);
+    expect(g.slices.flatMap((s) => s.cells.map((c) => c.id))).toEqual([...Array(36).keys()]);
+    expect(g.slices[2].cells[1].coords).toEqual([2, 1]);
+    for (const c of g.slices.flatMap((s) => s.cells)) {
+      expect(c.x).toBeGreaterThanOrEqual(0);
+      expect(c.x + c.size).toBeLessThanOrEqual(400);
+    }
+  });
+
+  it('BMIN: stages as rows, links drawn between switch centres', () => {
+    const g = bminLayout(4, 2, undefined);
+    expect(g.slices.map((s) => s.label)).toEqual(['stage 1', 'stage 0 (nodes attach here)']);
+    expect(g.slices[0].cells.map((c) => c.id)).toEqual([4, 5, 6, 7]);
+    const edges = edgesFor(g, [[0, 4, 4, 0], [3, 7, 7, 3], [9, 0, 1, 0]]);
+    expect(edges).toHaveLength(2); // switch 9 does not exist
+    const c0 = g.slices[1].cells[0];
+    const c4 = g.slices[0].cells[0];
+    expect(edges[0]).toEqual({ key: '0:4-4', x1: c0.x + c0.size / 2, y1: c0.y + c0.size / 2, x2: c4.x + c4.size / 2, y2: c4.y + c4.size / 2 });
+    expect(edgesFor(g, Array.from({ length: 600 }, () => [0, 0, 4, 0]))).toEqual([]);
+    expect(edgesFor(g, undefined)).toEqual([]);
+  });
+});

@@ -1,0 +1,92 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { handle, type CoreModule } from '../src/core/protocol';
+import type { SimResult } from '../src/config/types';
+import { DEFAULT_CONFIG } from '../src/config/form';
+import { fieldsFromSchema, type SchemaNode } from '../src/config/schema';
+
+// Loads the real Emscripten module (build/wasm, built by `make build`) in node and drives it
+// through the same handle() the Web Worker uses. A missing build is a failure, not a skip.
+const WASM_DIR = process.env.SWITCHLAB_WASM_DIR ?? fileURLToPath(new URL('../../build/wasm', import.meta.url));
+
+let core: CoreModule;
+
+beforeAll(async () => {
+  const mjs = path.join(WASM_DIR, 'switchlab_core.mjs');
+  const wasm = path.join(WASM_DIR, 'switchlab_core.wasm');
+  if (!existsSync(mjs) || !existsSync(wasm)) throw new Error(`WASM core not built: ${mjs} / ${wasm} missing (run make build)`);
+  const mod = (await import(/* @vite-ignore */ pathToFileURL(mjs).href)) as {
+    default: (o: { wasmBinary: Uint8Array }) => Promise<CoreModule>;
+  };
+  core = await mod.default({ wasmBinary: readFileSync(wasm) });
+});
+
+function run(cfg: object): SimResult {
+  const out = handle(core, { id: 1, method: 'run', config: cfg as never });
+  if (out.kind !== 'result') throw new Error(`expected a result, got ${JSON.stringify(out)}`);
+  return out.result;
+}
+
+describe('WASM core in node', () => {
+  it('run() is deterministic: the same config twice gives identical results', () => {
+    const a = run(DEFAULT_CONFIG);
+    const b = run(DEFAULT_CONFIG);
+    const strip = (r: SimResult) => ({ ...r, wall_time_s: 0 });
+    expect(strip(b)).toEqual(strip(a));
+    expect(a.cache.lookups).toBeGreaterThan(0);
+  });
+
+  it('results are internally consistent to the look-up', () => {
+    const r = run(DEFAULT_CONFIG);
+    const c = r.cache;
+    const misses = c.misses.compulsory + c.misses.capacity + c.misses.conflict;
+    expect(c.hits + misses).toBe(c.lookups);
+    expect(c.hit_rate).toBe(c.hits / c.lookups);
+    const classes = Object.values(c.by_port_class);
+    expect(classes.reduce((a, s) => a + s.lookups, 0)).toBe(c.lookups);
+    expect(classes.reduce((a, s) => a + s.hits, 0)).toBe(c.hits);
+    expect(c.by_port_class.injection.lookups).toBe(2000);
+    expect(c.by_switch).toHaveLength(16);
+    expect(r.seed).toBe(1);
+  });
+
+  it('a different seed gives different traffic', () => {
+    expect(run({ ...DEFAULT_CONFIG, seed: 2 }).cache.hits).not.toBe(run(DEFAULT_CONFIG).cache.hits);
+  });
+
+  it('validate() names the field for ways=3 with entries=100', () => {
+    const cfg = { ...DEFAULT_CONFIG, switch: { cache: { entries: 100, ways: 3 } } };
+    const out = handle(core, { id: 1, method: 'validate', config: cfg });
+    expect(out.kind).toBe('invalid');
+    if (out.kind !== 'invalid') return;
+    expect(out.error.field).toBe('switch.cache.ways');
+    expect(out.error.message).toContain('divide');
+    // run() refuses the same config with the same error instead of crashing.
+    expect(handle(core, { id: 2, method: 'run', config: cfg })).toEqual(out);
+    expect(handle(core, { id: 3, method: 'validate', config: DEFAULT_CONFIG })).toEqual({ kind: 'value', value: null });
+    // An invalid config has no experiment id either.
+    expect(handle(core, { id: 4, method: 'configHash', config: cfg })).toEqual(out);
+  });
+
+  it('configHash() is the result config_hash (the server experiment id)', () => {
+    const h = handle(core, { id: 1, method: 'configHash', config: DEFAULT_CONFIG });
+    expect(h.kind).toBe('value');
+    if (h.kind !== 'value') return;
+    expect(h.value).toMatch(/^[0-9a-f]{64}$/);
+    expect(h.value).toBe(run(DEFAULT_CONFIG).config_hash);
+    const v = handle(core, { id: 2, method: 'engineVersion' });
+    expect(v).toEqual({ kind: 'value', value: run(DEFAULT_CONFIG).engine.version });
+  });
+
+  it('the real schema() yields a form covering every field the slice form edits', () => {
+    const out = handle(core, { id: 1, method: 'schema' });
+    if (out.kind !== 'value') throw new Error('schema() failed');
+    const fields = fieldsFromSchema(out.value as SchemaNode);
+    const paths = fields.map((f) => f.path);
+    for (const p of ['topology.kind', 'topology.dims', 'switch.cache.entries', 'switch.cache.ways', 'traffic.packets', 'seed'])
+      expect(paths).toContain(p);
+    expect(fields.find((f) => f.path === 'switch.cache.ways')!.kind).toBe('ways');
+  });
+});

@@ -1,0 +1,326 @@
+// Browser end-to-end test: a real headless Chromium (Debian's /usr/bin/chromium, driven by
+// playwright-core) loads the built UI from the real API (SWITCHLAB_URL, started with Postgres
+// and a worker by scripts/stack.py), runs the WASM core in a Web Worker, submits to the server,
+// and checks the exact numbers against the native CLI. Screenshots: tests/e2e/screenshots/.
+//
+//   python scripts/stack.py --ui-dir frontend/dist -- node tests/e2e/run.mjs
+//
+// Exits non-zero on any failure; the last line is "N passed, N failed".
+import { createRequire } from 'node:module';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+// playwright-core is a dev dependency of the frontend (one npm ci installs everything).
+const require = createRequire(path.join(ROOT, 'frontend', 'package.json'));
+const { chromium } = require('playwright-core');
+
+const BASE = process.env.SWITCHLAB_URL;
+const SIM = process.env.SWITCHLAB_SIM ?? path.join(ROOT, 'build', 'native', 'bin', 'switchlab-sim');
+const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
+const SHOTS = path.join(ROOT, 'tests', 'e2e', 'screenshots');
+const SERVER_TIMEOUT_MS = Number(process.env.E2E_SERVER_TIMEOUT_MS ?? 120000);
+
+// The slice config (issue 2), exactly as the form produces it from its defaults.
+const SLICE = {
+  seed: 1,
+  engine: 'routewalk',
+  topology: { kind: 'torus', dims: [4, 4] },
+  switch: { cache: { entries: 64, ways: 4 } },
+  traffic: { pattern: 'uniform', packets: 2000 },
+};
+
+// Same formatting as frontend/src/lib/format.ts (kept independent on purpose: if the UI's
+// formatting drifts, this test notices).
+const pct = (f) => `${(f * 100).toFixed(2)} %`;
+const count = (n) => Math.round(n).toLocaleString('en-US');
+
+const tmp = mkdtempSync(path.join(os.tmpdir(), 'switchlab-e2e-'));
+function nativeRun(cfg) {
+  const file = path.join(tmp, `cfg-${Math.random().toString(36).slice(2)}.json`);
+  writeFileSync(file, JSON.stringify(cfg));
+  return JSON.parse(execFileSync(SIM, ['run', file], { encoding: 'utf8', maxBuffer: 64 << 20 }));
+}
+
+let passed = 0;
+let failed = 0;
+let shot = 0;
+const checks = [];
+const check = (name, fn) => checks.push({ name, fn });
+
+function expectEq(actual, expected, what) {
+  if (actual !== expected) throw new Error(`${what}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`);
+}
+
+async function screenshot(page, name) {
+  shot += 1;
+  await page.screenshot({ path: path.join(SHOTS, `${String(shot).padStart(2, '0')}-${name}.png`), fullPage: true });
+}
+
+const textOf = (page, testid) => page.getByTestId(testid).innerText();
+
+// Types the slice config into the form (starting from whatever the page shows).
+async function fillSlice(page) {
+  await page.locator('[data-field="topology.kind"]').selectOption('torus');
+  const fields = {
+    'topology.dims': '4x4', 'switch.cache.entries': '64', 'switch.cache.ways': '4',
+    'traffic.packets': '2000', 'traffic.warmup_packets': '', seed: '1',
+  };
+  for (const [f, v] of Object.entries(fields)) await page.locator(`[data-field="${f}"]`).fill(v);
+}
+
+async function runWasm(page) {
+  const run = page.getByRole('button', { name: 'Run in browser (WASM)' });
+  await run.waitFor();
+  await page.waitForFunction(() => {
+    const b = [...document.querySelectorAll('button')].find((x) => x.textContent === 'Run in browser (WASM)');
+    return b && !b.disabled;
+  });
+  await run.click();
+  await page.getByTestId('wasm-status').filter({ hasText: 'done in' }).waitFor({ timeout: 60000 });
+}
+
+async function expectNumbers(page, prefix, expected) {
+  expectEq(await textOf(page, `${prefix}-hit-rate`), pct(expected.cache.hit_rate), `${prefix} hit rate`);
+  expectEq(await textOf(page, `${prefix}-lookups`), count(expected.cache.lookups), `${prefix} look-ups`);
+  expectEq(await textOf(page, `${prefix}-hits`), count(expected.cache.hits), `${prefix} hits`);
+  expectEq(await page.getByTestId(`${prefix}-config-hash`).getAttribute('data-hash'), expected.config_hash, `${prefix} config hash`);
+}
+
+async function main() {
+  if (!BASE) throw new Error('SWITCHLAB_URL is not set (run me through scripts/stack.py)');
+  rmSync(SHOTS, { recursive: true, force: true });
+  mkdirSync(SHOTS, { recursive: true });
+  const native = nativeRun(SLICE);
+  console.log(`native CLI: hit rate ${pct(native.cache.hit_rate)}, ${count(native.cache.lookups)} look-ups, config ${native.config_hash}`);
+
+  // launch() gives Chromium a fresh temporary profile; every newContext() is a clean session.
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  const consoleErrors = [];
+  const newPage = async (url = BASE) => {
+    const ctx = await browser.newContext({ viewport: { width: 1360, height: 900 } });
+    const page = await ctx.newPage();
+    page.setDefaultTimeout(30000);
+    page.on('pageerror', (e) => consoleErrors.push(`${url}: ${e.message}`));
+    page.on('console', (m) => m.type() === 'error' && consoleErrors.push(`${url}: ${m.text()}`));
+    page.on('response', (r) => r.status() >= 400 && consoleErrors.push(`${r.status()} ${r.url()}`));
+    await page.goto(url);
+    return page;
+  };
+  let page;
+  let experimentId;
+  let sharedUrl;
+
+  check('the page loads and the WASM core reports its version', async () => {
+    page = await newPage();
+    const v = await textOf(page, 'engine-version');
+    expectEq(v, `core ${native.engine.version}`, 'engine version');
+    await screenshot(page, 'explore-empty');
+  });
+
+  check('WASM run in a Web Worker shows the native CLI numbers', async () => {
+    await fillSlice(page);
+    await runWasm(page);
+    await expectNumbers(page, 'wasm', native);
+    sharedUrl = page.url();
+    const cells = await page.locator('[data-testid="wasm-result"] [data-switch]').count();
+    expectEq(cells, 16, 'switches drawn');
+    // The grid is coloured from cache.by_switch: switch 5's tooltip carries its exact hit rate.
+    const title = await page.locator('[data-testid="wasm-result"] [data-switch="5"] title').textContent();
+    expectEq(title, `switch 5 (1,1): ${pct(native.cache.by_switch[5])}`, 'switch 5 tooltip');
+    const classes = await page.getByTestId('port-class-table').first().innerText();
+    for (const [c, s] of Object.entries(native.cache.by_port_class)) {
+      if (!classes.includes(`${c}\t${count(s.lookups)}\t${pct(s.hit_rate)}`)) throw new Error(`port class ${c} row missing: ${classes}`);
+    }
+    await screenshot(page, 'explore-wasm-result');
+  });
+
+  check('the page stays responsive while a long WASM run is in the worker, and Cancel stops it', async () => {
+    const before = page.workers().length;
+    await page.locator('[data-field="topology.dims"]').fill('32x32');
+    await page.locator('[data-field="traffic.packets"]').fill('400000000');
+    await page.getByRole('button', { name: 'Run in browser (WASM)' }).click();
+    await page.getByTestId('wasm-status').filter({ hasText: 'running' }).waitFor();
+    // If the run were on the main thread this evaluate would only return once it finished.
+    await page.waitForTimeout(300);
+    const status = await page.evaluate(() => document.querySelector('[data-testid="wasm-status"]').textContent);
+    if (!status.includes('running')) throw new Error(`expected the run to be in progress, status: ${status}`);
+    expectEq(page.workers().length, before + 1, 'workers while running');
+    await screenshot(page, 'explore-running');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByTestId('wasm-status').filter({ hasText: 'cancelled (worker terminated)' }).waitFor();
+    // The worker's 'close' event arrives asynchronously after terminate().
+    for (let i = 0; i < 50 && page.workers().length !== before; i++) await page.waitForTimeout(100);
+    expectEq(page.workers().length, before, 'workers after cancel');
+  });
+
+  check('an invalid field shows the core error inline and blocks running', async () => {
+    await fillSlice(page);
+    await page.locator('[data-field="switch.cache.entries"]').fill('100');
+    await page.locator('[data-field="switch.cache.ways"]').fill('3');
+    const err = page.getByTestId('error-switch.cache.ways');
+    await err.waitFor();
+    expectEq(await err.innerText(), 'must divide entries (100) so that every set has the same ways; got 3', 'ways error');
+    expectEq(await page.getByRole('button', { name: 'Run in browser (WASM)' }).isDisabled(), true, 'run disabled');
+    await screenshot(page, 'explore-invalid');
+    await fillSlice(page);
+    await err.waitFor({ state: 'detached' });
+  });
+
+  check('Submit to server: a real worker runs it and the page shows identical numbers', async () => {
+    await runWasm(page);
+    await page.getByRole('button', { name: 'Submit to server' }).click();
+    // Either the result or the server's error appears; an error fails fast with its message.
+    const serverError = page.locator('[data-testid="server-status"] .field-error');
+    await page.getByTestId('server-hit-rate').or(serverError).waitFor({ timeout: SERVER_TIMEOUT_MS });
+    if (await serverError.count()) throw new Error(await serverError.innerText());
+    await expectNumbers(page, 'server', native);
+    const agreement = await textOf(page, 'agreement');
+    expectEq(agreement, `Browser (WASM) and server (native) results are identical: ${count(native.cache.hits)} hits of ${count(native.cache.lookups)} look-ups.`, 'agreement');
+    const href = await page.getByTestId('experiment-link').getAttribute('href');
+    experimentId = href.replace('/e/', '');
+    // Content-addressed: the experiment id is the config hash of all three builds.
+    expectEq(experimentId, native.config_hash, 'experiment id');
+    await screenshot(page, 'explore-server-result');
+  });
+
+  check('the experiment page /e/{id} in a fresh browser context shows the stored result', async () => {
+    if (!experimentId) throw new Error('no experiment id from the previous step');
+    const p = await newPage(`${BASE}/e/${experimentId}`);
+    await p.getByTestId('experiment-hit-rate').waitFor();
+    await expectNumbers(p, 'experiment', native);
+    expectEq(await p.locator('[data-testid="experiment-result"] [data-switch]').count(), 16, 'switches drawn');
+    await screenshot(p, 'experiment-page');
+    await p.context().close();
+  });
+
+  check('a shared #c= link in a fresh context restores the config and reproduces the numbers', async () => {
+    if (!sharedUrl?.includes('#c=')) throw new Error(`no config fragment in ${sharedUrl}`);
+    const p = await newPage(sharedUrl);
+    expectEq(await p.locator('[data-field="topology.dims"]').inputValue(), '4x4', 'dims from link');
+    expectEq(await p.locator('[data-field="switch.cache.entries"]').inputValue(), '64', 'entries from link');
+    await runWasm(p);
+    await expectNumbers(p, 'wasm', native);
+    await p.context().close();
+  });
+
+  check('a 2x2 sweep submitted from the UI finishes on the server with the native numbers', async () => {
+    if (!sharedUrl) throw new Error('no config link from the WASM step');
+    const p = await newPage(`${BASE}/?view=sweeps${new URL(sharedUrl).hash}`);
+    await p.locator('[data-axis-path="0"]').fill('switch.cache.entries');
+    await p.locator('[data-axis-values="0"]').fill('32, 64');
+    await p.locator('[data-axis-path="1"]').fill('switch.cache.ways');
+    await p.locator('[data-axis-values="1"]').fill('2,4');
+    expectEq(await textOf(p, 'sweep-point-count'), '4 points', 'point count');
+    await screenshot(p, 'sweep-new');
+    await p.getByRole('button', { name: 'Submit sweep to the server' }).click();
+    await p.waitForURL(/\/s\/[0-9a-zA-Z_-]+$/);
+    await p.getByTestId('sweep-status').filter({ hasText: /^done: 4 \/ 4 points done/ }).waitFor({ timeout: SERVER_TIMEOUT_MS });
+    const table = p.getByTestId('sweep-table');
+    await table.locator('tbody tr').nth(3).waitFor();
+    expectEq(await table.locator('tbody tr').count(), 4, 'sweep rows');
+    // The (64 entries, 4 ways) point is the slice config: same id and same hit rate.
+    const rows = await table.locator('tbody tr').allInnerTexts();
+    const headers = await table.locator('thead th').allInnerTexts();
+    const col = (name) => headers.findIndex((h) => h.startsWith(name));
+    const slice = rows.map((r) => r.split('\t')).find((c) => c[col('switch.cache.entries')] === '64' && c[col('switch.cache.ways')] === '4');
+    if (!slice) throw new Error(`no (64, 4) row in ${JSON.stringify(rows)}`);
+    expectEq(slice[col('cache.hit_rate')], pct(native.cache.hit_rate), 'sweep point hit rate');
+    expectEq(slice[col('cache.lookups')], count(native.cache.lookups), 'sweep point look-ups');
+    const link = await table.locator('tbody tr a').first().getAttribute('href');
+    expectEq(await p.locator('[data-testid="sweep-chart"] [data-series]').count(), 2, 'chart lines (one per ways value)');
+    await screenshot(p, 'sweep-done');
+    // Compare the slice experiment with the first sweep point, side by side.
+    await p.goto(`${BASE}/?view=compare#ids=${native.config_hash},${link.replace('/e/', '')}`);
+    const cmp = p.getByTestId('compare-table');
+    await cmp.locator('thead th').nth(2).waitFor();
+    expectEq(await cmp.locator('thead th').count(), 3, 'compare columns (field + 2 experiments)');
+    const hit = (await cmp.locator('tr', { hasText: 'cache.hit_rate' }).first().innerText()).split('\t');
+    expectEq(hit[1], pct(native.cache.hit_rate), 'compare: slice hit rate');
+    const ways = (await cmp.locator('tr.differs', { hasText: 'switch.cache.ways' }).innerText()).split('\t');
+    expectEq(ways.slice(1).join(' '), '4 2', 'compare: ways differ (slice 4, first sweep point 2)');
+    await screenshot(p, 'compare');
+    await p.context().close();
+  });
+
+  check('the 9x9x9 preset runs in WASM with the native CLI numbers', async () => {
+    const preset = JSON.parse(readFileSync(path.join(ROOT, '..', 'shared', 'examples', 'torus-9x9x9-m128-uniform.json'), 'utf8'));
+    const expected = nativeRun(preset);
+    await page.locator('#preset').selectOption('torus-9x9x9-m128-uniform');
+    expectEq(await page.locator('[data-field="topology.dims"]').inputValue(), '9x9x9', 'preset dims');
+    await runWasm(page);
+    await expectNumbers(page, 'wasm', expected);
+    expectEq(await page.locator('[data-testid="wasm-result"] [data-switch]').count(), 729, 'switches drawn (9 slices of 9x9)');
+    const lat = await page.getByTestId('latency-table').first().innerText();
+    const p99 = expected.latency_ns.zero_load.p99;
+    if (!lat.includes(`p99\t${Number.isInteger(p99) ? p99.toFixed(0) : p99.toFixed(p99 >= 100 ? 1 : 2)} ns`)) throw new Error(`p99 missing in ${lat}`);
+    await screenshot(page, 'explore-preset-9x9x9');
+  });
+
+  check('the Dragonfly preset (fewer packets) runs in WASM with native numbers, drawn as groups', async () => {
+    const preset = JSON.parse(readFileSync(path.join(ROOT, '..', 'shared', 'examples', 'dragonfly-16x16.json'), 'utf8'));
+    await page.locator('#preset').selectOption('dragonfly-16x16');
+    await page.locator('[data-field="traffic.warmup_packets"]').fill('');
+    await page.locator('[data-field="traffic.packets"]').fill('20000');
+    delete preset.traffic.warmup_packets;
+    preset.traffic.packets = 20000;
+    const expected = nativeRun(preset);
+    await runWasm(page);
+    await expectNumbers(page, 'wasm', expected);
+    expectEq(await page.locator('[data-testid="wasm-result"] [data-switch]').count(), 256, 'switches drawn (16 groups x 16)');
+    await screenshot(page, 'explore-dragonfly');
+  });
+
+  check('a BMIN typed into the JSON tab runs in WASM, drawn as stages with its links', async () => {
+    const cfg = { seed: 3, engine: 'routewalk', topology: { kind: 'bmin', k: 4, stages: 2 }, routing: { algorithm: 'turnaround' },
+      switch: { cache: { entries: 16, ways: 4 } }, traffic: { pattern: 'uniform', packets: 3000 } };
+    const expected = nativeRun(cfg);
+    await page.getByRole('tab', { name: 'JSON' }).click();
+    await page.locator('#config-json').fill(JSON.stringify(cfg, null, 2));
+    await runWasm(page);
+    await expectNumbers(page, 'wasm', expected);
+    expectEq(await page.locator('[data-testid="wasm-result"] [data-switch]').count(), expected.topology.switches, 'switches drawn');
+    expectEq(await page.locator('[data-testid="wasm-result"] g.links line').count(), expected.topology.links.length, 'links drawn');
+    await screenshot(page, 'explore-bmin-json');
+    await page.getByRole('tab', { name: 'Form' }).click();
+  });
+
+  try {
+    for (const c of checks) {
+      const t0 = Date.now();
+      try {
+        await c.fn();
+        passed += 1;
+        console.log(`PASS ${c.name} (${Date.now() - t0} ms)`);
+      } catch (e) {
+        failed += 1;
+        console.log(`FAIL ${c.name}\n     ${e instanceof Error ? e.message.split('\n')[0] : e}`);
+        if (page) await screenshot(page, 'failure').catch(() => {});
+      }
+    }
+    if (consoleErrors.length) {
+      console.log(`browser console errors:\n  ${consoleErrors.join('\n  ')}`);
+    }
+  } finally {
+    await browser.close();
+  }
+}
+
+try {
+  await main();
+} catch (e) {
+  failed += 1;
+  console.log(`FAIL setup: ${e instanceof Error ? e.message : e}`);
+} finally {
+  rmSync(tmp, { recursive: true, force: true });
+}
+console.log(`screenshots: ${SHOTS}`);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed > 0 || passed === 0 ? 1 : 0);
