@@ -1,12 +1,25 @@
 #include "common/params.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
 namespace switchlab {
 
+// The same field can be declared by several parsers (routing.algorithm by every topology): keep
+// the first declaration and take the union of the allowed values.
 void ParamRegistry::add(ParamDecl d) {
-  if (seen_.insert(d.path).second) decls_.push_back(std::move(d));
+  if (seen_.insert(d.path).second) {
+    decls_.push_back(std::move(d));
+    return;
+  }
+  for (auto& existing : decls_) {
+    if (existing.path != d.path) continue;
+    for (auto& c : d.choices)
+      if (std::find(existing.choices.begin(), existing.choices.end(), c) == existing.choices.end())
+        existing.choices.push_back(c);
+    return;
+  }
 }
 
 std::string format_number(double v) {
