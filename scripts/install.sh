@@ -5,7 +5,12 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 APT_PACKAGES=(emscripten nlohmann-json3-dev libgtest-dev chromium postgresql docker-compose
-              cmake g++ make nodejs npm python3-dev)
+              cmake g++ make)
+# Node.js and Python come with the machine (their own builds, not Debian's: apt's nodejs would
+# conflict with the installed one), so they are checked, not installed.
+for tool in node npm python3; do
+  command -v "$tool" >/dev/null || { echo "error: $tool is required (node >= 20.19, python >= 3.11)"; exit 1; }
+done
 
 missing=()
 for p in "${APT_PACKAGES[@]}"; do
