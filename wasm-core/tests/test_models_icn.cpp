@@ -1,17 +1,12 @@
 // seed 002 ICN router: bottleneck model (16 x 100 Gb/s ports, 12 forwarding + 4 to servers,
 // 128 B Interest, 1,024 B Data, 36% hits; ideal 900 -> 1,176 Gb/s) and the content-store
 // simulation (Zipf 0.9; cache admission -94% insertions, lazy response -30% reads).
+// The deterministic math and the Zipf sampler it draws from are tested in test_common_det_math.cpp.
 #include <gtest/gtest.h>
 
-#include <cmath>
-#include <vector>
-
-#include "common/rng.hpp"
 #include "models/content_store_sim.hpp"
-#include "models/det_math.hpp"
 #include "models/icn_router.hpp"
 #include "models/registry.hpp"
-#include "models/zipf.hpp"
 
 using namespace switchlab;
 using namespace switchlab::models;
@@ -76,39 +71,6 @@ TEST(ModelsIcn, RouterModelThroughRegistry) {
   ErrorSink bad;
   EXPECT_FALSE(run_model("icn_router", {{"hit_rate", -0.1}}, out, bad));
   EXPECT_EQ(bad.error().field, "hit_rate");
-}
-
-TEST(ModelsIcn, DeterministicMathMatchesLibm) {
-  for (double x : {1e-300, 1e-5, 0.3, 0.7071, 1.0, 2.0, 3.0, 10.0, 12345.678, 1e7, 1e300}) {
-    EXPECT_NEAR(det_log(x), std::log(x), 4e-16 * std::fabs(std::log(x)) + 1e-300) << x;
-  }
-  for (double x : {-700.0, -50.0, -1.0, -1e-8, 0.0, 0.5, 1.0, 20.0, 700.0}) {
-    EXPECT_NEAR(det_exp(x), std::exp(x), 4e-16 * std::exp(x)) << x;
-  }
-  EXPECT_NEAR(det_pow(1e6, -0.9), std::pow(1e6, -0.9), 1e-15 * std::pow(1e6, -0.9));
-  EXPECT_TRUE(std::isnan(det_log(0)));
-}
-
-TEST(ModelsIcn, ZipfSamplerFollowsZipf) {
-  const uint64_t n = 1000;
-  ZipfSampler z(n, 0.9);
-  double h = 0;
-  for (uint64_t k = 1; k <= n; ++k) h += std::pow(static_cast<double>(k), -0.9);
-  for (uint64_t k : {0, 1, 9, 999}) EXPECT_NEAR(z.probability(k), std::pow(k + 1.0, -0.9) / h, 1e-12);
-  Rng rng(7);
-  std::vector<int> counts(n, 0);
-  const int draws = 1000000;
-  for (int i = 0; i < draws; ++i) ++counts[z.sample(rng)];
-  // Rank 1: p = 0.1331; 5 sigma of a binomial with 1e6 draws ~ 0.0017.
-  const double p0 = z.probability(0);
-  EXPECT_NEAR(counts[0] / double(draws), p0, 5 * std::sqrt(p0 * (1 - p0) / draws));
-  const double p9 = z.probability(9);
-  EXPECT_NEAR(counts[9] / double(draws), p9, 5 * std::sqrt(p9 * (1 - p9) / draws));
-}
-
-TEST(ModelsIcn, ZipfAlphaZeroIsUniform) {
-  ZipfSampler z(4, 0);
-  for (uint64_t k = 0; k < 4; ++k) EXPECT_DOUBLE_EQ(z.probability(k), 0.25);
 }
 
 // One run of the default simulation shared by the tests below (about a second).

@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "common/rng.hpp"
-#include "models/zipf.hpp"
+#include "common/zipf.hpp"
 
 namespace switchlab::models {
 

@@ -1,32 +1,20 @@
 #include "topology/registry.hpp"
 
-#include <algorithm>
+#include "common/registry.hpp"
 
 namespace switchlab {
 namespace {
-std::vector<TopologyInfo>& table() {
-  static std::vector<TopologyInfo> t;
-  return t;
-}
+using Table = Registry<TopologyInfo, &TopologyInfo::kind>;
 }  // namespace
 
-const std::vector<TopologyInfo>& topology_kinds() { return table(); }
+const std::vector<TopologyInfo>& topology_kinds() { return Table::all(); }
 
-TopologyRegistrar::TopologyRegistrar(TopologyInfo info) {
-  auto& t = table();
-  t.push_back(std::move(info));
-  // Registration order depends on link order; keep listings stable.
-  std::sort(t.begin(), t.end(), [](const TopologyInfo& a, const TopologyInfo& b) { return a.kind < b.kind; });
-}
+TopologyRegistrar::TopologyRegistrar(TopologyInfo info) { Table::add(std::move(info)); }
 
 std::unique_ptr<Topology> make_topology(Params& topology, Params& routing) {
-  std::vector<std::string> kinds;
-  for (const auto& t : table()) kinds.push_back(t.kind);
-  const std::string kind = topology.choice("kind", std::string("torus"), kinds, "Topology family");
+  const std::string kind = topology.choice("kind", std::string("torus"), Table::names(), "Topology family");
   if (!topology.errors().ok()) return nullptr;
-  for (const auto& t : table())
-    if (t.kind == kind) return t.make(topology, routing);
-  return nullptr;
+  return Table::find(kind)->make(topology, routing);
 }
 
 }  // namespace switchlab

@@ -2,15 +2,13 @@
 
 #include <algorithm>
 
+#include "common/registry.hpp"
 #include "topology/kary_ncube.hpp"
 #include "traffic/jobs.hpp"
 
 namespace switchlab {
 namespace {
-std::vector<TrafficInfo>& table() {
-  static std::vector<TrafficInfo> t;
-  return t;
-}
+using Table = Registry<TrafficInfo, &TrafficInfo::pattern>;
 
 // A rank pattern on the whole machine: rank = node id.
 class WholeMachine final : public Traffic {
@@ -23,13 +21,9 @@ class WholeMachine final : public Traffic {
 };
 }  // namespace
 
-const std::vector<TrafficInfo>& traffic_patterns() { return table(); }
+const std::vector<TrafficInfo>& traffic_patterns() { return Table::all(); }
 
-TrafficRegistrar::TrafficRegistrar(TrafficInfo info) {
-  auto& t = table();
-  t.push_back(std::move(info));
-  std::sort(t.begin(), t.end(), [](const TrafficInfo& a, const TrafficInfo& b) { return a.pattern < b.pattern; });
-}
+TrafficRegistrar::TrafficRegistrar(TrafficInfo info) { Table::add(std::move(info)); }
 
 uint64_t read_pattern_seed(Params& traffic) {
   return static_cast<uint64_t>(traffic.integer(
@@ -39,14 +33,9 @@ uint64_t read_pattern_seed(Params& traffic) {
 }
 
 std::unique_ptr<Traffic> make_traffic(Params& traffic, const Topology& topo) {
-  std::vector<std::string> names;
-  for (const auto& t : table()) names.push_back(t.pattern);
-  const std::string pattern = traffic.choice("pattern", std::string("uniform"), names, "Traffic pattern");
+  const std::string pattern = traffic.choice("pattern", std::string("uniform"), Table::names(), "Traffic pattern");
   if (!traffic.errors().ok()) return nullptr;
-  const TrafficInfo* info = nullptr;
-  for (const auto& t : table())
-    if (t.pattern == pattern) info = &t;
-  if (!info) return nullptr;
+  const TrafficInfo* info = Table::find(pattern);
   const uint32_t nodes = topo.num_nodes();
 
   // `"jobs": null` means no job mix; mark the key as read so reject_unknown() accepts it.
@@ -54,7 +43,7 @@ std::unique_ptr<Traffic> make_traffic(Params& traffic, const Topology& topo) {
   if (traffic.present("jobs") && !traffic.is_null("jobs")) {
     if (!info->ranks) {
       std::string ok;
-      for (const auto& t : table())
+      for (const auto& t : Table::all())
         if (t.ranks) ok += (ok.empty() ? "" : ", ") + t.pattern;
       traffic.errors().fail(traffic.field("jobs"), "pattern " + pattern +
                                                        " is defined on the whole machine (topology coordinates or a trace), "
@@ -82,7 +71,7 @@ void declare_traffic_params(ParamRegistry& registry) {
   // A 4x4 torus (16 nodes) fits every pattern: power of two, even power of two, k-ary n-cube.
   const KaryNCube topo({4, 4}, {true, true}, 1);
   std::vector<json> samples;
-  for (const auto& t : table()) {
+  for (const auto& t : Table::all()) {
     json cfg = {{"pattern", t.pattern}};
     if (t.pattern == "trace") cfg["trace"] = "0,0,1,1";
     samples.push_back(cfg);

@@ -5,50 +5,16 @@
 // To keep the destination distribution exactly Zipf despite src != dst, the destination is
 // drawn first and the source uniformly among the other n-1 nodes (so a node of popularity p
 // sends a fraction (1-p)/(n-1) of the packets, slightly less than 1/n for popular nodes).
-#include "traffic/zipf_dest.hpp"
+#include <memory>
+#include <string>
+#include <vector>
 
-#include <algorithm>
-
-#include "traffic/det_math.hpp"
+#include "common/zipf.hpp"
 #include "traffic/pattern_util.hpp"
 
 namespace switchlab {
-namespace traffic_detail {
 
 namespace {
-constexpr double kTwo53 = 9007199254740992.0;  // 2^53
-constexpr uint64_t kOne = uint64_t{1} << 53;
-}  // namespace
-
-ZipfTable::ZipfTable(uint32_t n, double s) : thr_(n) {
-  std::vector<double> w(n);
-  double total = 0;
-  for (uint32_t r = 0; r < n; ++r) total += (w[r] = det_pow_neg(static_cast<double>(r) + 1.0, s));
-  double cum = 0;
-  for (uint32_t r = 0; r < n; ++r) {
-    cum += w[r];
-    const double f = cum / total;
-    thr_[r] = f >= 1.0 ? kOne : static_cast<uint64_t>(f * kTwo53);  // exact scaling, truncation
-  }
-  thr_[n - 1] = kOne;
-  for (uint32_t r = 1; r < n; ++r) thr_[r] = std::max(thr_[r], thr_[r - 1]);
-}
-
-uint32_t ZipfTable::sample(Rng& rng) const {
-  const uint64_t u = rng.next_u64() >> 11;  // uniform in [0, 2^53)
-  return static_cast<uint32_t>(std::upper_bound(thr_.begin(), thr_.end(), u) - thr_.begin());
-}
-
-double ZipfTable::probability(uint32_t r) const {
-  const uint64_t lo = r == 0 ? 0 : thr_[r - 1];
-  return static_cast<double>(thr_[r] - lo) / kTwo53;
-}
-
-}  // namespace traffic_detail
-
-namespace {
-
-using traffic_detail::ZipfTable;
 
 class Zipf final : public RankPattern {
  public:
@@ -62,7 +28,7 @@ class Zipf final : public RankPattern {
 
  private:
   uint32_t n_;
-  ZipfTable table_;
+  ZipfSampler table_;
   std::vector<uint32_t> node_of_rank_;
 };
 

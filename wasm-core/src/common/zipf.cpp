@@ -1,17 +1,18 @@
-#include "models/zipf.hpp"
+#include "common/zipf.hpp"
 
 #include <algorithm>
 
-#include "models/det_math.hpp"
+#include "common/det_math.hpp"
 
-namespace switchlab::models {
+namespace switchlab {
 
 namespace {
 constexpr uint64_t kScale = uint64_t{1} << 53;
 }
 
 ZipfSampler::ZipfSampler(uint64_t n, double alpha) : cdf_(n) {
-  // Running sums in a fixed order: the same doubles in every build.
+  // Running sums in a fixed order: the same doubles in every build. They never decrease, so
+  // neither do the thresholds.
   std::vector<double> prefix(n);
   double run = 0;
   for (uint64_t k = 1; k <= n; ++k) {
@@ -19,6 +20,7 @@ ZipfSampler::ZipfSampler(uint64_t n, double alpha) : cdf_(n) {
     prefix[k - 1] = run;
   }
   for (uint64_t k = 0; k < n; ++k) {
+    // Scaling by 2^53 is exact; the cast truncates.
     const double f = prefix[k] / run * static_cast<double>(kScale);
     cdf_[k] = f >= static_cast<double>(kScale) ? kScale : static_cast<uint64_t>(f);
   }
@@ -36,4 +38,4 @@ double ZipfSampler::probability(uint64_t k) const {
   return static_cast<double>(cdf_[k] - lo) / static_cast<double>(kScale);
 }
 
-}  // namespace switchlab::models
+}  // namespace switchlab

@@ -1,12 +1,23 @@
-#include "models/det_math.hpp"
+// See det_math.hpp. Fused multiply-add would change rounding between targets (clang, and GCC in
+// gnu++ mode, contract a*b+c where the CPU has FMA, e.g. arm64), so contraction is off here; the
+// products also get their own statements (clang's default -ffp-contract=on fuses only within one
+// expression), so the code does not depend on the pragma being honoured.
+#include "common/det_math.hpp"
 
 #include <cmath>
 #include <limits>
 
-namespace switchlab::models {
+#if defined(__clang__)
+#pragma STDC FP_CONTRACT OFF
+#elif defined(__GNUC__)
+#pragma GCC optimize("fp-contract=off")
+#endif
+
+namespace switchlab {
 
 namespace {
-// ln 2 split so that k * kLn2Hi is exact for |k| < 2^11 (Cody-Waite reduction).
+// ln 2 split Cody-Waite style: kLn2Hi has its low 32 bits of mantissa zero, so k * kLn2Hi is
+// exact for |k| < 2^20 (fdlibm's constants).
 constexpr double kLn2Hi = 6.93147180369123816490e-01;
 constexpr double kLn2Lo = 1.90821492927058770002e-10;
 constexpr double kInvLn2 = 1.44269504088896338700e+00;
@@ -22,14 +33,12 @@ double det_log(double x) {
     k -= 1;
   }
   // ln m = 2 atanh(s), s = (m - 1) / (m + 1), |s| <= 0.1716; the odd series to s^41 leaves
-  // a relative error below 1e-32.
+  // a relative error below 1e-32. Horner, smallest terms first.
   const double s = (m - 1) / (m + 1);
   const double s2 = s * s;
   double sum = 0;
   for (int j = 41; j >= 3; j -= 2) sum = (sum + 1.0 / j) * s2;
   const double ln_m = 2 * s * (1 + sum);
-  // Products get their own statements so no compiler may fuse them into an FMA (clang's default
-  // -ffp-contract=on fuses within one expression on FMA targets).
   const double kd = static_cast<double>(k);
   const double hi = kd * kLn2Hi;
   const double lo = kd * kLn2Lo;
@@ -38,10 +47,11 @@ double det_log(double x) {
 
 double det_exp(double x) {
   if (x != x) return x;
-  if (x > 700) x = 700;
-  if (x < -700) x = -700;
-  // x = n ln2 + r, |r| <= ln2 / 2; e^r by Taylor to r^24 (error < 1e-25), then scale by 2^n.
-  const double t = x * kInvLn2;  // separate statements: no FMA contraction (see det_log)
+  if (x < -745.2) return 0;
+  if (x > 709.8) return std::numeric_limits<double>::infinity();
+  // x = n ln2 + r, |r| <= ln2 / 2; e^r by Taylor to r^24 (error < 1e-25), then scale by 2^n
+  // (ldexp: exact, or one correct rounding in the subnormal range).
+  const double t = x * kInvLn2;
   const double n = std::floor(t + 0.5);
   const double nh = n * kLn2Hi;
   const double nl = n * kLn2Lo;
@@ -56,4 +66,4 @@ double det_pow(double base, double e) {
   return det_exp(e * det_log(base));
 }
 
-}  // namespace switchlab::models
+}  // namespace switchlab
