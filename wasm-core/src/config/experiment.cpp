@@ -1,5 +1,6 @@
 #include "config/experiment.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 #include "topology/registry.hpp"
@@ -118,14 +119,22 @@ void parse_monitor(Params& root, Experiment& ex) {
 }
 
 // Rejects runs whose caches could not fit in memory (rather than failing half-way), and
-// all-to-all prefetches too long to be useful.
+// all-to-all prefetches too long to be useful. Memory grows only where look-ups happen: a cache's
+// tag array is allocated on its first look-up, and the 3C shadow grows by one node per new tag;
+// both are bounded by the number of look-ups the run can make.
 bool check_size(Params& root, const Experiment& ex) {
   if (!ex.cache.enabled) return true;
-  const double switches = ex.monitored.empty() ? ex.topology->num_switches() : ex.monitored.size();
-  const double caches = switches * (ex.cache.per_switch ? 1 : ex.topology->ports_per_switch());
-  // Tags (4 B) + shadow LRU list node and hash slots of the 3C classifier, per entry, when full.
-  const double per_entry = ex.cache.classify_misses ? 48.0 : 8.0;
-  const double bytes = caches * (256.0 + ex.cache.geometry.entries * per_entry);
+  const Topology& topo = *ex.topology;
+  const double nodes = topo.num_nodes();
+  const double switches = ex.monitored.empty() ? topo.num_switches() : ex.monitored.size();
+  const double caches = switches * (ex.cache.per_switch ? 1 : topo.ports_per_switch());
+  const double entries = ex.cache.geometry.entries;
+  double lookups = static_cast<double>(ex.warmup_packets + ex.packets) * topo.max_hops();
+  if (ex.cache.prefetch_all_to_all) lookups += nodes * (nodes - 1) * topo.max_hops();
+  const double touched = std::min(caches, lookups);
+  double bytes = caches * 256.0 + touched * entries * 4.0;  // objects + tag arrays
+  if (ex.cache.classify_misses)  // shadow list node + map slots, ~44 B per distinct tag
+    bytes += 44.0 * std::min(caches * std::min(entries, nodes), lookups);
   if (bytes > kMaxMemoryBytes) {
     root.errors().fail(ex.monitored.empty() ? "switch.cache.entries" : "monitor.samples",
                        "the caches would need about " + format_number(bytes / (1 << 20)) +
@@ -133,9 +142,9 @@ bool check_size(Params& root, const Experiment& ex) {
                            " MiB); use fewer entries or monitored mode (monitor.samples) on a torus");
     return false;
   }
-  if (ex.cache.prefetch_all_to_all && ex.topology->num_nodes() > kMaxPrefetchNodes) {
+  if (ex.cache.prefetch_all_to_all && nodes > kMaxPrefetchNodes) {
     root.errors().fail("switch.cache.prefetch", "all_to_all needs at most " + std::to_string(kMaxPrefetchNodes) +
-                                                    " nodes, got " + std::to_string(ex.topology->num_nodes()));
+                                                    " nodes, got " + format_number(nodes));
     return false;
   }
   return true;
