@@ -100,3 +100,21 @@ TEST(RouteWalkOptions, OversizedCachesAreRejectedBeforeRunning) {
   EXPECT_EQ(e["field"], "switch.cache.entries");
   EXPECT_NE(e["message"].get<std::string>().find("monitored mode"), std::string::npos);
 }
+
+TEST(RouteWalkOptions, PerPortOutputAddsUpToTheSwitchTotals) {
+  json cfg = base();
+  cfg["output"] = {{"per_port", true}};
+  const json c = run(cfg)["cache"];
+  ASSERT_EQ(c["by_port"].size(), 36u);
+  uint64_t lookups = 0, hits = 0;
+  for (const auto& sw : c["by_port"]) {
+    ASSERT_EQ(sw.size(), 5u);  // injection + 4 torus ports
+    for (const auto& p : sw) {
+      lookups += p[0].get<uint64_t>();
+      hits += p[1].get<uint64_t>();
+    }
+  }
+  EXPECT_EQ(lookups, c["lookups"].get<uint64_t>());
+  EXPECT_EQ(hits, c["hits"].get<uint64_t>());
+  EXPECT_FALSE(run(base())["cache"].contains("by_port"));
+}

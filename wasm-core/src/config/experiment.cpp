@@ -187,6 +187,10 @@ bool parse_experiment(const json& config, Experiment& out, ErrorSink& errors, Pa
   if (errors.ok()) out.traffic = make_traffic(traffic, *out.topology);
   traffic.reject_unknown();
   parse_monitor(root, out);
+  Params output = root.child("output", "What the result includes beyond the defaults");
+  out.per_port_output = output.boolean("per_port", false,
+                                       "Per input port look-ups and hits (cache.by_port); large for big networks");
+  output.reject_unknown();
   root.reject_unknown();
   return errors.ok() && check_size(root, out);
 }

@@ -42,6 +42,7 @@ struct Experiment {
   uint64_t packets = 0;
   uint32_t lag_links = 1;            // links bundled per switch-to-switch connection (LAG)
   std::vector<uint32_t> monitored;   // monitored mode: the only switches whose caches are simulated
+  bool per_port_output = false;      // cache.by_port: every input port's look-ups and hits
   cost::CostInputs cost;      // hardware.* and switch.cam.*, for the cost report
   nlohmann::json normalized;  // every field, defaults filled in
 };

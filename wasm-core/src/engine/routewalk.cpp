@@ -212,7 +212,7 @@ class RouteWalk {
     const Topology& topo = *ex_.topology;
     const auto& classes = topo.port_classes();
     std::vector<PortStats> by_class(classes.size());
-    json by_switch = json::array();
+    json by_switch = json::array(), by_port = json::array();
     PortStats all;
     uint64_t occupied = 0, used = 0;
     for (uint32_t slot = 0; slot < layout_.switches; ++slot) {
@@ -225,6 +225,14 @@ class RouteWalk {
         c.hits += ps.hits;
         sw.lookups += ps.lookups;
         sw.hits += ps.hits;
+      }
+      if (ex_.per_port_output) {
+        json ports = json::array();
+        for (uint32_t p = 0; p < layout_.pps; ++p) {
+          const PortStats& ps = stats_[static_cast<size_t>(slot) * layout_.pps + p];
+          ports.push_back({ps.lookups, ps.hits});
+        }
+        by_port.push_back(std::move(ports));
       }
       all.lookups += sw.lookups;
       all.hits += sw.hits;
@@ -254,6 +262,10 @@ class RouteWalk {
                        {"entries_per_cache", cc_.enabled ? json(cc_.geometry.entries) : json(nullptr)}}},
         {"prefetch_lookups", prefetch_lookups_},
     };
+    if (ex_.per_port_output) {
+      cache["by_port"] = std::move(by_port);
+      cache["by_port_format"] = "per switch (as by_switch), per input port: [look-ups, hits]";
+    }
     if (!layout_.monitored.empty()) {
       cache["monitored_switches"] = layout_.monitored;
       cache["by_switch_format"] = "hit rate of each monitored switch, in monitored_switches order";
