@@ -32,6 +32,22 @@ CONFIGS = {
     "no-cache": {**BASE, "switch": {"cache": None}},
     "mesh-conc": {"seed": 8, "topology": {"kind": "mesh", "dims": [3, 3, 2], "concentration": 2},
                   "switch": {"cache": {"entries": 8, "ways": 2}}, "traffic": {"packets": 5000}},
+    "options": {**BASE, "switch": {"cache": {"entries": 32, "ways": 4, "prefetch": "all_to_all", "scope": "switch"},
+                                   "lag_links": 4}, "output": {"per_port": True}},
+    "monitored": {**BASE, "topology": {"kind": "torus", "dims": [7, 7, 7]}, "monitor": {"samples": 10}},
+    "bmin": {**BASE, "topology": {"kind": "bmin", "k": 4, "stages": 2}, "routing": {"algorithm": "turnaround"}},
+    "single-switch": {**BASE, "topology": {"kind": "single_switch", "ports": 16}},
+    "random-regular": {**BASE, "topology": {"kind": "random_regular", "switches": 32, "degree": 4, "concentration": 2},
+                       "routing": {"algorithm": "updown"}},
+    "edge-list": {**BASE, "topology": {"kind": "edge_list", "edges": [[0, 1], [1, 2], [2, 3], [3, 0], [0, 2]]},
+                  "routing": {"algorithm": "shortest_path"}},
+    "valiant": {**BASE, "topology": {"kind": "dragonfly", "p": 2, "a": 4, "h": 2, "g": 9}, "routing": {"algorithm": "valiant"}},
+    "zipf": {**BASE, "traffic": {"pattern": "zipf", "packets": 20000}},
+    "hotspot": {**BASE, "traffic": {"pattern": "hotspot", "hotspots": [3], "hotspot_fraction": 0.2, "packets": 20000}},
+    "transpose": {**BASE, "topology": {"kind": "torus", "dims": [4, 4]}, "traffic": {"pattern": "transpose", "packets": 5000}},
+    "permutation": {**BASE, "traffic": {"pattern": "random_permutation", "packets": 5000}},
+    "jobs": {**BASE, "traffic": {"pattern": "uniform", "packets": 5000, "jobs": {"preset": "pwa_like"}}},
+    "trace": {**BASE, "traffic": {"pattern": "trace", "packets": 500, "trace": "0,0,5,4096\n1,3,7,100\n2,19,1,9000"}},
 }
 # The shared examples that this build can run, shortened to keep the suite fast.
 for f in sorted(EXAMPLES.glob("*.json")):
@@ -78,6 +94,31 @@ def test_three_builds_identical(results, name):
 def test_examples_all_ran():
     assert {"example-tofu-6d", "example-torus-4d-switchable", "example-torus-9x9x9-m128-uniform",
             "example-fattree-16ary-3tree", "example-dragonfly-16x16"} <= set(CONFIGS)
+
+
+def test_cost_and_models_identical(tmp_path):
+    """The cost report and a simulating closed-form model (seed 002's content store) agree too."""
+    cfg = tmp_path / "cfg.json"
+    cfg.write_text(json.dumps(CONFIGS["lru-crc32"]))
+    cli_cost = json.loads(subprocess.run([str(CLI), "cost", str(cfg)], check=True, capture_output=True, text=True).stdout)
+    assert cli_cost == json.loads(switchlab_core.cost(cfg.read_text()))
+    cli_icn = json.loads(subprocess.run([str(CLI), "model", "icn_cache_sim", "{}"], check=True, capture_output=True,
+                                        text=True).stdout)
+    assert cli_icn == json.loads(switchlab_core.model("icn_cache_sim", "{}"))
+    wasm = subprocess.run(["node", "-e", WASM_COST_AND_MODEL, str(cfg)], check=True, capture_output=True,
+                          text=True, cwd=ROOT).stdout.splitlines()
+    assert json.loads(wasm[0]) == cli_cost
+    assert json.loads(wasm[1]) == cli_icn
+
+
+WASM_COST_AND_MODEL = """
+const fs = require('fs');
+import('./build/wasm/switchlab_core.mjs').then(async ({ default: create }) => {
+  const core = await create({ wasmBinary: fs.readFileSync('build/wasm/switchlab_core.wasm') });
+  console.log(core.cost(fs.readFileSync(process.argv[1], 'utf8')));
+  console.log(core.model('icn_cache_sim', '{}'));
+});
+"""
 
 
 def test_bad_example_rejected_everywhere(tmp_path):

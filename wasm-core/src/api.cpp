@@ -45,6 +45,39 @@ json cost_section(const Experiment& ex) {
   return report["cost"];
 }
 
+json model_or_error(const std::string& name, const json& params) {
+  ErrorSink errors;
+  json out;
+  if (!run_model(name, params, out, errors)) return {{"error", error_object(errors.error())}};
+  return out;
+}
+
+// Closed-form models evaluated at this run's simulated miss rate: seed 001's routing throughput
+// (eqs. 6-7) and table-lookup power (eq. 5), the latter with the published parameters and with
+// the CACTI-7-fit energies of the configured node, side by side.
+json models_section(const Experiment& ex, const json& result, const json& cost) {
+  json models = {{"seed001_torus", seed001_torus_model(ex, result)}};
+  const json& hit_rate = result["cache"]["hit_rate"];
+  if (!ex.cache.enabled || hit_rate.is_null()) return models;
+  const double miss = 1.0 - hit_rate.get<double>();
+  const int ports = ex.topology->ports_per_switch();
+  models["routing_throughput"] = model_or_error("routing_throughput", {{"miss_rate", miss}});
+  models["lookup_power_published"] = model_or_error("lookup_power", {{"miss_rate", miss}, {"ports", ports}});
+  if (cost.contains("cache") && cost.contains("cam")) {
+    const std::string src = "CACTI-7 fit, " + std::to_string(ex.cost.tech_nm) + " nm";
+    models["lookup_power_cacti"] = model_or_error(
+        "lookup_power", {{"miss_rate", miss},
+                         {"ports", ports},
+                         {"cache_energy_nJ", cost["cache"]["read_energy_nJ"]},
+                         {"cache_static_mW", cost["cache"]["leakage_mW"]},
+                         {"cam_energy_nJ", cost["cam"]["search_energy_nJ"]},
+                         {"cam_static_mW", cost["cam"]["leakage_mW"]},
+                         {"cache_params_source", src},
+                         {"cam_params_source", src}});
+  }
+  return models;
+}
+
 std::string hash_of(const Experiment& ex) { return sha256_hex(canonical(ex.normalized) + "\n" + engine_version()); }
 
 }  // namespace
@@ -64,8 +97,8 @@ std::string run_json(const std::string& config_json) {
   result["wall_time_s"] = wall;
   result["topology"] = ex.topology->describe();
   if (json t = ex.traffic->describe(); !t.is_null()) result["traffic"] = std::move(t);
-  result["models"] = {{"seed001_torus", seed001_torus_model(ex, result)}};
   result["cost"] = cost_section(ex);
+  result["models"] = models_section(ex, result, result["cost"]);
   result["units"] = {{"latency_ns", "ns"}, {"wall_time_s", "s"}, {"hit_rate", "fraction of look-ups (0..1)"}};
   return result.dump();
 }

@@ -118,3 +118,15 @@ TEST(RouteWalkOptions, PerPortOutputAddsUpToTheSwitchTotals) {
   EXPECT_EQ(hits, c["hits"].get<uint64_t>());
   EXPECT_FALSE(run(base())["cache"].contains("by_port"));
 }
+
+TEST(RouteWalkOptions, ResultCarriesModelsAtTheSimulatedMissRate) {
+  const json r = run(base());
+  const double miss = 1.0 - r["cache"]["hit_rate"].get<double>();
+  const json& m = r["models"];
+  EXPECT_DOUBLE_EQ(m["routing_throughput"]["inputs"]["miss_rate"].get<double>(), miss);
+  EXPECT_DOUBLE_EQ(m["lookup_power_published"]["inputs"]["cache_energy_nJ"].get<double>(), 0.039);
+  // The CACTI variant takes its energies from this run's cost section.
+  EXPECT_DOUBLE_EQ(m["lookup_power_cacti"]["inputs"]["cam_energy_nJ"].get<double>(),
+                   r["cost"]["cam"]["search_energy_nJ"].get<double>());
+  EXPECT_EQ(m["lookup_power_cacti"]["provenance"]["inputs.cache_energy_nJ"], "CACTI-7 fit, 45 nm");
+}
