@@ -84,24 +84,53 @@ std::string hash_of(const Experiment& ex) { return sha256_hex(canonical(ex.norma
 
 const char* engine_version() { return "0.1.0"; }
 
-std::string run_json(const std::string& config_json) {
+struct SimulationState {
   Experiment ex;
+  std::unique_ptr<RouteWalkRun> run;
+  uint64_t total = 0, left = 0;
+  double wall_s = 0;
+};
+
+Simulation::Simulation(const std::string& config_json) : state_(std::make_unique<SimulationState>()) {
   json error;
-  if (!load(config_json, ex, error)) return json{{"error", error}}.dump();
+  if (!load(config_json, state_->ex, error)) {
+    error_ = error.dump();
+    return;
+  }
+  state_->run = std::make_unique<RouteWalkRun>(state_->ex);
+  state_->total = state_->left = state_->ex.warmup_packets + state_->ex.packets;
+}
+
+Simulation::~Simulation() = default;
+
+double Simulation::step(double packets) {
+  SimulationState& st = *state_;
+  if (!st.run) return 0;
   const auto t0 = std::chrono::steady_clock::now();
-  json result = run_routewalk(ex);
-  const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  st.left = st.run->advance(packets >= 1.8e19 ? UINT64_MAX : static_cast<uint64_t>(packets < 1 ? 1 : packets));
+  st.wall_s += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  return 1.0 - static_cast<double>(st.left) / static_cast<double>(st.total);
+}
+
+std::string Simulation::result() {
+  if (!error_.empty()) return json{{"error", json::parse(error_)}}.dump();
+  if (state_->left > 0) step(static_cast<double>(state_->left));
+  const Experiment& ex = state_->ex;
+  const auto t0 = std::chrono::steady_clock::now();
+  json result = state_->run->report();
   result["config_hash"] = hash_of(ex);
   result["engine"] = {{"name", ex.engine}, {"version", engine_version()}};
   result["seed"] = ex.seed;
-  result["wall_time_s"] = wall;
   result["topology"] = ex.topology->describe();
   if (json t = ex.traffic->describe(); !t.is_null()) result["traffic"] = std::move(t);
   result["cost"] = cost_section(ex);
   result["models"] = models_section(ex, result, result["cost"]);
   result["units"] = {{"latency_ns", "ns"}, {"wall_time_s", "s"}, {"hit_rate", "fraction of look-ups (0..1)"}};
+  result["wall_time_s"] = state_->wall_s + std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   return result.dump();
 }
+
+std::string run_json(const std::string& config_json) { return Simulation(config_json).result(); }
 
 std::string validate_json(const std::string& config_json) {
   Experiment ex;

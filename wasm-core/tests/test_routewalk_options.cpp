@@ -130,3 +130,26 @@ TEST(RouteWalkOptions, ResultCarriesModelsAtTheSimulatedMissRate) {
                    r["cost"]["cam"]["search_energy_nJ"].get<double>());
   EXPECT_EQ(m["lookup_power_cacti"]["provenance"]["inputs.cache_energy_nJ"], "CACTI-7 fit, 45 nm");
 }
+
+TEST(RouteWalkOptions, SteppedSimulationGivesTheSameResult) {
+  json cfg = base();
+  cfg["traffic"]["warmup_packets"] = 700;
+  cfg["switch"]["cache"]["prefetch"] = "all_to_all";
+  json whole = run(cfg);
+  Simulation sim(cfg.dump());
+  ASSERT_EQ(sim.error(), "");
+  double progress = 0;
+  int steps = 0;
+  while (progress < 1.0) {
+    const double p = sim.step(333);
+    ASSERT_GT(p, progress);
+    progress = p;
+    ++steps;
+  }
+  EXPECT_EQ(steps, (5000 + 700 + 332) / 333);
+  json stepped = json::parse(sim.result());
+  whole.erase("wall_time_s");
+  stepped.erase("wall_time_s");
+  EXPECT_EQ(whole, stepped);
+  EXPECT_EQ(json::parse(Simulation(R"({"seed":-1})").error())["field"], "seed");
+}

@@ -1,9 +1,30 @@
 #pragma once
 // The core's public, string-in/string-out API: what the CLI, the Python extension and the WASM
 // module expose. Nothing here throws; errors come back as {"error": {"field", "message"}}.
+#include <memory>
 #include <string>
 
 namespace switchlab {
+
+struct SimulationState;
+
+// A run that can be advanced in steps (progress bars, cancel between steps); run_json() is one
+// Simulation stepped to the end. Results do not depend on the step sizes.
+class Simulation {
+ public:
+  explicit Simulation(const std::string& config_json);
+  ~Simulation();
+  // "" when the config is valid, else the error object as JSON (then nothing else may be called).
+  const std::string& error() const { return error_; }
+  // Routes up to `packets` more packets; returns the fraction of packets done, in [0, 1].
+  double step(double packets);
+  // The full result JSON; completes the run first if steps are left.
+  std::string result();
+
+ private:
+  std::string error_;
+  std::unique_ptr<SimulationState> state_;
+};
 
 // Engine version: part of every experiment id, bumped whenever results for a config may change.
 const char* engine_version();

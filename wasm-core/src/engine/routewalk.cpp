@@ -106,6 +106,8 @@ struct Layout {
   uint32_t switches;  // simulated switches (slots)
 };
 
+}  // namespace
+
 class RouteWalk {
  public:
   explicit RouteWalk(const Experiment& ex)
@@ -132,17 +134,21 @@ class RouteWalk {
     }
   }
 
-  json run() {
-    Rng routing_rng(Rng::derive(ex_.seed, 2));
-    if (cc_.enabled && cc_.prefetch_all_to_all) prefetch(routing_rng);
-    Rng traffic_rng(Rng::derive(ex_.seed, 1));
+  // Routes up to `count` more packets (the prefetch, if any, before the first); returns how many
+  // packets are left. Stepping changes nothing in the outcome: the same packets in the same order.
+  uint64_t advance(uint64_t count) {
+    if (!started_) {
+      started_ = true;
+      if (cc_.enabled && cc_.prefetch_all_to_all) prefetch(routing_rng_);
+    }
     const uint64_t total = ex_.warmup_packets + ex_.packets;
+    const uint64_t end = total - next_ > count ? next_ + count : total;
     const uint32_t far_hops = ex_.topology->max_hops();
-    for (uint64_t i = 0; i < total; ++i) {
+    for (uint64_t i = next_; i < end; ++i) {
       const bool measured = i >= ex_.warmup_packets;
       uint32_t src, dst;
-      ex_.traffic->next(traffic_rng, src, dst);
-      const uint32_t n = ex_.topology->route(src, dst, routing_rng, hops_.data());
+      ex_.traffic->next(traffic_rng_, src, dst);
+      const uint32_t n = ex_.topology->route(src, dst, routing_rng_, hops_.data());
       const uint64_t lat_ps = walk(n, dst, i, measured ? Count::Measured : Count::Warmup);
       if (!measured) continue;
       latency_.add(static_cast<uint32_t>(lat_ps));
@@ -153,8 +159,10 @@ class RouteWalk {
         far_sum_ps_ += lat_ps;
       }
     }
-    return report();
+    next_ = end;
+    return total - end;
   }
+
 
  private:
   enum class Count { Prefetch, Warmup, Measured };
@@ -208,6 +216,8 @@ class RouteWalk {
       }
   }
 
+
+ public:
   json report() const {
     const Topology& topo = *ex_.topology;
     const auto& classes = topo.port_classes();
@@ -288,6 +298,8 @@ class RouteWalk {
     return out;
   }
 
+
+ private:
   json misses_report(const PortStats& all) const {
     json m = {{"total", all.lookups - all.hits}};
     for (auto [name, kind] : {std::pair{"compulsory", MissClassifier::Compulsory},
@@ -323,10 +335,15 @@ class RouteWalk {
   LatencyHistogram latency_;
   uint64_t hop_sum_ = 0, far_count_ = 0, far_sum_ps_ = 0;
   uint32_t hop_max_ = 0;
+  Rng traffic_rng_{Rng::derive(ex_.seed, 1)};
+  Rng routing_rng_{Rng::derive(ex_.seed, 2)};
+  uint64_t next_ = 0;  // next packet index
+  bool started_ = false;
 };
 
-}  // namespace
-
-json run_routewalk(const Experiment& ex) { return RouteWalk(ex).run(); }
+RouteWalkRun::RouteWalkRun(const Experiment& ex) : impl_(std::make_unique<RouteWalk>(ex)) {}
+RouteWalkRun::~RouteWalkRun() = default;
+uint64_t RouteWalkRun::advance(uint64_t packets) { return impl_->advance(packets); }
+json RouteWalkRun::report() const { return impl_->report(); }
 
 }  // namespace switchlab
