@@ -80,15 +80,9 @@ CamCost estimate_cam(const CamSpec& s, int tech_nm, ErrorSink& errors) {
     errors.fail("switch.cam.key_bits", "must be 24 or 64 (bits), got " + std::to_string(s.key_bits));
     return c;
   }
-  if (tech_index(tech_nm) < 0) {
-    errors.fail("hardware.tech_nm", "must be one of 22, 32, 45, 65, 90 (nm), got " + std::to_string(tech_nm));
-    return c;
-  }
-  const CactiFit& fit = cacti_fit();
-  if (!fit.ok) {
-    errors.fail("cost", "internal: " + fit.error);
-    return c;
-  }
+  const CactiFit* fitp = fit_for_node(tech_nm, errors);
+  if (!fitp) return c;
+  const CactiFit& fit = *fitp;
   FitInputs in;
   in.tech_nm = tech_nm;
   in.L = std::log(s.entries / fit.cam_ref_entries);

@@ -181,6 +181,19 @@ double LogLinearFit::log_value(const FitInputs& in) const {
   return v;
 }
 
+const CactiFit* fit_for_node(int tech_nm, ErrorSink& errors) {
+  if (tech_index(tech_nm) < 0) {
+    errors.fail("hardware.tech_nm", "must be one of 22, 32, 45, 65, 90 (nm), got " + std::to_string(tech_nm));
+    return nullptr;
+  }
+  const CactiFit& fit = cacti_fit();
+  if (!fit.ok) {
+    errors.fail("cost", "internal: " + fit.error);
+    return nullptr;
+  }
+  return &fit;
+}
+
 const CactiFit& cacti_fit() {
   static const CactiFit fit = load_cacti_fit();
   return fit;

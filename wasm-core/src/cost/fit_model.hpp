@@ -1,4 +1,5 @@
 #pragma once
+#include "common/error.hpp"
 // Evaluates the log-linear CACTI fits shipped in wasm-core/data/cacti_fit.json (written by
 // tools/fit_cacti.py):  ln y = node[tech] + sum_k coef_k * term_k, with terms of
 //   L = ln(capacity / reference), w = log2(ways), E = ln(entry_bytes / 12), K = ln(key_bits / 24),
@@ -59,5 +60,9 @@ struct CactiFit {
 };
 
 const CactiFit& cacti_fit();
+
+// The fit, after checking the node (hardware.tech_nm must be 22/32/45/65/90) and that the shipped
+// coefficients loaded; nullptr with the error reported otherwise.
+const CactiFit* fit_for_node(int tech_nm, ErrorSink& errors);
 
 }  // namespace switchlab::cost

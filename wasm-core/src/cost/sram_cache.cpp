@@ -36,15 +36,9 @@ bool validate_cache_spec(const CacheSpec& s, ErrorSink& errors) {
 CacheCost estimate_cache(const CacheSpec& s, int tech_nm, ErrorSink& errors) {
   CacheCost c;
   if (!validate_cache_spec(s, errors)) return c;
-  if (tech_index(tech_nm) < 0) {
-    errors.fail("hardware.tech_nm", "must be one of 22, 32, 45, 65, 90 (nm), got " + std::to_string(tech_nm));
-    return c;
-  }
-  const CactiFit& fit = cacti_fit();
-  if (!fit.ok) {
-    errors.fail("cost", "internal: " + fit.error);
-    return c;
-  }
+  const CactiFit* fitp = fit_for_node(tech_nm, errors);
+  if (!fitp) return c;
+  const CactiFit& fit = *fitp;
   FitInputs in;
   in.tech_nm = tech_nm;
   in.L = std::log(double(s.entries) * s.entry_bytes / fit.cache_ref_bytes);
