@@ -1,5 +1,4 @@
 #pragma once
-#include "common/error.hpp"
 // Evaluates the log-linear CACTI fits shipped in wasm-core/data/cacti_fit.json (written by
 // tools/fit_cacti.py):  ln y = node[tech] + sum_k coef_k * term_k, with terms of
 //   L = ln(capacity / reference), w = log2(ways), E = ln(entry_bytes / 12), K = ln(key_bits / 24),
@@ -10,6 +9,8 @@
 // Cost numbers are not part of the native/WASM bit-identity contract, so std::log/std::exp are fine.
 #include <string>
 #include <vector>
+
+#include "common/error.hpp"
 
 #include <nlohmann/json.hpp>
 
