@@ -34,18 +34,23 @@ uint32_t KaryNCube::max_hops() const {
 uint32_t KaryNCube::route(uint32_t src, uint32_t dst, Rng&, Hop* out) const {
   uint32_t sw = src / c_;
   const uint32_t dst_sw = dst / c_;
+  // Coordinates once per packet (divisions are the expensive part of this loop).
+  uint32_t from[8], to[8];
+  for (size_t i = 0, a = sw, b = dst_sw; i < dims_.size(); ++i, a /= dims_[i - 1], b /= dims_[i - 1]) {
+    from[i] = a % dims_[i];
+    to[i] = b % dims_[i];
+  }
   uint16_t in_port = static_cast<uint16_t>(src % c_);
   uint32_t n = 0;
   for (size_t i = 0; i < dims_.size(); ++i) {
-    const uint32_t from = coord(sw, i);
-    int32_t off = offset(i, from, coord(dst_sw, i));
+    const int32_t off = offset(i, from[i], to[i]);
     if (off == 0) continue;
     const bool plus = off > 0;
     const uint16_t port = plus ? plus_port(i) : minus_port(i);
-    uint32_t pos = from;
+    const uint32_t k = dims_[i];
+    uint32_t pos = from[i];
     for (int32_t step = 0, steps = plus ? off : -off; step < steps; ++step) {
       out[n++] = Hop{sw, in_port, port};
-      const uint32_t k = dims_[i];
       const uint32_t next = plus ? (pos + 1 == k ? 0 : pos + 1) : (pos == 0 ? k - 1 : pos - 1);
       sw = sw + next * stride_[i] - pos * stride_[i];
       pos = next;
