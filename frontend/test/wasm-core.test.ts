@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { handle, type CoreModule } from '../src/core/protocol';
+import { handle, runStepped, type CoreModule } from '../src/core/protocol';
 import type { SimResult } from '../src/config/types';
 import { DEFAULT_CONFIG } from '../src/config/form';
 import { fieldsFromSchema, type SchemaNode } from '../src/config/schema';
@@ -88,5 +88,55 @@ describe('WASM core in node', () => {
     for (const p of ['topology.kind', 'topology.dims', 'switch.cache.entries', 'switch.cache.ways', 'traffic.packets', 'seed'])
       expect(paths).toContain(p);
     expect(fields.find((f) => f.path === 'switch.cache.ways')!.kind).toBe('ways');
+  });
+
+  it('the stepped run (core.Simulation) equals run() whatever the chunk size, with progress to 1', async () => {
+    const cfg = { ...DEFAULT_CONFIG, output: { per_port: true } };
+    const strip = (r: SimResult) => ({ ...r, wall_time_s: 0 });
+    const once = run(cfg);
+    for (const firstChunk of [1, 97, 100000]) {
+      const seen: number[] = [];
+      // targetMs 0 keeps shrinking the chunk: many small steps, the worst case for equality.
+      const out = await runStepped(core, cfg, { firstChunk, targetMs: firstChunk === 1 ? 1e-9 : 50, onProgress: (f) => seen.push(f) });
+      if (out.kind !== 'result') throw new Error(JSON.stringify(out));
+      expect(strip(out.result)).toEqual(strip(once));
+      expect(seen.at(-1)).toBe(1);
+      if (firstChunk === 1) expect(seen.length).toBeGreaterThan(100);
+    }
+  });
+
+  it('per-port counts (output.per_port) add up to the port-class totals under the UI port names', async () => {
+    const { portRows } = await import('../src/lib/ports');
+    for (const cfg of [{ ...DEFAULT_CONFIG, output: { per_port: true } },
+      { seed: 2, topology: { kind: 'torus', dims: [3, 4, 2], concentration: 2 }, switch: { cache: { entries: 16, ways: 4 } },
+        traffic: { packets: 800 }, output: { per_port: true } }]) {
+      const r = run(cfg);
+      const byClass: Record<string, { lookups: number; hits: number }> = {};
+      for (let s = 0; s < (r.topology?.switches ?? 0); s++) {
+        for (const row of portRows(r, s)!) {
+          const c = (byClass[row.portClass] ??= { lookups: 0, hits: 0 });
+          c.lookups += row.lookups;
+          c.hits += row.hits;
+        }
+      }
+      for (const [c, v] of Object.entries(r.cache.by_port_class)) expect(byClass[c], c).toEqual({ lookups: v.lookups, hits: v.hits });
+    }
+  });
+
+  it('the seed figure presets reproduce the published numbers in the WASM core', async () => {
+    const { SEED_FIGURES } = await import('../src/config/seedFigures');
+    const fig = (k: string) => SEED_FIGURES.find((f) => f.key === k)!;
+    type L = { reduction_vs_conventional_model: number };
+    const red = (k: string) => (run(fig(k).config).models as { seed001_torus: { max_zero_load_latency_ns: L } })
+      .seed001_torus.max_zero_load_latency_ns.reduction_vs_conventional_model;
+    // Published: 9 % at 128 entries, 19 % at >= 9,261 (seed 001 Sec. 6.4), to 0.5 points.
+    expect(Math.abs(red('seed001-sec64-128') - 0.09)).toBeLessThan(0.005);
+    expect(Math.abs(red('seed001-sec64-9261') - 0.19)).toBeLessThan(0.005);
+    // Seed 000 Fig. 7: no capacity misses while 6^4 = 1,296 switches fit in 2,048 entries.
+    expect(run(fig('seed000-fig7-k6').config).cache.misses.capacity).toBe(0);
+    // Seed 000 Sec. IV: every miss fills an entry; nothing is ever evicted.
+    const sw = run(fig('seed000-sec4-switchable').config).cache as SimResult['cache'] & { occupancy: { entries_total: number } };
+    expect(sw.misses.capacity + sw.misses.conflict).toBe(0);
+    expect(sw.misses.total).toBe(sw.occupancy.entries_total);
   });
 });

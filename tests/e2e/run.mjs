@@ -145,7 +145,7 @@ async function main() {
   check('the page stays responsive while a long WASM run is in the worker, and Cancel stops it', async () => {
     const before = page.workers().length;
     await page.locator('[data-field="topology.dims"]').fill('32x32');
-    await page.locator('[data-field="traffic.packets"]').fill('400000000');
+    await page.locator('[data-field="traffic.packets"]').fill('40000000');
     await page.getByRole('button', { name: 'Run in browser (WASM)' }).click();
     await page.getByTestId('wasm-status').filter({ hasText: 'running' }).waitFor();
     // If the run were on the main thread this evaluate would only return once it finished.
@@ -153,9 +153,17 @@ async function main() {
     const status = await page.evaluate(() => document.querySelector('[data-testid="wasm-status"]').textContent);
     if (!status.includes('running')) throw new Error(`expected the run to be in progress, status: ${status}`);
     expectEq(page.workers().length, before + 1, 'workers while running');
+    // The stepped run reports real progress: the bar's value moves above 0 % while it runs.
+    await page.waitForFunction(() => {
+      const t = document.querySelector('[data-testid="wasm-progress-percent"]')?.textContent;
+      return t !== undefined && t !== null && t !== '0.0 %';
+    });
+    const pctText = await textOf(page, 'wasm-progress-percent');
+    if (!/^\d{1,3}\.\d %$/.test(pctText)) throw new Error(`progress text ${pctText}`);
     await screenshot(page, 'explore-running');
     await page.getByRole('button', { name: 'Cancel' }).click();
-    await page.getByTestId('wasm-status').filter({ hasText: 'cancelled (worker terminated)' }).waitFor();
+    // Cancel is honoured between chunks (the worker answers), not only by terminating it.
+    await page.getByTestId('wasm-status').filter({ hasText: /^cancelled at \d{1,3}\.\d % of packets \(stopped between chunks\)$/ }).waitFor();
     // The worker's 'close' event arrives asynchronously after terminate().
     for (let i = 0; i < 50 && page.workers().length !== before; i++) await page.waitForTimeout(100);
     expectEq(page.workers().length, before, 'workers after cancel');
@@ -236,6 +244,23 @@ async function main() {
     expectEq(slice[col('cache.lookups')], count(native.cache.lookups), 'sweep point look-ups');
     const link = await table.locator('tbody tr a').first().getAttribute('href');
     expectEq(await p.locator('[data-testid="sweep-chart"] [data-series]').count(), 2, 'chart lines (one per ways value)');
+    // Cost vs hit rate: each point's cost comes from its experiment; the front is the points no
+    // other point beats on both (cheaper-or-equal area and higher-or-equal hit rate).
+    const pts = [32, 64].flatMap((entries) => [2, 4].map((ways) => nativeRun({ ...SLICE, switch: { cache: { entries, ways } } })));
+    const front = new Set();
+    let best = -Infinity;
+    for (const r of [...pts].sort((a, b) => a.cost.cache.area_mm2 - b.cost.cache.area_mm2 || b.cache.hit_rate - a.cache.hit_rate)) {
+      if (r.cache.hit_rate > best) { front.add(r.config_hash); best = r.cache.hit_rate; }
+    }
+    const circles = p.locator('[data-testid="pareto-chart"] circle');
+    for (let i = 0; i < 100 && (await circles.count()) < 4; i++) await p.waitForTimeout(100);
+    expectEq(await circles.count(), 4, 'Pareto chart points');
+    for (const r of pts) {
+      const c = p.locator(`[data-testid="pareto-chart"] circle[data-id="${r.config_hash}"]`);
+      expectEq(await c.getAttribute('data-pareto'), front.has(r.config_hash) ? 'front' : 'dominated', `Pareto status of ${r.config_hash.slice(0, 8)}`);
+      const t = await c.locator('title').textContent();
+      if (!t.endsWith(`${r.cost.cache.area_mm2.toPrecision(3)} mm², ${pct(r.cache.hit_rate)}${front.has(r.config_hash) ? ' (Pareto-optimal)' : ''}`)) throw new Error(`Pareto tooltip ${t}`);
+    }
     await screenshot(p, 'sweep-done');
     // Compare the slice experiment with the first sweep point, side by side.
     await p.goto(`${BASE}/?view=compare#ids=${native.config_hash},${link.replace('/e/', '')}`);
@@ -247,6 +272,24 @@ async function main() {
     const ways = (await cmp.locator('tr.differs', { hasText: 'switch.cache.ways' }).innerText()).split('\t');
     expectEq(ways.slice(1).join(' '), '4 2', 'compare: ways differ (slice 4, first sweep point 2)');
     await screenshot(p, 'compare');
+    await p.context().close();
+  });
+
+  check('a sweep over topology.dims (created through the API) draws latency vs job size with native numbers', async () => {
+    const dims = [[3, 3], [4, 4], [5, 5]];
+    const res = await fetch(`${BASE}/api/sweeps`, { method: 'POST', headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'e2e job size', base: SLICE, axes: { 'topology.dims': dims } }) });
+    if (!res.ok) throw new Error(`sweep create: ${res.status} ${await res.text()}`);
+    const sw = await res.json();
+    const p = await newPage(`${BASE}/s/${sw.id}`);
+    await p.getByTestId('sweep-status').filter({ hasText: /^done: 3 \/ 3 points done/ }).waitFor({ timeout: SERVER_TIMEOUT_MS });
+    const chart = p.getByTestId('latency-size-chart');
+    await chart.locator('circle').nth(2).waitFor();
+    const titles = await chart.locator('circle title').allTextContents();
+    const fmtNs = (ns) => `${ns.toFixed(Number.isInteger(ns) ? 0 : ns >= 100 ? 1 : 2)} ns`;
+    const want = dims.map((d) => `switches (product of topology.dims) ${d[0] * d[1]}: ${fmtNs(nativeRun({ ...SLICE, topology: { kind: 'torus', dims: d } }).latency_ns.zero_load.mean)}`);
+    expectEq(JSON.stringify(titles), JSON.stringify(want), 'latency vs job size points');
+    await screenshot(p, 'sweep-job-size');
     await p.context().close();
   });
 
@@ -290,6 +333,57 @@ async function main() {
     expectEq(await page.locator('[data-testid="wasm-result"] g.links line').count(), expected.topology.links.length, 'links drawn');
     await screenshot(page, 'explore-bmin-json');
     await page.getByRole('tab', { name: 'Form' }).click();
+  });
+
+  check('per-port statistics: clicking switch 5 shows its ports with the native CLI counts', async () => {
+    await page.locator('#preset').selectOption('slice-torus-4x4');
+    await fillSlice(page);
+    await page.getByTestId('per-port-toggle').check();
+    const expected = nativeRun({ ...SLICE, output: { per_port: true } });
+    await runWasm(page);
+    await expectNumbers(page, 'wasm', expected);
+    await page.locator('[data-testid="wasm-result"] [data-switch="5"]').click();
+    const rows = await page.locator('[data-testid="wasm-result"] [data-testid="port-table"] tbody tr').allInnerTexts();
+    const names = ['node', 'dim0 +', 'dim0 −', 'dim1 +', 'dim1 −'];
+    const want = expected.cache.by_port[5].map(([l, h], i) => `${i}\t${names[i]}\t${count(l)}\t${l ? pct(h / l) : '— (no look-ups)'}`);
+    expectEq(JSON.stringify(rows), JSON.stringify(want), 'switch 5 port rows');
+    await screenshot(page, 'explore-per-port');
+    await page.getByTestId('per-port-toggle').uncheck();
+  });
+
+  check('a random_regular graph runs in WASM, drawn with a force layout: every switch and link', async () => {
+    const cfg = { seed: 4, engine: 'routewalk', topology: { kind: 'random_regular', switches: 24, degree: 3 },
+      switch: { cache: { entries: 16, ways: 4 } }, traffic: { pattern: 'uniform', packets: 3000 } };
+    const expected = nativeRun(cfg);
+    await page.getByRole('tab', { name: 'JSON' }).click();
+    await page.locator('#config-json').fill(JSON.stringify(cfg, null, 2));
+    await runWasm(page);
+    await expectNumbers(page, 'wasm', expected);
+    const res = page.locator('[data-testid="wasm-result"]');
+    expectEq(await res.locator('[data-switch]').count(), 24, 'switches drawn');
+    expectEq(await res.locator('g.links line').count(), expected.topology.edges.length, 'links drawn');
+    const title = await res.locator('[data-switch="7"] title').textContent();
+    expectEq(title, `switch 7 (7): ${pct(expected.cache.by_switch[7])}`, 'switch 7 tooltip');
+    await screenshot(page, 'explore-random-regular');
+    await page.getByRole('tab', { name: 'Form' }).click();
+  });
+
+  check('"Reproduce seed figure" presets show the published numbers beside the model (native CLI values)', async () => {
+    const delays = { rc_hit: 2, rc_miss: 27, rc_no_cache: 25, other: 75, link: 20 };
+    const cfg = { name: 'seed 001 Sec. 6.4, 21^3 torus, 128 entries', seed: 1, engine: 'routewalk',
+      topology: { kind: 'torus', dims: [21, 21, 21] }, switch: { cache: { entries: 128, ways: 'full' }, delays_ns: delays },
+      traffic: { pattern: 'uniform', packets: 20000, warmup_packets: 20000 }, monitor: { samples: 31 } };
+    const expected = nativeRun(cfg);
+    const l = expected.models.seed001_torus.max_zero_load_latency_ns;
+    await page.locator('#preset').selectOption('seed001-sec64-128');
+    await runWasm(page);
+    await expectNumbers(page, 'wasm', expected);
+    const rows = await page.locator('[data-testid="wasm-result"] [data-testid="seed-figure-table"] tbody tr').allInnerTexts();
+    const ns = (v) => `${v.toFixed(Number.isInteger(v) ? 0 : v >= 100 ? 1 : 2)} ns`;
+    expectEq(rows[0], `max zero-load latency reduction vs conventional switch\t9 %\t${(l.reduction_vs_conventional_model * 100).toFixed(1)} %`, 'reduction row');
+    expectEq(rows[1], `max zero-load latency, cache switch (eq. 4)\t—\t${ns(l.model)}`, 'model latency row');
+    expectEq(rows[2], `max zero-load latency, conventional switch\t—\t${ns(l.conventional_switch)}`, 'conventional row');
+    await screenshot(page, 'explore-seed-figure');
   });
 
   try {

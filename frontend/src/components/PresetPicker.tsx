@@ -11,8 +11,13 @@ export function PresetPicker({ onPick }: { onPick: (cfg: Config) => void }) {
         if (p) onPick(structuredClone(p.config));
       }}>
         <option value="">Load a preset…</option>
-        {PRESETS.map((p) => (
+        {PRESETS.filter((p) => !p.group).map((p) => (
           <option key={p.key} value={p.key}>{p.title}</option>
+        ))}
+        {[...new Set(PRESETS.map((p) => p.group).filter(Boolean))].map((g) => (
+          <optgroup key={g} label={g}>
+            {PRESETS.filter((p) => p.group === g).map((p) => <option key={p.key} value={p.key}>{p.title}</option>)}
+          </optgroup>
         ))}
       </select>
     </div>

@@ -8,6 +8,7 @@ import { TopologyView } from './TopologyView';
 import { ExportButtons } from './ExportButtons';
 import { CostPanel } from './CostPanel';
 import { ModelsPanel } from './ModelsPanel';
+import { SeedFigurePanel } from './SeedFigurePanel';
 
 interface Props {
   title: string;
@@ -31,6 +32,7 @@ export function ResultPanel({ title, source, prefix, config, result, detailed = 
         </span>
       </p>
       <HitRateSummary result={result} prefix={prefix} />
+      <SeedFigurePanel config={config} result={result} />
       {detailed && (
         <>
           <div className="charts">

@@ -1,6 +1,6 @@
 import type { WasmRunState } from '../hooks/useWasmRun';
 import { useTicker } from '../hooks/useWasmRun';
-import { formatCount, formatSeconds } from '../lib/format';
+import { formatCount, formatProgress, formatSeconds } from '../lib/format';
 import { BROWSER_LOOKUP_LIMIT } from '../lib/estimate';
 
 interface Props {
@@ -13,8 +13,8 @@ interface Props {
   submitting: boolean;
 }
 
-// Run/Cancel/Submit buttons and the in-browser run's progress. The core reports no intermediate
-// progress, so the bar is indeterminate with an elapsed-time readout.
+// Run/Cancel/Submit buttons and the in-browser run's progress: the worker steps the core in
+// ~50 ms chunks and reports the fraction of packets done after each.
 export function RunControls({ state, canRun, estimate, onRun, onCancel, onSubmit, submitting }: Props) {
   const running = state.phase === 'running';
   const now = useTicker(running);
@@ -37,12 +37,18 @@ export function RunControls({ state, canRun, estimate, onRun, onCancel, onSubmit
       <div data-testid="wasm-status" aria-live="polite" className="status">
         {running && (
           <>
-            <div className="progress indeterminate" role="progressbar" aria-label="simulation running" />
-            running in a Web Worker… {formatSeconds((now - state.startedAt) / 1000)}
+            <div className="progress" role="progressbar" aria-label="simulation progress" aria-valuemin={0}
+              aria-valuemax={100} aria-valuenow={Math.round(state.fraction * 100)} data-testid="wasm-progress">
+              <div className="progress-fill" style={{ width: `${(state.fraction * 100).toFixed(1)}%` }} />
+            </div>
+            running in a Web Worker… <span data-testid="wasm-progress-percent">{formatProgress(state.fraction)}</span> of packets
+            {' '}· {formatSeconds((now - state.startedAt) / 1000)} elapsed
           </>
         )}
         {state.phase === 'done' && `done in ${formatSeconds(state.elapsed_ms / 1000)} (in the worker)`}
-        {state.phase === 'cancelled' && 'cancelled (worker terminated)'}
+        {state.phase === 'cancelled' && (state.fraction === null
+          ? 'cancelled (worker terminated)'
+          : `cancelled at ${formatProgress(state.fraction)} of packets (stopped between chunks)`)}
         {state.phase === 'failed' && <span className="field-error">WASM run failed: {state.message}</span>}
       </div>
     </div>

@@ -1,9 +1,11 @@
 import { forwardRef, useMemo, useState } from 'react';
 import type { Config, SimResult } from '../config/types';
 import { getPath } from '../lib/path';
-import { bminLayout, dragonflyLayout, edgesFor, fatTreeLayout, gridLayout, hitRateColor, hitRateDomain, type Cell, type GridLayout } from '../lib/topology';
+import { bminLayout, dragonflyLayout, edgesFor, fatTreeLayout, gridLayout, hitRateColor, hitRateDomain, type Cell, type Edge, type GridLayout } from '../lib/topology';
 import { formatPercent } from '../lib/format';
 import { Legend } from './Legend';
+import { PortTable } from './PortTable';
+import { forceLayout, graphEdges } from '../lib/forceLayout';
 
 interface Props {
   config: Config;
@@ -16,12 +18,16 @@ export const TopologyView = forwardRef<SVGSVGElement, Props>(function TopologyVi
   const kind = String(getPath(config, 'topology.kind'));
   const dims = getPath(config, 'topology.dims');
   const bySwitch = result.cache.by_switch;
-  const [picked, setPicked] = useState<Cell | null>(null);
+  // Hover previews a switch; click or keyboard focus pins it so its port table can be read.
+  const [hovered, setHovered] = useState<Cell | null>(null);
+  const [pinned, setPinned] = useState<Cell | null>(null);
+  const picked = hovered ?? pinned;
   const color = useMemo(() => hitRateColor(hitRateDomain(bySwitch)), [bySwitch]);
-  const layout = useMemo(() => layoutFor(config, bySwitch, color), [config, bySwitch, color]);
-  const edges = useMemo(() => (layout ? edgesFor(layout, result.topology?.links) : []), [layout, result.topology]);
+  const layout = useMemo(() => layoutFor(config, result, color), [config, result, color]);
+  const edges = useMemo(() => (!layout ? [] : 'edges' in layout ? layout.edges : edgesFor(layout, result.topology?.links)),
+    [layout, result.topology]);
   if (!layout) {
-    return <p className="note">Topology drawing: {kind} networks are not drawn yet (k-ary n-cubes, fat trees, Dragonflies and BMINs are).</p>;
+    return <p className="note">Topology drawing: {kind} networks are not drawn yet (k-ary n-cubes, fat trees, Dragonflies, BMINs and switch graphs are).</p>;
   }
   const focusable = layout.slices.length * (layout.slices[0]?.cells.length ?? 0) <= 256;
   const pad = 4;
@@ -35,7 +41,7 @@ export const TopologyView = forwardRef<SVGSVGElement, Props>(function TopologyVi
       {!bySwitch && <p className="note">This result has no per-switch hit rates (cache.by_switch); switches are grey.</p>}
       <svg ref={ref} data-testid="topology-svg" width={layout.width + 2 * pad} height={layout.height + 2 * pad}
         viewBox={`${-pad} ${-pad} ${layout.width + 2 * pad} ${layout.height + 2 * pad}`} role="img"
-        aria-label="topology coloured by per-switch hit rate" onMouseLeave={() => setPicked(null)}>
+        aria-label="topology coloured by per-switch hit rate" onMouseLeave={() => setHovered(null)}>
         <g className="links" stroke="#b8bec6" strokeWidth={0.75}>
           {edges.map((e) => <line key={e.key} x1={e.x1} y1={e.y1} x2={e.x2} y2={e.y2} />)}
         </g>
@@ -45,8 +51,8 @@ export const TopologyView = forwardRef<SVGSVGElement, Props>(function TopologyVi
             {s.cells.map((c) => (
               <rect key={c.id} x={c.x} y={c.y} width={c.size - 1} height={c.size - 1} fill={c.fill}
                 stroke={picked?.id === c.id ? '#000' : 'none'} data-switch={c.id}
-                tabIndex={focusable ? 0 : undefined} onMouseEnter={() => setPicked(c)} onFocus={() => setPicked(c)}
-                onClick={() => setPicked(c)}>
+                tabIndex={focusable ? 0 : undefined} onMouseEnter={() => setHovered(c)} onFocus={() => setPinned(c)}
+                onClick={() => setPinned(c)}>
                 <title>{`switch ${c.id} (${c.coords.join(',')}): ${c.hitRate === undefined ? 'no data' : formatPercent(c.hitRate)}`}</title>
               </rect>
             ))}
@@ -58,9 +64,10 @@ export const TopologyView = forwardRef<SVGSVGElement, Props>(function TopologyVi
         <p className="picked" aria-live="polite" data-testid="picked-switch">
           {picked
             ? `switch ${picked.id} at (${picked.coords.join(', ')}): hit rate ${picked.hitRate === undefined ? 'n/a' : formatPercent(picked.hitRate)}`
-            : 'Hover or focus a switch for its hit rate.'}
+            : 'Hover, click or focus a switch for its hit rate and per-port statistics.'}
         </p>
       </div>
+      {picked && <PortTable result={result} switchId={picked.id} />}
     </figure>
   );
 });
@@ -70,8 +77,12 @@ function num(cfg: Config, path: string): number | null {
   return typeof v === 'number' ? v : null;
 }
 
-function layoutFor(config: Config, bySwitch: number[] | undefined, color: (v: number) => string): GridLayout | null {
+function layoutFor(config: Config, result: SimResult, color: (v: number) => string): GridLayout | (GridLayout & { edges: Edge[] }) | null {
+  const bySwitch = result.cache.by_switch;
   const kind = getPath(config, 'topology.kind');
+  const switches = result.topology?.switches;
+  if ((kind === 'random_regular' || kind === 'edge_list') && typeof switches === 'number' && switches <= 2048)
+    return forceLayout(switches, graphEdges(result.topology), bySwitch, { color });
   const dims = getPath(config, 'topology.dims');
   if (['torus', 'mesh', 'kary_ncube'].includes(String(kind)) && Array.isArray(dims) && dims.every((d) => typeof d === 'number'))
     return gridLayout(dims as number[], bySwitch, { color });
@@ -86,5 +97,6 @@ function layoutNote(kind: string, dims: unknown): string {
   if (kind === 'fat_tree') return 'one row per level, roots on top; hover a switch for its hit rate';
   if (kind === 'bmin') return 'one row per stage, stage 0 (where nodes attach) at the bottom; lines are links';
   if (kind === 'dragonfly') return 'groups on a circle, routers of a group on a small ring';
+  if (kind === 'random_regular' || kind === 'edge_list') return 'force-directed layout of the switch graph (d3-force, fixed start, so the same graph is always drawn the same way); lines are links';
   return `columns: dim0 · rows: dim1${Array.isArray(dims) && dims.length > 2 ? ' · one grid per (dim2, …) slice' : ''}`;
 }

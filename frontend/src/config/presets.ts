@@ -1,5 +1,6 @@
 import type { Config } from './types';
 import { DEFAULT_CONFIG } from './form';
+import { SEED_FIGURES } from './seedFigures';
 
 // Presets: the slice's small torus plus every shared example config (../shared/examples, the
 // contract all three builds are tested against), bundled at build time.
@@ -9,6 +10,7 @@ export interface Preset {
   key: string;
   title: string;
   config: Config;
+  group?: string;
 }
 
 export const PRESETS: Preset[] = [
@@ -19,4 +21,5 @@ export const PRESETS: Preset[] = [
       return { key, title: typeof config.name === 'string' ? config.name : key, config };
     })
     .sort((a, b) => a.key.localeCompare(b.key)),
+  ...SEED_FIGURES.map((f) => ({ key: f.key, title: `${f.title} [${f.source}]`, config: f.config, group: 'Reproduce a seed figure' })),
 ];

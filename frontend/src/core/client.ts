@@ -17,7 +17,7 @@ export interface Answer {
 export class CoreWorker {
   private worker: Worker;
   private next = 1;
-  private pending = new Map<number, { resolve: (a: Answer) => void; reject: (e: Error) => void }>();
+  private pending = new Map<number, { resolve: (a: Answer) => void; reject: (e: Error) => void; onProgress?: (f: number) => void }>();
 
   constructor() {
     this.worker = new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: 'switchlab-core' });
@@ -25,6 +25,10 @@ export class CoreWorker {
       const r = ev.data;
       const p = this.pending.get(r.id);
       if (!p) return;
+      if ('progress' in r) {
+        p.onProgress?.(r.progress);
+        return;
+      }
       this.pending.delete(r.id);
       if (r.ok) p.resolve({ outcome: r.outcome, elapsed_ms: r.elapsed_ms });
       else p.reject(new Error(r.message));
@@ -36,13 +40,24 @@ export class CoreWorker {
     };
   }
 
-  call(method: Method, config?: Config): Promise<Answer> {
+  call(method: Method, config?: Config, onProgress?: (fraction: number) => void): Promise<Answer> {
+    return this.start(method, config, onProgress).done;
+  }
+
+  // Like call(), but also returns the request id (to cancel a run between chunks).
+  start(method: Method, config?: Config, onProgress?: (fraction: number) => void): { id: number; done: Promise<Answer> } {
     const id = this.next++;
     const req: Request = { id, method, config };
-    return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
+    const done = new Promise<Answer>((resolve, reject) => {
+      this.pending.set(id, { resolve, reject, onProgress });
       this.worker.postMessage(req);
     });
+    return { id, done };
+  }
+
+  // Asks the worker to stop request `id` between two chunks (answers with outcome 'cancelled').
+  softCancel(id: number): void {
+    this.worker.postMessage({ id, method: 'cancel' } satisfies Request);
   }
 
   terminate(): void {
@@ -52,9 +67,25 @@ export class CoreWorker {
   }
 }
 
+// If the worker has not stopped this long after a Cancel (a chunk can overrun its ~50 ms, or
+// the module is still loading), it is terminated: the hard stop that always works.
+export const HARD_STOP_MS = 1000;
+
 // One simulation in its own worker, so cancelling it never disturbs the shared validation worker.
-export function runInWorker(config: Config): { done: Promise<Answer>; cancel: () => void } {
+export function runInWorker(
+  config: Config,
+  onProgress?: (fraction: number) => void,
+): { done: Promise<Answer>; cancel: () => void } {
   const w = new CoreWorker();
-  const done = w.call('run', config).finally(() => w.terminate());
-  return { done, cancel: () => w.terminate() };
+  const run = w.start('run', config, onProgress);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const done = run.done.finally(() => {
+    clearTimeout(timer);
+    w.terminate();
+  });
+  const cancel = () => {
+    w.softCancel(run.id);
+    timer ??= setTimeout(() => w.terminate(), HARD_STOP_MS);
+  };
+  return { done, cancel };
 }

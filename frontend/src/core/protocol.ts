@@ -1,4 +1,13 @@
 import type { Config, FieldError, SimResult } from '../config/types';
+import { FIRST_CHUNK_PACKETS, nextChunk, TARGET_CHUNK_MS } from '../lib/chunking';
+
+// One simulation in the core that advances in chunks (embind class; free with delete()).
+export interface CoreSimulation {
+  error(): string;
+  step(packets: number): number;
+  result(): string;
+  delete(): void;
+}
 
 // The embind surface of the core (see wasm-core/bindings/wasm): strings in, strings out.
 export interface CoreModule {
@@ -8,9 +17,11 @@ export interface CoreModule {
   configHash(configJson: string): string;
   engineVersion(): string;
   schema?: () => string;
+  Simulation?: new (configJson: string) => CoreSimulation;
 }
 
-export type Method = 'run' | 'validate' | 'normalize' | 'configHash' | 'engineVersion' | 'schema';
+// 'cancel' carries the id of a running 'run' request and stops it between two chunks.
+export type Method = 'run' | 'validate' | 'normalize' | 'configHash' | 'engineVersion' | 'schema' | 'cancel';
 
 export interface Request {
   id: number;
@@ -21,10 +32,12 @@ export interface Request {
 export type Outcome =
   | { kind: 'result'; result: SimResult }
   | { kind: 'invalid'; error: FieldError }
-  | { kind: 'value'; value: unknown };
+  | { kind: 'value'; value: unknown }
+  | { kind: 'cancelled'; fraction: number };
 
 export type Response =
   | { id: number; ok: true; outcome: Outcome; elapsed_ms: number }
+  | { id: number; progress: number }
   | { id: number; ok: false; message: string };
 
 // Core answers carrying an error are bad input, not failures of the worker. run() wraps it as
@@ -68,5 +81,43 @@ export function handle(core: CoreModule, req: Request): Outcome {
       return { kind: 'value', value: core.engineVersion() };
     case 'schema':
       return { kind: 'value', value: core.schema ? JSON.parse(core.schema()) : null };
+    case 'cancel':
+      return { kind: 'value', value: null };
+  }
+}
+
+export interface SteppedOptions {
+  onProgress?: (fraction: number) => void;
+  // Polled between chunks; true stops the run (Cancel without killing the worker).
+  shouldStop?: () => boolean;
+  // Lets the worker's event loop deliver a Cancel message between chunks.
+  pause?: () => Promise<void>;
+  now?: () => number;
+  targetMs?: number;
+  firstChunk?: number;
+}
+
+// run() in chunks through core.Simulation, reporting the fraction done after every chunk.
+// Falls back to the one-shot run() for a core without the class (no progress then).
+export async function runStepped(core: CoreModule, config: Config, opts: SteppedOptions = {}): Promise<Outcome> {
+  if (!core.Simulation) return handle(core, { id: 0, method: 'run', config });
+  const now = opts.now ?? (() => performance.now());
+  const sim = new core.Simulation(JSON.stringify(config));
+  try {
+    const err = fieldError(sim.error());
+    if (err) return { kind: 'invalid', error: err };
+    let chunk = opts.firstChunk ?? FIRST_CHUNK_PACKETS;
+    let fraction = 0;
+    while (fraction < 1) {
+      if (opts.shouldStop?.()) return { kind: 'cancelled', fraction };
+      const t0 = now();
+      fraction = sim.step(chunk);
+      chunk = nextChunk(chunk, now() - t0, opts.targetMs ?? TARGET_CHUNK_MS);
+      opts.onProgress?.(fraction);
+      if (fraction < 1) await opts.pause?.();
+    }
+    return { kind: 'result', result: JSON.parse(sim.result()) as SimResult };
+  } finally {
+    sim.delete();
   }
 }

@@ -1,24 +1,40 @@
 /// <reference lib="webworker" />
-// Web Worker hosting the WASM core: every simulation runs here, never on the main thread, and
-// Cancel is worker.terminate() (the core's run() is synchronous and cannot be interrupted).
+// Web Worker hosting the WASM core: every simulation runs here, never on the main thread. A run
+// advances in ~50 ms chunks (core.Simulation), posting progress after each and checking for a
+// Cancel message in between; terminating the worker remains the hard stop (see client.ts).
 import createSwitchLabCore from '@wasm/switchlab_core.mjs';
 import wasmUrl from '@wasm/switchlab_core.wasm?url';
-import { handle, type Request, type Response } from './protocol';
+import { handle, runStepped, type Request, type Response } from './protocol';
 
 const core = createSwitchLabCore({
   locateFile: (path: string, prefix: string) => (path.endsWith('.wasm') ? wasmUrl : prefix + path),
 });
+const scope = self as unknown as DedicatedWorkerGlobalScope;
+const cancelled = new Set<number>();
+// A macrotask (not a microtask) so pending postMessage events, i.e. Cancel, are delivered.
+const pause = () => new Promise<void>((r) => setTimeout(r, 0));
 
 self.onmessage = async (ev: MessageEvent<Request>) => {
   const req = ev.data;
+  if (req.method === 'cancel') {
+    cancelled.add(req.id);
+    return;
+  }
   let reply: Response;
   try {
     const mod = await core;
     const t0 = performance.now();
-    const outcome = handle(mod, req);
+    const outcome = req.method === 'run'
+      ? await runStepped(mod, req.config ?? {}, {
+        onProgress: (f) => scope.postMessage({ id: req.id, progress: f } satisfies Response),
+        shouldStop: () => cancelled.has(req.id),
+        pause,
+      })
+      : handle(mod, req);
     reply = { id: req.id, ok: true, outcome, elapsed_ms: performance.now() - t0 };
   } catch (e) {
     reply = { id: req.id, ok: false, message: e instanceof Error ? e.message : String(e) };
   }
-  (self as unknown as DedicatedWorkerGlobalScope).postMessage(reply);
+  cancelled.delete(req.id);
+  scope.postMessage(reply);
 };

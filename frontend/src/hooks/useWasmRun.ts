@@ -4,27 +4,37 @@ import { Cancelled, runInWorker } from '../core/client';
 
 export type WasmRunState =
   | { phase: 'idle' }
-  | { phase: 'running'; startedAt: number; config: Config }
+  | { phase: 'running'; startedAt: number; config: Config; fraction: number }
   | { phase: 'done'; result: SimResult; config: Config; elapsed_ms: number }
   | { phase: 'invalid'; error: FieldError }
-  | { phase: 'cancelled' }
+  // fraction: how far the run got when it stopped between chunks; null = worker terminated.
+  | { phase: 'cancelled'; fraction: number | null }
   | { phase: 'failed'; message: string };
 
 export function useWasmRun() {
   const [state, setState] = useState<WasmRunState>({ phase: 'idle' });
   const cancelRef = useRef<(() => void) | null>(null);
+  // Only the latest run may update the state (an older one can still answer after a restart).
+  const runRef = useRef(0);
 
   const start = useCallback((config: Config) => {
     cancelRef.current?.();
-    const { done, cancel } = runInWorker(config);
+    const token = ++runRef.current;
+    const set = (s: WasmRunState | ((p: WasmRunState) => WasmRunState)) => {
+      if (runRef.current === token) setState(s);
+    };
+    const startedAt = performance.now();
+    const { done, cancel } = runInWorker(config, (fraction) =>
+      set((s) => (s.phase === 'running' ? { ...s, fraction } : s)));
     cancelRef.current = cancel;
-    setState({ phase: 'running', startedAt: performance.now(), config });
+    setState({ phase: 'running', startedAt, config, fraction: 0 });
     done.then(
       (a) => {
-        if (a.outcome.kind === 'result') setState({ phase: 'done', result: a.outcome.result, config, elapsed_ms: a.elapsed_ms });
-        else if (a.outcome.kind === 'invalid') setState({ phase: 'invalid', error: a.outcome.error });
+        if (a.outcome.kind === 'result') set({ phase: 'done', result: a.outcome.result, config, elapsed_ms: a.elapsed_ms });
+        else if (a.outcome.kind === 'invalid') set({ phase: 'invalid', error: a.outcome.error });
+        else if (a.outcome.kind === 'cancelled') set({ phase: 'cancelled', fraction: a.outcome.fraction });
       },
-      (e: Error) => setState(e instanceof Cancelled ? { phase: 'cancelled' } : { phase: 'failed', message: e.message }),
+      (e: Error) => set(e instanceof Cancelled ? { phase: 'cancelled', fraction: null } : { phase: 'failed', message: e.message }),
     );
   }, []);
 

@@ -37,3 +37,10 @@ export function portClassOrder(a: string, b: string): number {
   };
   return rank(a) - rank(b) || a.localeCompare(b);
 }
+
+// Run progress: one decimal, floored so "100.0 %" only appears when the run is really complete.
+export function formatProgress(fraction: number): string {
+  if (!Number.isFinite(fraction)) return '—';
+  const f = Math.min(1, Math.max(0, fraction));
+  return `${(Math.floor(f * 1000) / 10).toFixed(1)} %`;
+}

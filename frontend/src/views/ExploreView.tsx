@@ -10,6 +10,7 @@ import { ServerStatus } from '../components/ServerStatus';
 import { ResultPanel } from '../components/ResultPanel';
 import { Agreement } from '../components/Agreement';
 import { ShareButton } from '../components/ShareButton';
+import { PerPortToggle } from '../components/PerPortToggle';
 import { useCoreService } from '../hooks/useCoreService';
 import { useWasmRun } from '../hooks/useWasmRun';
 import { useServerRun } from '../hooks/useServerRun';
@@ -52,6 +53,7 @@ export function ExploreView({ onEngineVersion }: { onEngineVersion: (v: string |
         <RunControls state={wasm.state} canRun={!core.error && core.validated} estimate={estimate}
           onRun={() => wasm.start(config)} onCancel={wasm.cancel} onSubmit={() => server.submit(config)}
           submitting={serverBusy} />
+        <PerPortToggle config={config} onChange={setConfig} />
         <ServerStatus state={server.state} onStop={server.stopWatching} />
       </section>
       <section className="results" aria-label="Results">

@@ -3,6 +3,7 @@ import { cancelSweep, getSweep, getSweepResults, type Sweep, type SweepResultsPa
 import { SweepProgressBar } from '../components/SweepProgressBar';
 import { SweepChart } from '../components/SweepChart';
 import { SweepTable } from '../components/SweepTable';
+import { SweepExtraCharts } from '../components/SweepExtraCharts';
 import { ShareButton } from '../components/ShareButton';
 
 const ACTIVE = new Set(['queued', 'running']);
@@ -57,6 +58,7 @@ export function SweepView({ id }: { id: string }) {
             <a href={`/api/sweeps/${id}/results?format=json&limit=10000`} download={`sweep-${id.slice(0, 12)}.json`}>Results JSON</a>
           </p>
           {results && <SweepChart sweep={sweep} results={results} />}
+          {results && <SweepExtraCharts sweep={sweep} results={results} />}
           {results && <SweepTable results={results} />}
         </>
       )}

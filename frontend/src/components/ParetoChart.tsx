@@ -1,0 +1,46 @@
+import { forwardRef } from 'react';
+import { scaleLinear } from 'd3-scale';
+import { line, curveStepAfter } from 'd3-shape';
+import { extent } from 'd3-array';
+import { paretoFront, type CostPoint } from '../lib/sweepCharts';
+import { formatPercent } from '../lib/format';
+
+const W = 520;
+const H = 280;
+const M = { l: 58, r: 20, t: 12, b: 40 };
+const mm2 = (v: number) => `${v.toPrecision(3)} mm²`;
+
+// Cost (cache area per port, cost model) vs hit rate: every finished point as a circle, the
+// Pareto-optimal ones (cheapest for their hit rate) filled and joined by a staircase. Shape and
+// fill, not only colour, mark the front, so it reads without colour vision.
+export const ParetoChart = forwardRef<SVGSVGElement, { points: CostPoint[] }>(function ParetoChart({ points }, ref) {
+  if (points.length === 0) return <p className="note">No finished points with a cost yet.</p>;
+  const front = paretoFront(points);
+  const onFront = new Set(front.map((p) => p.id));
+  const [x0, x1] = extent(points, (p) => p.cost) as [number, number];
+  const [y0, y1] = extent(points, (p) => p.hitRate) as [number, number];
+  const x = scaleLinear().domain(x0 === x1 ? [x0 * 0.9, x1 * 1.1 || 1] : [x0, x1]).nice().range([M.l, W - M.r]);
+  const y = scaleLinear().domain(y0 === y1 ? [y0 - 0.01, y1 + 0.01] : [y0, y1]).nice().range([H - M.b, M.t]);
+  const stair = line<CostPoint>().x((p) => x(p.cost)).y((p) => y(p.hitRate)).curve(curveStepAfter);
+  return (
+    <svg ref={ref} viewBox={`0 0 ${W} ${H}`} width={W} height={H} role="img" className="line-chart" data-testid="pareto-chart"
+      aria-label={`hit rate vs cache area per port; ${front.length} of ${points.length} points on the Pareto front`}>
+      {y.ticks(5).map((t) => (
+        <g key={t}>
+          <line x1={M.l} x2={W - M.r} y1={y(t)} y2={y(t)} stroke="#eee" />
+          <text className="tick" x={M.l - 6} y={y(t)} dy="0.35em" textAnchor="end">{formatPercent(t, 1)}</text>
+        </g>
+      ))}
+      {x.ticks(5).map((t) => <text key={t} className="tick" x={x(t)} y={H - M.b + 14} textAnchor="middle">{mm2(t)}</text>)}
+      <text x={(M.l + W - M.r) / 2} y={H - 6} textAnchor="middle">cache area per port (mm², cost model)</text>
+      <text transform={`translate(12,${(M.t + H - M.b) / 2}) rotate(-90)`} textAnchor="middle">hit rate</text>
+      <path d={stair(front) ?? ''} fill="none" stroke="#0072B2" strokeWidth={2} />
+      {points.map((p) => (
+        <circle key={p.id} data-id={p.id} cx={x(p.cost)} cy={y(p.hitRate)} r={4} data-pareto={onFront.has(p.id) ? 'front' : 'dominated'}
+          fill={onFront.has(p.id) ? '#0072B2' : '#fff'} stroke="#0072B2" strokeWidth={1.5}>
+          <title>{`${p.label}: ${mm2(p.cost)}, ${formatPercent(p.hitRate)}${onFront.has(p.id) ? ' (Pareto-optimal)' : ''}`}</title>
+        </circle>
+      ))}
+    </svg>
+  );
+});

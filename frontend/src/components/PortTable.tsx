@@ -1,0 +1,27 @@
+import type { SimResult } from '../config/types';
+import { portRows } from '../lib/ports';
+import { formatCount, formatPercent } from '../lib/format';
+
+// The picked switch's input ports: look-ups and hit rate per port (result.cache.by_port).
+export function PortTable({ result, switchId }: { result: SimResult; switchId: number }) {
+  const rows = portRows(result, switchId);
+  if (!rows) {
+    return <p className="note" data-testid="port-table-missing">Per-port statistics: tick “per-port statistics” (output.per_port) and run again.</p>;
+  }
+  return (
+    <table className="port-table" data-testid="port-table">
+      <caption>Switch {switchId}: input ports</caption>
+      <thead>
+        <tr><th scope="col">port</th><th scope="col">name</th><th scope="col">look-ups</th><th scope="col">hit rate</th></tr>
+      </thead>
+      <tbody>
+        {rows.map((r) => (
+          <tr key={r.port} title={r.portClass ? `class ${r.portClass}` : undefined}>
+            <td>{r.port}</td><td>{r.name}</td><td>{formatCount(r.lookups)}</td>
+            <td>{r.hitRate === undefined ? '— (no look-ups)' : formatPercent(r.hitRate)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,48 @@
+import { useRef } from 'react';
+import type { Sweep, SweepResultsPage } from '../api/client';
+import { jobSizeLabel, latencyVsSize, sizeAxis } from '../lib/sweepCharts';
+import { formatNs } from '../lib/format';
+import { download, svgMarkup, svgToPng } from '../lib/exporting';
+import { useCostPoints } from '../hooks/useCostPoints';
+import { LineChart } from './LineChart';
+import { ParetoChart } from './ParetoChart';
+
+function ExportSvg({ svg, name }: { svg: React.RefObject<SVGSVGElement | null>; name: string }) {
+  return (
+    <div className="export">
+      <button type="button" onClick={() => svg.current && download(`${name}.svg`, svgMarkup(svg.current), 'image/svg+xml')}>Chart SVG</button>
+      <button type="button" onClick={async () => svg.current && download(`${name}.png`, await svgToPng(svg.current))}>Chart PNG</button>
+    </div>
+  );
+}
+
+// Latency vs job size (only when an axis changes the network's size) and cost vs hit rate.
+export function SweepExtraCharts({ sweep, results }: { sweep: Sweep; results: SweepResultsPage }) {
+  const latRef = useRef<SVGSVGElement>(null);
+  const costRef = useRef<SVGSVGElement>(null);
+  const size = sizeAxis(sweep.axis_names);
+  const other = sweep.axis_names.find((a) => a !== size);
+  const { points, pending } = useCostPoints(results, sweep.axis_names);
+  const tag = sweep.id.slice(0, 12);
+  return (
+    <div className="charts">
+      {size && (
+        <figure className="chart" data-testid="latency-size-chart">
+          <figcaption>Mean zero-load latency vs job size ({jobSizeLabel(size)}){other ? ` by ${other}` : ''}</figcaption>
+          <LineChart ref={latRef} series={latencyVsSize(results.columns, results.rows, size, 'latency_ns.zero_load.mean', other)}
+            xLabel={jobSizeLabel(size)} yLabel="mean zero-load latency" seriesLabel={other?.split('.').pop()} formatY={formatNs} />
+          <ExportSvg svg={latRef} name={`sweep-${tag}-latency-vs-size`} />
+        </figure>
+      )}
+      <figure className="chart">
+        <figcaption>
+          Cost vs hit rate: Pareto front (filled: no other point is both cheaper and better)
+          {pending > 0 && ` · loading the cost of ${pending} points…`}
+        </figcaption>
+        <ParetoChart ref={costRef} points={points} />
+        <p className="note">cost: result.cost.cache.area_mm2 of each point's experiment (cost model: CACTI fit, see the experiment page for provenance)</p>
+        <ExportSvg svg={costRef} name={`sweep-${tag}-pareto`} />
+      </figure>
+    </div>
+  );
+}
