@@ -55,6 +55,7 @@ test-compose:
 
 bench: build
 	@$(VENV_PY) bench/run_bench.py
+	@$(VENV_PY) bench/api_bench.py
 
 clean:
 	rm -rf build .run frontend/dist tests/e2e/screenshots

@@ -37,6 +37,9 @@ def create_app() -> FastAPI:
         redoc_url=None,
     )
     errors.install(app)
+    app.add_middleware(BodySizeLimit, max_bytes=settings.max_body_bytes)
+    # Added last = outermost: the UI origin also gets CORS headers on a 413, so the browser
+    # shows the JSON error instead of an opaque CORS failure.
     app.add_middleware(
         CORSMiddleware,
         allow_origins=list(settings.cors_origins),
@@ -44,7 +47,6 @@ def create_app() -> FastAPI:
         allow_headers=["Content-Type", "Authorization"],
         expose_headers=["Location", "X-Next-Cursor"],
     )
-    app.add_middleware(BodySizeLimit, max_bytes=settings.max_body_bytes)
     app.include_router(api_router)
     if settings.ui_dir:
         mount_ui(app, settings.ui_dir)

@@ -145,3 +145,44 @@ def strip_timing(result: dict[str, Any]) -> dict[str, Any]:
 
 def direct_run(core, config: dict[str, Any]) -> dict[str, Any]:
     return json.loads(core.run(json.dumps(config)))
+
+
+class LiveApi:
+    """A real uvicorn process on a free loopback port, on the session's Postgres."""
+
+    def __init__(self, database_url: str, log_dir: pathlib.Path, env: dict[str, str] | None = None):
+        self.port = stack.free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        child = stack.child_env(database_url, {"SWITCHLAB_ENGINE_PATH": ENGINE_PATH, **(env or {})})
+        # Only what the caller asks for: a token or origins in the outer environment must not leak in.
+        for key in ("SWITCHLAB_API_TOKEN", "SWITCHLAB_CORS_ORIGINS", "SWITCHLAB_MAX_BODY_BYTES"):
+            if key not in (env or {}):
+                child.pop(key, None)
+        log_dir.mkdir(parents=True, exist_ok=True)
+        self.log = log_dir / f"api-{self.port}.log"
+        self.proc = subprocess.Popen(
+            [stack.project_python(), "-m", "uvicorn", "switchlab_api.main:app", "--host", "127.0.0.1",
+             "--port", str(self.port), "--no-access-log"],
+            env=child, cwd=ROOT, stdout=open(self.log, "ab"), stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+        try:
+            stack.wait_healthy(self.url, [self.proc], timeout=60)
+        except BaseException:
+            self.stop()
+            raise
+
+    def stop(self) -> None:
+        stack.stop_process(self.proc)
+
+
+@pytest.fixture(scope="session")
+def live_api(database_url: str, core) -> Iterator[LiveApi]:
+    """Default settings: no token, CORS for the dev UI origins."""
+    log_dir = pathlib.Path(tempfile.mkdtemp(prefix="switchlab-live-"))
+    api = LiveApi(database_url, log_dir)
+    try:
+        yield api
+    finally:
+        api.stop()
+        shutil.rmtree(log_dir, ignore_errors=True)

@@ -36,6 +36,20 @@ def _field_from_loc(loc: tuple[Any, ...] | list[Any]) -> str:
     return ".".join(parts)
 
 
+def _validation_item(e: dict[str, Any]) -> dict[str, str]:
+    if e.get("type") == "json_invalid":
+        # loc is ("body", <byte offset>): the offset is not a field, so name the body.
+        loc = e.get("loc", ())
+        where = f" at position {loc[1]}" if len(loc) > 1 else ""
+        reason = (e.get("ctx") or {}).get("error", "")
+        return {"field": "body", "message": f"invalid JSON{where}" + (f": {reason}" if reason else "")}
+    return {"field": _field_from_loc(e.get("loc", ())), "message": e.get("msg", "invalid")}
+
+
+# FastAPI's answer when the body cannot be parsed at all (e.g. nested deeper than the parser allows).
+_UNPARSEABLE_BODY = "There was an error parsing the body"
+
+
 def install(app: FastAPI) -> None:
     @app.exception_handler(ApiError)
     async def _api_error(_: Request, exc: ApiError) -> JSONResponse:
@@ -47,14 +61,15 @@ def install(app: FastAPI) -> None:
 
     @app.exception_handler(RequestValidationError)
     async def _validation(_: Request, exc: RequestValidationError) -> JSONResponse:
-        detail = [
-            {"field": _field_from_loc(e.get("loc", ())), "message": e.get("msg", "invalid")}
-            for e in exc.errors()
-        ]
+        detail = [_validation_item(e) for e in exc.errors()]
         return JSONResponse({"detail": detail}, status_code=422)
 
     @app.exception_handler(StarletteHTTPException)
     async def _http(_: Request, exc: StarletteHTTPException) -> JSONResponse:
+        if exc.status_code == 400 and exc.detail == _UNPARSEABLE_BODY:
+            # Same contract as every other invalid input: 422 naming the field.
+            return JSONResponse({"detail": [{"field": "body", "message": "could not be parsed as JSON"
+                                             " (malformed or nested too deeply)"}]}, status_code=422)
         return JSONResponse({"detail": exc.detail}, status_code=exc.status_code, headers=exc.headers)
 
     @app.exception_handler(EngineUnavailable)

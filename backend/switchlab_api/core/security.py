@@ -14,6 +14,8 @@ def require_write_token(authorization: str | None = Header(default=None)) -> Non
     token = get_settings().api_token
     if token is None:
         return
-    supplied = (authorization or "").removeprefix("Bearer ").strip()
-    if not hmac.compare_digest(supplied.encode(), token.encode()):
+    # RFC 7235: the scheme is case-insensitive; the token itself is compared exactly.
+    scheme, _, supplied = (authorization or "").strip().partition(" ")
+    ok = scheme.lower() == "bearer" and hmac.compare_digest(supplied.strip().encode(), token.encode())
+    if not ok:
         raise ApiError(401, [{"field": "Authorization", "message": "a valid 'Bearer <token>' is required for writes"}])

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import itertools
+import math
 from math import prod
 from typing import Any
 
@@ -12,15 +13,19 @@ from ..core.engine import FieldError
 MAX_RANGE_VALUES = 100_000  # guards a single range before the product cap is checked
 
 
+def _finite_number(v: Any) -> bool:
+    # isfinite only on floats: math.isfinite(10**400) raises OverflowError.
+    return isinstance(v, (int, float)) and not isinstance(v, bool) and (isinstance(v, int) or math.isfinite(v))
+
+
 def _range_values(field: str, spec: dict[str, Any]) -> list[Any]:
     allowed = {"from", "to", "mul", "step"}
     extra = set(spec) - allowed
     if extra or "from" not in spec or "to" not in spec or ("mul" in spec) == ("step" in spec):
         raise FieldError(field, 'a range is {"from": a, "to": b, "mul": m > 1} or {"from": a, "to": b, "step": s > 0}')
     start, stop = spec["from"], spec["to"]
-    num = (int, float)
-    if not all(isinstance(v, num) and not isinstance(v, bool) for v in spec.values()):
-        raise FieldError(field, "range bounds, mul and step must be numbers")
+    if not all(_finite_number(v) for v in spec.values()):
+        raise FieldError(field, "range bounds, mul and step must be finite numbers")
     if stop < start:
         raise FieldError(field, f"'to' ({stop}) must be >= 'from' ({start})")
     values: list[Any] = []
@@ -74,7 +79,8 @@ def set_path(config: dict[str, Any], path: str, value: Any) -> None:
     for i, part in enumerate(parts):
         last = i == len(parts) - 1
         if isinstance(node, list):
-            if not part.isdigit() or int(part) >= len(node):
+            # isascii: str.isdigit() accepts '²', which int() rejects (was a 500).
+            if not (part.isascii() and part.isdigit()) or int(part) >= len(node):
                 raise FieldError(f"axes.{path}", f"'{part}' is not an index of a list of {len(node)}")
             if last:
                 node[int(part)] = copy.deepcopy(value)

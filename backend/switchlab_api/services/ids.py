@@ -15,7 +15,8 @@ _HEX = re.compile(r"^[0-9a-f]+$")
 
 def resolve(conn: psycopg.Connection, table: str, ident: str, what: str) -> str:
     ident = ident.lower()
-    if not _HEX.match(ident) or not (MIN_PREFIX <= len(ident) <= 64):
+    # fullmatch: '$' in match() would let a trailing newline through.
+    if not _HEX.fullmatch(ident) or not (MIN_PREFIX <= len(ident) <= 64):
         raise ApiError(422, [{"field": "id", "message": f"must be {MIN_PREFIX} to 64 hex characters"}])
     # LIKE on a hex-only string: no wildcard injection; table name is a fixed identifier.
     rows = conn.execute(

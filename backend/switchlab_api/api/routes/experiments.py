@@ -1,11 +1,12 @@
 from __future__ import annotations
 
-from fastapi import APIRouter, Response
+from fastapi import APIRouter, Path, Response
 
 from ...core.engine import canonicalize
 from ...core.errors import ApiError
+from ...core.jsonvalues import check_json_values
 from ...core.limits import check_caps
-from ...models.common import ERROR_RESPONSES, ErrorResponse
+from ...models.common import ERROR_RESPONSES, ID_PATTERN, WRITE_RESPONSES, ErrorResponse
 from ...models.experiment import ExperimentAccepted, ExperimentConfig, ExperimentOut
 from ...services import ids
 from ...services.queue import ensure_runs, store_experiments
@@ -21,11 +22,13 @@ router = APIRouter(prefix="/experiments", tags=["experiments"])
     response_model=ExperimentAccepted,
     dependencies=[WriteAuth],
     responses={200: {"model": ExperimentAccepted, "description": "already computed; result included"},
-               **ERROR_RESPONSES},
+               **ERROR_RESPONSES, **WRITE_RESPONSES},
 )
 def create_experiment(body: ExperimentConfig, conn: ConnDep, settings: SettingsDep,
                       response: Response) -> ExperimentAccepted:
-    canon = canonicalize(body.model_dump())
+    config = body.model_dump()
+    check_json_values(config)
+    canon = canonicalize(config)
     check_caps(canon.config, settings)
     with conn.transaction():
         store_experiments(conn, [canon])
@@ -46,7 +49,11 @@ def create_experiment(body: ExperimentConfig, conn: ConnDep, settings: SettingsD
     response_model=ExperimentOut,
     responses={404: {"model": ErrorResponse}, 409: {"model": ErrorResponse}, **ERROR_RESPONSES},
 )
-def get_experiment(experiment_id: str, conn: ConnDep) -> ExperimentOut:
+def get_experiment(
+    conn: ConnDep,
+    experiment_id: str = Path(description="full id or a unique prefix of at least 6 hex characters",
+                              json_schema_extra={"pattern": ID_PATTERN}),
+) -> ExperimentOut:
     full = ids.resolve(conn, "experiments", experiment_id, "experiment")
     row = conn.execute(
         "SELECT e.id, e.config, e.engine_version, e.created_at, r.status, r.result, r.error,"

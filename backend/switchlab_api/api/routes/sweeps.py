@@ -5,10 +5,12 @@ import io
 import json
 from typing import Any, Literal
 
-from fastapi import APIRouter, Query, Response
+from fastapi import APIRouter, Path, Query, Response
 
+from ...core.engine import FieldError
 from ...core.errors import ApiError
-from ...models.common import ERROR_RESPONSES, ErrorResponse
+from ...core.jsonvalues import check_json_values
+from ...models.common import ERROR_RESPONSES, ID_PATTERN, WRITE_RESPONSES, ErrorResponse
 from ...models.sweep import SweepCreate, SweepOut, SweepResultsPage
 from ...services import ids
 from ...services import sweeps as svc
@@ -16,6 +18,9 @@ from ..deps import ConnDep, SettingsDep, WriteAuth
 
 router = APIRouter(prefix="/sweeps", tags=["sweeps"])
 NOT_FOUND = {404: {"model": ErrorResponse}, 409: {"model": ErrorResponse}}
+# Documented (validated by ids.resolve) so generated clients and fuzzers send plausible ids.
+SweepId = Path(description="full id or a unique prefix of at least 6 hex characters",
+               json_schema_extra={"pattern": ID_PATTERN})
 
 
 def _load(conn: ConnDep, ident: str) -> SweepOut:
@@ -33,8 +38,14 @@ def _load(conn: ConnDep, ident: str) -> SweepOut:
 @router.post("", operation_id="createSweep", status_code=202, response_model=SweepOut,
              dependencies=[WriteAuth],
              responses={200: {"model": SweepOut, "description": "identical sweep already exists"},
-                        **ERROR_RESPONSES})
+                        **ERROR_RESPONSES, **WRITE_RESPONSES})
 def create_sweep(body: SweepCreate, conn: ConnDep, settings: SettingsDep, response: Response) -> SweepOut:
+    try:
+        check_json_values(body.name, "name")
+        check_json_values(body.base, "base")
+        check_json_values(body.axes, "axes")
+    except FieldError as exc:
+        raise ApiError(422, [exc.as_dict()]) from exc
     parsed, points = svc.plan(body.base, body.axes, settings)
     sid, created = svc.create(conn, body.name, body.base, body.axes, parsed, points)
     response.status_code = 202 if created else 200
@@ -44,13 +55,13 @@ def create_sweep(body: SweepCreate, conn: ConnDep, settings: SettingsDep, respon
 
 @router.get("/{sweep_id}", operation_id="getSweep", response_model=SweepOut,
             responses={**NOT_FOUND, **ERROR_RESPONSES})
-def get_sweep(sweep_id: str, conn: ConnDep) -> SweepOut:
+def get_sweep(conn: ConnDep, sweep_id: str = SweepId) -> SweepOut:
     return _load(conn, sweep_id)
 
 
 @router.delete("/{sweep_id}", operation_id="cancelSweep", response_model=SweepOut,
-               dependencies=[WriteAuth], responses={**NOT_FOUND, **ERROR_RESPONSES})
-def cancel_sweep(sweep_id: str, conn: ConnDep) -> SweepOut:
+               dependencies=[WriteAuth], responses={**NOT_FOUND, **ERROR_RESPONSES, **WRITE_RESPONSES})
+def cancel_sweep(conn: ConnDep, sweep_id: str = SweepId) -> SweepOut:
     sid = ids.resolve(conn, "sweeps", sweep_id, "sweep")
     svc.cancel(conn, sid)
     return _load(conn, sid)
@@ -65,16 +76,18 @@ def _csv_cell(value: Any) -> Any:
             responses={**NOT_FOUND, **ERROR_RESPONSES,
                        200: {"content": {"text/csv": {}}, "description": "JSON page, or CSV with format=csv"}})
 def sweep_results(
-    sweep_id: str,
     conn: ConnDep,
+    sweep_id: str = SweepId,
     format: Literal["json", "csv"] = "json",
     limit: int = Query(default=1000, ge=1, le=10_000),
-    cursor: str | None = Query(default=None, description="next_cursor of the previous page"),
+    cursor: str | None = Query(default=None, description="next_cursor of the previous page",
+                               json_schema_extra={"pattern": "^[0-9]{1,18}$"}),
 ) -> Any:
     sid = ids.resolve(conn, "sweeps", sweep_id, "sweep")
     after = -1
     if cursor is not None:
-        if not cursor.isdigit():
+        # ASCII digits only: str.isdigit() also accepts e.g. '²', which int() rejects (was a 500).
+        if not (cursor.isascii() and cursor.isdigit() and len(cursor) <= 18):
             raise ApiError(422, [{"field": "cursor", "message": "must be the next_cursor of a previous page"}])
         after = int(cursor)
     axis_names = conn.execute("SELECT axis_names FROM sweeps WHERE id = %s", (sid,)).fetchone()["axis_names"]

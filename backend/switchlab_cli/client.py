@@ -1,0 +1,99 @@
+"""Minimal REST client over urllib: the CLI runs on any python3 (pyyaml only for YAML files)."""
+
+from __future__ import annotations
+
+import json
+import urllib.error
+import urllib.parse
+import urllib.request
+from dataclasses import dataclass
+from typing import Any
+
+
+class ApiFailure(Exception):
+    """The server answered with an error status; `detail` is its JSON error body."""
+
+    def __init__(self, status: int, detail: Any, method: str, path: str):
+        super().__init__(f"{method} {path}: HTTP {status}")
+        self.status = status
+        self.detail = detail
+
+    def lines(self) -> list[str]:
+        if isinstance(self.detail, list):
+            out = []
+            for item in self.detail:
+                if isinstance(item, dict):
+                    where = f" (point {item['point']}: {json.dumps(item.get('values'))})" if "point" in item else ""
+                    out.append(f"{item.get('field') or 'request'}: {item.get('message', '')}{where}")
+                else:
+                    out.append(str(item))
+            return out
+        return [str(self.detail)]
+
+
+class Unreachable(Exception):
+    """No HTTP answer at all (refused, DNS, timeout)."""
+
+
+@dataclass
+class Response:
+    status: int
+    headers: dict[str, str]
+    body: bytes
+
+    def json(self) -> Any:
+        return json.loads(self.body)
+
+
+class Client:
+    def __init__(self, base_url: str, token: str | None = None, timeout: float = 60.0):
+        self.base_url = base_url.rstrip("/")
+        self.token = token
+        self.timeout = timeout
+
+    def request(self, method: str, path: str, body: Any = None,
+                params: dict[str, Any] | None = None) -> Response:
+        query = {k: v for k, v in (params or {}).items() if v is not None}
+        url = self.base_url + path + (("?" + urllib.parse.urlencode(query)) if query else "")
+        data = None
+        headers = {"Accept": "application/json"}
+        if body is not None:
+            # allow_nan=False: NaN is not JSON; fail here with a clear message, not on the server.
+            data = json.dumps(body, allow_nan=False).encode()
+            headers["Content-Type"] = "application/json"
+        if self.token:
+            headers["Authorization"] = f"Bearer {self.token}"
+        req = urllib.request.Request(url, data=data, method=method, headers=headers)
+        try:
+            with urllib.request.urlopen(req, timeout=self.timeout) as resp:
+                return Response(resp.status, {k.lower(): v for k, v in resp.headers.items()}, resp.read())
+        except urllib.error.HTTPError as exc:
+            raw = exc.read()
+            try:
+                detail = json.loads(raw).get("detail", raw.decode(errors="replace"))
+            except (ValueError, AttributeError):
+                detail = raw.decode(errors="replace")[:500]
+            raise ApiFailure(exc.code, detail, method, path) from None
+        except (urllib.error.URLError, OSError) as exc:
+            reason = getattr(exc, "reason", exc)
+            raise Unreachable(f"cannot reach {self.base_url}: {reason}") from None
+
+    # Typed helpers, one per operation the CLI uses.
+    def submit_experiment(self, config: dict[str, Any]) -> dict[str, Any]:
+        return self.request("POST", "/api/experiments", config).json()
+
+    def get_experiment(self, ident: str) -> dict[str, Any]:
+        return self.request("GET", f"/api/experiments/{urllib.parse.quote(ident, safe='')}").json()
+
+    def submit_sweep(self, sweep: dict[str, Any]) -> dict[str, Any]:
+        return self.request("POST", "/api/sweeps", sweep).json()
+
+    def get_sweep(self, ident: str) -> dict[str, Any]:
+        return self.request("GET", f"/api/sweeps/{urllib.parse.quote(ident, safe='')}").json()
+
+    def cancel_sweep(self, ident: str) -> dict[str, Any]:
+        return self.request("DELETE", f"/api/sweeps/{urllib.parse.quote(ident, safe='')}").json()
+
+    def results_page(self, ident: str, fmt: str, limit: int, cursor: str | None) -> Response:
+        return self.request("GET", f"/api/sweeps/{urllib.parse.quote(ident, safe='')}/results",
+                            params={"format": fmt, "limit": limit, "cursor": cursor})

@@ -1,0 +1,208 @@
+#!/usr/bin/env python3
+"""`make bench`, backend part: queue overhead and API latency on a private local stack.
+
+1. Sweep throughput (points/s) on trivial points (a 2x2 torus, one packet: the engine time is
+   ~1 ms, so what is measured is the queue, the worker, its child process and the database),
+   with 1 and then 2 `procrastinate worker` processes (concurrency 1 each), and the 2-vs-1
+   ratio. Points/s = points / (last finished_at - first started_at) from the runs table.
+2. GET /api/experiments/{id} under a local load generator (asyncio + httpx, loopback only,
+   a bounded number of requests): request rate, p50/p90/p99/max latency.
+
+It starts its own Postgres, API and workers on free loopback ports in a temporary folder,
+prints numbers, asserts nothing, and stops everything it started (also on Ctrl-C/SIGTERM).
+
+    .venv/bin/python bench/api_bench.py [--points 150] [--requests 2000] [--concurrency 8]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import pathlib
+import shutil
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+import httpx
+import psycopg
+from psycopg.rows import dict_row
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "scripts"))
+import stack  # noqa: E402  (the same cluster/worker code as `make run` and the tests)
+
+TRIVIAL = {"seed": 0, "engine": "routewalk", "topology": {"kind": "torus", "dims": [2, 2]},
+           "switch": {"cache": {"entries": 4, "ways": 1}},
+           "traffic": {"pattern": "uniform", "packets": 1}}
+
+
+class _Stop(Exception):
+    pass
+
+
+def _on_signal(signum: int, _frame: object) -> None:
+    raise _Stop()
+
+
+def start_api(url: str, log_dir: pathlib.Path) -> tuple[subprocess.Popen, str]:
+    port = stack.free_port()
+    env = stack.child_env(url)
+    env.pop("SWITCHLAB_API_TOKEN", None)  # benchmark the open local setup
+    # No access log: per-request log lines would be measured as API latency.
+    proc = subprocess.Popen(
+        [stack.project_python(), "-m", "uvicorn", "switchlab_api.main:app", "--host", "127.0.0.1",
+         "--port", str(port), "--no-access-log"],
+        env=env, cwd=ROOT, stdout=open(log_dir / "api.log", "ab"), stderr=subprocess.STDOUT,
+        start_new_session=True)
+    return proc, f"http://127.0.0.1:{port}"
+
+
+def sweep_throughput(api: str, db_url: str, log_dir: pathlib.Path, n_workers: int, points: int,
+                     seed_offset: int, started: list[subprocess.Popen]) -> dict[str, float]:
+    # Distinct seeds per run: every point is a new experiment, nothing is shared or cached.
+    body = {"name": f"bench-{n_workers}w", "base": TRIVIAL,
+            "axes": {"seed": {"from": seed_offset, "to": seed_offset + points - 1, "step": 1}}}
+    t0 = time.perf_counter()
+    r = httpx.post(f"{api}/api/sweeps", json=body, timeout=120)
+    submit_s = time.perf_counter() - t0
+    r.raise_for_status()
+    sid = r.json()["id"]
+    workers = [stack.start_worker(db_url, f"bench-{n_workers}w-{i + 1}", log_dir,
+                                  {"SWITCHLAB_WORKER_CONCURRENCY": "1"}) for i in range(n_workers)]
+    started.extend(workers)
+    t_start = time.perf_counter()
+    try:
+        with psycopg.connect(db_url, autocommit=True, row_factory=dict_row) as conn:
+            while True:
+                row = conn.execute(
+                    "SELECT count(*) FILTER (WHERE r.status IN ('done', 'failed')) AS finished,"
+                    " count(*) FILTER (WHERE r.status = 'failed') AS failed,"
+                    " min(r.started_at) AS first, max(r.finished_at) AS last"
+                    " FROM sweep_points p JOIN runs r ON r.id = p.run_id WHERE p.sweep_id = %s", (sid,)
+                ).fetchone()
+                if row["finished"] == points:
+                    break
+                for w in workers:
+                    if w.poll() is not None:
+                        raise RuntimeError(f"a worker exited ({w.returncode}); see {log_dir}")
+                time.sleep(0.1)
+    finally:
+        for w in workers:
+            stack.stop_process(w)
+            started.remove(w)
+    busy_s = (row["last"] - row["first"]).total_seconds()
+    return {"points": points, "failed": row["failed"], "submit_s": submit_s,
+            "busy_s": busy_s, "points_per_s": points / busy_s,
+            "wall_s": time.perf_counter() - t_start}
+
+
+async def _load(url: str, requests: int, concurrency: int) -> tuple[list[float], int, float]:
+    latencies: list[float] = []
+    errors = 0
+    remaining = requests
+    limits = httpx.Limits(max_connections=concurrency, max_keepalive_connections=concurrency)
+    async with httpx.AsyncClient(limits=limits, timeout=30) as client:
+        async def one_user() -> None:
+            nonlocal remaining, errors
+            while remaining > 0:
+                remaining -= 1
+                t = time.perf_counter()
+                r = await client.get(url)
+                latencies.append(time.perf_counter() - t)
+                errors += r.status_code != 200
+
+        t0 = time.perf_counter()
+        await asyncio.gather(*(one_user() for _ in range(concurrency)))
+        elapsed = time.perf_counter() - t0
+    return latencies, errors, elapsed
+
+
+def percentile(sorted_values: list[float], q: float) -> float:
+    # Nearest-rank percentile: an observed latency, not an interpolation.
+    k = max(0, min(len(sorted_values) - 1, int(round(q / 100 * len(sorted_values) + 0.5)) - 1))
+    return sorted_values[k]
+
+
+def api_latency(api: str, requests: int, concurrency: int) -> dict[str, float]:
+    exp = httpx.post(f"{api}/api/experiments", json={**TRIVIAL, "seed": 999_999}, timeout=30).json()
+    url = f"{api}/api/experiments/{exp['id']}"
+    asyncio.run(_load(url, min(200, requests), concurrency))  # warm-up: pool connections, caches
+    lat, errors, elapsed = asyncio.run(_load(url, requests, concurrency))
+    lat.sort()
+    return {"requests": len(lat), "errors": errors, "elapsed_s": elapsed, "rps": len(lat) / elapsed,
+            "p50_ms": percentile(lat, 50) * 1e3, "p90_ms": percentile(lat, 90) * 1e3,
+            "p99_ms": percentile(lat, 99) * 1e3, "max_ms": lat[-1] * 1e3,
+            "mean_ms": statistics.fmean(lat) * 1e3}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--points", type=int, default=150, help="trivial points per sweep (default 150)")
+    parser.add_argument("--requests", type=int, default=2000, help="measured GET requests (default 2000)")
+    parser.add_argument("--concurrency", type=int, default=8, help="concurrent load-generator clients (default 8)")
+    parser.add_argument("--json", action="store_true", help="also print the numbers as one JSON line")
+    args = parser.parse_args(argv)
+
+    signal.signal(signal.SIGTERM, _on_signal)
+    signal.signal(signal.SIGINT, _on_signal)
+    state = pathlib.Path(tempfile.mkdtemp(prefix="switchlab-bench-"))
+    os.chmod(state, 0o755)  # the postgres user (when run as root) must reach its data folder
+    log_dir = state / "logs"
+    pg = stack.PgCluster(state, stack.free_port())
+    started: list[subprocess.Popen] = []
+    results: dict[str, object] = {}
+    code = 0
+    try:
+        pg.start()
+        stack.migrate(pg.url)
+        api_proc, api = start_api(pg.url, log_dir)
+        started.append(api_proc)
+        stack.wait_healthy(api, started)
+        print(f"backend benchmark ({time.strftime('%Y-%m-%d %H:%M:%S')}, {os.cpu_count()} cores, "
+              f"private stack in {state})", flush=True)
+
+        print(f"\nsweep throughput, {args.points} trivial points, workers with concurrency 1:", flush=True)
+        for n, offset in ((1, 1_000_000), (2, 2_000_000)):
+            r = sweep_throughput(api, pg.url, log_dir, n, args.points, offset, started)
+            results[f"sweep_{n}w"] = r
+            print(f"  {n} worker{'s' if n > 1 else ' '}: {r['points_per_s']:7.1f} points/s "
+                  f"({r['points']} points in {r['busy_s']:.2f} s busy, {r['wall_s']:.2f} s wall incl. "
+                  f"worker start; submit {r['submit_s'] * 1e3:.0f} ms; failed {r['failed']})", flush=True)
+        ratio = results["sweep_2w"]["points_per_s"] / results["sweep_1w"]["points_per_s"]  # type: ignore[index]
+        results["ratio_2w_1w"] = ratio
+        print(f"  2 workers / 1 worker: {ratio:.2f}x", flush=True)
+
+        print(f"\nGET /api/experiments/{{id}}: {args.requests} requests, {args.concurrency} concurrent "
+              "clients, loopback, one uvicorn process, no workers running:", flush=True)
+        lat = api_latency(api, args.requests, args.concurrency)
+        results["get_experiment"] = lat
+        print(f"  {lat['rps']:.0f} requests/s; latency p50 {lat['p50_ms']:.2f} ms, p90 {lat['p90_ms']:.2f} ms, "
+              f"p99 {lat['p99_ms']:.2f} ms, max {lat['max_ms']:.2f} ms; non-200: {lat['errors']}", flush=True)
+        print("  (the load generator shares the machine's cores with the API and Postgres)", flush=True)
+        if args.json:
+            print(json.dumps(results))
+    except _Stop:
+        print("interrupted", file=sys.stderr)
+        code = 130
+    except Exception as exc:  # report, then still stop everything below
+        print(f"benchmark failed: {exc!r}; logs in {log_dir}", file=sys.stderr)
+        code = 1
+    finally:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)  # finish the shutdown even on a second Ctrl-C
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
+        for p in reversed(started):
+            stack.stop_process(p)
+        pg.stop()
+        if code == 0:
+            shutil.rmtree(state, ignore_errors=True)
+    return code
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,151 @@
+"""The `switchlab` client as a batch user runs it: a separate process talking HTTP to a live
+uvicorn on the test Postgres, with a real `procrastinate worker` computing the points."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import os
+import pathlib
+import subprocess
+import sys
+
+import httpx
+import stack
+from conftest import ROOT, TINY, direct_run, strip_timing
+
+SWEEP_YAML = """\
+name: cli ways x entries
+base:
+  seed: 1
+  engine: routewalk
+  topology: {kind: torus, dims: [4, 4]}
+  switch: {cache: {entries: 64, ways: 4}}
+  traffic: {pattern: uniform, packets: 2000}
+axes:
+  switch.cache.entries: {from: 32, to: 64, mul: 2}
+  switch.cache.ways: [1, 2, 4]
+"""
+
+
+def run_cli(url: str, *args: str, token: str | None = None, timeout: float = 300) -> subprocess.CompletedProcess:
+    env = {k: v for k, v in os.environ.items() if k not in ("SWITCHLAB_API_TOKEN", "SWITCHLAB_URL")}
+    env["PYTHONPATH"] = str(ROOT / "backend")  # the CLI needs nothing else: no engine, no database
+    env["SWITCHLAB_URL"] = url
+    if token is not None:
+        env["SWITCHLAB_API_TOKEN"] = token
+    return subprocess.run([sys.executable, "-m", "switchlab_cli", *args], env=env, capture_output=True,
+                          text=True, timeout=timeout, cwd=ROOT)
+
+
+def test_sweep_submit_wait_then_results_as_csv_and_json(live_api, db, workers, core, tmp_path):
+    workers.start("cli-worker", concurrency=2)
+    (tmp_path / "sweep.yaml").write_text(SWEEP_YAML)
+
+    r = run_cli(live_api.url, "sweep", "submit", str(tmp_path / "sweep.yaml"), "--wait", "--interval", "0.2",
+                "--timeout", "240")
+    assert r.returncode == 0, r.stderr
+    sid = r.stdout.strip()
+    assert len(sid) == 64 and r.stdout == sid + "\n"  # stdout is only the id: scriptable
+    assert db.execute("SELECT id FROM sweeps").fetchall() == [{"id": sid}]
+    assert "'cli ways x entries': 6 points (6 unique runs)" in r.stderr
+    assert r.stderr.rstrip().splitlines()[-1] == "done: 6/6 done, 0 failed, 0 cancelled, 0 running, 0 queued, eta 0s"
+
+    # Paged CSV (page size 4 => 2 requests) equals the server's single-page CSV byte for byte.
+    out = run_cli(live_api.url, "results", sid[:10], "--csv", "--page-size", "4")
+    assert out.returncode == 0, out.stderr
+    assert out.stderr.strip() == "6 rows in 2 page(s)"
+    whole = httpx.get(f"{live_api.url}/api/sweeps/{sid}/results", params={"format": "csv", "limit": 100})
+    assert out.stdout == whole.text
+    rows = list(csv.DictReader(io.StringIO(out.stdout)))
+    assert [(int(x["point"]), int(x["switch.cache.entries [count]"]), int(x["switch.cache.ways"])) for x in rows] == [
+        (0, 32, 1), (1, 32, 2), (2, 32, 4), (3, 64, 1), (4, 64, 2), (5, 64, 4)]
+    for row in rows:
+        config = {**TINY, "switch": {"cache": {"entries": int(row["switch.cache.entries [count]"]),
+                                               "ways": int(row["switch.cache.ways"])}}}
+        want = direct_run(core, config)["cache"]
+        assert row["status"] == "done"
+        assert int(row["cache.lookups [count]"]) == want["lookups"]
+        assert int(row["cache.hits [count]"]) == want["hits"]
+        assert float(row["cache.hit_rate [fraction]"]) == want["hit_rate"]
+
+    # JSON: the pages merged into one object, equal to the single-page answer.
+    out = run_cli(live_api.url, "results", sid, "--json", "--page-size", "5", "-o", str(tmp_path / "r.json"))
+    assert out.returncode == 0 and out.stdout == "" and out.stderr.strip() == "6 rows in 2 page(s)"
+    merged = json.loads((tmp_path / "r.json").read_text())
+    single = httpx.get(f"{live_api.url}/api/sweeps/{sid}/results", params={"limit": 100}).json()
+    assert merged == {k: single[k] for k in ("sweep_id", "columns", "rows")}
+
+    # Submitting the same file again is the same sweep, already done.
+    again = run_cli(live_api.url, "sweep", "submit", str(tmp_path / "sweep.yaml"), "--wait", "--interval", "0.2")
+    assert again.returncode == 0 and again.stdout.strip() == sid
+    assert db.execute("SELECT count(*) AS n FROM runs").fetchone()["n"] == 6
+
+
+def test_experiment_submit_wait_writes_the_record(live_api, db, workers, core, tmp_path):
+    workers.start("cli-worker", concurrency=1)
+    config = {**TINY, "seed": 7}
+    (tmp_path / "c.json").write_text(json.dumps(config))
+    r = run_cli(live_api.url, "experiment", "submit", str(tmp_path / "c.json"), "--wait", "--interval", "0.2",
+                "--timeout", "120", "-o", str(tmp_path / "out.json"))
+    assert r.returncode == 0, r.stderr
+    exp_id = core.config_hash(json.dumps(config))
+    assert r.stdout == exp_id + "\n"
+    record = json.loads((tmp_path / "out.json").read_text())
+    assert record["id"] == exp_id and record["status"] == "done"
+    want = direct_run(core, config)
+    assert strip_timing(record["result"]) == strip_timing(want)
+    assert f"experiment {exp_id[:12]}: done, hit rate {want['cache']['hit_rate']:.4f}" in r.stderr
+
+    got = run_cli(live_api.url, "experiment", "get", exp_id[:8])
+    assert got.returncode == 0 and json.loads(got.stdout)["result"] == record["result"]
+
+
+def test_rejected_sweep_names_the_field_exits_2_and_writes_nothing(live_api, db, tmp_path):
+    (tmp_path / "bad.json").write_text(json.dumps({"name": "bad", "base": TINY, "axes": {"switch.cache.ways": [4, 3]}}))
+    r = run_cli(live_api.url, "sweep", "submit", str(tmp_path / "bad.json"))
+    assert r.returncode == 2 and r.stdout == ""
+    assert "HTTP 422" in r.stderr
+    assert '  axes.switch.cache.ways: ' in r.stderr and '(point 1: {"switch.cache.ways": 3})' in r.stderr
+    for table in ("sweeps", "experiments", "runs", "procrastinate_jobs"):
+        assert db.execute(f"SELECT count(*) AS n FROM {table}").fetchone()["n"] == 0, table
+
+
+def test_bad_input_files_exit_2_before_any_request(live_api, db, tmp_path):
+    (tmp_path / "broken.yaml").write_text("name: [unclosed\n")
+    r = run_cli(live_api.url, "sweep", "submit", str(tmp_path / "broken.yaml"))
+    assert r.returncode == 2 and "invalid YAML" in r.stderr
+    (tmp_path / "extra.yaml").write_text(SWEEP_YAML + "points: 3\n")
+    r = run_cli(live_api.url, "sweep", "submit", str(tmp_path / "extra.yaml"))
+    assert r.returncode == 2 and "unknown key(s) ['points']" in r.stderr
+    (tmp_path / "list.json").write_text("[1, 2]")
+    r = run_cli(live_api.url, "experiment", "submit", str(tmp_path / "list.json"))
+    assert r.returncode == 2 and "must hold one object, got list" in r.stderr
+    r = run_cli(live_api.url, "experiment", "submit", str(tmp_path / "missing.json"))
+    assert r.returncode == 2 and "No such file or directory" in r.stderr
+    assert db.execute("SELECT count(*) AS n FROM experiments").fetchone()["n"] == 0
+
+
+def test_unreachable_server_exits_3():
+    r = run_cli(f"http://127.0.0.1:{stack.free_port()}", "sweep", "status", "abcdef")
+    assert r.returncode == 3 and "cannot reach http://127.0.0.1:" in r.stderr
+
+
+def test_wait_timeout_then_cancel_then_status(live_api, db, tmp_path):
+    # No worker: the sweep stays queued, so --wait must give up at --timeout.
+    (tmp_path / "s.yaml").write_text(SWEEP_YAML)
+    r = run_cli(live_api.url, "sweep", "submit", str(tmp_path / "s.yaml"), "--wait", "--interval", "0.2",
+                "--timeout", "1")
+    assert r.returncode == 4 and "timed out after 1.0s" in r.stderr
+    sid = r.stdout.strip()
+    c = run_cli(live_api.url, "sweep", "cancel", sid[:7])
+    assert c.returncode == 0 and c.stdout.strip() == sid
+    assert "cancelled: 0/6 done, 0 failed, 6 cancelled" in c.stderr
+    s = run_cli(live_api.url, "sweep", "status", sid)
+    assert s.returncode == 0
+    assert json.loads(s.stdout)["status"] == "cancelled" and json.loads(s.stdout)["progress"]["cancelled"] == 6
+    w = run_cli(live_api.url, "sweep", "status", sid, "--wait")
+    assert w.returncode == 1  # finished, but not every point is done
+    missing = run_cli(live_api.url, "results", "0" * 64, "--csv")
+    assert missing.returncode == 2 and "id: no sweep with id " + "0" * 64 in missing.stderr

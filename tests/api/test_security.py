@@ -1,0 +1,138 @@
+"""API token on write endpoints and CORS limited to the UI origin, on a live uvicorn configured
+the way docker-compose runs it (SWITCHLAB_API_TOKEN and SWITCHLAB_CORS_ORIGINS set)."""
+
+from __future__ import annotations
+
+import json
+import pathlib
+import shutil
+import tempfile
+
+import httpx
+import pytest
+from conftest import TINY, LiveApi
+from test_cli import run_cli
+
+TOKEN = "s3cret-token-for-tests"
+UI = "https://switchlab.lab.example"
+EVIL = "https://evil.example"
+SWEEP = {"name": "sec", "base": TINY, "axes": {"seed": [1, 2]}}
+
+
+@pytest.fixture(scope="module")
+def secured(database_url, core):
+    log_dir = pathlib.Path(tempfile.mkdtemp(prefix="switchlab-secured-"))
+    api = LiveApi(database_url, log_dir, {"SWITCHLAB_API_TOKEN": TOKEN, "SWITCHLAB_CORS_ORIGINS": UI,
+                                          "SWITCHLAB_MAX_BODY_BYTES": "20000"})
+    try:
+        yield api
+    finally:
+        api.stop()
+        shutil.rmtree(log_dir, ignore_errors=True)
+
+
+def auth(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+def count(db, table: str) -> int:
+    return db.execute(f"SELECT count(*) AS n FROM {table}").fetchone()["n"]
+
+
+UNAUTHORIZED = {"detail": [{"field": "Authorization", "message": "a valid 'Bearer <token>' is required for writes"}]}
+
+
+@pytest.mark.parametrize("headers", [
+    {}, auth("wrong"), auth(TOKEN + "x"), auth(TOKEN[:-1]), {"Authorization": TOKEN},
+    {"Authorization": f"Basic {TOKEN}"}, {"Authorization": "Bearer"},
+    {"Authorization": f"Bearer {TOKEN.upper()}"},
+], ids=["none", "wrong", "longer", "shorter", "no-scheme", "basic", "scheme-only", "token-case"])
+def test_writes_without_the_right_token_are_401_and_write_nothing(secured, db, headers):
+    for method, path, body in [("POST", "/api/experiments", TINY), ("POST", "/api/sweeps", SWEEP),
+                               # a bad body still gets 401: unauthenticated callers learn nothing
+                               ("POST", "/api/experiments", {"switch": {"cache": {"ways": 3}}})]:
+        r = httpx.request(method, secured.url + path, json=body, headers=headers)
+        assert r.status_code == 401, (path, r.text)
+        assert r.json() == UNAUTHORIZED
+    for table in ("experiments", "runs", "sweeps", "procrastinate_jobs"):
+        assert count(db, table) == 0, table
+
+
+def test_the_right_token_writes_and_reads_need_none(secured, db):
+    r = httpx.post(f"{secured.url}/api/experiments", json=TINY, headers=auth(TOKEN))
+    assert r.status_code == 202, r.text
+    exp_id = r.json()["id"]
+    # The scheme is case-insensitive (RFC 7235); the token is not.
+    r = httpx.post(f"{secured.url}/api/sweeps", json=SWEEP, headers={"Authorization": f"bearer {TOKEN}"})
+    assert r.status_code == 202, r.text
+    sid = r.json()["id"]
+    assert httpx.get(f"{secured.url}/api/experiments/{exp_id}").status_code == 200
+    assert httpx.get(f"{secured.url}/api/sweeps/{sid}").json()["status"] == "queued"
+    assert httpx.get(f"{secured.url}/api/sweeps/{sid}/results").status_code == 200
+    assert httpx.get(f"{secured.url}/api/health").status_code == 200
+
+    # DELETE (cancel) is a write too.
+    r = httpx.delete(f"{secured.url}/api/sweeps/{sid}")
+    assert r.status_code == 401 and r.json() == UNAUTHORIZED
+    assert httpx.get(f"{secured.url}/api/sweeps/{sid}").json()["status"] == "queued"
+    r = httpx.delete(f"{secured.url}/api/sweeps/{sid}", headers=auth(TOKEN))
+    assert r.status_code == 200 and r.json()["status"] == "cancelled"
+
+
+def test_token_is_off_by_default(live_api, db):
+    r = httpx.post(f"{live_api.url}/api/experiments", json=TINY)
+    assert r.status_code == 202, r.text
+    assert count(db, "runs") == 1
+
+
+def test_cli_sends_the_token_from_the_environment(secured, db, tmp_path):
+    (tmp_path / "c.json").write_text(json.dumps(TINY))
+    r = run_cli(secured.url, "experiment", "submit", str(tmp_path / "c.json"))
+    assert r.returncode == 2 and r.stdout == ""
+    assert "HTTP 401" in r.stderr and "set SWITCHLAB_API_TOKEN or pass --token" in r.stderr
+    assert count(db, "experiments") == 0
+    r = run_cli(secured.url, "experiment", "submit", str(tmp_path / "c.json"), token=TOKEN)
+    assert r.returncode == 0, r.stderr
+    assert count(db, "experiments") == 1
+
+
+def test_cors_preflight_only_for_the_ui_origin(secured):
+    ask = {"Access-Control-Request-Method": "POST", "Access-Control-Request-Headers": "authorization, content-type"}
+    ok = httpx.options(f"{secured.url}/api/sweeps", headers={"Origin": UI, **ask})
+    assert ok.status_code == 200
+    assert ok.headers["access-control-allow-origin"] == UI  # the origin itself, never "*"
+    assert ok.headers["access-control-allow-methods"] == "GET, POST, DELETE"
+    assert ok.headers["access-control-allow-headers"] == "Accept, Accept-Language, Authorization, Content-Language, Content-Type"
+    assert "access-control-allow-credentials" not in ok.headers
+
+    evil = httpx.options(f"{secured.url}/api/sweeps", headers={"Origin": EVIL, **ask})
+    assert evil.status_code == 400 and "access-control-allow-origin" not in evil.headers
+    put = httpx.options(f"{secured.url}/api/sweeps", headers={"Origin": UI, "Access-Control-Request-Method": "PUT"})
+    assert put.status_code == 400 and put.text == "Disallowed CORS method"
+
+
+def test_cors_headers_on_answers_only_for_the_ui_origin(secured, db):
+    sid_resp = httpx.post(f"{secured.url}/api/sweeps", json=SWEEP, headers={**auth(TOKEN), "Origin": UI})
+    assert sid_resp.status_code == 202
+    assert sid_resp.headers["access-control-allow-origin"] == UI
+    assert sid_resp.headers["access-control-expose-headers"] == "Location, X-Next-Cursor"
+    assert sid_resp.headers["vary"] == "Origin"
+    sid = sid_resp.json()["id"]
+
+    r = httpx.get(f"{secured.url}/api/sweeps/{sid}", headers={"Origin": EVIL})
+    assert r.status_code == 200 and "access-control-allow-origin" not in r.headers
+    # Errors carry CORS headers too, so the UI can read them: 401 and 413 (the size limit
+    # sits inside the CORS middleware).
+    r = httpx.post(f"{secured.url}/api/sweeps", json=SWEEP, headers={"Origin": UI})
+    assert r.status_code == 401 and r.headers["access-control-allow-origin"] == UI
+    big = {**SWEEP, "name": "x" * 30_000}
+    r = httpx.post(f"{secured.url}/api/sweeps", json=big, headers={**auth(TOKEN), "Origin": UI})
+    assert r.status_code == 413 and r.headers["access-control-allow-origin"] == UI
+    assert r.json() == {"detail": [{"field": "body", "message": "request body larger than 20000 bytes"}]}
+
+
+def test_default_cors_origins_are_the_dev_ui(live_api):
+    for origin, allowed in [("http://127.0.0.1:5173", True), ("http://localhost:5173", True),
+                            ("http://127.0.0.1:5174", False), (EVIL, False)]:
+        r = httpx.get(f"{live_api.url}/api/health", headers={"Origin": origin})
+        assert r.headers.get("access-control-allow-origin") == (origin if allowed else None), origin
