@@ -59,6 +59,7 @@ def test_fifty_point_sweep_gives_the_right_results(client, db, workers, core):
         assert rec["cache.lookups"] == want["cache"]["lookups"]
         assert rec["cache.hits"] == want["cache"]["hits"]
         assert rec["cache.hit_rate"] == want["cache"]["hit_rate"]
+        assert rec["cost.cache.area_mm2"] == want["cost"]["cache"]["area_mm2"]
         stored = db.execute("SELECT result FROM runs WHERE experiment_id = %s", (rec["experiment_id"],)).fetchone()
         assert strip_timing(stored["result"]) == strip_timing(want)
     assert db.execute("SELECT count(*) AS n FROM runs").fetchone()["n"] == 50
@@ -67,6 +68,7 @@ def test_fifty_point_sweep_gives_the_right_results(client, db, workers, core):
     lines = csv_text.strip().split("\n")
     assert len(lines) == 51
     assert "cache.hit_rate [fraction]" in lines[0] and "latency_ns.zero_load.mean [ns]" in lines[0]
+    assert "cost.cache.area_mm2 [mm2]" in lines[0]
 
 
 def test_identical_points_are_computed_once_and_shared(client, db, workers):

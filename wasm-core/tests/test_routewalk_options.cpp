@@ -109,9 +109,11 @@ TEST(RouteWalkOptions, PerPortOutputAddsUpToTheSwitchTotals) {
   uint64_t lookups = 0, hits = 0;
   for (const auto& sw : c["by_port"]) {
     ASSERT_EQ(sw.size(), 5u);  // injection + 4 torus ports
-    for (const auto& p : sw) {
-      lookups += p[0].get<uint64_t>();
-      hits += p[1].get<uint64_t>();
+    for (size_t i = 0; i < sw.size(); ++i) {
+      lookups += sw[i][0].get<uint64_t>();
+      hits += sw[i][1].get<uint64_t>();
+      // Torus ports: [0, c) injection, then dim0 +, dim0 -, dim1 +, dim1 -.
+      EXPECT_EQ(c["port_classes"][sw[i][2].get<size_t>()], i == 0 ? "injection" : i < 3 ? "dim0" : "dim1");
     }
   }
   EXPECT_EQ(lookups, c["lookups"].get<uint64_t>());

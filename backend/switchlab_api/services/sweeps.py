@@ -156,6 +156,8 @@ RESULT_COLUMNS: list[tuple[str, str | None]] = [
     ("cache.misses.conflict", "count"),
     ("latency_ns.zero_load.mean", "ns"), ("latency_ns.zero_load.p50", "ns"),
     ("latency_ns.zero_load.p99", "ns"), ("latency_ns.zero_load.max", "ns"),
+    ("cost.cache.area_mm2", "mm2"), ("cost.cache.access_ns", "ns"),
+    ("cost.cache.read_energy_nJ", "nJ"), ("cost.cache.leakage_mW", "mW"),
     ("wall_time_s", "s"), ("engine.version", None),
 ]
 

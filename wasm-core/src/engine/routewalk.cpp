@@ -240,7 +240,7 @@ class RouteWalk {
         json ports = json::array();
         for (uint32_t p = 0; p < layout_.pps; ++p) {
           const PortStats& ps = stats_[static_cast<size_t>(slot) * layout_.pps + p];
-          ports.push_back({ps.lookups, ps.hits});
+          ports.push_back({ps.lookups, ps.hits, topo.port_class(s, static_cast<uint16_t>(p))});
         }
         by_port.push_back(std::move(ports));
       }
@@ -274,7 +274,8 @@ class RouteWalk {
     };
     if (ex_.per_port_output) {
       cache["by_port"] = std::move(by_port);
-      cache["by_port_format"] = "per switch (as by_switch), per input port: [look-ups, hits]";
+      cache["by_port_format"] = "per switch (as by_switch), per input port: [look-ups, hits, class index in port_classes]";
+      cache["port_classes"] = classes;
     }
     if (!layout_.monitored.empty()) {
       cache["monitored_switches"] = layout_.monitored;
