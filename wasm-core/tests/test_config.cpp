@@ -84,3 +84,10 @@ TEST(Config, SchemaListsDeclaredFields) {
   for (const char* a : {"dor", "updown", "minimal", "valiant", "shortest_path"})
     EXPECT_NE(std::find(algs.begin(), algs.end(), a), algs.end()) << a;
 }
+
+TEST(Config, DelaysThatCouldOverflowTheLatencyCounterAreRejected) {
+  const json e = error_of(R"({"topology":{"dims":[1024,1024]},"switch":{"cache":null,"delays_ns":{"other":1000000}}})");
+  EXPECT_EQ(e["field"], "switch.delays_ns");
+  EXPECT_NE(e["message"].get<std::string>().find("1025 switches"), std::string::npos);
+  EXPECT_EQ(validate_json(R"({"topology":{"dims":[1024,1024]},"switch":{"cache":null,"delays_ns":{"other":1000}}})"), "");
+}

@@ -150,6 +150,20 @@ bool check_size(Params& root, const Experiment& ex) {
   return true;
 }
 
+// Latencies are summed and histogrammed as 32-bit picosecond counts (exact and identical in every
+// build); reject delay/topology combinations whose longest route could overflow that.
+bool check_latency_range(Params& root, const Experiment& ex) {
+  const Delays& d = ex.delays;
+  const double hops = ex.topology->max_hops();
+  const double rc = std::max({d.rc_hit_ps, d.rc_miss_ps, d.rc_no_cache_ps});
+  const double worst_ps = hops * (rc + d.other_ps) + (hops + 1) * d.link_ps;
+  if (worst_ps < 4294967295.0) return true;
+  root.errors().fail("switch.delays_ns", "too large for this topology: the longest route (" + format_number(hops) +
+                                             " switches) could take " + format_number(worst_ps / 1e6) +
+                                             " us; at most 4294.967 us per packet");
+  return false;
+}
+
 }  // namespace
 
 bool parse_experiment(const json& config, Experiment& out, ErrorSink& errors, ParamRegistry* registry) {
@@ -192,7 +206,7 @@ bool parse_experiment(const json& config, Experiment& out, ErrorSink& errors, Pa
                                        "Per input port look-ups and hits (cache.by_port); large for big networks");
   output.reject_unknown();
   root.reject_unknown();
-  return errors.ok() && check_size(root, out);
+  return errors.ok() && check_size(root, out) && check_latency_range(root, out);
 }
 
 }  // namespace switchlab
