@@ -35,6 +35,33 @@ describe('per-port rows', () => {
     const topo = { kind: 'random_regular', concentration: 1, edges: [[0, 7], [3, 0], [0, 6]] };
     expect([0, 1, 2, 3, 4].map((p) => portName(topo, p, 0).name)).toEqual(['node', 'to switch 3', 'to switch 6', 'to switch 7', 'port 4 (unused)']);
   });
+  it('fat tree, Dragonfly and BMIN ports get the core class name (native CLI output)', () => {
+    // fat_tree k=4 n=2, seed 3, leaf switch 0: 4 injection ports, then 4 ports whose packets travel down.
+    const fat: SimResult = { ...SLICE_RESULT, topology: { kind: 'fat_tree', k: 4, n: 2, switches: 8 },
+      cache: { ...SLICE_RESULT.cache, port_classes: ['injection', 'up', 'down'],
+        by_port: [[[152, 142, 0], [123, 115, 0], [112, 101, 0], [118, 106, 0], [100, 100, 2], [106, 106, 2], [95, 95, 2], [111, 111, 2]]] } as SimResult['cache'] };
+    expect(portRows(fat, 0)!.map((r) => [r.name, r.portClass, r.lookups, r.hits])).toEqual([
+      ['injection (port 0)', 'injection', 152, 142], ['injection (port 1)', 'injection', 123, 115],
+      ['injection (port 2)', 'injection', 112, 101], ['injection (port 3)', 'injection', 118, 106],
+      ['down (port 4)', 'down', 100, 100], ['down (port 5)', 'down', 106, 106], ['down (port 6)', 'down', 95, 95], ['down (port 7)', 'down', 111, 111],
+    ]);
+    const df: SimResult = { ...SLICE_RESULT, topology: { kind: 'dragonfly', a: 4, p: 2, h: 2 },
+      cache: { ...SLICE_RESULT.cache, port_classes: ['injection', 'local', 'global'],
+        by_port: [[[26, 5, 0], [26, 7, 0], [26, 14, 1], [28, 16, 1], [30, 20, 1], [26, 18, 2], [25, 17, 2]]] } as SimResult['cache'] };
+    expect(portRows(df, 0)!.map((r) => r.name)).toEqual([
+      'injection (port 0)', 'injection (port 1)', 'local (port 2)', 'local (port 3)', 'local (port 4)', 'global (port 5)', 'global (port 6)']);
+    expect(portName({ kind: 'bmin', k: 2 }, 3, 0, 'down')).toEqual({ name: 'down (port 3)', portClass: 'down' });
+  });
+  it('keeps the torus and graph names, with the core class; falls back without classes', () => {
+    const withClasses = { ...PER_PORT, cache: { ...PER_PORT.cache, port_classes: ['injection', 'dim0', 'dim1'],
+      by_port: [[[128, 119, 0], [114, 109, 1], [38, 34, 1], [92, 92, 2], [39, 39, 2]]] } as SimResult['cache'] };
+    expect(portRows(withClasses, 0)!.map((r) => [r.name, r.portClass])).toEqual([
+      ['node', 'injection'], ['dim0 +', 'dim0'], ['dim0 −', 'dim0'], ['dim1 +', 'dim1'], ['dim1 −', 'dim1']]);
+    const graph = { kind: 'random_regular', concentration: 1, edges: [[0, 7], [3, 0]] };
+    expect(portName(graph, 1, 0, 'network')).toEqual({ name: 'to switch 3', portClass: 'network' });
+    expect(portName({ kind: 'fat_tree', k: 4 }, 5, 0)).toEqual({ name: 'port 5', portClass: '' });
+    expect(portName({ kind: 'bmin', k: 2 }, 3, 0).name).toBe('up 1');
+  });
   it('withPerPort toggles output.per_port and drops an empty output', () => {
     const on = withPerPort({ seed: 1 }, true);
     expect(on).toEqual({ seed: 1, output: { per_port: true } });

@@ -32,12 +32,16 @@ describe('Pareto front (cost vs hit rate)', () => {
     const pts = [p('a', 1, 0.5), p('b', 2, 0.4), p('c', 2, 0.7), p('d', 3, 0.7), p('e', 4, 0.9), p('f', 0.5, 0.2)];
     expect(paretoFront(pts).map((x) => x.id)).toEqual(['f', 'a', 'c', 'e']);
   });
-  it('reads cost from rows when the column exists, else lists the experiments to fetch', () => {
-    const cols = [...COLS, { name: 'cost.cache.area_mm2' }];
-    const rows = [[0, 'a', 'done', [5, 5, 5], 128, 0.6, 700, 0.02], [1, 'b', 'done', [5, 5, 5], 256, 0.7, 690, null],
-      [2, 'c', 'running', [5, 5, 5], 512, null, null, null]];
+  it('takes cost and hit rate from the result rows (the cost.cache.area_mm2 column)', () => {
+    const cols = [...COLS, { name: 'cost.cache.area_mm2' }, { name: 'cost.cache.access_ns' }];
+    const rows = [[0, 'a', 'done', [5, 5, 5], 128, 0.6, 700, 0.02, 0.3], [1, 'b', 'done', [5, 5, 5], 256, 0.7, 690, 0.035, 0.4],
+      [2, 'c', 'running', [5, 5, 5], 512, null, null, null, null], [3, 'd', 'done', [5, 5, 5], 1024, 0.65, 695, null, null]];
     const r = costPointsFromRows(cols, rows, ['switch.cache.entries']);
-    expect(r.points).toEqual([{ id: 'a', cost: 0.02, hitRate: 0.6, label: 'entries 128' }]);
-    expect(r.missing).toEqual(['b']);
+    expect(r.points).toEqual([
+      { id: 'a', cost: 0.02, hitRate: 0.6, label: 'entries 128' }, { id: 'b', cost: 0.035, hitRate: 0.7, label: 'entries 256' }]);
+    expect(r.withoutCost).toBe(1);
+    expect(paretoFront(r.points).map((x) => x.id)).toEqual(['a', 'b']);
+    // Without the column nothing is drawn (and nothing is fetched: the function is pure).
+    expect(costPointsFromRows(COLS, rows.map((x) => x.slice(0, 7)), [])).toEqual({ points: [], withoutCost: 3 });
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseAxisValues, pointCount, sweepSeries } from '../src/lib/sweep';
+import { parseAxis, parseAxisValues, pointCount, sweepSeries } from '../src/lib/sweep';
 import { diffConfigs, flatten } from '../src/lib/compare';
 import { parseRoute } from '../src/lib/share';
 
@@ -13,6 +13,27 @@ describe('sweep axes', () => {
     expect(parseAxisValues('1..8 *1').ok).toBe(false);
     expect(parseAxisValues('').ok).toBe(false);
     expect(parseAxisValues('1..100000 +1').ok).toBe(false);
+  });
+  it('parses array values separated by ";" (topology.dims)', () => {
+    expect(parseAxisValues('[5,5,5]; [7,7,7]')).toEqual({ ok: true, values: [[5, 5, 5], [7, 7, 7]] });
+    expect(parseAxisValues(' [4, 4] ;[5,5,5]; ')).toEqual({ ok: true, values: [[4, 4], [5, 5, 5]] });
+    expect(parseAxisValues('[true,false]')).toEqual({ ok: true, values: [[true, false]] });
+    const err = (t: string) => { const r = parseAxisValues(t); return r.ok ? null : r.message; };
+    expect(err('[5,5,5], [7,7,7]')).toBe('value 1 ([5,5,5], [7,7,7]): not a valid array, write numbers separated by commas like [5,5,5]');
+    expect(err('[5,5,5]; 7,7,7')).toBe('value 2 (7,7,7): not an array in brackets like [5,5,5] (separate arrays with ";")');
+    expect(err('[5,5,5]; [7,7')).toBe('value 2 ([7,7): not an array in brackets like [5,5,5] (separate arrays with ";")');
+    expect(err('[]')).toBe('value 1 ([]): an empty array');
+    expect(err('[[1]]')).toBe('value 1 ([[1]]): only numbers, true/false or strings inside the brackets');
+    expect(err('; [4,4]')).toBe('value 1 (empty): separate arrays with ";", e.g. [5,5,5]; [7,7,7]');
+    expect(err('[4,4]; [4, 4]')).toBe('value 2 ([4,4]) appears twice');
+  });
+  it('an array-valued field refuses scalar values', () => {
+    const arr = ['topology.dims', 'topology.wrap'];
+    expect(parseAxis('topology.dims', '[5,5,5]; [7,7,7]', arr)).toEqual({ ok: true, values: [[5, 5, 5], [7, 7, 7]] });
+    expect(parseAxis('topology.dims', '4, 5', arr)).toEqual({ ok: false,
+      message: 'topology.dims takes arrays: write them in brackets separated by ";", e.g. [5,5,5]; [7,7,7]' });
+    expect(parseAxis('switch.cache.ways', '2, 4', arr)).toEqual({ ok: true, values: [2, 4] });
+    expect(pointCount([[[5, 5, 5], [7, 7, 7]], [1, 2, 4]])).toBe(6);
   });
   it('counts grid points', () => {
     expect(pointCount([[16, 32, 64, 128, 256], [1, 2, 4]])).toBe(15);

@@ -6,6 +6,7 @@ import { handle, runStepped, type CoreModule } from '../src/core/protocol';
 import type { SimResult } from '../src/config/types';
 import { DEFAULT_CONFIG } from '../src/config/form';
 import { fieldsFromSchema, type SchemaNode } from '../src/config/schema';
+import { portRows } from '../src/lib/ports';
 
 // Loads the real Emscripten module (build/wasm, built by `make build`) in node and drives it
 // through the same handle() the Web Worker uses. A missing build is a failure, not a skip.
@@ -50,6 +51,15 @@ describe('WASM core in node', () => {
     expect(c.by_port_class.injection.lookups).toBe(2000);
     expect(c.by_switch).toHaveLength(16);
     expect(r.seed).toBe(1);
+  });
+
+  it('per-port results carry the port class (a stale build/wasm without it fails here)', () => {
+    const r = run({ seed: 3, engine: 'routewalk', topology: { kind: 'fat_tree', k: 4, n: 2 }, routing: { algorithm: 'updown' },
+      switch: { cache: { entries: 64, ways: 4 } }, traffic: { pattern: 'uniform', packets: 3000 }, output: { per_port: true } });
+    expect((r.cache as { port_classes?: unknown }).port_classes).toEqual(['injection', 'up', 'down']);
+    // Leaf switch 0: 4 injection ports, then 4 ports on which packets arrive travelling down.
+    expect(portRows(r, 0)!.map((p) => p.name)).toEqual([0, 1, 2, 3].map((i) => `injection (port ${i})`)
+      .concat([4, 5, 6, 7].map((i) => `down (port ${i})`)));
   });
 
   it('a different seed gives different traffic', () => {

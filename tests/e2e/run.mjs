@@ -222,6 +222,8 @@ async function main() {
   check('a 2x2 sweep submitted from the UI finishes on the server with the native numbers', async () => {
     if (!sharedUrl) throw new Error('no config link from the WASM step');
     const p = await newPage(`${BASE}/?view=sweeps${new URL(sharedUrl).hash}`);
+    const experimentFetches = [];
+    p.on('request', (r) => r.url().includes('/api/experiments/') && experimentFetches.push(r.url()));
     await p.locator('[data-axis-path="0"]').fill('switch.cache.entries');
     await p.locator('[data-axis-values="0"]').fill('32, 64');
     await p.locator('[data-axis-path="1"]').fill('switch.cache.ways');
@@ -244,8 +246,9 @@ async function main() {
     expectEq(slice[col('cache.lookups')], count(native.cache.lookups), 'sweep point look-ups');
     const link = await table.locator('tbody tr a').first().getAttribute('href');
     expectEq(await p.locator('[data-testid="sweep-chart"] [data-series]').count(), 2, 'chart lines (one per ways value)');
-    // Cost vs hit rate: each point's cost comes from its experiment; the front is the points no
-    // other point beats on both (cheaper-or-equal area and higher-or-equal hit rate).
+    // Cost vs hit rate: each point's cost is the rows' cost.cache.area_mm2 column (no experiment
+    // is fetched); the front is the points no other point beats on both (cheaper-or-equal area
+    // and higher-or-equal hit rate).
     const pts = [32, 64].flatMap((entries) => [2, 4].map((ways) => nativeRun({ ...SLICE, switch: { cache: { entries, ways } } })));
     const front = new Set();
     let best = -Infinity;
@@ -261,6 +264,9 @@ async function main() {
       const t = await c.locator('title').textContent();
       if (!t.endsWith(`${r.cost.cache.area_mm2.toPrecision(3)} mm², ${pct(r.cache.hit_rate)}${front.has(r.config_hash) ? ' (Pareto-optimal)' : ''}`)) throw new Error(`Pareto tooltip ${t}`);
     }
+    const sliceCost = pts.find((r) => r.config_hash === native.config_hash).cost.cache.area_mm2;
+    expectEq(slice[col('cost.cache.area_mm2')], String(sliceCost), 'sweep point cost column');
+    expectEq(JSON.stringify(experimentFetches), '[]', 'experiment fetches by the sweep page');
     await screenshot(p, 'sweep-done');
     // Compare the slice experiment with the first sweep point, side by side.
     await p.goto(`${BASE}/?view=compare#ids=${native.config_hash},${link.replace('/e/', '')}`);
@@ -275,20 +281,44 @@ async function main() {
     await p.context().close();
   });
 
-  check('a sweep over topology.dims (created through the API) draws latency vs job size with native numbers', async () => {
+  check('a sweep over topology.dims typed into the new-sweep form draws latency vs job size with native numbers', async () => {
+    if (!sharedUrl) throw new Error('no config link from the WASM step');
     const dims = [[3, 3], [4, 4], [5, 5]];
-    const res = await fetch(`${BASE}/api/sweeps`, { method: 'POST', headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'e2e job size', base: SLICE, axes: { 'topology.dims': dims } }) });
-    if (!res.ok) throw new Error(`sweep create: ${res.status} ${await res.text()}`);
-    const sw = await res.json();
-    const p = await newPage(`${BASE}/s/${sw.id}`);
+    const p = await newPage(`${BASE}/?view=sweeps${new URL(sharedUrl).hash}`);
+    await p.getByRole('button', { name: 'remove axis 2' }).click();
+    await p.locator('[data-axis-path="0"]').fill('topology.dims');
+    // Scalars and comma-separated arrays are refused inline, and the sweep cannot be submitted.
+    await p.locator('[data-axis-values="0"]').fill('3, 4');
+    expectEq(await textOf(p, 'axis-error-0'), 'topology.dims takes arrays: write them in brackets separated by ";", e.g. [5,5,5]; [7,7,7]', 'scalar dims error');
+    await p.locator('[data-axis-values="0"]').fill('[3,3], [4,4]');
+    expectEq(await textOf(p, 'axis-error-0'), 'value 1 ([3,3], [4,4]): not a valid array, write numbers separated by commas like [5,5,5]', 'comma-separated arrays error');
+    expectEq(await p.getByRole('button', { name: 'Submit sweep to the server' }).isDisabled(), true, 'submit disabled');
+    await p.locator('[data-axis-values="0"]').fill('[3,3]; [4,4]; [5,5]');
+    await p.getByTestId('axis-error-0').waitFor({ state: 'detached' });
+    expectEq(await textOf(p, 'sweep-point-count'), '3 points', 'point count');
+    await screenshot(p, 'sweep-new-dims');
+    await p.getByRole('button', { name: 'Submit sweep to the server' }).click();
+    await p.waitForURL(/\/s\/[0-9a-zA-Z_-]+$/);
     await p.getByTestId('sweep-status').filter({ hasText: /^done: 3 \/ 3 points done/ }).waitFor({ timeout: SERVER_TIMEOUT_MS });
+    const sw = await (await fetch(`${BASE}/api/sweeps/${p.url().split('/s/')[1]}`)).json();
+    expectEq(JSON.stringify(sw.axes), JSON.stringify({ 'topology.dims': dims }), 'sweep axes stored by the API');
+    const natives = dims.map((d) => nativeRun({ ...SLICE, topology: { kind: 'torus', dims: d } }));
     const chart = p.getByTestId('latency-size-chart');
     await chart.locator('circle').nth(2).waitFor();
     const titles = await chart.locator('circle title').allTextContents();
     const fmtNs = (ns) => `${ns.toFixed(Number.isInteger(ns) ? 0 : ns >= 100 ? 1 : 2)} ns`;
-    const want = dims.map((d) => `switches (product of topology.dims) ${d[0] * d[1]}: ${fmtNs(nativeRun({ ...SLICE, topology: { kind: 'torus', dims: d } }).latency_ns.zero_load.mean)}`);
+    const want = dims.map((d, i) => `switches (product of topology.dims) ${d[0] * d[1]}: ${fmtNs(natives[i].latency_ns.zero_load.mean)}`);
     expectEq(JSON.stringify(titles), JSON.stringify(want), 'latency vs job size points');
+    const table = p.getByTestId('sweep-table');
+    const headers = await table.locator('thead th').allInnerTexts();
+    const col = (name) => headers.findIndex((h) => h.startsWith(name));
+    const rows = (await table.locator('tbody tr').allInnerTexts()).map((r) => r.split('\t'));
+    for (const [i, d] of dims.entries()) {
+      const row = rows.find((c) => c[col('topology.dims')] === JSON.stringify(d));
+      if (!row) throw new Error(`no ${JSON.stringify(d)} row in ${JSON.stringify(rows)}`);
+      expectEq(row[col('cache.hit_rate')], pct(natives[i].cache.hit_rate), `hit rate at dims ${d}`);
+      expectEq(row[col('cache.lookups')], count(natives[i].cache.lookups), `look-ups at dims ${d}`);
+    }
     await screenshot(p, 'sweep-job-size');
     await p.context().close();
   });
@@ -349,6 +379,29 @@ async function main() {
     expectEq(JSON.stringify(rows), JSON.stringify(want), 'switch 5 port rows');
     await screenshot(page, 'explore-per-port');
     await page.getByTestId('per-port-toggle').uncheck();
+  });
+
+  check('per-port statistics of a fat tree name its ports by the core class (native CLI counts)', async () => {
+    const cfg = { seed: 3, engine: 'routewalk', topology: { kind: 'fat_tree', k: 4, n: 2 }, routing: { algorithm: 'updown' },
+      switch: { cache: { entries: 64, ways: 4 } }, traffic: { pattern: 'uniform', packets: 3000 }, output: { per_port: true } };
+    const expected = nativeRun(cfg);
+    expectEq(JSON.stringify(expected.cache.port_classes), '["injection","up","down"]', 'native port classes');
+    await page.getByRole('tab', { name: 'JSON' }).click();
+    await page.locator('#config-json').fill(JSON.stringify(cfg, null, 2));
+    await runWasm(page);
+    await expectNumbers(page, 'wasm', expected);
+    for (const s of [0, expected.topology.switches - 1]) {
+      await page.locator(`[data-testid="wasm-result"] [data-switch="${s}"]`).click();
+      const rows = await page.locator('[data-testid="wasm-result"] [data-testid="port-table"] tbody tr').allInnerTexts();
+      const want = expected.cache.by_port[s].map(([l, h, c], i) =>
+        `${i}\t${expected.cache.port_classes[c]} (port ${i})\t${count(l)}\t${l ? pct(h / l) : '— (no look-ups)'}`);
+      expectEq(JSON.stringify(rows), JSON.stringify(want), `switch ${s} port rows`);
+    }
+    // Leaf switch 0: 4 injection ports, then 4 ports on which packets arrive travelling down.
+    expectEq(expected.cache.by_port[0].map(([, , c]) => expected.cache.port_classes[c]).join(','),
+      'injection,injection,injection,injection,down,down,down,down', 'leaf port classes');
+    await screenshot(page, 'explore-per-port-fat-tree');
+    await page.getByRole('tab', { name: 'Form' }).click();
   });
 
   check('a random_regular graph runs in WASM, drawn with a force layout: every switch and link', async () => {

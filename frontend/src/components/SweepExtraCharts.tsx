@@ -1,9 +1,8 @@
 import { useRef } from 'react';
 import type { Sweep, SweepResultsPage } from '../api/client';
-import { jobSizeLabel, latencyVsSize, sizeAxis } from '../lib/sweepCharts';
+import { costPointsFromRows, jobSizeLabel, latencyVsSize, sizeAxis } from '../lib/sweepCharts';
 import { formatNs } from '../lib/format';
 import { download, svgMarkup, svgToPng } from '../lib/exporting';
-import { useCostPoints } from '../hooks/useCostPoints';
 import { LineChart } from './LineChart';
 import { ParetoChart } from './ParetoChart';
 
@@ -22,7 +21,7 @@ export function SweepExtraCharts({ sweep, results }: { sweep: Sweep; results: Sw
   const costRef = useRef<SVGSVGElement>(null);
   const size = sizeAxis(sweep.axis_names);
   const other = sweep.axis_names.find((a) => a !== size);
-  const { points, pending } = useCostPoints(results, sweep.axis_names);
+  const { points, withoutCost } = costPointsFromRows(results.columns, results.rows, sweep.axis_names);
   const tag = sweep.id.slice(0, 12);
   return (
     <div className="charts">
@@ -37,10 +36,10 @@ export function SweepExtraCharts({ sweep, results }: { sweep: Sweep; results: Sw
       <figure className="chart">
         <figcaption>
           Cost vs hit rate: Pareto front (filled: no other point is both cheaper and better)
-          {pending > 0 && ` · loading the cost of ${pending} points…`}
+          {withoutCost > 0 && ` · ${withoutCost} finished points have no cost (cost.cache.area_mm2) and are not drawn`}
         </figcaption>
         <ParetoChart ref={costRef} points={points} />
-        <p className="note">cost: result.cost.cache.area_mm2 of each point's experiment (cost model: CACTI fit, see the experiment page for provenance)</p>
+        <p className="note">cost: the cost.cache.area_mm2 column of the sweep results (cost model: CACTI fit, see an experiment page for provenance)</p>
         <ExportSvg svg={costRef} name={`sweep-${tag}-pareto`} />
       </figure>
     </div>

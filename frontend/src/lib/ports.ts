@@ -1,11 +1,14 @@
 import type { SimResult } from '../config/types';
 
 // Per-port statistics of one switch from result.cache.by_port (present when the config sets
-// output.per_port): by_port[switch][in_port] = [look-ups, hits], switches in the order of
-// cache.by_switch. Port names/classes follow the topology's port numbering (docs/topologies.md,
-// docs/engines.md): k-ary n-cubes [0,c) injection, then c + 2d (+) and c + 2d + 1 (-) per
-// dimension d; graphs [0,c) injection, then one port per neighbour in ascending neighbour id;
-// BMIN [0,k) down ports (injection at stage 0), [k,2k) up ports. Other kinds get plain numbers.
+// output.per_port): by_port[switch][in_port] = [look-ups, hits, class index], switches in the
+// order of cache.by_switch; the class index points into cache.port_classes (the core's names,
+// e.g. injection/up/down for fat trees and BMINs, injection/local/global for Dragonflies,
+// injection/dim0/... for k-ary n-cubes). Port names: k-ary n-cubes keep the more specific
+// "dimD +/−" ([0,c) injection, then c + 2d (+) and c + 2d + 1 (−) per dimension d); graphs
+// "to switch N" ([0,c) injection, then one port per neighbour in ascending neighbour id); every
+// other kind "<class> (port N)" from the core's class. Results without classes (older cores)
+// fall back to the numbering: BMIN [0,k) "down j", [k,2k) "up j"; others "port N".
 
 export interface PortRow {
   port: number;
@@ -16,7 +19,21 @@ export interface PortRow {
   hitRate: number | undefined; // undefined: the port saw no look-ups
 }
 
-export function portName(topology: SimResult['topology'], port: number, switchId: number): { name: string; portClass: string } {
+export function portName(
+  topology: SimResult['topology'],
+  port: number,
+  switchId: number,
+  coreClass?: string, // the core's class of this port (cache.port_classes[by_port[s][p][2]])
+): { name: string; portClass: string } {
+  const named = portNameFromTopology(topology, port, switchId);
+  if (coreClass === undefined) return named;
+  const kind = topology?.kind;
+  const specific = kind === 'kary_ncube' || kind === 'torus' || kind === 'mesh'
+    || ((kind === 'random_regular' || kind === 'edge_list') && Array.isArray(topology?.edges));
+  return specific ? { name: named.name, portClass: coreClass } : { name: `${coreClass} (port ${port})`, portClass: coreClass };
+}
+
+function portNameFromTopology(topology: SimResult['topology'], port: number, switchId: number): { name: string; portClass: string } {
   const kind = topology?.kind;
   const c = typeof topology?.concentration === 'number' ? topology.concentration : 1;
   if (kind === 'kary_ncube' || kind === 'torus' || kind === 'mesh') {
@@ -44,9 +61,11 @@ export function portRows(result: SimResult, switchId: number): PortRow[] | null 
   if (!Array.isArray(bySwitch)) return null;
   const ports = bySwitch[switchId];
   if (!Array.isArray(ports)) return null;
+  const classes = (result.cache as { port_classes?: unknown }).port_classes;
   return ports.map((p: unknown, port: number) => {
-    const [lookups, hits] = Array.isArray(p) ? (p as number[]) : [0, 0];
-    return { port, ...portName(result.topology, port, switchId), lookups, hits, hitRate: lookups > 0 ? hits / lookups : undefined };
+    const [lookups, hits, cls] = Array.isArray(p) ? (p as number[]) : [0, 0, undefined];
+    const coreClass = Array.isArray(classes) && typeof cls === 'number' && typeof classes[cls] === 'string' ? (classes[cls] as string) : undefined;
+    return { port, ...portName(result.topology, port, switchId, coreClass), lookups, hits, hitRate: lookups > 0 ? hits / lookups : undefined };
   });
 }
 

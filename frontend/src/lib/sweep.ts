@@ -2,6 +2,8 @@ import type { Json } from '../config/types';
 
 // Sweep axes: values typed as "64, 128, 256", "64..1024 *2" (geometric) or "1..8 +1"
 // (arithmetic), expanded client-side so the point count is known before submitting.
+// Array-valued fields (topology.dims, topology.wrap): arrays in JSON brackets separated by ";",
+// e.g. "[5,5,5]; [7,7,7]" -> [[5,5,5],[7,7,7]] (each value one grid point).
 
 export type AxisParse = { ok: true; values: Json[] } | { ok: false; message: string };
 
@@ -13,8 +15,42 @@ function scalar(t: string): Json {
   return t;
 }
 
+// "[5,5,5]; [7,7,7]": each ";"-separated part a non-empty JSON array of numbers, booleans or
+// strings. The error names the part (1-based) and what is wrong with it.
+function parseArrayValues(t: string): AxisParse {
+  const parts = t.split(';').map((p) => p.trim());
+  const values: Json[] = [];
+  for (const [i, p] of parts.entries()) {
+    const where = `value ${i + 1} (${p === '' ? 'empty' : p})`;
+    if (p === '') {
+      if (i === parts.length - 1 && i > 0) continue; // a trailing ";" is harmless
+      return { ok: false, message: `${where}: separate arrays with ";", e.g. [5,5,5]; [7,7,7]` };
+    }
+    if (!p.startsWith('[') || !p.endsWith(']')) return { ok: false, message: `${where}: not an array in brackets like [5,5,5] (separate arrays with ";")` };
+    let v: unknown;
+    try {
+      v = JSON.parse(p);
+    } catch {
+      return { ok: false, message: `${where}: not a valid array, write numbers separated by commas like [5,5,5]` };
+    }
+    if (!Array.isArray(v) || v.length === 0) return { ok: false, message: `${where}: an empty array` };
+    if (!v.every((x) => typeof x === 'number' || typeof x === 'boolean' || typeof x === 'string'))
+      return { ok: false, message: `${where}: only numbers, true/false or strings inside the brackets` };
+    values.push(v as Json);
+    if (values.length > MAX_AXIS_VALUES) return { ok: false, message: `more than ${MAX_AXIS_VALUES} values` };
+  }
+  const seen = new Set<string>();
+  for (const [i, v] of values.entries()) {
+    const k = JSON.stringify(v);
+    if (seen.has(k)) return { ok: false, message: `value ${i + 1} (${k}) appears twice` };
+    seen.add(k);
+  }
+  return { ok: true, values };
+}
+
 export function parseAxisValues(text: string): AxisParse {
   const t = text.trim();
+  if (t.includes('[') || t.includes(']')) return parseArrayValues(t);
   const range = /^(-?[\d.]+)\s*\.\.\s*(-?[\d.]+)\s*([*+])\s*([\d.]+)$/.exec(t);
   if (range) {
     const [from, to, op, by] = [Number(range[1]), Number(range[2]), range[3], Number(range[4])];
@@ -30,6 +66,15 @@ export function parseAxisValues(text: string): AxisParse {
   const parts = t.split(/\s*,\s*/).filter((p) => p !== '');
   if (parts.length === 0) return { ok: false, message: 'enter values like 64,128,256 or 64..1024 *2' };
   return { ok: true, values: parts.map(scalar) };
+}
+
+// An axis over a field that takes an array (topology.dims, topology.wrap) needs array values:
+// "4, 5" would set dims to a number, so it is refused here with the syntax to use instead.
+export function parseAxis(path: string, text: string, arrayPaths: readonly string[]): AxisParse {
+  const p = parseAxisValues(text);
+  if (!p.ok || !arrayPaths.includes(path)) return p;
+  if (p.values.every(Array.isArray)) return p;
+  return { ok: false, message: `${path} takes arrays: write them in brackets separated by ";", e.g. [5,5,5]; [7,7,7]` };
 }
 
 export function pointCount(axes: Json[][]): number {

@@ -61,25 +61,26 @@ export function paretoFront(points: CostPoint[]): CostPoint[] {
 
 export const COST_COLUMN = 'cost.cache.area_mm2';
 
-// Cost points straight from the result rows when the API provides the cost column; otherwise
-// the ids of finished points whose experiments must be fetched (result.cost.cache.area_mm2).
+// Cost points straight from the result rows: the API's sweep results carry the cost model's
+// cache area per port (cost.cache.area_mm2), so no experiment is fetched. Finished points
+// without a number in that column (or rows from an API without the column) are counted in
+// `withoutCost`, not drawn.
 export function costPointsFromRows(
   columns: Array<{ name: string }>,
   rows: unknown[][],
   axisNames: string[],
-): { points: CostPoint[]; missing: string[] } {
+): { points: CostPoint[]; withoutCost: number } {
   const col = (n: string) => columns.findIndex((c) => c.name === n);
   const [iId, iStatus, iHit, iCost] = [col('experiment_id'), col('status'), col('cache.hit_rate'), col(COST_COLUMN)];
   const points: CostPoint[] = [];
-  const missing: string[] = [];
+  let withoutCost = 0;
   for (const r of rows) {
-    const id = String(r[iId]);
     const hit = r[iHit];
     if (r[iStatus] !== 'done' || typeof hit !== 'number') continue;
     const label = axisNames.map((a) => `${a.split('.').pop()} ${JSON.stringify(r[col(a)])}`).join(', ');
     const cost = iCost >= 0 ? r[iCost] : undefined;
-    if (typeof cost === 'number') points.push({ id, cost, hitRate: hit, label });
-    else if (!missing.includes(id)) missing.push(id);
+    if (typeof cost === 'number' && Number.isFinite(cost)) points.push({ id: String(r[iId]), cost, hitRate: hit, label });
+    else withoutCost += 1;
   }
-  return { points, missing };
+  return { points, withoutCost };
 }

@@ -3,7 +3,7 @@ import type { Config, FieldError, Json } from '../config/types';
 import { DEFAULT_CONFIG, FIELDS } from '../config/form';
 import { createSweep, InvalidConfig } from '../api/client';
 import { decodeConfig, encodeConfig } from '../lib/share';
-import { parseAxisValues, pointCount } from '../lib/sweep';
+import { parseAxis, pointCount } from '../lib/sweep';
 import { formatCount } from '../lib/format';
 
 interface Axis {
@@ -12,6 +12,8 @@ interface Axis {
 }
 
 const NUMERIC_PATHS = FIELDS.filter((f) => ['int', 'number', 'ways'].includes(f.kind)).map((f) => f.path);
+// Fields whose values are arrays: their axis values are typed as "[5,5,5]; [7,7,7]".
+const ARRAY_PATHS = FIELDS.filter((f) => ['dims', 'flags'].includes(f.kind)).map((f) => f.path);
 
 // Define a grid over config fields on top of the Explore config and submit it to the API.
 export function NewSweepView() {
@@ -23,7 +25,7 @@ export function NewSweepView() {
   ]);
   const [error, setError] = useState<FieldError | string | null>(null);
   const [busy, setBusy] = useState(false);
-  const parsed = axes.map((a) => parseAxisValues(a.text));
+  const parsed = axes.map((a) => parseAxis(a.path.trim(), a.text, ARRAY_PATHS));
   const ok = parsed.every((p) => p.ok) && new Set(axes.map((a) => a.path)).size === axes.length;
   const count = ok ? pointCount(parsed.map((p) => (p.ok ? p.values : []))) : null;
   const setAxis = (i: number, patch: Partial<Axis>) => setAxes(axes.map((a, j) => (j === i ? { ...a, ...patch } : a)));
@@ -35,7 +37,7 @@ export function NewSweepView() {
       const body: Record<string, Json[]> = {};
       axes.forEach((a, i) => {
         const p = parsed[i];
-        if (p.ok) body[a.path] = p.values;
+        if (p.ok) body[a.path.trim()] = p.values;
       });
       const sweep = await createSweep({ name, base, axes: body });
       window.location.assign(`/s/${sweep.id}`);
@@ -58,7 +60,7 @@ export function NewSweepView() {
       </div>
       <table className="axes">
         <thead>
-          <tr><th>config field</th><th>values (a,b,c · from..to *factor · from..to +step)</th><th>count</th><th /></tr>
+          <tr><th>config field</th><th>values (a,b,c · from..to *factor · from..to +step · arrays: [5,5,5]; [7,7,7])</th><th>count</th><th /></tr>
         </thead>
         <tbody>
           {axes.map((a, i) => (
@@ -70,7 +72,7 @@ export function NewSweepView() {
               <td>
                 <input aria-label={`axis ${i + 1} values`} value={a.text} data-axis-values={i}
                   onChange={(e) => setAxis(i, { text: e.target.value })} aria-invalid={!parsed[i].ok || undefined} />
-                {!parsed[i].ok && <div className="field-error" role="alert">{parsed[i].message}</div>}
+                {!parsed[i].ok && <div className="field-error" role="alert" data-testid={`axis-error-${i}`}>{parsed[i].message}</div>}
               </td>
               <td>{parsed[i].ok ? `${parsed[i].values.length} values` : '—'}</td>
               <td><button type="button" onClick={() => setAxes(axes.filter((_, j) => j !== i))} aria-label={`remove axis ${i + 1}`}>×</button></td>
@@ -79,7 +81,7 @@ export function NewSweepView() {
         </tbody>
       </table>
       <datalist id="sweep-paths">
-        {NUMERIC_PATHS.map((p) => <option key={p} value={p} />)}
+        {[...NUMERIC_PATHS, ...ARRAY_PATHS].map((p) => <option key={p} value={p} />)}
       </datalist>
       <p>
         <button type="button" onClick={() => setAxes([...axes, { path: 'seed', text: '1..4 +1' }])}>Add axis</button>
