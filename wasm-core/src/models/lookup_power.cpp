@@ -111,18 +111,11 @@ json lookup_power_report(const LookupPowerParams& in, Report& r) {
 }
 
 namespace {
-bool run(Params& p, json* out) {
-  LookupPowerParams in;
-  Report r;
-  if (!read_lookup_power_params(p, in, out ? &r : nullptr) || !out) return p.errors().ok();
-  *out = lookup_power_report(in, r);
-  return true;
-}
 const ModelRegistrar kRegistrar{{"lookup_power",
                                  "Table-lookup power: per-port caches + CAM vs CAM only, with published or "
                                  "caller-supplied (e.g. CACTI-fit) energies",
                                  "seed 001 Sec. 7.1 eq. (5)"},
-                                &run};
+                                &run_report_model<LookupPowerParams, read_lookup_power_params, lookup_power_report>};
 }  // namespace
 
 }  // namespace switchlab::models

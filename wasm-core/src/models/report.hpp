@@ -41,4 +41,15 @@ class Report {
 double read_number(Params& p, Report* r, const char* key, const NumSpec& spec, const std::string& default_label);
 int64_t read_integer(Params& p, Report* r, const char* key, const IntSpec& spec, const std::string& default_label);
 
+// The registry entry point (ModelFn) of a model made of a parameter reader and a report builder:
+// reads (declares) the parameters, and only when asked for output builds the report.
+template <class In, bool (*Read)(Params&, In&, Report*), json (*Build)(const In&, Report&)>
+bool run_report_model(Params& p, json* out) {
+  In in;
+  Report r;
+  if (!Read(p, in, out ? &r : nullptr) || !out) return p.errors().ok();
+  *out = Build(in, r);
+  return true;
+}
+
 }  // namespace switchlab::models

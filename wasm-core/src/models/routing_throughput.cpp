@@ -86,18 +86,11 @@ json routing_throughput_report(const RoutingThroughputParams& in, Report& r) {
 }
 
 namespace {
-bool run(Params& p, json* out) {
-  RoutingThroughputParams in;
-  Report r;
-  if (!read_routing_throughput_params(p, in, out ? &r : nullptr) || !out) return p.errors().ok();
-  *out = routing_throughput_report(in, r);
-  return true;
-}
 const ModelRegistrar kRegistrar{{"routing_throughput",
                                  "Routing-computation throughput with and without a routing-table cache (packets/s "
                                  "and line rate vs miss rate)",
                                  "seed 001 Sec. 7.2 eqs. (6)-(7)"},
-                                &run};
+                                &run_report_model<RoutingThroughputParams, read_routing_throughput_params, routing_throughput_report>};
 }  // namespace
 
 }  // namespace switchlab::models

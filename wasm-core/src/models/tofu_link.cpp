@@ -120,18 +120,11 @@ json tofu_link_report(const TofuLinkParams& in, Report& r) {
 }
 
 namespace {
-bool run(Params& p, json* out) {
-  TofuLinkParams in;
-  Report r;
-  if (!read_tofu_link_params(p, in, out ? &r : nullptr) || !out) return p.errors().ok();
-  *out = tofu_link_report(in, r);
-  return true;
-}
 const ModelRegistrar kRegistrar{{"tofu2_link",
                                  "Tofu2 link: peak rate from lanes and 64b/66b coding, effective payload throughput "
                                  "vs message size from the frame format",
                                  "seed 004 \"Physical Layer\", \"Frame Format\""},
-                                &run};
+                                &run_report_model<TofuLinkParams, read_tofu_link_params, tofu_link_report>};
 }  // namespace
 
 }  // namespace switchlab::models
