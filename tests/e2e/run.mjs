@@ -83,6 +83,14 @@ async function runWasm(page) {
   await page.getByTestId('wasm-status').filter({ hasText: 'done in' }).waitFor({ timeout: 60000 });
 }
 
+// Types `cfg` into the JSON tab, runs it in WASM and checks the headline numbers against the CLI.
+async function runJsonConfig(page, cfg, expected) {
+  await page.getByRole('tab', { name: 'JSON' }).click();
+  await page.locator('#config-json').fill(JSON.stringify(cfg, null, 2));
+  await runWasm(page);
+  await expectNumbers(page, 'wasm', expected);
+}
+
 async function expectNumbers(page, prefix, expected) {
   expectEq(await textOf(page, `${prefix}-hit-rate`), pct(expected.cache.hit_rate), `${prefix} hit rate`);
   expectEq(await textOf(page, `${prefix}-lookups`), count(expected.cache.lookups), `${prefix} look-ups`);
@@ -355,10 +363,7 @@ async function main() {
     const cfg = { seed: 3, engine: 'routewalk', topology: { kind: 'bmin', k: 4, stages: 2 }, routing: { algorithm: 'turnaround' },
       switch: { cache: { entries: 16, ways: 4 } }, traffic: { pattern: 'uniform', packets: 3000 } };
     const expected = nativeRun(cfg);
-    await page.getByRole('tab', { name: 'JSON' }).click();
-    await page.locator('#config-json').fill(JSON.stringify(cfg, null, 2));
-    await runWasm(page);
-    await expectNumbers(page, 'wasm', expected);
+    await runJsonConfig(page, cfg, expected);
     expectEq(await page.locator('[data-testid="wasm-result"] [data-switch]').count(), expected.topology.switches, 'switches drawn');
     expectEq(await page.locator('[data-testid="wasm-result"] g.links line').count(), expected.topology.links.length, 'links drawn');
     await screenshot(page, 'explore-bmin-json');
@@ -386,10 +391,7 @@ async function main() {
       switch: { cache: { entries: 64, ways: 4 } }, traffic: { pattern: 'uniform', packets: 3000 }, output: { per_port: true } };
     const expected = nativeRun(cfg);
     expectEq(JSON.stringify(expected.cache.port_classes), '["injection","up","down"]', 'native port classes');
-    await page.getByRole('tab', { name: 'JSON' }).click();
-    await page.locator('#config-json').fill(JSON.stringify(cfg, null, 2));
-    await runWasm(page);
-    await expectNumbers(page, 'wasm', expected);
+    await runJsonConfig(page, cfg, expected);
     for (const s of [0, expected.topology.switches - 1]) {
       await page.locator(`[data-testid="wasm-result"] [data-switch="${s}"]`).click();
       const rows = await page.locator('[data-testid="wasm-result"] [data-testid="port-table"] tbody tr').allInnerTexts();
@@ -408,10 +410,7 @@ async function main() {
     const cfg = { seed: 4, engine: 'routewalk', topology: { kind: 'random_regular', switches: 24, degree: 3 },
       switch: { cache: { entries: 16, ways: 4 } }, traffic: { pattern: 'uniform', packets: 3000 } };
     const expected = nativeRun(cfg);
-    await page.getByRole('tab', { name: 'JSON' }).click();
-    await page.locator('#config-json').fill(JSON.stringify(cfg, null, 2));
-    await runWasm(page);
-    await expectNumbers(page, 'wasm', expected);
+    await runJsonConfig(page, cfg, expected);
     const res = page.locator('[data-testid="wasm-result"]');
     expectEq(await res.locator('[data-switch]').count(), 24, 'switches drawn');
     expectEq(await res.locator('g.links line').count(), expected.topology.edges.length, 'links drawn');
