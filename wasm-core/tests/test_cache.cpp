@@ -8,17 +8,17 @@
 using namespace switchlab;
 
 namespace {
-SetAssocCache make(uint32_t entries, uint32_t ways, Policy p) {
+SetAssocCache make(uint32_t entries, uint32_t ways, const char* policy) {
   CacheGeometry g;
   g.entries = entries;
   g.ways = ways;
-  g.policy = p;
+  g.policy = find_policy(policy);
   return SetAssocCache(g, 42);
 }
 }  // namespace
 
 TEST(Cache, LruEvictsLeastRecentlyUsed) {
-  auto c = make(4, 4, Policy::Lru);  // one set, 4 ways
+  auto c = make(4, 4, "lru");  // one set, 4 ways
   for (uint32_t t : {1, 2, 3, 4}) EXPECT_FALSE(c.access(0, t));
   EXPECT_TRUE(c.access(0, 1));   // order (MRU..LRU): 1 4 3 2
   EXPECT_FALSE(c.access(0, 5));  // evicts 2
@@ -31,7 +31,7 @@ TEST(Cache, LruEvictsLeastRecentlyUsed) {
 }
 
 TEST(Cache, FifoIgnoresHits) {
-  auto c = make(2, 2, Policy::Fifo);
+  auto c = make(2, 2, "fifo");
   c.access(0, 1);
   c.access(0, 2);
   EXPECT_TRUE(c.access(0, 1));   // a hit does not refresh under FIFO
@@ -41,7 +41,7 @@ TEST(Cache, FifoIgnoresHits) {
 }
 
 TEST(Cache, LfuKeepsFrequentTags) {
-  auto c = make(2, 2, Policy::Lfu);
+  auto c = make(2, 2, "lfu");
   c.access(0, 1);
   c.access(0, 1);
   c.access(0, 1);
@@ -52,7 +52,7 @@ TEST(Cache, LfuKeepsFrequentTags) {
 }
 
 TEST(Cache, TreePlruVictim) {
-  auto c = make(4, 4, Policy::Plru);
+  auto c = make(4, 4, "plru");
   for (uint32_t t : {10, 11, 12, 13}) c.access(0, t);  // ways 0..3
   c.access(0, 10);                                      // touch way 0
   // Bits now point away from way 0's half and, in the other half, away from way 3 (last fill):
@@ -65,7 +65,7 @@ TEST(Cache, TreePlruVictim) {
 }
 
 TEST(Cache, SetsAreIndependent) {
-  auto c = make(4, 1, Policy::Lru);  // direct mapped, 4 sets
+  auto c = make(4, 1, "lru");  // direct mapped, 4 sets
   EXPECT_FALSE(c.access(0, 7));
   EXPECT_FALSE(c.access(1, 8));
   EXPECT_TRUE(c.access(0, 7));
@@ -75,7 +75,7 @@ TEST(Cache, SetsAreIndependent) {
 }
 
 TEST(Cache, FullyAssociativeLruMatchesReferenceList) {
-  auto c = make(64, 64, Policy::Lru);  // uses the O(1) list
+  auto c = make(64, 64, "lru");  // uses the O(1) list
   LruList ref(64);
   Rng rng(3);
   for (int i = 0; i < 20000; ++i) {
@@ -95,12 +95,32 @@ TEST(Cache, FullyAssociativeLruMatchesReferenceList) {
   }
 }
 
+namespace {
+uint32_t index_of(const char* name, uint64_t key, uint32_t key_bits, uint32_t sets) {
+  return find_index_function(name)->set_of(key, key_bits, sets);
+}
+}  // namespace
+
 TEST(Index, SetIndexFunctions) {
-  EXPECT_EQ(index_of(IndexKind::LowBits, 0x1234, 256), 0x34u);
-  EXPECT_EQ(index_of(IndexKind::LowBits, 10, 3), 1u);
-  EXPECT_EQ(index_of(IndexKind::Crc32, 5, 512), crc32_of_id(5) % 512);
-  EXPECT_EQ(index_of(IndexKind::Crc16, 5, 512), crc16_of_id(5) % 512u);
+  EXPECT_EQ(index_of("low_bits", 0x1234, 24, 256), 0x34u);
+  EXPECT_EQ(index_of("low_bits", 10, 24, 3), 1u);
+  EXPECT_EQ(index_of("crc32", 5, 24, 512), crc32_of_key(5, 24) % 512);
+  EXPECT_EQ(index_of("crc16", 5, 24, 512), crc16_of_key(5, 24) % 512u);
   // xor_fold of 0x12345678 into 8-bit chunks: 0x12 ^ 0x34 ^ 0x56 ^ 0x78 = 0x08.
-  EXPECT_EQ(index_of(IndexKind::XorFold, 0x12345678u, 256), 0x08u);
-  EXPECT_EQ(index_of(IndexKind::Crc32, 12345, 1), 0u);
+  EXPECT_EQ(index_of("xor_fold", 0x12345678u, 32, 256), 0x08u);
+  // 64-bit ids fold every chunk: 0x01 ^ 0x80 = 0x81.
+  EXPECT_EQ(index_of("xor_fold", 0x0100000000000080u, 64, 256), 0x81u);
+  EXPECT_EQ(index_of("crc32", 12345, 24, 1), 0u);
+  EXPECT_EQ(index_of("switchable", 7, 24, 4), 3u);  // the output port mod sets
+}
+
+// The registry is the one list: names sorted, every entry documented, the config's enum and
+// description built from it.
+TEST(Index, RegistryListsEveryFunction) {
+  EXPECT_EQ(index_function_names(), (std::vector<std::string>{"crc16", "crc32", "low_bits", "switchable", "xor_fold"}));
+  EXPECT_EQ(replacement_policy_names(), (std::vector<std::string>{"fifo", "lfu", "lru", "plru", "random"}));
+  for (const auto& i : index_functions()) EXPECT_FALSE(i.doc.empty()) << i.name;
+  for (const auto& p : replacement_policies()) EXPECT_FALSE(p.doc.empty()) << p.name;
+  EXPECT_TRUE(find_index_function("switchable")->keyed_by_output_port);
+  EXPECT_EQ(default_policy()->name, "lru");
 }

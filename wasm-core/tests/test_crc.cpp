@@ -15,10 +15,17 @@ TEST(Crc, Crc32CheckValue) { EXPECT_EQ(crc32(bytes("123456789"), 9), 0xCBF43926u
 
 TEST(Crc, Crc16CcittCheckValue) { EXPECT_EQ(crc16_ccitt(bytes("123456789"), 9), 0x29B1u); }
 
-TEST(Crc, IdIsHashedAsFourLittleEndianBytes) {
-  const uint8_t id[4] = {0x78, 0x56, 0x34, 0x12};
-  EXPECT_EQ(crc32_of_id(0x12345678u), crc32(id, 4));
-  EXPECT_EQ(crc16_of_id(0x12345678u), crc16_ccitt(id, 4));
+// Seed 000 Sec. IV-B hashes the 24-bit address: 3 bytes, here least significant first.
+TEST(Crc, KeyIsHashedAsItsLittleEndianBytes) {
+  const uint8_t id[8] = {0x78, 0x56, 0x34, 0x12, 0, 0, 0, 0};
+  EXPECT_EQ(crc32_of_key(0x345678u, 24), crc32(id, 3));
+  EXPECT_EQ(crc16_of_key(0x345678u, 24), crc16_ccitt(id, 3));
+  EXPECT_EQ(crc32_of_key(0x12345678u, 32), crc32(id, 4));
+  EXPECT_EQ(crc32_of_key(0x12345678u, 64), crc32(id, 8));
+  const uint8_t nine_bits[2] = {0x78, 0x01};  // 9 bits round up to 2 bytes
+  EXPECT_EQ(crc32_of_key(0x178u, 9), crc32(nine_bits, 2));
+  // A 3-byte and a 4-byte hash of the same id differ (the trailing zero byte changes the CRC).
+  EXPECT_NE(crc32_of_key(5, 24), crc32_of_key(5, 32));
 }
 
 TEST(Sha256, KnownDigests) {

@@ -4,8 +4,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "cache/index.hpp"
 #include "cache/set_assoc.hpp"
+#include "common/crc.hpp"
 #include "engine/analytic_torus.hpp"
 #include "switchlab/api.hpp"
 
@@ -23,7 +23,7 @@ json run(const json& config) {
 // over these destinations an LRU cache replaces exactly these entries again and again.
 uint32_t overflow(const std::vector<uint32_t>& ids, uint32_t entries, uint32_t ways) {
   std::vector<uint32_t> load(entries / ways, 0);
-  for (uint32_t id : ids) ++load[index_of(IndexKind::Crc32, id, entries / ways)];
+  for (uint32_t id : ids) ++load[crc32_of_key(id, 24) % (entries / ways)];
   uint32_t over = 0;
   for (uint32_t l : load) over += l > ways ? l - ways : 0;
   return over;
@@ -78,7 +78,7 @@ TEST(ValidationSeed001Fig5, SimulatedMissRateMatchesOverflow) {
   uint64_t misses = 0;
   for (int i = 0; i < 1200000; ++i) {
     const uint32_t id = ids[rng.uniform_u64(ids.size())];
-    const bool hit = cache.access(index_of(IndexKind::Crc32, id, g.sets()), id);
+    const bool hit = cache.access(crc32_of_key(id, 24) % g.sets(), id);
     if (i >= 200000) misses += !hit;
   }
   EXPECT_NEAR(misses / 1e6, overflow(ids, 2048, 4) / 1024.0, 0.003);

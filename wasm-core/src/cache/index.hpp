@@ -1,23 +1,39 @@
 #pragma once
-// Cache index functions: which set a look-up goes to and which tag it carries.
-//  - crc32 / crc16: CRC of the destination id (seed 001 Sec. 3: CRC hash stage of the RC pipeline)
-//  - xor_fold: XOR of the id's log2(sets)-bit chunks;  low_bits: the id's low bits
-//  - switchable: seed 000 Sec. IV — the tag is the output port DOR / up*-down* / minimal routing
-//    picks at this switch (Algorithms 1 and 2), so all destinations leaving by one port share one
-//    entry; set = tag mod sets (the paper's "obvious" conflict-free allocation).
-// For non-power-of-two set counts every function reduces its value modulo the set count.
+// Cache index functions, registered by name (`switch.cache.index`): which set a look-up goes to.
+// One file per function under cache/index/, each with one IndexRegistrar line; the config enum,
+// its description and docs/engines.md's list come from this table. The destination-keyed
+// functions hash the destination id as the switch sees it, `switch.cam.key_bits` bits wide
+// (docs/engines.md, "Destination ids and the index functions"). For non-power-of-two set counts
+// every function reduces its value modulo the set count.
 #include <cstdint>
 #include <string>
 #include <vector>
 
 namespace switchlab {
 
-enum class IndexKind : uint8_t { Crc32, Crc16, XorFold, LowBits, Switchable };
+// Set of a look-up keyed `key` in a cache of `sets` sets. `key` is a destination id of `key_bits`
+// (1..64) bits, or the output port for a function keyed by the output port.
+using SetFn = uint32_t (*)(uint64_t key, uint32_t key_bits, uint32_t sets);
 
-const std::vector<std::string>& index_kind_names();
-IndexKind index_kind_from_name(const std::string& name);  // name must be valid
+struct IndexInfo {
+  std::string name;
+  std::string doc;
+  SetFn set_of;
+  // The tag is the output port routing picks at this switch, not the destination (seed 000
+  // Sec. IV, the switchable hash); needs deterministic routing.
+  bool keyed_by_output_port = false;
+};
 
-// Set of destination `id` for the destination-keyed functions (not Switchable).
-uint32_t index_of(IndexKind kind, uint32_t id, uint32_t sets);
+constexpr const char* kDefaultIndex = "crc32";
+
+const std::vector<IndexInfo>& index_functions();
+std::vector<std::string> index_function_names();
+const IndexInfo* find_index_function(const std::string& name);
+// "LEAD: name (doc); name (doc); ..." for the config field's description.
+std::string describe_index_functions(const std::string& lead);
+
+struct IndexRegistrar {
+  explicit IndexRegistrar(IndexInfo info);
+};
 
 }  // namespace switchlab

@@ -1,18 +1,67 @@
 #pragma once
-// Replacement policies of the per-port routing-table cache (DESIGN.md 2.2).
+// Replacement policies of the per-port routing-table cache (DESIGN.md 2.2), registered by name
+// (`switch.cache.policy`): one file per policy under cache/policy/, each with one PolicyRegistrar
+// line; the config enum and its description come from this table. A cache resolves its policy's
+// look-up routine once, so a look-up costs one indirect call and no branching on the policy.
 #include <cstdint>
 #include <string>
+#include <vector>
+
+#include "cache/lru_list.hpp"
+#include "common/rng.hpp"
 
 namespace switchlab {
 
-enum class Policy : uint8_t { Lru, Plru, Fifo, Random, Lfu };
+// The state of one cache that a policy updates: `sets` x `ways` tags, and the policy's own words.
+struct CacheState {
+  static constexpr uint32_t kEmpty = 0xFFFFFFFFu;
 
-// Config names, in the order of the enum.
-inline const char* policy_name(Policy p) {
-  static const char* names[] = {"lru", "plru", "fifo", "random", "lfu"};
-  return names[static_cast<int>(p)];
-}
+  CacheState(uint32_t entries, uint32_t ways, uint32_t meta_words_per_set, uint64_t seed)
+      : entries(entries), ways(ways), meta_per_set(meta_words_per_set), rng(seed), list(entries) {}
 
-bool parse_policy(const std::string& name, Policy& out);
+  // The `ways` tags of `set`; storage is allocated on the cache's first look-up, so ports no
+  // packet crosses cost nothing.
+  uint32_t* tags_of(uint32_t set) {
+    if (tags.empty()) allocate();
+    return &tags[static_cast<size_t>(set) * ways];
+  }
+  // The policy's meta_per_set words of `set` (after tags_of).
+  uint32_t* meta_of(uint32_t set) { return &meta[static_cast<size_t>(set) * meta_per_set]; }
+  void allocate() {
+    tags.assign(entries, kEmpty);
+    meta.assign(static_cast<size_t>(entries / ways) * meta_per_set, 0);
+  }
+
+  uint32_t entries, ways, meta_per_set;
+  std::vector<uint32_t> tags;  // sets x ways
+  std::vector<uint32_t> meta;  // e.g. LFU use counts, tree-PLRU bits
+  Rng rng;                     // random replacement
+  LruList list;                // a policy may keep a fully associative cache here instead of tags
+};
+
+// Looks `tag` up in `set`; a miss installs it, evicting by the policy. Returns true on a hit.
+using AccessFn = bool (*)(CacheState& cache, uint32_t set, uint32_t tag);
+
+struct PolicyInfo {
+  std::string name;
+  std::string doc;
+  AccessFn access;
+  uint32_t (*meta_words_per_set)(uint32_t ways) = nullptr;  // null: none
+  // Why the policy cannot manage sets of `ways` ways, as the allowed values, or "" if it can.
+  std::string (*check_ways)(uint32_t ways) = nullptr;  // null: any
+};
+
+constexpr const char* kDefaultPolicy = "lru";
+
+const std::vector<PolicyInfo>& replacement_policies();
+std::vector<std::string> replacement_policy_names();
+const PolicyInfo* find_policy(const std::string& name);
+const PolicyInfo* default_policy();
+// "LEAD: name (doc); ..." for the config field's description.
+std::string describe_policies(const std::string& lead);
+
+struct PolicyRegistrar {
+  explicit PolicyRegistrar(PolicyInfo info);
+};
 
 }  // namespace switchlab

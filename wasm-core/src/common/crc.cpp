@@ -28,8 +28,11 @@ constexpr std::array<uint16_t, 256> make_crc16_table() {
 constexpr auto kCrc32Table = make_crc32_table();
 constexpr auto kCrc16Table = make_crc16_table();
 
-void id_bytes(uint32_t id, uint8_t out[4]) {
-  for (int i = 0; i < 4; ++i) out[i] = static_cast<uint8_t>(id >> (8 * i));
+// Little-endian bytes of a key_bits-bit key; returns their number.
+size_t key_bytes(uint64_t key, uint32_t key_bits, uint8_t out[8]) {
+  const size_t n = (key_bits + 7) / 8;
+  for (size_t i = 0; i < n; ++i) out[i] = static_cast<uint8_t>(key >> (8 * i));
+  return n;
 }
 
 }  // namespace
@@ -46,16 +49,14 @@ uint16_t crc16_ccitt(const uint8_t* data, size_t len) {
   return c;
 }
 
-uint32_t crc32_of_id(uint32_t id) {
-  uint8_t b[4];
-  id_bytes(id, b);
-  return crc32(b, 4);
+uint32_t crc32_of_key(uint64_t key, uint32_t key_bits) {
+  uint8_t b[8];
+  return crc32(b, key_bytes(key, key_bits, b));
 }
 
-uint16_t crc16_of_id(uint32_t id) {
-  uint8_t b[4];
-  id_bytes(id, b);
-  return crc16_ccitt(b, 4);
+uint16_t crc16_of_key(uint64_t key, uint32_t key_bits) {
+  uint8_t b[8];
+  return crc16_ccitt(b, key_bytes(key, key_bits, b));
 }
 
 }  // namespace switchlab

@@ -14,8 +14,10 @@ uint32_t crc32(const uint8_t* data, size_t len);
 // Check value for "123456789": 0x29B1.
 uint16_t crc16_ccitt(const uint8_t* data, size_t len);
 
-// The CRC of a destination identifier as the switch hashes it: its 4 bytes, little-endian.
-uint32_t crc32_of_id(uint32_t id);
-uint16_t crc16_of_id(uint32_t id);
+// The CRC of a `key_bits`-bit destination id as the switch hashes it: its ceil(key_bits / 8)
+// bytes, least significant first (seed 000 Sec. IV-B: a 24-bit address is 3 bytes). `key` must
+// fit in key_bits (1..64) bits.
+uint32_t crc32_of_key(uint64_t key, uint32_t key_bits);
+uint16_t crc16_of_key(uint64_t key, uint32_t key_bits);
 
 }  // namespace switchlab

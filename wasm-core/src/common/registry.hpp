@@ -1,5 +1,6 @@
 #pragma once
-// A table of named components (topologies, traffic patterns), filled by static registrar objects
+// A table of named components (topologies, traffic patterns, cache index functions and
+// replacement policies), filled by static registrar objects
 // in each implementation file and kept sorted by name so listings do not depend on link order.
 #include <algorithm>
 #include <string>
@@ -20,6 +21,12 @@ class Registry {
     std::vector<std::string> n;
     for (const auto& i : table()) n.push_back(i.*Name);
     return n;
+  }
+  // "LEAD: a (a's doc); b (b's doc)": the description of the config field that picks an entry.
+  static std::string describe(const std::string& lead, std::string Info::*doc) {
+    std::string d = lead + ":";
+    for (const auto& i : table()) d += (&i == &table().front() ? " " : "; ") + i.*Name + " (" + i.*doc + ")";
+    return d;
   }
   static const Info* find(const std::string& name) {
     for (const auto& i : table())

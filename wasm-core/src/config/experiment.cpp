@@ -37,8 +37,10 @@ void parse_cache(Params& sw, CacheConfig& cache, const Topology* topo) {
     ways = std::min<int64_t>(ways, entries);
     c.set("ways", ways);
   }
-  const std::string policy = c.choice("policy", "lru", {"lru", "plru", "fifo", "random", "lfu"}, "Replacement policy");
-  const std::string index = c.choice("index", std::string("crc32"), index_kind_names(), "Index (hash) function");
+  const std::string policy = c.choice("policy", std::string(kDefaultPolicy), replacement_policy_names(),
+                                      describe_policies("Replacement policy").c_str());
+  const std::string index = c.choice("index", std::string(kDefaultIndex), index_function_names(),
+                                     describe_index_functions("Index (hash) function").c_str());
   cache.per_switch = c.choice("scope", "port", {"port", "switch"},
                               "port: one cache per input port (seed 001); switch: one cache shared by the switch's ports") == "switch";
   cache.prefetch_all_to_all = c.choice("prefetch", "none", {"none", "all_to_all"},
@@ -55,18 +57,33 @@ void parse_cache(Params& sw, CacheConfig& cache, const Topology* topo) {
                                          std::to_string(ways));
     return;
   }
-  parse_policy(policy, cache.geometry.policy);
-  if (cache.geometry.policy == Policy::Plru && ((ways & (ways - 1)) != 0 || ways > 64)) {
-    c.errors().fail(c.field("ways"), "plru needs a power-of-two number of ways in [1, 64], got " + std::to_string(ways));
-    return;
+  cache.geometry.policy = find_policy(policy);
+  if (cache.geometry.policy->check_ways) {
+    const std::string allowed = cache.geometry.policy->check_ways(static_cast<uint32_t>(ways));
+    if (!allowed.empty()) {
+      c.errors().fail(c.field("ways"), "must be " + allowed + " with policy " + policy + ", got " + std::to_string(ways));
+      return;
+    }
   }
   cache.geometry.entries = static_cast<uint32_t>(entries);
   cache.geometry.ways = static_cast<uint32_t>(ways);
-  cache.index = index_kind_from_name(index);
-  if (cache.index == IndexKind::Switchable && topo && !topo->deterministic_routing()) {
-    c.errors().fail(c.field("index"), "switchable needs deterministic routing (the tag is the output port); "
-                                      "choose crc32, crc16, xor_fold or low_bits with this routing");
+  cache.index = find_index_function(index);
+  if (cache.index->keyed_by_output_port && topo && !topo->deterministic_routing()) {
+    c.errors().fail(c.field("index"), index + " needs deterministic routing (the tag is the output port); "
+                                      "choose a destination-keyed function with this routing");
   }
+}
+
+// Every node needs its own destination id of key_bits bits.
+void check_key_bits(Params& cam, const Experiment& ex) {
+  if (!cam.errors().ok()) return;
+  const uint32_t nodes = ex.topology->num_nodes();
+  uint32_t need = 1;
+  while (need < 64 && (uint64_t{1} << need) < nodes) ++need;
+  if (ex.key_bits < need)
+    cam.errors().fail(cam.field("key_bits"), "must be in [" + std::to_string(need) + ", 64] bits so that each of the " +
+                                                 std::to_string(nodes) + " nodes has its own id, got " +
+                                                 std::to_string(ex.key_bits));
 }
 
 void parse_delays(Params& sw, Delays& d) {
@@ -175,6 +192,10 @@ bool parse_experiment(const json& config, Experiment& out, ErrorSink& errors, Pa
                            "routewalk: per-packet path walk with cache look-ups and zero-load latency");
 
   Params topo = root.child("topology", "Network topology");
+  out.random_node_ids = topo.choice("node_ids", "sequential", {"sequential", "random"},
+                                    "Destination ids the switches hash: sequential (node i has id i) or random "
+                                    "(distinct ids of switch.cam.key_bits bits drawn from the seed, as a fabric "
+                                    "manager may assign them)") == "random";
   Params routing = root.child("routing", "Routing algorithm");
   if (errors.ok()) out.topology = make_topology(topo, routing);
   if (!errors.ok()) return false;
@@ -190,6 +211,8 @@ bool parse_experiment(const json& config, Experiment& out, ErrorSink& errors, Pa
   const cost::CacheSpec spec{static_cast<int>(g.entries ? g.entries : 2048),
                              static_cast<int>(g.ways == g.entries ? 0 : g.ways), static_cast<int>(out.cache.entry_bytes)};
   out.cost = cost::read_cost_inputs(hardware, cam, spec, out.topology->ports_per_switch());
+  out.key_bits = static_cast<uint32_t>(out.cost.cam.key_bits);
+  check_key_bits(cam, out);
   cam.reject_unknown();
   hardware.reject_unknown();
   sw.reject_unknown();

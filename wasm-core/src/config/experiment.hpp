@@ -21,7 +21,7 @@ struct CacheConfig {
   bool prefetch_all_to_all = false;  // seed 000 Sec. VI-A: fill caches with an all-to-all walk first
   bool classify_misses = true;       // 3C breakdown (costs a shadow cache per cache)
   CacheGeometry geometry;
-  IndexKind index = IndexKind::Crc32;
+  const IndexInfo* index = find_index_function(kDefaultIndex);
   uint32_t entry_bytes = 12;  // seed 001 Sec. 3: 8 B tag + 2 B port + 2 B reserved
 };
 
@@ -41,6 +41,11 @@ struct Experiment {
   uint64_t warmup_packets = 0;
   uint64_t packets = 0;
   uint32_t lag_links = 1;            // links bundled per switch-to-switch connection (LAG)
+  // Destination ids as the switches see them (docs/engines.md, "Destination ids"): key_bits wide
+  // (switch.cam.key_bits), node numbers or distinct random ids drawn from the seed
+  // (topology.node_ids). The cache index functions and the LAG link choice hash them.
+  uint32_t key_bits = 24;
+  bool random_node_ids = false;
   std::vector<uint32_t> monitored;   // monitored mode: the only switches whose caches are simulated
   bool per_port_output = false;      // cache.by_port: every input port's look-ups and hits
   cost::CostInputs cost;      // hardware.* and switch.cam.*, for the cost report

@@ -14,7 +14,7 @@ enum class CamKind { Cam, Tcam };
 
 struct CamSpec {
   int entries = 49152;       // 1,024..524,288
-  int key_bits = 24;         // 24 or 64
+  int key_bits = 24;         // 1..64; the CAM cost covers 24 and 64
   CamKind kind = CamKind::Cam;
   bool with_result = false;  // true: CAM tag + 4-byte result read (CACTI fully-assoc. "fa_cache")
   bool shared = true;        // one CAM for the whole switch (false: one per input port)

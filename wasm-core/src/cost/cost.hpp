@@ -12,9 +12,9 @@
 //   hardware.tech_nm        22|32|45|65|90, default 45           read_tech_nm(Params& hardware)
 //   hardware.hash_unit      hash variant id, default switchable_pipelined
 //   hardware.die_area_mm2   optional die to compare the overhead with (mm^2)
-//   switch.cam.*            preset, entries (1024..524288, default 49152), key_bits (24|64,
-//                           default 24), kind (cam|tcam), with_result, shared, offchip_rtt_ns,
-//                           tcam_factor                           read_cam_spec(Params& cam)
+//   switch.cam.*            preset, entries (1024..524288, default 49152), key_bits (1..64,
+//                           default 24; costed at 24|64), kind (cam|tcam), with_result,
+//                           shared, offchip_rtt_ns, tcam_factor   read_cam_spec(Params& cam)
 //   switch.cache.*          NOT read here: the config layer parses entries / ways / entry_bytes
 //                           and passes a CacheSpec (ways 0 = "full"); estimate_cache re-validates.
 // None of these readers calls reject_unknown(): the config layer owns those sections.

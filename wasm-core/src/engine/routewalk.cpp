@@ -7,6 +7,7 @@
 #include "cache/lru_list.hpp"
 #include "common/crc.hpp"
 #include "common/flat_set.hpp"
+#include "topology/node_ids.hpp"
 
 namespace switchlab {
 namespace {
@@ -15,6 +16,12 @@ using json = nlohmann::json;
 
 struct PortStats {
   uint64_t lookups = 0, hits = 0;
+  uint64_t misses[3] = {0, 0, 0};  // compulsory, capacity, conflict (when classified)
+  void add(const PortStats& o) {
+    lookups += o.lookups;
+    hits += o.hits;
+    for (int k = 0; k < 3; ++k) misses[k] += o.misses[k];
+  }
 };
 
 // 3C classification (seed 001 Sec. 4 / DESIGN.md 2.2): a miss is compulsory on the first
@@ -23,7 +30,7 @@ struct PortStats {
 class MissClassifier {
  public:
   MissClassifier(size_t caches, uint32_t entries) : shadow_(caches, LruList(entries, /*remember_evicted=*/true)) {}
-  enum Kind { Hit, Compulsory, Capacity, Conflict };
+  enum Kind { Compulsory, Capacity, Conflict, Hit };  // misses index PortStats::misses
   Kind classify(size_t cache, uint32_t tag, bool hit) {
     const LruList::Outcome fa = shadow_[cache].lookup(tag);
     if (hit) return Hit;
@@ -112,19 +119,30 @@ class RouteWalk {
  public:
   explicit RouteWalk(const Experiment& ex)
       : ex_(ex), cc_(ex.cache), layout_(ex), sets_(cc_.enabled ? cc_.geometry.sets() : 1),
-        switchable_(cc_.enabled && cc_.index == IndexKind::Switchable),
+        switchable_(cc_.enabled && cc_.index->keyed_by_output_port),
         stats_(static_cast<size_t>(layout_.switches) * layout_.pps), lag_(ex.lag_links, 0),
         hops_(ex.topology->max_hops() + 1) {
     const Topology& topo = *ex.topology;
-    // Destination-keyed index functions give every cache the same set for a destination:
-    // compute each destination's set (and LAG link) once.
-    if (cc_.enabled && !switchable_) {
-      set_of_dst_.resize(topo.num_nodes());
-      for (uint32_t d = 0; d < topo.num_nodes(); ++d) set_of_dst_[d] = index_of(cc_.index, d, sets_);
+    const uint32_t nodes = topo.num_nodes();
+    // The switches hash destination ids (sequential or random, key_bits wide); the caches keep
+    // node numbers as tags, which is the same as keeping the ids: both are distinct per node.
+    const std::vector<uint64_t> ids = ex.random_node_ids ? random_node_ids(nodes, ex.key_bits, ex.seed) : std::vector<uint64_t>();
+    auto id_of = [&](uint32_t d) -> uint64_t { return ids.empty() ? d : ids[d]; };
+    // The index function gives every cache the same set for a key: compute each destination's
+    // set (or, keyed by output port, each port's set) and LAG link once.
+    if (cc_.enabled) {
+      const SetFn set_of = cc_.index->set_of;
+      if (switchable_) {
+        set_of_port_.resize(topo.ports_per_switch());  // output ports are the same physical ports
+        for (uint32_t p = 0; p < set_of_port_.size(); ++p) set_of_port_[p] = set_of(p, ex.key_bits, sets_);
+      } else {
+        set_of_dst_.resize(nodes);
+        for (uint32_t d = 0; d < nodes; ++d) set_of_dst_[d] = set_of(id_of(d), ex.key_bits, sets_);
+      }
     }
     if (ex.lag_links > 1) {
-      lag_of_dst_.resize(topo.num_nodes());
-      for (uint32_t d = 0; d < topo.num_nodes(); ++d) lag_of_dst_[d] = crc32_of_id(d) % ex.lag_links;
+      lag_of_dst_.resize(nodes);
+      for (uint32_t d = 0; d < nodes; ++d) lag_of_dst_[d] = crc32_of_key(id_of(d), ex.key_bits) % ex.lag_links;
     }
     if (cc_.enabled) {
       const size_t n = cc_.per_switch ? layout_.switches : stats_.size();
@@ -149,8 +167,10 @@ class RouteWalk {
       uint32_t src, dst;
       ex_.traffic->next(traffic_rng_, src, dst);
       const uint32_t n = ex_.topology->route(src, dst, routing_rng_, hops_.data());
-      const uint64_t lat_ps = walk(n, dst, i, measured ? Count::Measured : Count::Warmup);
+      bool all_hit = true;
+      const uint64_t lat_ps = walk(n, dst, i, measured ? Count::Measured : Count::Warmup, all_hit);
       if (!measured) continue;
+      packets_all_hit_ += all_hit;
       latency_.add(static_cast<uint32_t>(lat_ps));
       hop_sum_ += n;
       hop_max_ = std::max(hop_max_, n);
@@ -169,7 +189,8 @@ class RouteWalk {
 
   // Looks up every hop of the route in hops_[0..n) and returns the packet's zero-load latency:
   // per switch RC (hit/miss/no cache) + the rest of the pipeline, per link the link delay.
-  uint64_t walk(uint32_t n, uint32_t dst, uint64_t packet, Count count) {
+  // Clears `all_hit` if a look-up misses (or there is no cache).
+  uint64_t walk(uint32_t n, uint32_t dst, uint64_t packet, Count count, bool& all_hit) {
     const Delays& d = ex_.delays;
     const bool measured = count == Count::Measured;
     uint64_t lat_ps = static_cast<uint64_t>(n + 1) * d.link_ps + static_cast<uint64_t>(n) * d.other_ps;
@@ -185,19 +206,22 @@ class RouteWalk {
       if (measured && h + 1 < n && !lag_of_dst_.empty()) ++lag_[lag_of_dst_[dst]];
       if (!cc_.enabled) {
         lat_ps += d.rc_no_cache_ps;
+        all_hit = false;
         if (measured) ++stats_[port].lookups;
         continue;
       }
       const size_t cache = cc_.per_switch ? slot : port;
       const uint32_t tag = switchable_ ? hop.out_port : target;
-      const uint32_t set = switchable_ ? tag % sets_ : set_of_dst_[target];
+      const uint32_t set = switchable_ ? set_of_port_[tag] : set_of_dst_[target];
       const bool hit = caches_[cache].access(set, tag);
       lat_ps += hit ? d.rc_hit_ps : d.rc_miss_ps;
+      all_hit &= hit;
       const auto kind = classifier_ ? classifier_->classify(cache, tag, hit) : MissClassifier::Hit;
       if (measured) {
-        ++stats_[port].lookups;
-        stats_[port].hits += hit;
-        ++misses_[kind];
+        PortStats& st = stats_[port];
+        ++st.lookups;
+        st.hits += hit;
+        if (kind != MissClassifier::Hit) ++st.misses[kind];
       } else if (count == Count::Prefetch) {
         ++prefetch_lookups_;
       }
@@ -209,10 +233,11 @@ class RouteWalk {
   void prefetch(Rng& routing_rng) {
     const uint32_t nodes = ex_.topology->num_nodes();
     uint64_t packet = 0;
+    bool all_hit = true;
     for (uint32_t s = 0; s < nodes; ++s)
       for (uint32_t d = 0; d < nodes; ++d) {
         if (s == d) continue;
-        walk(ex_.topology->route(s, d, routing_rng, hops_.data()), d, packet++, Count::Prefetch);
+        walk(ex_.topology->route(s, d, routing_rng, hops_.data()), d, packet++, Count::Prefetch, all_hit);
       }
   }
 
@@ -230,11 +255,8 @@ class RouteWalk {
       const uint32_t s = layout_.switch_of_slot(slot);
       for (uint32_t p = 0; p < layout_.pps; ++p) {
         const PortStats& ps = stats_[static_cast<size_t>(slot) * layout_.pps + p];
-        auto& c = by_class[topo.port_class(s, static_cast<uint16_t>(p))];
-        c.lookups += ps.lookups;
-        c.hits += ps.hits;
-        sw.lookups += ps.lookups;
-        sw.hits += ps.hits;
+        by_class[topo.port_class(s, static_cast<uint16_t>(p))].add(ps);
+        sw.add(ps);
       }
       if (ex_.per_port_output) {
         json ports = json::array();
@@ -244,8 +266,7 @@ class RouteWalk {
         }
         by_port.push_back(std::move(ports));
       }
-      all.lookups += sw.lookups;
-      all.hits += sw.hits;
+      all.add(sw);
       by_switch.push_back(rate(sw.hits, sw.lookups));
     }
     for (const auto& c : caches_) {
@@ -256,7 +277,8 @@ class RouteWalk {
     json classes_json = json::object();
     for (size_t c = 0; c < classes.size(); ++c)
       classes_json[classes[c]] = {{"lookups", by_class[c].lookups}, {"hits", by_class[c].hits},
-                                  {"hit_rate", rate(by_class[c].hits, by_class[c].lookups)}};
+                                  {"hit_rate", rate(by_class[c].hits, by_class[c].lookups)},
+                                  {"misses", misses_report(by_class[c])}};
     json cache = {
         {"enabled", cc_.enabled},
         {"scope", cc_.per_switch ? "switch" : "port"},
@@ -264,6 +286,8 @@ class RouteWalk {
         {"hits", all.hits},
         {"hit_rate", rate(all.hits, all.lookups)},
         {"misses", misses_report(all)},
+        {"packets_all_hit", packets_all_hit_},
+        {"all_hit_share", ex_.packets ? json(static_cast<double>(packets_all_hit_) / static_cast<double>(ex_.packets)) : json(nullptr)},
         {"by_port_class", classes_json},
         {"by_switch", by_switch},
         {"occupancy", {{"entries_total", occupied},
@@ -301,12 +325,12 @@ class RouteWalk {
 
 
  private:
-  json misses_report(const PortStats& all) const {
-    json m = {{"total", all.lookups - all.hits}};
+  json misses_report(const PortStats& s) const {
+    json m = {{"total", s.lookups - s.hits}};
     for (auto [name, kind] : {std::pair{"compulsory", MissClassifier::Compulsory},
                               std::pair{"capacity", MissClassifier::Capacity},
                               std::pair{"conflict", MissClassifier::Conflict}})
-      m[name] = classifier_ ? json(misses_[kind]) : json(nullptr);
+      m[name] = classifier_ ? json(s.misses[kind]) : json(nullptr);
     return m;
   }
 
@@ -325,14 +349,13 @@ class RouteWalk {
   Layout layout_;
   const uint32_t sets_;
   const bool switchable_;
-  std::vector<uint32_t> set_of_dst_, lag_of_dst_;
+  std::vector<uint32_t> set_of_dst_, set_of_port_, lag_of_dst_;
   std::vector<SetAssocCache> caches_;
   std::unique_ptr<MissClassifier> classifier_;
   std::vector<PortStats> stats_;
   std::vector<uint64_t> lag_;
   std::vector<Hop> hops_;
-  uint64_t misses_[4] = {0, 0, 0, 0};
-  uint64_t prefetch_lookups_ = 0;
+  uint64_t prefetch_lookups_ = 0, packets_all_hit_ = 0;
   LatencyHistogram latency_;
   uint64_t hop_sum_ = 0, far_count_ = 0, far_sum_ps_ = 0;
   uint32_t hop_max_ = 0;

@@ -1,0 +1,9 @@
+// The destination id's low bits: the plain indexing of a conventional cache.
+#include "cache/index.hpp"
+
+namespace switchlab {
+namespace {
+const IndexRegistrar reg{{"low_bits", "The destination id mod sets (its low log2(sets) bits for a power of two)",
+                          [](uint64_t key, uint32_t, uint32_t sets) { return static_cast<uint32_t>(key % sets); }}};
+}  // namespace
+}  // namespace switchlab
