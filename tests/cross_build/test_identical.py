@@ -29,6 +29,8 @@ CONFIGS = {
     "lfu-full": variant(policy="lfu", ways="full"),
     "lru-full": variant(entries=32, ways="full"),
     "switchable": variant(index="switchable"),
+    "random-ids": {**BASE, "topology": {"kind": "torus", "dims": [5, 4], "node_ids": "random"},
+                   "switch": {"cache": {"entries": 16, "ways": 4}, "cam": {"key_bits": 7}, "lag_links": 3}},
     "no-cache": {**BASE, "switch": {"cache": None}},
     "mesh-conc": {"seed": 8, "topology": {"kind": "mesh", "dims": [3, 3, 2], "concentration": 2},
                   "switch": {"cache": {"entries": 8, "ways": 2}}, "traffic": {"packets": 5000}},

@@ -82,7 +82,7 @@ std::string hash_of(const Experiment& ex) { return sha256_hex(canonical(ex.norma
 
 }  // namespace
 
-const char* engine_version() { return "0.1.0"; }
+const char* engine_version() { return "0.2.0"; }
 
 struct SimulationState {
   Experiment ex;

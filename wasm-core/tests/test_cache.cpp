@@ -1,5 +1,8 @@
 #include <gtest/gtest.h>
 
+#include <fstream>
+#include <sstream>
+
 #include "cache/index.hpp"
 #include "cache/lru_list.hpp"
 #include "cache/set_assoc.hpp"
@@ -95,6 +98,25 @@ TEST(Cache, FullyAssociativeLruMatchesReferenceList) {
   }
 }
 
+// More than 16 ways but several sets: each set is its own LRU stack (a single fully associative
+// list would let one set's tags evict another's).
+TEST(Cache, WideSetsStayIndependent) {
+  auto c = make(64, 32, "lru");  // 2 sets of 32 ways
+  std::vector<std::vector<uint32_t>> ref(2);
+  Rng rng(5);
+  for (int i = 0; i < 20000; ++i) {
+    const uint32_t t = static_cast<uint32_t>(rng.uniform_u64(80)), set = t % 2;
+    auto& stack = ref[set];
+    auto it = std::find(stack.begin(), stack.end(), t);
+    const bool expect = it != stack.end();
+    if (expect) stack.erase(it);
+    stack.insert(stack.begin(), t);
+    if (stack.size() > 32) stack.pop_back();
+    ASSERT_EQ(c.access(set, t), expect) << i;
+  }
+  EXPECT_EQ(c.occupancy(), 64u);
+}
+
 namespace {
 uint32_t index_of(const char* name, uint64_t key, uint32_t key_bits, uint32_t sets) {
   return find_index_function(name)->set_of(key, key_bits, sets);
@@ -123,4 +145,17 @@ TEST(Index, RegistryListsEveryFunction) {
   for (const auto& p : replacement_policies()) EXPECT_FALSE(p.doc.empty()) << p.name;
   EXPECT_TRUE(find_index_function("switchable")->keyed_by_output_port);
   EXPECT_EQ(default_policy()->name, "lru");
+}
+
+// docs/engines.md repeats every registered entry's text, so the docs cannot drift from the code.
+TEST(Index, DocsListEveryRegistryEntry) {
+  std::ifstream f(std::string(SWITCHLAB_SOURCE_DIR) + "/../docs/engines.md");
+  ASSERT_TRUE(f) << "docs/engines.md";
+  std::stringstream ss;
+  ss << f.rdbuf();
+  const std::string docs = ss.str();
+  for (const auto& i : index_functions())
+    EXPECT_NE(docs.find("| `" + i.name + "` | " + i.doc + " |"), std::string::npos) << i.name;
+  for (const auto& p : replacement_policies())
+    EXPECT_NE(docs.find("| `" + p.name + "` | " + p.doc + " |"), std::string::npos) << p.name;
 }

@@ -1,5 +1,6 @@
 // switchlab-sim: the native command-line front end of the core.
-//   switchlab-sim run CONFIG.json        result JSON on stdout
+//   switchlab-sim run CONFIG.json        result JSON on stdout (--table: a human-readable table)
+//   switchlab-sim report RESULT.json     the table of a saved result
 //   switchlab-sim validate CONFIG.json   exit 0 if valid
 //   switchlab-sim hash CONFIG.json       experiment id
 //   switchlab-sim normalize CONFIG.json  canonical config with defaults
@@ -19,12 +20,14 @@
 #include <nlohmann/json.hpp>
 
 #include "switchlab/api.hpp"
+#include "table.hpp"
 
 namespace {
 
 int usage() {
   std::fprintf(stderr,
                "usage: switchlab-sim run|validate|hash|normalize|cost CONFIG.json (- for stdin)\n"
+               "       switchlab-sim run CONFIG.json --table | report RESULT.json\n"
                "       switchlab-sim model NAME PARAMS.json|'{...}'\n"
                "       switchlab-sim models | schema | version\n");
   return 2;
@@ -57,6 +60,24 @@ int print_or_error(const std::string& out) {
   return 0;
 }
 
+// The table of a run of CONFIG (`run`) or of a saved result (`report`).
+int print_table(const char* path, bool run) {
+  std::string text;
+  if (!read_input(path, text)) {
+    std::fprintf(stderr, "error: cannot read %s\n", path);
+    return 1;
+  }
+  if (run) text = switchlab::run_json(text);
+  if (text.compare(0, 9, "{\"error\":") == 0) return report_error(text);
+  const auto result = nlohmann::json::parse(text, nullptr, false);
+  if (result.is_discarded() || !result.contains("cache")) {
+    std::fprintf(stderr, "error: %s is not a result JSON\n", path);
+    return 2;
+  }
+  std::printf("%s", switchlab::result_table(result).c_str());
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -81,6 +102,8 @@ int main(int argc, char** argv) {
     }
     return print_or_error(switchlab::model_json(argv[2], params));
   }
+  if (cmd == "run" && argc == 4 && std::strcmp(argv[3], "--table") == 0) return print_table(argv[2], true);
+  if (cmd == "report" && argc == 3) return print_table(argv[2], false);
   if (argc != 3) return usage();
   std::string config;
   if (!read_input(argv[2], config)) {

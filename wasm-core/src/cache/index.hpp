@@ -29,7 +29,7 @@ constexpr const char* kDefaultIndex = "crc32";
 const std::vector<IndexInfo>& index_functions();
 std::vector<std::string> index_function_names();
 const IndexInfo* find_index_function(const std::string& name);
-// "LEAD: name (doc); name (doc); ..." for the config field's description.
+// "LEAD. name: doc; name: doc; ..." for the config field's description.
 std::string describe_index_functions(const std::string& lead);
 
 struct IndexRegistrar {

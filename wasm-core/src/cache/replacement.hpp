@@ -57,7 +57,7 @@ const std::vector<PolicyInfo>& replacement_policies();
 std::vector<std::string> replacement_policy_names();
 const PolicyInfo* find_policy(const std::string& name);
 const PolicyInfo* default_policy();
-// "LEAD: name (doc); ..." for the config field's description.
+// "LEAD. name: doc; ..." for the config field's description.
 std::string describe_policies(const std::string& lead);
 
 struct PolicyRegistrar {

@@ -22,10 +22,10 @@ class Registry {
     for (const auto& i : table()) n.push_back(i.*Name);
     return n;
   }
-  // "LEAD: a (a's doc); b (b's doc)": the description of the config field that picks an entry.
+  // "LEAD. a: a's doc; b: b's doc": the description of the config field that picks an entry.
   static std::string describe(const std::string& lead, std::string Info::*doc) {
-    std::string d = lead + ":";
-    for (const auto& i : table()) d += (&i == &table().front() ? " " : "; ") + i.*Name + " (" + i.*doc + ")";
+    std::string d = lead + ".";
+    for (const auto& i : table()) d += (&i == &table().front() ? " " : "; ") + i.*Name + ": " + i.*doc;
     return d;
   }
   static const Info* find(const std::string& name) {

@@ -3,7 +3,7 @@
 
 namespace switchlab {
 namespace {
-const IndexRegistrar reg{{"low_bits", "The destination id mod sets (its low log2(sets) bits for a power of two)",
+const IndexRegistrar reg{{"low_bits", "the destination id mod sets (its low bits for a power-of-two set count)",
                           [](uint64_t key, uint32_t, uint32_t sets) { return static_cast<uint32_t>(key % sets); }}};
 }  // namespace
 }  // namespace switchlab

@@ -7,8 +7,8 @@
 namespace switchlab {
 namespace {
 const IndexRegistrar reg{{"switchable",
-                          "Seed 000's switchable hash: the tag is the output port routing picks (deterministic "
-                          "routing only); set = port mod sets",
+                          "seed 000's switchable hash, the tag is the output port routing picks (deterministic "
+                          "routing only), set = port mod sets",
                           [](uint64_t port, uint32_t, uint32_t sets) { return static_cast<uint32_t>(port % sets); },
                           /*keyed_by_output_port=*/true}};
 }  // namespace

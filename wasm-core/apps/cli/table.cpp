@@ -1,0 +1,49 @@
+#include "table.hpp"
+
+#include <cstdio>
+
+namespace switchlab {
+namespace {
+
+using json = nlohmann::json;
+
+// A count, or "-" when the result has none (e.g. 3C off).
+std::string count(const json& v) { return v.is_number() ? std::to_string(v.get<uint64_t>()) : "-"; }
+std::string fixed(const json& v, int digits) {
+  if (!v.is_number()) return "-";
+  char b[32];
+  std::snprintf(b, sizeof b, "%.*f", digits, v.get<double>());
+  return b;
+}
+
+std::string row(const std::string& name, const json& c) {
+  const json& m = c["misses"];
+  char b[160];
+  std::snprintf(b, sizeof b, "%-12s %12s %9s %12s %12s %12s\n", name.c_str(), count(c["lookups"]).c_str(),
+                fixed(c["hit_rate"], 4).c_str(), count(m["compulsory"]).c_str(), count(m["capacity"]).c_str(),
+                count(m["conflict"]).c_str());
+  return b;
+}
+
+}  // namespace
+
+std::string result_table(const json& result) {
+  const json& c = result["cache"];
+  std::string out = "Cache look-ups by input-port class (look-ups and misses: look-ups; hit rate: fraction)\n";
+  char b[200];
+  std::snprintf(b, sizeof b, "%-12s %12s %9s %12s %12s %12s\n", "class", "look-ups", "hit rate", "compulsory",
+                "capacity", "conflict");
+  out += b;
+  for (const auto& [name, cls] : c["by_port_class"].items()) out += row(name, cls);
+  out += row("all", c);
+  std::snprintf(b, sizeof b, "Packets whose every look-up hit: %s of %s (share %s)\n", count(c["packets_all_hit"]).c_str(),
+                count(result["packets"]["measured"]).c_str(), fixed(c["all_hit_share"], 4).c_str());
+  out += b;
+  const json& z = result["latency_ns"]["zero_load"];
+  std::snprintf(b, sizeof b, "Zero-load latency (ns): mean %s, p50 %s, p99 %s, max %s\n", fixed(z["mean"], 3).c_str(),
+                fixed(z["p50"], 3).c_str(), fixed(z["p99"], 3).c_str(), fixed(z["max"], 3).c_str());
+  out += b;
+  return out;
+}
+
+}  // namespace switchlab
