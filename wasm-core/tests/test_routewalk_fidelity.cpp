@@ -10,19 +10,13 @@
 #include "common/crc.hpp"
 #include "config/experiment.hpp"
 #include "switchlab/api.hpp"
+#include "test_run_util.hpp"
 #include "table.hpp"
 #include "topology/node_ids.hpp"
 
 using json = nlohmann::json;
 using namespace switchlab;
 
-namespace {
-json run(const json& config) {
-  json r = json::parse(run_json(config.dump()));
-  EXPECT_FALSE(r.contains("error")) << r.dump();
-  return r;
-}
-}  // namespace
 
 TEST(NodeIds, RandomIdsAreDistinctFitTheWidthAndFollowTheSeed) {
   const auto a = random_node_ids(1000, 10, 7);
@@ -63,9 +57,9 @@ TEST(NodeIds, TheIndexHashesKeyBitsOfTheId) {
               {"topology", {{"kind", "torus"}, {"dims", {10, 10}}, {"node_ids", "random"}}},
               {"switch", {{"cache", {{"entries", 32}, {"ways", 2}}}}},
               {"traffic", {{"packets", 3000}}}};
-  const json r24 = run(cfg);
+  const json r24 = run_ok(cfg);
   cfg["switch"]["cam"] = {{"key_bits", 32}};
-  const json r32 = run(cfg);
+  const json r32 = run_ok(cfg);
   EXPECT_NE(r24["cache"]["hits"], r32["cache"]["hits"]);
 }
 
@@ -78,7 +72,7 @@ TEST(RouteWalkFidelity, HandDerivedThreeCsAndAllHitShare) {
   const json cfg = {{"topology", {{"kind", "single_switch"}, {"ports", 3}}},
                     {"switch", {{"cache", {{"entries", 2}, {"ways", 1}, {"index", "low_bits"}}}}},
                     {"traffic", {{"pattern", "all_to_all"}, {"packets", 30}}}};
-  const json c = run(cfg)["cache"];
+  const json c = run_ok(cfg)["cache"];
   EXPECT_EQ(c["lookups"], 30);
   EXPECT_EQ(c["hits"], 16);
   EXPECT_EQ(c["misses"], (json{{"compulsory", 6}, {"capacity", 0}, {"conflict", 8}, {"total", 14}}));
@@ -93,7 +87,7 @@ TEST(RouteWalkFidelity, CliTableOfTheHandDerivedRun) {
   const json cfg = {{"topology", {{"kind", "single_switch"}, {"ports", 3}}},
                     {"switch", {{"cache", {{"entries", 2}, {"ways", 1}, {"index", "low_bits"}}}}},
                     {"traffic", {{"pattern", "all_to_all"}, {"packets", 30}}}};
-  EXPECT_EQ(result_table(run(cfg)),
+  EXPECT_EQ(result_table(run_ok(cfg)),
             "Cache look-ups by input-port class (look-ups and misses: look-ups; hit rate: fraction)\n"
             "class            look-ups  hit rate   compulsory     capacity     conflict\n"
             "injection              30    0.5333            6            0            8\n"
@@ -103,7 +97,7 @@ TEST(RouteWalkFidelity, CliTableOfTheHandDerivedRun) {
   // Without the 3C classifier the miss kinds are unknown, not zero.
   json off = cfg;
   off["switch"]["cache"]["classify_misses"] = false;
-  const std::string t = result_table(run(off));
+  const std::string t = result_table(run_ok(off));
   EXPECT_NE(t.find("injection              30    0.5333            -            -            -\n"), std::string::npos) << t;
 }
 
@@ -138,7 +132,7 @@ TEST(RouteWalkFidelity, PerClassThreeCsMatchABruteForceWalk) {
                     {"topology", {{"kind", "torus"}, {"dims", {3, 4}}, {"node_ids", "random"}}},
                     {"switch", {{"cache", {{"entries", 4}, {"ways", 2}}}, {"cam", {{"key_bits", 5}}}}},
                     {"traffic", {{"pattern", "all_to_all"}, {"packets", 500}, {"warmup_packets", 50}}}};
-  const json c = run(cfg)["cache"];
+  const json c = run_ok(cfg)["cache"];
 
   Experiment ex;
   ErrorSink errors;

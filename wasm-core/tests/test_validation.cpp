@@ -8,16 +8,12 @@
 #include "common/crc.hpp"
 #include "engine/analytic_torus.hpp"
 #include "switchlab/api.hpp"
+#include "test_run_util.hpp"
 
 using json = nlohmann::json;
 using namespace switchlab;
 
 namespace {
-json run(const json& config) {
-  json r = json::parse(run_json(config.dump()));
-  EXPECT_FALSE(r.contains("error")) << r.dump();
-  return r;
-}
 
 // Destinations that cannot be resident at once: beyond `ways` in their set. With uniform traffic
 // over these destinations an LRU cache replaces exactly these entries again and again.
@@ -112,7 +108,7 @@ TEST(ValidationSeed001Sec64, SimulationBesideTheModel) {
                           {"delays_ns", {{"rc_hit", 2}, {"rc_miss", 27}, {"rc_no_cache", 25}, {"other", 75}, {"link", 20}}}}},
               {"traffic", {{"packets", 200000}, {"warmup_packets", 200000}}},
               {"monitor", {{"samples", 31}}}};
-  const json m = run(cfg)["models"]["seed001_torus"];
+  const json m = run_ok(cfg)["models"]["seed001_torus"];
   ASSERT_TRUE(m["applicable"].get<bool>());
   const json& inj = m["hit_rate_by_port_class"]["injection"];
   EXPECT_NEAR(inj["simulated"].get<double>(), inj["model"].get<double>(), 0.01);
@@ -133,7 +129,7 @@ TEST(ValidationSeed000Fig7, CapacityMissesGrowWithK) {
                 {"switch", {{"cache", {{"entries", 2048}, {"ways", 4}}}}},
                 {"traffic", {{"packets", 100000}, {"warmup_packets", 600000}}},
                 {"monitor", {{"samples", 2 * k + 1}}}};
-    const json c = run(cfg)["cache"];
+    const json c = run_ok(cfg)["cache"];
     const double cap = c["misses"]["capacity"].get<double>() / c["lookups"].get<double>();
     if (k * k * k * k <= 2048) EXPECT_EQ(cap, 0.0) << k;
     if (k >= 8) EXPECT_GT(cap, last + 0.01) << k;
@@ -154,12 +150,12 @@ TEST(ValidationSeed000Switchable, OneMissPerTagPerPort) {
     cfg["seed"] = 2;
     cfg["switch"] = {{"cache", {{"entries", 64}, {"ways", 4}, {"index", "switchable"}}}};
     cfg["traffic"] = {{"packets", 100000}};
-    const json c = run(cfg)["cache"];
+    const json c = run_ok(cfg)["cache"];
     EXPECT_EQ(c["misses"]["capacity"], 0) << cfg.dump();
     EXPECT_EQ(c["misses"]["conflict"], 0) << cfg.dump();
     EXPECT_EQ(c["misses"]["total"], c["occupancy"]["entries_total"]) << cfg.dump();
     // Once every (port, tag) has been used (an all-to-all prefetch), every look-up hits.
     cfg["switch"]["cache"]["prefetch"] = "all_to_all";
-    EXPECT_EQ(run(cfg)["cache"]["hit_rate"], 1.0) << cfg.dump();
+    EXPECT_EQ(run_ok(cfg)["cache"]["hit_rate"], 1.0) << cfg.dump();
   }
 }
