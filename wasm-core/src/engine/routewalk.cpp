@@ -1,6 +1,7 @@
 #include "engine/routewalk.hpp"
 
 #include <algorithm>
+#include <array>
 #include <numeric>
 #include <vector>
 
@@ -16,13 +17,14 @@ using json = nlohmann::json;
 
 struct PortStats {
   uint64_t lookups = 0, hits = 0;
-  uint64_t misses[3] = {0, 0, 0};  // compulsory, capacity, conflict (when classified)
   void add(const PortStats& o) {
     lookups += o.lookups;
     hits += o.hits;
-    for (int k = 0; k < 3; ++k) misses[k] += o.misses[k];
   }
 };
+
+// Compulsory, capacity and conflict misses (MissClassifier::Kind order).
+using MissCounts = std::array<uint64_t, 3>;
 
 // 3C classification (seed 001 Sec. 4 / DESIGN.md 2.2): a miss is compulsory on the first
 // reference of a tag at that cache, capacity if a fully associative LRU cache of the same size
@@ -30,7 +32,7 @@ struct PortStats {
 class MissClassifier {
  public:
   MissClassifier(size_t caches, uint32_t entries) : shadow_(caches, LruList(entries, /*remember_evicted=*/true)) {}
-  enum Kind { Compulsory, Capacity, Conflict, Hit };  // misses index PortStats::misses
+  enum Kind { Compulsory, Capacity, Conflict, Hit };  // misses index MissCounts
   Kind classify(size_t cache, uint32_t tag, bool hit) {
     const LruList::Outcome fa = shadow_[cache].lookup(tag);
     if (hit) return Hit;
@@ -148,7 +150,16 @@ class RouteWalk {
       const size_t n = cc_.per_switch ? layout_.switches : stats_.size();
       caches_.reserve(n);
       for (size_t c = 0; c < n; ++c) caches_.emplace_back(cc_.geometry, Rng::derive(ex.seed, 1000 + c));
-      if (cc_.classify_misses) classifier_ = std::make_unique<MissClassifier>(n, cc_.geometry.entries);
+      if (cc_.classify_misses) {
+        classifier_ = std::make_unique<MissClassifier>(n, cc_.geometry.entries);
+        // Misses are counted per port class directly (a byte per port instead of three counters).
+        class_of_port_.resize(stats_.size());
+        for (uint32_t slot = 0; slot < layout_.switches; ++slot)
+          for (uint32_t p = 0; p < layout_.pps; ++p)
+            class_of_port_[static_cast<size_t>(slot) * layout_.pps + p] =
+                topo.port_class(layout_.switch_of_slot(slot), static_cast<uint16_t>(p));
+        misses_by_class_.resize(topo.port_classes().size());
+      }
     }
   }
 
@@ -221,7 +232,7 @@ class RouteWalk {
         PortStats& st = stats_[port];
         ++st.lookups;
         st.hits += hit;
-        if (kind != MissClassifier::Hit) ++st.misses[kind];
+        if (kind != MissClassifier::Hit) ++misses_by_class_[class_of_port_[port]][kind];
       } else if (count == Count::Prefetch) {
         ++prefetch_lookups_;
       }
@@ -278,14 +289,14 @@ class RouteWalk {
     for (size_t c = 0; c < classes.size(); ++c)
       classes_json[classes[c]] = {{"lookups", by_class[c].lookups}, {"hits", by_class[c].hits},
                                   {"hit_rate", rate(by_class[c].hits, by_class[c].lookups)},
-                                  {"misses", misses_report(by_class[c])}};
+                                  {"misses", misses_report(by_class[c], c)}};
     json cache = {
         {"enabled", cc_.enabled},
         {"scope", cc_.per_switch ? "switch" : "port"},
         {"lookups", all.lookups},
         {"hits", all.hits},
         {"hit_rate", rate(all.hits, all.lookups)},
-        {"misses", misses_report(all)},
+        {"misses", misses_report(all, kAllClasses)},
         {"packets_all_hit", packets_all_hit_},
         {"all_hit_share", ex_.packets ? json(static_cast<double>(packets_all_hit_) / static_cast<double>(ex_.packets)) : json(nullptr)},
         {"by_port_class", classes_json},
@@ -325,12 +336,19 @@ class RouteWalk {
 
 
  private:
-  json misses_report(const PortStats& s) const {
+  static constexpr size_t kAllClasses = SIZE_MAX;
+
+  // Misses of one port class (or of all) with their 3C breakdown (null when not classified).
+  json misses_report(const PortStats& s, size_t port_class) const {
+    MissCounts k{};
+    for (size_t c = 0; c < misses_by_class_.size(); ++c)
+      if (port_class == kAllClasses || port_class == c)
+        for (size_t i = 0; i < k.size(); ++i) k[i] += misses_by_class_[c][i];
     json m = {{"total", s.lookups - s.hits}};
     for (auto [name, kind] : {std::pair{"compulsory", MissClassifier::Compulsory},
                               std::pair{"capacity", MissClassifier::Capacity},
                               std::pair{"conflict", MissClassifier::Conflict}})
-      m[name] = classifier_ ? json(s.misses[kind]) : json(nullptr);
+      m[name] = classifier_ ? json(k[kind]) : json(nullptr);
     return m;
   }
 
@@ -353,6 +371,8 @@ class RouteWalk {
   std::vector<SetAssocCache> caches_;
   std::unique_ptr<MissClassifier> classifier_;
   std::vector<PortStats> stats_;
+  std::vector<uint8_t> class_of_port_;       // per stats_ entry, when misses are classified
+  std::vector<MissCounts> misses_by_class_;  // measured misses per port class
   std::vector<uint64_t> lag_;
   std::vector<Hop> hops_;
   uint64_t prefetch_lookups_ = 0, packets_all_hit_ = 0;
