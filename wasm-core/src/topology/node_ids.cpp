@@ -1,30 +1,54 @@
 #include "topology/node_ids.hpp"
 
-#include <unordered_set>
+#include <algorithm>
+#include <numeric>
 #include <utility>
 
 #include "common/rng.hpp"
 
 namespace switchlab {
+namespace {
+
+// Ids fill a sizeable part of the space: Floyd's sampling (exactly `nodes` draws) with a bitmap of
+// the space (at most 8 bytes per node), then a shuffle, since Floyd's order is not uniform (late
+// ids lean to the top of the range).
+std::vector<uint64_t> dense_ids(uint32_t nodes, uint64_t space, Rng& rng) {
+  std::vector<uint64_t> taken((space + 63) / 64, 0), ids;
+  ids.reserve(nodes);
+  for (uint64_t j = space - nodes; j < space; ++j) {
+    const uint64_t t = rng.uniform_u64(j + 1);
+    const uint64_t id = (taken[t / 64] >> (t % 64)) & 1 ? j : t;
+    taken[id / 64] |= uint64_t{1} << (id % 64);
+    ids.push_back(id);
+  }
+  for (uint32_t i = nodes; i > 1; --i) std::swap(ids[i - 1], ids[rng.uniform_u64(i)]);
+  return ids;
+}
+
+// Ids are sparse in the space (at most 1 in 64 taken): independent draws, redrawing the later of
+// any two equal ones until all differ (a round leaves at most 1/64 of its redraws colliding).
+std::vector<uint64_t> sparse_ids(uint32_t nodes, uint64_t space, Rng& rng) {
+  std::vector<uint64_t> ids(nodes);
+  for (auto& id : ids) id = rng.uniform_u64(space);
+  std::vector<uint32_t> order(nodes);
+  for (;;) {
+    std::iota(order.begin(), order.end(), 0);
+    std::sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) { return ids[a] != ids[b] ? ids[a] < ids[b] : a < b; });
+    std::vector<uint32_t> again;
+    for (uint32_t i = 1; i < nodes; ++i)
+      if (ids[order[i]] == ids[order[i - 1]]) again.push_back(order[i]);
+    if (again.empty()) return ids;
+    std::sort(again.begin(), again.end());  // redraw in node order: independent of the sort's internals
+    for (uint32_t n : again) ids[n] = rng.uniform_u64(space);
+  }
+}
+
+}  // namespace
 
 std::vector<uint64_t> random_node_ids(uint32_t nodes, uint32_t key_bits, uint64_t seed) {
   Rng rng(Rng::derive(seed, kNodeIdStream));
   const uint64_t space = key_bits >= 64 ? UINT64_MAX : uint64_t{1} << key_bits;
-  // Floyd's sampling: exactly `nodes` draws even when the ids fill the whole space. The set is
-  // only probed, never iterated, so the result does not depend on the hash table's layout.
-  std::vector<uint64_t> ids;
-  ids.reserve(nodes);
-  std::unordered_set<uint64_t> taken;
-  taken.reserve(nodes);
-  for (uint64_t j = space - nodes; j < space; ++j) {
-    const uint64_t t = rng.uniform_u64(j + 1);
-    const uint64_t id = taken.count(t) ? j : t;
-    taken.insert(id);
-    ids.push_back(id);
-  }
-  // Floyd's order is not uniform (late ids are biased to the top of the range): shuffle.
-  for (uint32_t i = nodes; i > 1; --i) std::swap(ids[i - 1], ids[rng.uniform_u64(i)]);
-  return ids;
+  return space / 64 <= nodes ? dense_ids(nodes, space, rng) : sparse_ids(nodes, space, rng);
 }
 
 }  // namespace switchlab
