@@ -1,7 +1,6 @@
 #include "topology/node_ids.hpp"
 
 #include <algorithm>
-#include <numeric>
 #include <utility>
 
 #include "common/rng.hpp"
@@ -25,21 +24,24 @@ std::vector<uint64_t> dense_ids(uint32_t nodes, uint64_t space, Rng& rng) {
   return ids;
 }
 
-// Ids are sparse in the space (at most 1 in 64 taken): independent draws, redrawing the later of
-// any two equal ones until all differ (a round leaves at most 1/64 of its redraws colliding).
+// Ids are sparse in the space (at most 1 in 64 taken): independent draws; while some value is
+// drawn more than once, its first holder (in node order) keeps it and the others draw again.
 std::vector<uint64_t> sparse_ids(uint32_t nodes, uint64_t space, Rng& rng) {
   std::vector<uint64_t> ids(nodes);
   for (auto& id : ids) id = rng.uniform_u64(space);
-  std::vector<uint32_t> order(nodes);
   for (;;) {
-    std::iota(order.begin(), order.end(), 0);
-    std::sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) { return ids[a] != ids[b] ? ids[a] < ids[b] : a < b; });
-    std::vector<uint32_t> again;
-    for (uint32_t i = 1; i < nodes; ++i)
-      if (ids[order[i]] == ids[order[i - 1]]) again.push_back(order[i]);
-    if (again.empty()) return ids;
-    std::sort(again.begin(), again.end());  // redraw in node order: independent of the sort's internals
-    for (uint32_t n : again) ids[n] = rng.uniform_u64(space);
+    std::vector<uint64_t> sorted(ids), repeated;
+    std::sort(sorted.begin(), sorted.end());
+    for (size_t i = 1; i < sorted.size(); ++i)
+      if (sorted[i] == sorted[i - 1] && (repeated.empty() || repeated.back() != sorted[i])) repeated.push_back(sorted[i]);
+    if (repeated.empty()) return ids;
+    std::vector<bool> held(repeated.size(), false);
+    for (auto& id : ids) {
+      const auto it = std::lower_bound(repeated.begin(), repeated.end(), id);
+      if (it == repeated.end() || *it != id) continue;
+      const size_t r = static_cast<size_t>(it - repeated.begin());
+      if (held[r]) id = rng.uniform_u64(space); else held[r] = true;
+    }
   }
 }
 
