@@ -135,7 +135,7 @@ class RouteWalk {
     if (cc_.enabled) {
       const SetFn set_of = cc_.index->set_of;
       if (switchable_) {
-        set_of_port_.resize(topo.ports_per_switch());  // output ports are the same physical ports
+        set_of_port_.resize(size_t{1} << 16);  // every 16-bit output port number (Hop::out_port)
         for (uint32_t p = 0; p < set_of_port_.size(); ++p) set_of_port_[p] = set_of(p, ex.key_bits, sets_);
       } else {
         set_of_dst_.resize(nodes);
