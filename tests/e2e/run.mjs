@@ -431,7 +431,7 @@ async function main() {
     await runWasm(page);
     await expectNumbers(page, 'wasm', expected);
     const table = page.locator('[data-testid="wasm-result"] [data-testid="published-table"]');
-    expectEq(await table.locator('thead').innerText(), 'quantity\tas published\tmodel (this run)\tagreement', 'header');
+    expectEq(await table.locator('thead tr').innerText(), 'quantity\tas published\tmodel (this run)\tagreement', 'header');
     const rows = await table.locator('tbody tr').allInnerTexts();
     expectEq(rows.length, fig.published.length, 'one row per published value');
     expectEq(rows[0], `${fig.published[0].what}\t9.0 % ± 0.5 %\t${(reduction * 100).toFixed(1)} %\twithin tolerance`, 'reduction row');
