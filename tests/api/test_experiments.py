@@ -70,7 +70,7 @@ def test_a_retried_job_never_writes_a_second_result(client, db, workers, core):
 
 
 def test_bad_config_is_422_naming_the_field_and_writes_nothing(client, db):
-    bad = json.loads((EXAMPLES / "bad-ways.json").read_text())
+    bad = json.loads((EXAMPLES / "invalid" / "bad-ways.json").read_text())["config"]
     r = client.post("/api/experiments", json=bad)
     assert r.status_code == 422
     detail = r.json()["detail"]
@@ -89,10 +89,10 @@ def test_non_object_bodies_are_422(client, body):
 
 
 def test_every_shipped_example_is_accepted(client, db, core):
-    good = sorted(p for p in EXAMPLES.glob("*.json") if not p.name.startswith("bad-"))
-    assert len(good) >= 5
+    good = sorted(EXAMPLES.glob("*.json"))
+    assert len(good) >= 10
     for path in good:
-        config = json.loads(path.read_text())
+        config = json.loads(path.read_text())["config"]
         r = client.post("/api/experiments", json=config)
         assert r.status_code == 202, (path.name, r.text)
         assert r.json()["id"] == core.config_hash(json.dumps(config))
@@ -123,13 +123,20 @@ def test_openapi_has_stable_operation_ids(client):
             "getSweepResults", "cancelSweep", "getSchema", "listPresets"} <= ops
 
 
-def test_presets_are_all_valid_configs(client, core):
+def test_presets_are_the_example_catalogue(client, core):
     presets = client.get("/api/presets").json()
-    assert len(presets) >= 6
-    for p in presets:
+    files = sorted(EXAMPLES.glob("*.json"))
+    assert [p["id"] for p in presets] == [f.stem for f in files]
+    for p, f in zip(presets, files):
+        example = json.loads(f.read_text())
         assert p["error"] is None, p
-        assert p["experiment_id"] == core.config_hash(json.dumps(p["config"]))
-    assert any(p["source"].startswith("seed 000") for p in presets)
+        assert p["experiment_id"] == core.config_hash(json.dumps(example["config"]))
+        assert {k: p[k] for k in ("title", "description", "source", "config", "browser")} == \
+            {k: example[k] for k in ("title", "description", "source", "config", "browser")}
+        # Published values pass through with the optional keys' defaults filled in.
+        defaults = {"path": None, "source": None, "note": None, "check": True}
+        assert p["published"] == [{**defaults, **v} for v in example.get("published", [])]
+    assert any(p["published"] for p in presets)
 
 
 def test_schema_is_the_engine_schema_or_a_clear_503(client, core):

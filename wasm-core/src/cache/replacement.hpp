@@ -1,5 +1,5 @@
 #pragma once
-// Replacement policies of the per-port routing-table cache (DESIGN.md 2.2).
+// Replacement policies of the per-port routing-table cache (docs/engines.md, Caches).
 #include <cstdint>
 #include <string>
 

@@ -1,5 +1,6 @@
 #pragma once
-// The experiment config (one JSON schema for all three builds; examples/README.md describes it). parse_experiment() validates every field, fills defaults, and produces the
+// The experiment config (one JSON schema for all three builds; every example of examples/ must
+// stay valid). parse_experiment() validates every field, fills defaults, and produces the
 // normalized config whose canonical form is hashed into the experiment id.
 #include <cstdint>
 #include <memory>

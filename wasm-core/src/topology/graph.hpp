@@ -1,6 +1,6 @@
 #pragma once
 // An arbitrary connected switch graph with table-based routing: the shared base of the
-// `random_regular` and `edge_list` topologies (DESIGN.md 2.1). Only the way the edges are obtained
+// `random_regular` and `edge_list` topologies (docs/topologies.md). Only the way the edges are obtained
 // differs between the two; ports, addressing, routing tables and describe() live here.
 //
 // Addressing and ports: switches 0..S-1, concentration c nodes per switch, node id = switch * c +

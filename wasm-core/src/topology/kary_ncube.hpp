@@ -1,5 +1,5 @@
 #pragma once
-// k-ary n-cube (DESIGN.md 2.1): per-dimension sizes k_i and wrap (torus) flags, concentration c
+// k-ary n-cube (docs/topologies.md): per-dimension sizes k_i and wrap (torus) flags, concentration c
 // compute nodes per switch. Covers meshes, tori, mixed mesh/torus such as Tofu's 6-D {X,Y,Z,A,B,C}
 // (seed 004). Routing: dimension order, dimension 0 first.
 #include "topology/topology.hpp"

@@ -1,5 +1,5 @@
 #pragma once
-// A single N x N switch (DESIGN.md 2.1, for queuing studies such as seed 003 Sec. 2-4): node i is
+// A single N x N switch (docs/topologies.md, for queuing studies such as seed 003 Sec. 2-4): node i is
 // attached to port i, and every packet makes exactly one routing computation, at its injection
 // port, with the destination's port as output.
 #include "topology/topology.hpp"

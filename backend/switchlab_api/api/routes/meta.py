@@ -1,4 +1,4 @@
-"""Read-only metadata: the config JSON Schema and the named presets."""
+"""Read-only metadata: the config JSON Schema and the presets (the repository's example catalogue)."""
 
 from __future__ import annotations
 
@@ -14,17 +14,32 @@ from pydantic import BaseModel
 from ...core import engine
 
 router = APIRouter(tags=["meta"])
-PRESET_DIR = pathlib.Path(__file__).resolve().parents[2] / "presets"
+# examples/ at the repository root (format: examples/README.md); the Docker image copies it to
+# /app/examples beside /app/backend.
+EXAMPLES_DIR = pathlib.Path(__file__).resolve().parents[4] / "examples"
+
+
+class PublishedValue(BaseModel):
+    what: str
+    path: str | None = None  # dotted path of the run result compared with `value`
+    value: float
+    tolerance: float
+    unit: str
+    source: str | None = None
+    note: str | None = None
+    check: bool = True  # False: shown for context, not reproduced
 
 
 class Preset(BaseModel):
-    id: str
-    name: str
+    id: str  # the example's file name without .json
+    title: str
     description: str
     source: str
     config: dict[str, Any]
+    published: list[PublishedValue] = []
+    browser: bool  # small enough to run in the browser tab
     experiment_id: str | None
-    error: dict[str, str] | None
+    error: dict[str, Any] | None
 
 
 @router.get("/schema", operation_id="getSchema",
@@ -38,20 +53,19 @@ def get_schema() -> JSONResponse:
 
 
 @lru_cache
-def _preset_files() -> list[dict[str, Any]]:
-    return [dict(json.loads(p.read_text()), id=p.stem) for p in sorted(PRESET_DIR.glob("*.json"))]
+def _examples() -> list[dict[str, Any]]:
+    return [dict(json.loads(p.read_text()), id=p.stem) for p in sorted(EXAMPLES_DIR.glob("*.json"))]
 
 
 @router.get("/presets", operation_id="listPresets", response_model=list[Preset])
 def list_presets() -> list[Preset]:
     out = []
-    for p in _preset_files():
+    for p in _examples():
         # The id tells the UI whether a preset was already computed; an invalid preset is
         # reported, not hidden, so a core change that breaks one is visible.
         try:
             exp_id, err = engine.canonicalize(p["config"]).id, None
         except engine.FieldError as exc:
             exp_id, err = None, exc.as_dict()
-        out.append(Preset(id=p["id"], name=p["name"], description=p.get("description", ""),
-                          source=p.get("source", ""), config=p["config"], experiment_id=exp_id, error=err))
+        out.append(Preset(**p, experiment_id=exp_id, error=err))
     return out
