@@ -36,18 +36,32 @@ bool range_at(const nlohmann::json& j, const char* key, double& lo, double& hi) 
 }
 
 bool load_family(const nlohmann::json& parent, const char* family, const char* const* outputs,
-                 LogLinearFit* fits, std::string& why) {
+                 FitFamily& fits, std::string& why) {
+  // (nlohmann iterators of different objects must not be compared: look each key up in its own.)
   auto f = parent.find(family);
-  if (f == parent.end() || !f->is_object()) {
-    why = std::string("missing family ") + family;
+  const nlohmann::json* segs = nullptr;
+  if (f != parent.end() && f->is_object() && f->contains("segments")) segs = &f->at("segments");
+  if (!segs || !segs->is_array() || segs->empty()) {
+    why = std::string("missing family ") + family + " or its segments";
     return false;
   }
-  for (int i = 0; i < 6; ++i) {
-    auto o = f->find(outputs[i]);
-    if (o == f->end() || !fits[i].load(*o, why)) {
-      why = std::string(family) + "." + outputs[i] + ": " + (why.empty() ? "missing" : why);
+  fits.segments.clear();
+  for (const nlohmann::json& seg : *segs) {
+    FitFamily::Segment s;
+    double lo = 0;
+    if (seg.contains("entry_bytes") && !range_at(seg, "entry_bytes", lo, s.entry_bytes_hi)) {
+      why = std::string(family) + ": segment entry_bytes must be [lo, hi]";
       return false;
     }
+    const bool has_models = seg.is_object() && seg.contains("models") && seg.at("models").is_object();
+    for (int i = 0; i < 6; ++i) {
+      if (!has_models || !seg.at("models").contains(outputs[i]) ||
+          !s.out[i].load(seg.at("models").at(outputs[i]), why)) {
+        why = std::string(family) + "." + outputs[i] + ": " + (why.empty() ? "missing" : why);
+        return false;
+      }
+    }
+    fits.segments.push_back(std::move(s));
   }
   return true;
 }
@@ -67,6 +81,7 @@ CactiFit load_cacti_fit() {
   }
   double min_sets = 0;
   if (!number_at(*cache, "ref_capacity_bytes", fit.cache_ref_bytes) ||
+      !number_at(*cache, "ref_bits_with_tags", fit.cache_ref_bits_with_tags) ||
       !number_at(*cache, "min_sets", min_sets) ||
       !range_at(*cache, "training_entries", fit.cache_train_entries_lo, fit.cache_train_entries_hi) ||
       !range_at(*cache, "training_entry_bytes", fit.cache_train_eb_lo, fit.cache_train_eb_hi) ||
@@ -90,6 +105,12 @@ CactiFit load_cacti_fit() {
   return fit;
 }
 }  // namespace
+
+const LogLinearFit* FitFamily::for_entry_bytes(double entry_bytes) const {
+  for (const Segment& s : segments)
+    if (entry_bytes <= s.entry_bytes_hi) return s.out;
+  return segments.back().out;
+}
 
 bool LogLinearFit::parse_term(const std::string& name, Term& t) {
   t.factors.clear();
@@ -122,7 +143,9 @@ bool LogLinearFit::parse_term(const std::string& name, Term& t) {
     }
     static const std::pair<const char*, Var> kVars[] = {{"1", Var::One}, {"L", Var::L}, {"w", Var::W},
                                                         {"E", Var::E},   {"K", Var::K}, {"S", Var::S},
-                                                        {"C", Var::C},   {"dm", Var::Dm}};
+                                                        {"C", Var::C},   {"dm", Var::Dm},
+                                                        {"A", Var::A},   {"R", Var::R},
+                                                        {"D", Var::D}};
     bool known = false;
     for (const auto& [n, v] : kVars)
       if (var == n) {
@@ -174,6 +197,9 @@ double LogLinearFit::eval(const FitInputs& in) const {
         case Var::S: x = in.S; break;
         case Var::C: x = in.C; break;
         case Var::Dm: x = in.dm; break;
+        case Var::A: x = in.A; break;
+        case Var::R: x = in.R; break;
+        case Var::D: x = in.D; break;
       }
       if (f.shape == Shape::Above) x = std::max(0.0, x - f.knot);
       if (f.shape == Shape::Below) x = std::max(0.0, f.knot - x);

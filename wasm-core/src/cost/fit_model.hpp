@@ -23,6 +23,9 @@ struct FitInputs {
   double S = 0.0;   // log2(rows): entries / ways, or entries when fully associative / CAM
   double C = 0.0;   // log2(bits per row): ways * entry_bytes * 8 (fully associative: entry bits; CAM: key bits)
   double dm = 0.0;  // 1 for a direct-mapped cache
+  double A = 0.0;   // ln(bits incl. CACTI's default tags / the seeds' 2,048 x 12 B table's)
+  double R = 0.0;   // tag bits / (tag bits + entry bits)
+  double D = 0.0;   // log2(bits per row incl. tags)
 };
 
 class LogLinearFit {
@@ -32,7 +35,7 @@ class LogLinearFit {
   double eval(const FitInputs& in) const;
 
  private:
-  enum class Var { One, L, W, E, K, S, C, Dm };
+  enum class Var { One, L, W, E, K, S, C, Dm, A, R, D };
   enum class Shape { Plain, Above, Below };  // x, max(0, x - k), max(0, k - x)
   struct Factor {
     Var var;
@@ -48,21 +51,34 @@ class LogLinearFit {
   std::vector<Term> terms_;
 };
 
+// One family (set-associative cache, fully associative cache, CAM, CAM + result): a fit per output
+// in each entry-size segment (caches are fitted piecewise in entry size; CAMs have one segment).
+struct FitFamily {
+  struct Segment {
+    double entry_bytes_hi = 1e300;  // the segment covers entry sizes up to this (inclusive)
+    LogLinearFit out[6];            // in the family's output order (below)
+  };
+  std::vector<Segment> segments;
+  // The fits of the segment holding `entry_bytes` (the last one above every segment's range).
+  const LogLinearFit* for_entry_bytes(double entry_bytes) const;
+};
+
 // The parsed contents of cacti_fit.json. Loaded once; `ok` false means the shipped data is broken
 // (a build problem, reported to the caller as an error rather than a crash).
 struct CactiFit {
   bool ok = false;
   std::string error;
   double cache_ref_bytes = 24576;
+  double cache_ref_bits_with_tags = 2048 * (96 + 35);
   int min_sets = 32;
   double cache_train_entries_lo = 64, cache_train_entries_hi = 16384;
   double cache_train_eb_lo = 12, cache_train_eb_hi = 16;  // entry (block) bytes
   // Output order: access_ns, cycle_ns, area_mm2, read_energy_nJ, leak_mW, total_leak_mW.
-  LogLinearFit set_assoc[6], full_assoc[6];
+  FitFamily set_assoc, full_assoc;
   double cam_ref_entries = 49152;
   double cam_train_entries_lo = 1024, cam_train_entries_hi = 524288;
   // Output order: search_ns, area_mm2, search_energy_nJ, searchline_energy_nJ, leak_mW, total_leak_mW.
-  LogLinearFit cam[6], fa_cache[6];
+  FitFamily cam, fa_cache;
   nlohmann::json error_summary;  // the fit script's error table (median / worst %), for reports
 };
 
