@@ -88,7 +88,6 @@ CamCost estimate_cam(const CamSpec& s, int tech_nm, ErrorSink& errors) {
   in.L = std::log(s.entries / fit.cam_ref_entries);
   in.K = std::log(s.key_bits / 24.0);
   in.S = std::log2(double(s.entries));  // tools/fit_cacti.py cam_vars()
-  in.C = std::log2(double(s.key_bits));
   const LogLinearFit* f = (s.with_result ? fit.fa_cache : fit.cam).segments.front().out;
   c.search_ns = f[0].eval(in) + s.offchip_rtt_ns;
   c.area_mm2 = f[1].eval(in);

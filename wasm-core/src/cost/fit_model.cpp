@@ -143,7 +143,7 @@ bool LogLinearFit::parse_term(const std::string& name, Term& t) {
     }
     static const std::pair<const char*, Var> kVars[] = {{"1", Var::One}, {"L", Var::L}, {"w", Var::W},
                                                         {"E", Var::E},   {"K", Var::K}, {"S", Var::S},
-                                                        {"C", Var::C},   {"dm", Var::Dm},
+                                                        {"dm", Var::Dm},
                                                         {"A", Var::A},   {"R", Var::R},
                                                         {"D", Var::D}};
     bool known = false;
@@ -195,7 +195,6 @@ double LogLinearFit::eval(const FitInputs& in) const {
         case Var::E: x = in.E; break;
         case Var::K: x = in.K; break;
         case Var::S: x = in.S; break;
-        case Var::C: x = in.C; break;
         case Var::Dm: x = in.dm; break;
         case Var::A: x = in.A; break;
         case Var::R: x = in.R; break;

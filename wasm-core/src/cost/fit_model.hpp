@@ -1,7 +1,7 @@
 #pragma once
 // Evaluates the CACTI fits shipped in wasm-core/data/cacti_fit.json (written by tools/fit_cacti.py
 // from the CACTI 7 rows in wasm-core/data/cacti/; docs/cost-model.md):  ln y = sum_k coef_k * term_k.
-// A term is a product of factors, optionally restricted to one node ("S*C@45" is 0 at other
+// A term is a product of factors, optionally restricted to one node ("S*D@45" is 0 at other
 // nodes, "1@45" is the 45 nm constant). Factors: "1", the variables of FitInputs, and hinges
 // "X>k" = max(0, X - k), "X<k" = max(0, k - X). tools/fit_cacti.py term_value() is the reference.
 // Cost numbers are not part of the native/WASM bit-identity contract, so std::log/std::exp are fine.
@@ -21,7 +21,6 @@ struct FitInputs {
   double E = 0.0;   // ln(entry_bytes / 12)
   double K = 0.0;   // ln(key_bits / 24)
   double S = 0.0;   // log2(rows): entries / ways, or entries when fully associative / CAM
-  double C = 0.0;   // log2(bits per row): ways * entry_bytes * 8 (fully associative: entry bits; CAM: key bits)
   double dm = 0.0;  // 1 for a direct-mapped cache
   double A = 0.0;   // ln(bits incl. CACTI's default tags / the seeds' 2,048 x 12 B table's)
   double R = 0.0;   // tag bits / (tag bits + entry bits)
@@ -35,7 +34,7 @@ class LogLinearFit {
   double eval(const FitInputs& in) const;
 
  private:
-  enum class Var { One, L, W, E, K, S, C, Dm, A, R, D };
+  enum class Var { One, L, W, E, K, S, Dm, A, R, D };
   enum class Shape { Plain, Above, Below };  // x, max(0, x - k), max(0, k - x)
   struct Factor {
     Var var;

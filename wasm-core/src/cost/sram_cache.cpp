@@ -47,7 +47,6 @@ FitInputs cache_inputs(double entries, int ways, double entry_bytes, int tech_nm
   in.E = std::log(entry_bytes / 12.0);
   in.w = full ? 0.0 : std::log2(double(ways));
   in.S = std::log2(rows);
-  in.C = std::log2(per_row * entry_bytes * 8.0);
   in.dm = ways == 1 ? 1.0 : 0.0;
   in.A = std::log(entries * (8.0 * entry_bytes + tag) / fit.cache_ref_bits_with_tags);
   in.R = tag / (tag + 8.0 * entry_bytes);
