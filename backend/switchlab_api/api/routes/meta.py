@@ -8,10 +8,10 @@ from functools import lru_cache
 from typing import Any
 
 from fastapi import APIRouter
-from fastapi.responses import JSONResponse
 from pydantic import BaseModel
 
 from ...core import engine
+from ...models.common import SERVER_ERRORS, FieldProblem
 
 router = APIRouter(tags=["meta"])
 # examples/ at the repository root (format: examples/README.md); the Docker image copies it to
@@ -39,17 +39,12 @@ class Preset(BaseModel):
     published: list[PublishedValue] = []
     browser: bool  # small enough to run in the browser tab
     experiment_id: str | None
-    error: dict[str, Any] | None
+    error: FieldProblem | None
 
 
-@router.get("/schema", operation_id="getSchema",
-            responses={503: {"description": "the engine build provides no schema"}})
-def get_schema() -> JSONResponse:
-    schema = engine.json_schema()
-    if schema is None:
-        return JSONResponse({"detail": "this engine build does not provide a config schema yet"},
-                            status_code=503)
-    return JSONResponse(schema)
+@router.get("/schema", operation_id="getSchema", response_model=dict[str, Any], responses=SERVER_ERRORS)
+def get_schema() -> dict[str, Any]:
+    return engine.config_schema()
 
 
 @lru_cache
@@ -57,15 +52,15 @@ def _examples() -> list[dict[str, Any]]:
     return [dict(json.loads(p.read_text()), id=p.stem) for p in sorted(EXAMPLES_DIR.glob("*.json"))]
 
 
-@router.get("/presets", operation_id="listPresets", response_model=list[Preset])
+@router.get("/presets", operation_id="listPresets", response_model=list[Preset], responses=SERVER_ERRORS)
 def list_presets() -> list[Preset]:
     out = []
     for p in _examples():
         # The id tells the UI whether a preset was already computed; an invalid preset is
         # reported, not hidden, so a core change that breaks one is visible.
         try:
-            exp_id, err = engine.canonicalize(p["config"]).id, None
+            exp_id, err = engine.prepare(p["config"]).id, None
         except engine.FieldError as exc:
-            exp_id, err = None, exc.as_dict()
+            exp_id, err = None, FieldProblem(**exc.as_dict())
         out.append(Preset(**p, experiment_id=exp_id, error=err))
     return out
