@@ -163,7 +163,9 @@ std::string prepare_json(const std::string& config_json) {
   Experiment ex;
   json error;
   if (!load(config_json, ex, error)) return json{{"error", error}}.dump();
-  return json{{"config", ex.normalized}, {"id", hash_of(ex)}, {"summary", summary_of(ex)}}.dump();
+  return json{{"config", ex.normalized}, {"id", hash_of(ex)}, {"summary", summary_of(ex)},
+              {"topology", ex.topology->describe()}}
+      .dump();
 }
 
 std::string normalize_json(const std::string& config_json) {

@@ -32,7 +32,8 @@ const char* engine_version();
 
 // The one entry point every layer validates with (the config is parsed once):
 // {"config": normalized config, "id": experiment id, "summary": {nodes, switches, links, ...,
-// lookups, memory_bytes}} or {"error": {...}}. Units of the summary: results_schema_json().
+// lookups, memory_bytes}, "topology": addressing and shape as in a result} or {"error": {...}}.
+// Units of the summary: results_schema_json().
 std::string prepare_json(const std::string& config_json);
 // Result JSON, or {"error": {...}}.
 std::string run_json(const std::string& config_json);
