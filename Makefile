@@ -6,7 +6,7 @@ VENV_PY := $(ROOT)/.venv/bin/python
 export NODE_PATH := /usr/share/nodejs
 JOBS ?= 2
 
-.PHONY: run test build install build-native build-wasm build-frontend bench clean \
+.PHONY: run test build install build-native build-wasm build-frontend bench clean gen-api \
         test-core test-cross test-api test-frontend test-e2e test-compose
 
 install:
@@ -29,6 +29,10 @@ build-wasm:
 	@cmake --build build/wasm -j$(JOBS) 2>&1 | grep -Ev '^\[|^-- |make\[[0-9]\]' || true
 	@test -f build/wasm/switchlab_core.wasm
 	@rm -f build-wasm.log
+
+# frontend/src/api/schema.gen.ts from the API's OpenAPI document (commit the result).
+gen-api:
+	@$(VENV_PY) scripts/gen_api.py
 
 build-frontend: build-wasm
 	@cd frontend && npm run --silent build

@@ -11,14 +11,15 @@ export default defineConfig({
     alias: {
       // SWITCHLAB_WASM_DIR: use another build of the core (e.g. a scratch Emscripten build).
       '@wasm': process.env.SWITCHLAB_WASM_DIR ?? here('../build/wasm'),
-      '@examples': here('../../shared/examples'),
+      // The example catalogue at the repository root (examples/README.md), bundled into the UI.
+      '@examples': here('../examples'),
     },
   },
   // Automatic JSX runtime without @vitejs/plugin-react (no fast refresh needed here).
   oxc: { jsx: { runtime: 'automatic' } },
   worker: { format: 'es' },
   server: {
-    fs: { allow: [here('..'), here('../../shared'), ...(process.env.SWITCHLAB_WASM_DIR ? [process.env.SWITCHLAB_WASM_DIR] : [])] },
+    fs: { allow: [here('..'), ...(process.env.SWITCHLAB_WASM_DIR ? [process.env.SWITCHLAB_WASM_DIR] : [])] },
     // `npm run dev` talks to a locally running API (see docs/frontend.md).
     proxy: { '/api': process.env.SWITCHLAB_URL ?? 'http://127.0.0.1:8000' },
   },

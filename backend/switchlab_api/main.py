@@ -7,12 +7,13 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
-from fastapi.middleware.cors import CORSMiddleware
 
 from .api.main import api_router
-from .core import db, errors
+from .core import errors
 from .core.config import get_settings
+from .core.cors import EnvelopeCORSMiddleware
 from .core.limits_middleware import BodySizeLimit
+from .db import pool
 from .ui import mount_ui
 
 
@@ -21,11 +22,11 @@ def create_app() -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
-        db.open_pool(settings.database_url)
+        pool.open_pool(settings.database_url)
         try:
             yield
         finally:
-            db.close_pool()
+            pool.close_pool()
 
     app = FastAPI(
         title="SwitchLab API",
@@ -41,7 +42,7 @@ def create_app() -> FastAPI:
     # Added last = outermost: the UI origin also gets CORS headers on a 413, so the browser
     # shows the JSON error instead of an opaque CORS failure.
     app.add_middleware(
-        CORSMiddleware,
+        EnvelopeCORSMiddleware,
         allow_origins=list(settings.cors_origins),
         allow_methods=["GET", "POST", "DELETE"],
         allow_headers=["Content-Type", "Authorization"],

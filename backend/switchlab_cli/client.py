@@ -11,24 +11,37 @@ from typing import Any
 
 
 class ApiFailure(Exception):
-    """The server answered with an error status; `detail` is its JSON error body."""
+    """The server answered with an error status; `error` is the envelope's {code, message, field,
+    allowed[, points]} (docs/api.md, Errors), or a stand-in when the body was not one."""
 
-    def __init__(self, status: int, detail: Any, method: str, path: str):
+    def __init__(self, status: int, error: dict[str, Any], method: str, path: str):
         super().__init__(f"{method} {path}: HTTP {status}")
         self.status = status
-        self.detail = detail
+        self.error = error
+
+    @staticmethod
+    def _line(item: dict[str, Any]) -> str:
+        line = f"{item.get('field') or 'request'}: {item.get('message', '')}"
+        if item.get("allowed"):
+            line += f" (allowed: {item['allowed']})"
+        if "point" in item:
+            line += f" (point {item['point']}: {json.dumps(item.get('values'))})"
+        return line
 
     def lines(self) -> list[str]:
-        if isinstance(self.detail, list):
-            out = []
-            for item in self.detail:
-                if isinstance(item, dict):
-                    where = f" (point {item['point']}: {json.dumps(item.get('values'))})" if "point" in item else ""
-                    out.append(f"{item.get('field') or 'request'}: {item.get('message', '')}{where}")
-                else:
-                    out.append(str(item))
-            return out
-        return [str(self.detail)]
+        return [self._line(p) for p in self.error.get("points") or [self.error]]
+
+
+def parse_error(status: int, raw: bytes) -> dict[str, Any]:
+    try:
+        error = json.loads(raw).get("error")
+    except (ValueError, AttributeError):
+        error = None
+    if isinstance(error, dict):
+        return error
+    # Not our API (a proxy's error page, say): show the start of what came back.
+    return {"code": None, "message": raw.decode(errors="replace")[:500] or f"HTTP {status}",
+            "field": None, "allowed": None}
 
 
 class Unreachable(Exception):
@@ -68,12 +81,7 @@ class Client:
             with urllib.request.urlopen(req, timeout=self.timeout) as resp:
                 return Response(resp.status, {k.lower(): v for k, v in resp.headers.items()}, resp.read())
         except urllib.error.HTTPError as exc:
-            raw = exc.read()
-            try:
-                detail = json.loads(raw).get("detail", raw.decode(errors="replace"))
-            except (ValueError, AttributeError):
-                detail = raw.decode(errors="replace")[:500]
-            raise ApiFailure(exc.code, detail, method, path) from None
+            raise ApiFailure(exc.code, parse_error(exc.code, exc.read()), method, path) from None
         except (urllib.error.URLError, OSError) as exc:
             reason = getattr(exc, "reason", exc)
             raise Unreachable(f"cannot reach {self.base_url}: {reason}") from None

@@ -183,7 +183,8 @@ def _experiment_line(e: dict[str, Any]) -> str:
     if "hit_rate" in cache:
         line += f", hit rate {cache['hit_rate']:.4f} over {cache.get('lookups')} look-ups"
     if e.get("error"):
-        line += f", error in {e['error'].get('field')}: {e['error'].get('message')}"
+        field = e["error"].get("field")
+        line += f", error{f' in {field}' if field else ''}: {e['error'].get('message')}"
     return line
 
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatNs, formatPercent, formatSeconds, portClassOrder } from '../src/lib/format';
+import { formatCount, formatNs, formatPercent, formatSeconds, formatWithUnit, portClassOrder } from '../src/lib/format';
 
 describe('number formatting (always with units)', () => {
   it('formats hit rates as percentages with two decimals', () => {
@@ -21,6 +21,13 @@ describe('number formatting (always with units)', () => {
     expect(formatNs(12.3456)).toBe('12.35 ns');
     expect(formatSeconds(0.000590799)).toBe('0.6 ms');
     expect(formatSeconds(2.5)).toBe('2.50 s');
+  });
+  it('formats numbers in the example catalogue units', () => {
+    expect(formatWithUnit(0.19064171122994655, 'fraction')).toBe('19.1 %');
+    expect(formatWithUnit(3392.017, 'ns')).toBe('3392.0 ns');
+    expect(formatWithUnit(1000, 'Mpps')).toBe('1,000 Mpps');
+    expect(formatWithUnit(2.229843779, 'times')).toBe('2.23 times');
+    expect(formatWithUnit(NaN, 'look-ups')).toBe('—');
   });
   it('orders port classes injection, local/global, up/down, then dims numerically', () => {
     expect(['dim10', 'dim2', 'injection', 'dim0'].sort(portClassOrder)).toEqual(['injection', 'dim0', 'dim2', 'dim10']);

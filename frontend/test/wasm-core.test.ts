@@ -5,6 +5,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { handle, runStepped, type CoreModule } from '../src/core/protocol';
 import type { SimResult } from '../src/config/types';
 import { DEFAULT_CONFIG } from '../src/config/form';
+import { comparisonRows, EXAMPLES } from '../src/config/examples';
 import { fieldsFromSchema, type SchemaNode } from '../src/config/schema';
 import { portRows } from '../src/lib/ports';
 
@@ -133,20 +134,12 @@ describe('WASM core in node', () => {
     }
   });
 
-  it('the seed figure presets reproduce the published numbers in the WASM core', async () => {
-    const { SEED_FIGURES } = await import('../src/config/seedFigures');
-    const fig = (k: string) => SEED_FIGURES.find((f) => f.key === k)!;
-    type L = { reduction_vs_conventional_model: number };
-    const red = (k: string) => (run(fig(k).config).models as { seed001_torus: { max_zero_load_latency_ns: L } })
-      .seed001_torus.max_zero_load_latency_ns.reduction_vs_conventional_model;
-    // Published: 9 % at 128 entries, 19 % at >= 9,261 (seed 001 Sec. 6.4), to 0.5 points.
-    expect(Math.abs(red('seed001-sec64-128') - 0.09)).toBeLessThan(0.005);
-    expect(Math.abs(red('seed001-sec64-9261') - 0.19)).toBeLessThan(0.005);
-    // Seed 000 Fig. 7: no capacity misses while 6^4 = 1,296 switches fit in 2,048 entries.
-    expect(run(fig('seed000-fig7-k6').config).cache.misses.capacity).toBe(0);
-    // Seed 000 Sec. IV: every miss fills an entry; nothing is ever evicted.
-    const sw = run(fig('seed000-sec4-switchable').config).cache as SimResult['cache'] & { occupancy: { entries_total: number } };
-    expect(sw.misses.capacity + sw.misses.conflict).toBe(0);
-    expect(sw.misses.total).toBe(sw.occupancy.entries_total);
+  it('every browser-sized example reproduces its published values in the WASM core', () => {
+    const checked = EXAMPLES.filter((e) => e.browser && e.published?.some((p) => p.check !== false));
+    expect(checked.length).toBeGreaterThanOrEqual(6);
+    for (const e of checked) {
+      const rows = comparisonRows(e, run(e.config)).filter((r) => r.agreement !== 'context only');
+      for (const r of rows) expect(r.agreement, `${e.key}: ${r.what} = ${r.model}, published ${r.published}`).toBe('within tolerance');
+    }
   });
 });

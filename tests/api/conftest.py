@@ -27,7 +27,7 @@ for p in (str(ROOT / "backend"), ENGINE_PATH, str(ROOT / "scripts")):
 
 import stack  # noqa: E402  (scripts/stack.py: the same cluster code `make run` uses)
 
-EXAMPLES = pathlib.Path(os.environ.get("SWITCHLAB_EXAMPLES", ROOT.parent / "shared" / "examples"))
+EXAMPLES = ROOT / "examples"  # the example catalogue, examples/README.md
 TINY = {
     "seed": 1, "engine": "routewalk",
     "topology": {"kind": "torus", "dims": [4, 4]},

@@ -59,15 +59,15 @@ def test_sweep_submit_wait_then_results_as_csv_and_json(live_api, db, workers, c
     whole = httpx.get(f"{live_api.url}/api/sweeps/{sid}/results", params={"format": "csv", "limit": 100})
     assert out.stdout == whole.text
     rows = list(csv.DictReader(io.StringIO(out.stdout)))
-    assert [(int(x["point"]), int(x["switch.cache.entries [count]"]), int(x["switch.cache.ways"])) for x in rows] == [
+    assert [(int(x["point"]), int(x["switch.cache.entries [entries]"]), int(x["switch.cache.ways"])) for x in rows] == [
         (0, 32, 1), (1, 32, 2), (2, 32, 4), (3, 64, 1), (4, 64, 2), (5, 64, 4)]
     for row in rows:
-        config = {**TINY, "switch": {"cache": {"entries": int(row["switch.cache.entries [count]"]),
+        config = {**TINY, "switch": {"cache": {"entries": int(row["switch.cache.entries [entries]"]),
                                                "ways": int(row["switch.cache.ways"])}}}
         want = direct_run(core, config)["cache"]
         assert row["status"] == "done"
-        assert int(row["cache.lookups [count]"]) == want["lookups"]
-        assert int(row["cache.hits [count]"]) == want["hits"]
+        assert int(row["cache.lookups [look-ups]"]) == want["lookups"]
+        assert int(row["cache.hits [look-ups]"]) == want["hits"]
         assert float(row["cache.hit_rate [fraction]"]) == want["hit_rate"]
 
     # JSON: the pages merged into one object, equal to the single-page answer.

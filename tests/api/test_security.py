@@ -39,7 +39,8 @@ def count(db, table: str) -> int:
     return db.execute(f"SELECT count(*) AS n FROM {table}").fetchone()["n"]
 
 
-UNAUTHORIZED = {"detail": [{"field": "Authorization", "message": "a valid 'Bearer <token>' is required for writes"}]}
+UNAUTHORIZED = {"error": {"code": "unauthorized", "message": "a valid bearer token is required for writes",
+                          "field": "Authorization", "allowed": "Bearer <token>"}}
 
 
 @pytest.mark.parametrize("headers", [
@@ -107,8 +108,12 @@ def test_cors_preflight_only_for_the_ui_origin(secured):
 
     evil = httpx.options(f"{secured.url}/api/sweeps", headers={"Origin": EVIL, **ask})
     assert evil.status_code == 400 and "access-control-allow-origin" not in evil.headers
+    assert evil.json() == {"error": {"code": "bad_request", "message": "Disallowed CORS origin", "field": "Origin",
+                                     "allowed": None}}
     put = httpx.options(f"{secured.url}/api/sweeps", headers={"Origin": UI, "Access-Control-Request-Method": "PUT"})
-    assert put.status_code == 400 and put.text == "Disallowed CORS method"
+    assert put.status_code == 400 and put.json() == {"error": {
+        "code": "bad_request", "message": "Disallowed CORS method", "field": "Access-Control-Request-Method",
+        "allowed": "GET, POST, DELETE"}}
 
 
 def test_cors_headers_on_answers_only_for_the_ui_origin(secured, db):
@@ -128,7 +133,8 @@ def test_cors_headers_on_answers_only_for_the_ui_origin(secured, db):
     big = {**SWEEP, "name": "x" * 30_000}
     r = httpx.post(f"{secured.url}/api/sweeps", json=big, headers={**auth(TOKEN), "Origin": UI})
     assert r.status_code == 413 and r.headers["access-control-allow-origin"] == UI
-    assert r.json() == {"detail": [{"field": "body", "message": "request body larger than 20000 bytes"}]}
+    assert r.json() == {"error": {"code": "payload_too_large", "message": "request body larger than 20000 bytes",
+                                  "field": "body", "allowed": "at most 20000 bytes (SWITCHLAB_MAX_BODY_BYTES)"}}
 
 
 def test_default_cors_origins_are_the_dev_ui(live_api):

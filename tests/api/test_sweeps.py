@@ -67,8 +67,14 @@ def test_fifty_point_sweep_gives_the_right_results(client, db, workers, core):
     csv_text = client.get(f"/api/sweeps/{sid}/results", params={"format": "csv"}).text
     lines = csv_text.strip().split("\n")
     assert len(lines) == 51
-    assert "cache.hit_rate [fraction]" in lines[0] and "latency_ns.zero_load.mean [ns]" in lines[0]
-    assert "cost.cache.area_mm2 [mm2]" in lines[0]
+    header = lines[0].split(",")
+    # Units come from the core's schemas: the config schema for axes, the results schema for results.
+    assert header[:6] == ["point", "experiment_id", "status", "switch.cache.entries [entries]",
+                          "switch.cache.ways", "seed"]  # ways and seed have no unit
+    for column in ("cache.lookups [look-ups]", "cache.hit_rate [fraction]", "latency_ns.zero_load.mean [ns]",
+                   "cost.cache.area_mm2 [mm^2]", "cost.cache.read_energy_nJ [nJ]", "wall_time_s [s]"):
+        assert column in header, (column, header)
+    assert [f"{c['name']} [{c['unit']}]" if c["unit"] else c["name"] for c in page["columns"]] == header
 
 
 def test_identical_points_are_computed_once_and_shared(client, db, workers):
@@ -100,12 +106,17 @@ def test_bad_axes_are_422_and_write_nothing(client, db):
     for axes, field in cases:
         r = client.post("/api/sweeps", json={"base": BASE, "axes": axes})
         assert r.status_code == 422, (axes, r.text)
-        assert r.json()["detail"][0]["field"] == field, (axes, r.json())
-    bad = client.post("/api/sweeps", json={"base": BASE, "axes": {"switch.cache.ways": [4, 3]}}).json()
-    assert bad["detail"][0]["point"] == 1 and bad["detail"][0]["values"] == {"switch.cache.ways": 3}
+        assert r.json()["error"]["field"] == field, (axes, r.json())
+        assert r.json()["error"]["code"] == "invalid_config"
+    bad = client.post("/api/sweeps", json={"base": BASE, "axes": {"switch.cache.ways": [4, 3, 5]}}).json()["error"]
+    assert bad["field"] == "axes.switch.cache.ways" and bad["allowed"]
+    # Every failing point is listed; the envelope's field/message/allowed are the first one's.
+    assert [(p["point"], p["values"]) for p in bad["points"]] == [(1, {"switch.cache.ways": 3}),
+                                                                  (2, {"switch.cache.ways": 5})]
+    assert (bad["message"], bad["allowed"]) == (bad["points"][0]["message"], bad["points"][0]["allowed"])
     base_err = client.post("/api/sweeps", json={"base": {**BASE, "switch": {"cache": {"entries": 100, "ways": 3}}},
                                                 "axes": {"seed": [1, 2]}})
-    assert base_err.status_code == 422 and base_err.json()["detail"][0]["field"] == "base.switch.cache.ways"
+    assert base_err.status_code == 422 and base_err.json()["error"]["field"] == "base.switch.cache.ways"
     for table in ("sweeps", "sweep_points", "experiments", "runs", "procrastinate_jobs"):
         assert db.execute(f"SELECT count(*) AS n FROM {table}").fetchone()["n"] == 0, table
 
@@ -137,8 +148,10 @@ def test_cancel_spares_points_shared_with_a_live_sweep(client, db):
 def test_results_cursor_validation_and_unknown_sweep(client, db):
     sid = client.post("/api/sweeps", json={"base": BASE, "axes": {"seed": [1]}}).json()["id"]
     r = client.get(f"/api/sweeps/{sid}/results", params={"cursor": "abc"})
-    assert r.status_code == 422 and r.json()["detail"][0]["field"] == "cursor"
+    assert r.status_code == 422 and r.json()["error"]["field"] == "cursor"
+    assert r.json()["error"]["code"] == "invalid_request"
     r = client.get(f"/api/sweeps/{sid}/results", params={"limit": 0})
-    assert r.status_code == 422 and r.json()["detail"][0]["field"] == "limit"
+    assert r.status_code == 422 and r.json()["error"]["field"] == "limit"
+    assert r.json()["error"]["code"] == "invalid_request"
     assert client.get("/api/sweeps/" + "f" * 64).status_code == 404
     assert client.delete("/api/sweeps/" + "f" * 64).status_code == 404

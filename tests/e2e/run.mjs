@@ -24,7 +24,7 @@ const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
 const SHOTS = path.join(ROOT, 'tests', 'e2e', 'screenshots');
 const SERVER_TIMEOUT_MS = Number(process.env.E2E_SERVER_TIMEOUT_MS ?? 120000);
 
-// The slice config (issue 2), exactly as the form produces it from its defaults.
+// The form's default config, exactly as the form produces it (also the quick-start example).
 const SLICE = {
   seed: 1,
   engine: 'routewalk',
@@ -35,6 +35,9 @@ const SLICE = {
 
 // Same formatting as frontend/src/lib/format.ts (kept independent on purpose: if the UI's
 // formatting drifts, this test notices).
+// An example of the catalogue (examples/README.md): the same files the UI's presets are.
+const example = (key) => JSON.parse(readFileSync(path.join(ROOT, 'examples', `${key}.json`), 'utf8'));
+
 const pct = (f) => `${(f * 100).toFixed(2)} %`;
 const count = (n) => Math.round(n).toLocaleString('en-US');
 
@@ -332,7 +335,7 @@ async function main() {
   });
 
   check('the 9x9x9 preset runs in WASM with the native CLI numbers', async () => {
-    const preset = JSON.parse(readFileSync(path.join(ROOT, '..', 'shared', 'examples', 'torus-9x9x9-m128-uniform.json'), 'utf8'));
+    const preset = example('torus-9x9x9-m128-uniform').config;
     const expected = nativeRun(preset);
     await page.locator('#preset').selectOption('torus-9x9x9-m128-uniform');
     expectEq(await page.locator('[data-field="topology.dims"]').inputValue(), '9x9x9', 'preset dims');
@@ -346,7 +349,7 @@ async function main() {
   });
 
   check('the Dragonfly preset (fewer packets) runs in WASM with native numbers, drawn as groups', async () => {
-    const preset = JSON.parse(readFileSync(path.join(ROOT, '..', 'shared', 'examples', 'dragonfly-16x16.json'), 'utf8'));
+    const preset = example('dragonfly-16x16').config;
     await page.locator('#preset').selectOption('dragonfly-16x16');
     await page.locator('[data-field="traffic.warmup_packets"]').fill('');
     await page.locator('[data-field="traffic.packets"]').fill('20000');
@@ -371,7 +374,7 @@ async function main() {
   });
 
   check('per-port statistics: clicking switch 5 shows its ports with the native CLI counts', async () => {
-    await page.locator('#preset').selectOption('slice-torus-4x4');
+    await page.locator('#preset').selectOption('quickstart-torus-4x4');
     await fillSlice(page);
     await page.getByTestId('per-port-toggle').check();
     const expected = nativeRun({ ...SLICE, output: { per_port: true } });
@@ -420,21 +423,18 @@ async function main() {
     await page.getByRole('tab', { name: 'Form' }).click();
   });
 
-  check('"Reproduce seed figure" presets show the published numbers beside the model (native CLI values)', async () => {
-    const delays = { rc_hit: 2, rc_miss: 27, rc_no_cache: 25, other: 75, link: 20 };
-    const cfg = { name: 'seed 001 Sec. 6.4, 21^3 torus, 128 entries', seed: 1, engine: 'routewalk',
-      topology: { kind: 'torus', dims: [21, 21, 21] }, switch: { cache: { entries: 128, ways: 'full' }, delays_ns: delays },
-      traffic: { pattern: 'uniform', packets: 20000, warmup_packets: 20000 }, monitor: { samples: 31 } };
-    const expected = nativeRun(cfg);
-    const l = expected.models.seed001_torus.max_zero_load_latency_ns;
-    await page.locator('#preset').selectOption('seed001-sec64-128');
+  check('a seed-figure example shows its published values beside the model (native CLI values)', async () => {
+    const fig = example('seed001-fig12-21cube-128-entries');
+    const expected = nativeRun(fig.config);
+    const reduction = expected.models.seed001_torus.max_zero_load_latency_ns.reduction_vs_conventional_model;
+    await page.locator('#preset').selectOption('seed001-fig12-21cube-128-entries');
     await runWasm(page);
     await expectNumbers(page, 'wasm', expected);
-    const rows = await page.locator('[data-testid="wasm-result"] [data-testid="seed-figure-table"] tbody tr').allInnerTexts();
-    const ns = (v) => `${v.toFixed(Number.isInteger(v) ? 0 : v >= 100 ? 1 : 2)} ns`;
-    expectEq(rows[0], `max zero-load latency reduction vs conventional switch\t9 %\t${(l.reduction_vs_conventional_model * 100).toFixed(1)} %`, 'reduction row');
-    expectEq(rows[1], `max zero-load latency, cache switch (eq. 4)\t—\t${ns(l.model)}`, 'model latency row');
-    expectEq(rows[2], `max zero-load latency, conventional switch\t—\t${ns(l.conventional_switch)}`, 'conventional row');
+    const table = page.locator('[data-testid="wasm-result"] [data-testid="published-table"]');
+    expectEq(await table.locator('thead tr').innerText(), 'quantity\tas published\tmodel (this run)\tagreement', 'header');
+    const rows = await table.locator('tbody tr').allInnerTexts();
+    expectEq(rows.length, fig.published.length, 'one row per published value');
+    expectEq(rows[0], `${fig.published[0].what}\t9.0 % ± 0.5 %\t${(reduction * 100).toFixed(1)} %\twithin tolerance`, 'reduction row');
     await screenshot(page, 'explore-seed-figure');
   });
 

@@ -4,6 +4,7 @@
 
 #include "common/sha256.hpp"
 #include "config/experiment.hpp"
+#include "config/results_schema.hpp"
 #include "config/schema.hpp"
 #include "engine/analytic_torus.hpp"
 #include "engine/routewalk.hpp"
@@ -12,13 +13,15 @@
 namespace switchlab {
 namespace {
 
-json error_object(const Error& e) { return {{"field", e.field}, {"message", e.message}}; }
+json error_object(const Error& e) {
+  return {{"field", e.field}, {"message", e.message}, {"allowed", e.allowed.empty() ? json(nullptr) : json(e.allowed)}};
+}
 
 // Parses text and config; on failure fills `error`.
 bool load(const std::string& text, Experiment& ex, json& error) {
   json config = json::parse(text, nullptr, /*allow_exceptions=*/false);
   if (config.is_discarded()) {
-    error = {{"field", "config"}, {"message", "is not valid JSON"}};
+    error = {{"field", "config"}, {"message", "is not valid JSON"}, {"allowed", "a JSON object"}};
     return false;
   }
   ErrorSink errors;
@@ -80,6 +83,24 @@ json models_section(const Experiment& ex, const json& result, const json& cost) 
 
 std::string hash_of(const Experiment& ex) { return sha256_hex(canonical(ex.normalized) + "\n" + engine_version()); }
 
+// What the run will be, before it runs: sizes for limits (API), placement (browser or server) and
+// the UI's preview. Units are declared in the results schema (results_schema.cpp, "summary").
+json summary_of(const Experiment& ex) {
+  const Topology& t = *ex.topology;
+  return {{"engine", ex.engine},
+          {"topology", ex.normalized["topology"]["kind"]},
+          {"nodes", t.num_nodes()},
+          {"switches", t.num_switches()},
+          {"ports_per_switch", t.ports_per_switch()},
+          {"input_ports", uint64_t{t.num_switches()} * t.ports_per_switch()},
+          {"links", t.num_links()},
+          {"max_hops", t.max_hops()},
+          {"caches", ex.estimate.caches},
+          {"packets", ex.warmup_packets + ex.packets},
+          {"lookups", ex.estimate.lookups},
+          {"memory_bytes", ex.estimate.memory_bytes}};
+}
+
 }  // namespace
 
 const char* engine_version() { return "0.2.0"; }
@@ -125,7 +146,7 @@ std::string Simulation::result() {
   if (json t = ex.traffic->describe(); !t.is_null()) result["traffic"] = std::move(t);
   result["cost"] = cost_section(ex);
   result["models"] = models_section(ex, result, result["cost"]);
-  result["units"] = {{"latency_ns", "ns"}, {"wall_time_s", "s"}, {"hit_rate", "fraction of look-ups (0..1)"}};
+  result["summary"] = summary_of(ex);
   result["wall_time_s"] = state_->wall_s + std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   return result.dump();
 }
@@ -136,6 +157,15 @@ std::string validate_json(const std::string& config_json) {
   Experiment ex;
   json error;
   return load(config_json, ex, error) ? std::string() : error.dump();
+}
+
+std::string prepare_json(const std::string& config_json) {
+  Experiment ex;
+  json error;
+  if (!load(config_json, ex, error)) return json{{"error", error}}.dump();
+  return json{{"config", ex.normalized}, {"id", hash_of(ex)}, {"summary", summary_of(ex)},
+              {"topology", ex.topology->describe()}}
+      .dump();
 }
 
 std::string normalize_json(const std::string& config_json) {
@@ -198,5 +228,13 @@ std::string bench_kernel_json(double lookups) {
 }
 
 std::string schema_json() { return experiment_schema().dump(); }
+
+std::string results_schema_json() { return results_schema().dump(); }
+
+std::string units_json(const std::string& result_json) {
+  const json result = json::parse(result_json, nullptr, false);
+  if (result.is_discarded()) return error_wrapper({"result", "is not valid JSON", "a JSON document"}).dump();
+  return units_of(result).dump();
+}
 
 }  // namespace switchlab

@@ -40,6 +40,7 @@ TEST(NodeIds, KeyBitsMustGiveEveryNodeAnId) {
   const json e = json::parse(validate_json(cfg.dump()));
   EXPECT_EQ(e["field"], "switch.cam.key_bits");
   EXPECT_EQ(e["message"], "must be in [9, 64] bits so that each of the 512 nodes has its own id, got 8");
+  EXPECT_EQ(e["allowed"], "an integer in [9, 64]");
   cfg["switch"]["cam"]["key_bits"] = 9;
   EXPECT_EQ(validate_json(cfg.dump()), "");
   cfg["switch"]["cam"]["key_bits"] = 65;

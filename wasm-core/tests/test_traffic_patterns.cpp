@@ -295,12 +295,18 @@ TEST(TrafficUniform, DrawSequenceUnchanged) {
   }
 }
 
-// For the JSON Schema: every pattern's fields and the job-mix fields get declared.
+// For the JSON Schema: every pattern's fields and the job-mix fields get declared; a pattern defined
+// on the whole machine (a trace) declares no job fields.
 TEST(TrafficConfig, DeclaresEveryPatternField) {
-  ParamRegistry reg;
-  declare_traffic_params(reg);
   std::set<std::string> paths;
-  for (const auto& d : reg.decls()) paths.insert(d.path);
+  for (const auto& t : traffic_patterns()) {
+    ParamRegistry reg;
+    declare_pattern_params(t.pattern, reg);
+    for (const auto& d : reg.decls()) {
+      paths.insert(d.path);
+      if (t.pattern == "trace") EXPECT_NE(d.path.rfind("traffic.jobs", 0), 0u) << d.path;
+    }
+  }
   for (const char* f : {"traffic.pattern", "traffic.hotspots", "traffic.hotspot_fraction", "traffic.zipf_exponent",
                         "traffic.pattern_seed", "traffic.trace", "traffic.mtu_bytes", "traffic.jobs",
                         "traffic.jobs.sizes", "traffic.jobs.size_table", "traffic.jobs.count", "traffic.jobs.preset"})

@@ -25,6 +25,7 @@ class FakeTopo final : public Topology {
   uint16_t ports_per_switch() const override { return 1; }
   const std::vector<std::string>& port_classes() const override { return classes_; }
   uint8_t port_class(uint32_t, uint16_t) const override { return 0; }
+  uint64_t num_links() const override { return 0; }
   uint32_t max_hops() const override { return 1; }
   uint32_t route(uint32_t, uint32_t, Rng&, Hop* out) const override {
     out[0] = {0, 0, 0};

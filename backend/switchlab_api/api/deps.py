@@ -5,12 +5,27 @@ from __future__ import annotations
 from typing import Annotated
 
 import psycopg
-from fastapi import Depends
+from fastapi import Depends, Request
 
 from ..core.config import Settings, get_settings
-from ..core.db import get_conn
+from ..core.errors import ApiError
 from ..core.security import require_write_token
+from ..db.pool import get_conn
 
 ConnDep = Annotated[psycopg.Connection, Depends(get_conn)]
 SettingsDep = Annotated[Settings, Depends(get_settings)]
 WriteAuth = Depends(require_write_token)
+
+
+def require_json_body(request: Request) -> None:
+    """415 unless a body is sent as JSON (FastAPI would otherwise report a type error on it)."""
+    media = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if media == "application/json" or (media.startswith("application/") and media.endswith("+json")):
+        return
+    if not media and request.headers.get("content-length") in (None, "0"):
+        return  # no body at all: validation names the missing body
+    raise ApiError(415, f"Content-Type {media or '(none)'} is not supported", field="Content-Type",
+                   allowed="application/json")
+
+
+JsonBody = Depends(require_json_body)

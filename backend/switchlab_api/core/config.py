@@ -40,6 +40,10 @@ class Settings:
     # Per-run caps so one request cannot occupy a worker for days.
     max_packets: int = field(default_factory=lambda: _int("SWITCHLAB_MAX_PACKETS", 50_000_000))
     max_nodes: int = field(default_factory=lambda: _int("SWITCHLAB_MAX_NODES", 2_000_000))
+    # Checked against the core's estimate (prepare's summary): look-ups bound the run time
+    # (10-25 M look-ups/s per core, docs/benchmarks.md), memory_bytes its peak memory.
+    max_lookups: int = field(default_factory=lambda: _int("SWITCHLAB_MAX_LOOKUPS", 20_000_000_000))
+    max_memory_bytes: int = field(default_factory=lambda: _int("SWITCHLAB_MAX_MEMORY_BYTES", 8_000_000_000))
     run_time_limit_s: float = field(default_factory=lambda: _float("SWITCHLAB_RUN_TIME_LIMIT_S", 3600.0))
     # Worker liveness: a worker silent for stalled_after_s has its jobs retried.
     heartbeat_s: float = field(default_factory=lambda: _float("SWITCHLAB_HEARTBEAT_S", 5.0))

@@ -1,7 +1,8 @@
 """Thin wrapper over the C++ core's Python extension (module switchlab_core).
 
-The extension is the single source of truth for validation, canonical form and the
-content hash; this module only turns its error JSON into FieldError objects.
+The extension is the single source of truth for validation, the normalized config, the
+experiment id, the size of a run (prepare's summary), the schemas and their units; this
+module only turns its JSON into Python objects.
 """
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ from __future__ import annotations
 import importlib
 import json
 from dataclasses import dataclass
+from functools import lru_cache
 from types import ModuleType
 from typing import Any
 
@@ -19,11 +21,14 @@ class EngineUnavailable(RuntimeError):
 
 @dataclass
 class FieldError(Exception):
+    """The core's error object {field, message, allowed}, or one of ours in the same shape."""
+
     field: str
     message: str
+    allowed: str | None = None
 
-    def as_dict(self) -> dict[str, str]:
-        return {"field": self.field, "message": self.message}
+    def as_dict(self) -> dict[str, str | None]:
+        return {"field": self.field or None, "message": self.message, "allowed": self.allowed}
 
 
 _core: ModuleType | None = None
@@ -39,12 +44,10 @@ def core() -> ModuleType:
     return _core
 
 
-def parse_error(text: str) -> FieldError:
-    try:
-        data = json.loads(text)
-        return FieldError(str(data.get("field", "")), str(data.get("message", text)))
-    except (ValueError, AttributeError):
-        return FieldError("", text)
+def field_error(obj: dict[str, Any]) -> FieldError:
+    allowed = obj.get("allowed")
+    return FieldError(str(obj.get("field") or ""), str(obj.get("message", "invalid")),
+                      None if allowed is None else str(allowed))
 
 
 def engine_version() -> str:
@@ -52,29 +55,32 @@ def engine_version() -> str:
 
 
 @dataclass(frozen=True)
-class Canonical:
+class Prepared:
+    """prepare()'s answer for a valid config: the one parse of a submission."""
+
     id: str
-    text: str  # exactly the bytes the hash covers
-    config: dict[str, Any]
+    config: dict[str, Any]  # normalized, defaults filled in
+    summary: dict[str, Any]  # size and estimated work of the run; units in results_schema()
+
+    @property
+    def text(self) -> str:
+        # What workers run; sorted and compact like the core's own canonical form.
+        return json.dumps(self.config, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
-def canonicalize(config: dict[str, Any]) -> Canonical:
-    """Validate, normalise and hash a config; raises FieldError if the core rejects it."""
-    m = core()
-    raw = json.dumps(config)
-    err = m.validate(raw)
-    if err:
-        raise parse_error(err)
-    try:
-        text = m.normalize(raw)
-        cid = m.config_hash(raw)
-    except ValueError as exc:
-        raise parse_error(str(exc)) from exc
-    return Canonical(id=cid, text=text, config=json.loads(text))
+def prepare(config: dict[str, Any]) -> Prepared:
+    """Validate, normalize, hash and size a config; raises FieldError if the core rejects it."""
+    out = json.loads(core().prepare(json.dumps(config)))
+    if "error" in out:
+        raise field_error(out["error"])
+    return Prepared(id=out["id"], config=out["config"], summary=out["summary"])
 
 
-def json_schema() -> dict[str, Any] | None:
-    fn = getattr(core(), "schema", None)
-    if fn is None:
-        return None
-    return json.loads(fn())
+@lru_cache
+def config_schema() -> dict[str, Any]:
+    return json.loads(core().schema())
+
+
+@lru_cache
+def results_schema() -> dict[str, Any]:
+    return json.loads(core().results_schema())

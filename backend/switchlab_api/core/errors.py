@@ -1,4 +1,10 @@
-"""Every error leaves the API as JSON {"detail": [{"field", "message"}...]}; never a traceback."""
+"""Every error leaves the API in one envelope, never a traceback (docs/api.md, "Errors"):
+
+    {"error": {"code": "invalid_config", "message": "...", "field": "switch.cache.ways" | null,
+               "allowed": "an integer in [1, 2048] that divides entries" | null}}
+
+`field` and `allowed` come from the core's error object when the core rejected the input.
+"""
 
 from __future__ import annotations
 
@@ -16,16 +22,48 @@ from .engine import EngineUnavailable, FieldError
 
 log = logging.getLogger("switchlab.api")
 
+# The code of each status; 422 is refined by where the bad input is (see ApiError.code).
+CODES: dict[int, str] = {
+    400: "bad_request", 401: "unauthorized", 403: "forbidden", 404: "not_found",
+    405: "method_not_allowed", 409: "conflict", 413: "payload_too_large",
+    415: "unsupported_media_type", 422: "invalid_request", 500: "internal", 503: "unavailable",
+}
+# 422 for the request body (a config or a sweep); path and query errors stay invalid_request.
+INVALID_CONFIG = "invalid_config"
+
+
+def code_for(status: int) -> str:
+    return CODES.get(status, "bad_request" if status < 500 else "internal")
+
 
 class ApiError(Exception):
-    def __init__(self, status: int, detail: list[dict[str, Any]] | str):
+    """An error answer; `points` lists every failing sweep point (sweeps only)."""
+
+    def __init__(self, status: int, message: str, *, field: str | None = None, allowed: str | None = None,
+                 code: str | None = None, points: list[dict[str, Any]] | None = None,
+                 headers: dict[str, str] | None = None):
+        super().__init__(message)
         self.status = status
-        self.detail = detail
+        self.code = code or code_for(status)
+        self.message = message
+        self.field = field
+        self.allowed = allowed
+        self.points = points
+        self.headers = headers
 
+    @classmethod
+    def invalid(cls, exc: FieldError) -> ApiError:
+        return cls(422, exc.message, field=exc.field or None, allowed=exc.allowed, code=INVALID_CONFIG)
 
-def unprocessable(errors: list[FieldError] | FieldError) -> ApiError:
-    errs = errors if isinstance(errors, list) else [errors]
-    return ApiError(422, [e.as_dict() if isinstance(e, FieldError) else e for e in errs])
+    def body(self) -> dict[str, Any]:
+        err: dict[str, Any] = {"code": self.code, "message": self.message, "field": self.field,
+                               "allowed": self.allowed}
+        if self.points is not None:
+            err["points"] = self.points
+        return {"error": err}
+
+    def response(self) -> JSONResponse:
+        return JSONResponse(self.body(), status_code=self.status, headers=self.headers)
 
 
 def _field_from_loc(loc: tuple[Any, ...] | list[Any]) -> str:
@@ -36,53 +74,69 @@ def _field_from_loc(loc: tuple[Any, ...] | list[Any]) -> str:
     return ".".join(parts)
 
 
-def _validation_item(e: dict[str, Any]) -> dict[str, str]:
+def _unparseable(message: str) -> ApiError:
+    return ApiError(400, message, field="body", allowed="a JSON document (Content-Type: application/json)")
+
+
+def from_validation(e: dict[str, Any]) -> ApiError:
+    """FastAPI's first validation error in our envelope."""
+    loc = e.get("loc", ())
     if e.get("type") == "json_invalid":
         # loc is ("body", <byte offset>): the offset is not a field, so name the body.
-        loc = e.get("loc", ())
         where = f" at position {loc[1]}" if len(loc) > 1 else ""
         reason = (e.get("ctx") or {}).get("error", "")
-        return {"field": "body", "message": f"invalid JSON{where}" + (f": {reason}" if reason else "")}
-    return {"field": _field_from_loc(e.get("loc", ())), "message": e.get("msg", "invalid")}
+        return _unparseable(f"invalid JSON{where}" + (f": {reason}" if reason else ""))
+    in_body = bool(loc) and loc[0] == "body"
+    return ApiError(422, e.get("msg", "invalid"), field=_field_from_loc(loc),
+                    code=INVALID_CONFIG if in_body else None)
 
 
 # FastAPI's answer when the body cannot be parsed at all (e.g. nested deeper than the parser allows).
 _UNPARSEABLE_BODY = "There was an error parsing the body"
 
 
+def _from_http(request: Request, exc: StarletteHTTPException) -> ApiError:
+    headers = dict(exc.headers or {})
+    if isinstance(exc.__cause__, ApiError):  # raised while FastAPI read the body (size limit)
+        return exc.__cause__
+    if exc.status_code == 400 and exc.detail == _UNPARSEABLE_BODY:
+        return _unparseable("could not be parsed as JSON (malformed or nested too deeply)")
+    if exc.status_code == 404:
+        return ApiError(404, f"no such endpoint: {request.url.path}", headers=headers)
+    if exc.status_code == 405:
+        return ApiError(405, f"{request.method} is not allowed on {request.url.path}",
+                        allowed=headers.get("Allow") or headers.get("allow"), headers=headers)
+    return ApiError(exc.status_code, str(exc.detail), headers=headers)
+
+
 def install(app: FastAPI) -> None:
     @app.exception_handler(ApiError)
     async def _api_error(_: Request, exc: ApiError) -> JSONResponse:
-        return JSONResponse({"detail": exc.detail}, status_code=exc.status)
+        return exc.response()
 
     @app.exception_handler(FieldError)
     async def _field_error(_: Request, exc: FieldError) -> JSONResponse:
-        return JSONResponse({"detail": [exc.as_dict()]}, status_code=422)
+        return ApiError.invalid(exc).response()
 
     @app.exception_handler(RequestValidationError)
     async def _validation(_: Request, exc: RequestValidationError) -> JSONResponse:
-        detail = [_validation_item(e) for e in exc.errors()]
-        return JSONResponse({"detail": detail}, status_code=422)
+        return from_validation(exc.errors()[0]).response()
 
     @app.exception_handler(StarletteHTTPException)
-    async def _http(_: Request, exc: StarletteHTTPException) -> JSONResponse:
-        if exc.status_code == 400 and exc.detail == _UNPARSEABLE_BODY:
-            # Same contract as every other invalid input: 422 naming the field.
-            return JSONResponse({"detail": [{"field": "body", "message": "could not be parsed as JSON"
-                                             " (malformed or nested too deeply)"}]}, status_code=422)
-        return JSONResponse({"detail": exc.detail}, status_code=exc.status_code, headers=exc.headers)
+    async def _http(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        return _from_http(request, exc).response()
 
     @app.exception_handler(EngineUnavailable)
     async def _engine(_: Request, exc: EngineUnavailable) -> JSONResponse:
-        return JSONResponse({"detail": str(exc)}, status_code=503)
+        return ApiError(503, f"the simulation engine is unavailable: {exc}").response()
 
     @app.exception_handler(PoolTimeout)
     @app.exception_handler(psycopg.OperationalError)
     async def _db_down(_: Request, exc: Exception) -> JSONResponse:
         log.warning("database unavailable: %s", exc)
-        return JSONResponse({"detail": "database unavailable, retry later"}, status_code=503)
+        return ApiError(503, "database unavailable, retry later").response()
 
     @app.exception_handler(Exception)
     async def _unexpected(_: Request, exc: Exception) -> JSONResponse:
         log.exception("unhandled error")  # the traceback goes to the log, not to the client
-        return JSONResponse({"detail": "internal error"}, status_code=500)
+        return ApiError(500, "internal error").response()

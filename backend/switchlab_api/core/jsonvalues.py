@@ -1,4 +1,5 @@
-"""Reject JSON values that Python parses but Postgres (or strict JSON) cannot store.
+"""Reject JSON values that Python parses but Postgres (or strict JSON) cannot store; read a
+value at a dotted path.
 
 Python's json accepts NaN/Infinity and strings with U+0000 or lone surrogates; Postgres jsonb
 and text reject them, and strict JSON cannot even echo them back in an error. Found by
@@ -48,3 +49,12 @@ def check_json_values(value: Any, field: str = "") -> None:
                 stack.append((child, child_path))
         elif isinstance(node, list):
             stack.extend((child, f"{path}.{i}" if path else str(i)) for i, child in enumerate(node))
+
+
+def dig(data: Any, path: str) -> Any:
+    """The value at a dotted path of nested objects, or None where the path does not exist."""
+    for key in path.split("."):
+        if not isinstance(data, dict):
+            return None
+        data = data.get(key)
+    return data

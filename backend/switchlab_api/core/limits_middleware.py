@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
+
+from .errors import ApiError
 
 
 class BodySizeLimit:
@@ -17,7 +18,7 @@ class BodySizeLimit:
             return
         for name, value in scope.get("headers", []):
             if name == b"content-length" and value.isdigit() and int(value) > self.max_bytes:
-                await self._reject(send)
+                await self._reject(scope, receive, send)
                 return
         seen = 0
 
@@ -28,23 +29,19 @@ class BodySizeLimit:
             if message["type"] == "http.request":
                 seen += len(message.get("body", b""))
                 if seen > self.max_bytes:
-                    raise _TooLarge()
+                    # FastAPI turns errors while reading the body into a 400 caused by this
+                    # one; errors.py answers with the cause.
+                    raise self._error()
             return message
 
         try:
             await self.app(scope, counting_receive, send)
-        except _TooLarge:
-            await self._reject(send)
+        except ApiError as error:
+            await error.response()(scope, receive, send)
 
-    async def _reject(self, send: Any) -> None:
-        body = json.dumps(
-            {"detail": [{"field": "body", "message": f"request body larger than {self.max_bytes} bytes"}]}
-        ).encode()
-        await send({"type": "http.response.start", "status": 413,
-                    "headers": [(b"content-type", b"application/json"),
-                                (b"content-length", str(len(body)).encode())]})
-        await send({"type": "http.response.body", "body": body})
+    def _error(self) -> ApiError:
+        return ApiError(413, f"request body larger than {self.max_bytes} bytes", field="body",
+                        allowed=f"at most {self.max_bytes} bytes (SWITCHLAB_MAX_BODY_BYTES)")
 
-
-class _TooLarge(Exception):
-    pass
+    async def _reject(self, scope: dict, receive: Any, send: Any) -> None:
+        await self._error().response()(scope, receive, send)

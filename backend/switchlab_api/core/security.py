@@ -18,4 +18,5 @@ def require_write_token(authorization: str | None = Header(default=None)) -> Non
     scheme, _, supplied = (authorization or "").strip().partition(" ")
     ok = scheme.lower() == "bearer" and hmac.compare_digest(supplied.strip().encode(), token.encode())
     if not ok:
-        raise ApiError(401, [{"field": "Authorization", "message": "a valid 'Bearer <token>' is required for writes"}])
+        raise ApiError(401, "a valid bearer token is required for writes", field="Authorization",
+                       allowed="Bearer <token>", headers={"WWW-Authenticate": "Bearer"})

@@ -1,35 +1,73 @@
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 RunStatus = Literal["queued", "running", "done", "failed", "cancelled"]
 
+ErrorCode = Literal[
+    "bad_request", "unauthorized", "forbidden", "not_found", "method_not_allowed", "conflict",
+    "payload_too_large", "unsupported_media_type", "invalid_config", "invalid_request",
+    "internal", "unavailable",
+]
 
-class ErrorItem(BaseModel):
-    field: str
+
+class FieldProblem(BaseModel):
+    """What the core (or a server cap) says about one field."""
+
+    field: str | None = Field(description="dotted path of the offending field; null when no single field is at fault")
     message: str
+    allowed: str | None = Field(default=None, description="what the field accepts, e.g. 'an integer in [1, 2048]'")
+
+
+class PointError(FieldProblem):
+    point: int = Field(description="index of the sweep point (row-major over the axes)")
+    values: dict[str, Any] = Field(description="the point's axis values")
+
+
+class ErrorBody(BaseModel):
+    code: ErrorCode
+    message: str
+    field: str | None
+    allowed: str | None
+    points: list[PointError] | None = Field(
+        default=None, description="sweeps only: every failing point (at most 20); field/message are the first's")
 
 
 class ErrorResponse(BaseModel):
-    detail: list[ErrorItem] | str
+    """The one error envelope of every 4xx/5xx answer (docs/api.md, Errors)."""
+
+    error: ErrorBody
 
 
 class Health(BaseModel):
-    status: Literal["ok", "unavailable"]
-    db: Literal["ok", "down"]
-    engine_version: str | None
+    status: Literal["ok"]
+    db: Literal["ok"]
+    engine_version: str
 
 
 ID_PATTERN = "^[0-9a-fA-F]{6,64}$"
 
-ERROR_RESPONSES = {
-    422: {"model": ErrorResponse, "description": "Invalid input; names the field and allowed range"},
+_DESCRIPTIONS = {
+    400: "the body is not parseable JSON (field 'body'), or a CORS preflight was refused",
+    401: "SWITCHLAB_API_TOKEN is set and the bearer token is missing or wrong",
+    404: "no resource with this id",
+    409: "the id prefix matches more than one resource",
+    413: "request body over SWITCHLAB_MAX_BODY_BYTES",
+    415: "Content-Type is not application/json",
+    422: "invalid input; names the field and what it allows",
+    500: "internal error (details are in the server log only)",
+    503: "the database or the simulation engine is unavailable",
 }
 
-# Write endpoints: the optional API token and the body size limit answer before validation.
-WRITE_RESPONSES = {
-    401: {"model": ErrorResponse, "description": "SWITCHLAB_API_TOKEN is set and the bearer token is missing or wrong"},
-    413: {"model": ErrorResponse, "description": "request body over SWITCHLAB_MAX_BODY_BYTES"},
-}
+
+def error_responses(*statuses: int) -> dict[int | str, dict[str, Any]]:
+    return {s: {"model": ErrorResponse, "description": _DESCRIPTIONS[s]} for s in statuses}
+
+
+# Every operation can answer 500/503; those with parameters or a body add 422, reads by id
+# 404/409, writes 400/401/413/415.
+SERVER_ERRORS = error_responses(500, 503)
+BY_ID_ERRORS = error_responses(404, 409, 422)
+WRITE_ERRORS = error_responses(400, 401, 413, 415, 422)

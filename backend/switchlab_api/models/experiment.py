@@ -5,7 +5,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from .common import ErrorItem, RunStatus
+from .common import FieldProblem, RunStatus
 
 
 class ExperimentConfig(BaseModel):
@@ -37,7 +37,7 @@ class ExperimentOut(BaseModel):
     config: dict[str, Any]
     engine_version: str
     result: dict[str, Any] | None
-    error: ErrorItem | None
+    error: FieldProblem | None
     attempts: int
     worker: str | None
     created_at: datetime

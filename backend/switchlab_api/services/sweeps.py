@@ -8,14 +8,16 @@ from datetime import datetime, timezone
 from typing import Any
 
 import psycopg
-from psycopg.types.json import Jsonb
 
+from ..core.caps import check_caps
 from ..core.config import Settings
-from ..core.engine import Canonical, FieldError, canonicalize, engine_version
-from ..core.errors import ApiError
-from ..core.limits import check_caps
+from ..core.engine import FieldError, Prepared, engine_version, prepare
+from ..core.errors import INVALID_CONFIG, ApiError
+from ..core.jsonvalues import dig
+from ..core.units import config_unit, result_unit
+from ..db import repository as repo
 from . import axes as axes_mod
-from .queue import cancel_runs, ensure_runs, store_experiments
+from .queue import ensure_runs, store_experiments
 
 MAX_REPORTED_ERRORS = 20
 
@@ -28,89 +30,66 @@ def _error_field(field: str, axis_names: list[str]) -> str:
     return f"base.{field}" if field else "base"
 
 
-def plan(base: dict[str, Any], raw_axes: Any, settings: Settings) -> tuple[dict[str, list[Any]], list[tuple[dict[str, Any], Canonical]]]:
-    try:
-        parsed = axes_mod.parse_axes(raw_axes)
-    except FieldError as exc:
-        raise ApiError(422, [exc.as_dict()]) from exc
+def plan(base: dict[str, Any], raw_axes: Any, settings: Settings) -> tuple[dict[str, list[Any]], list[tuple[dict[str, Any], Prepared]]]:
+    parsed = axes_mod.parse_axes(raw_axes)
     total = axes_mod.count_points(parsed)
     if total > settings.sweep_max_points:
-        raise ApiError(422, [{"field": "axes", "message": f"{total} points exceed the sweep cap: allowed range 1..{settings.sweep_max_points}"}])
+        raise FieldError("axes", f"{total} points exceed this server's sweep cap",
+                         allowed=f"1 to {settings.sweep_max_points} points (SWITCHLAB_SWEEP_MAX_POINTS)")
     names = list(parsed)
-    points: list[tuple[dict[str, Any], Canonical]] = []
+    points: list[tuple[dict[str, Any], Prepared]] = []
     errors: list[dict[str, Any]] = []
-    cache: dict[str, Canonical | FieldError] = {}
+    cache: dict[str, Prepared | FieldError] = {}
     for index, (values, config) in enumerate(axes_mod.expand(base, parsed)):
         key = json.dumps(config, sort_keys=True)
         outcome = cache.get(key)
         if outcome is None:
             try:
-                outcome = canonicalize(config)
-                check_caps(outcome.config, settings)
+                outcome = prepare(config)
+                check_caps(outcome.summary, settings)
             except FieldError as exc:
                 outcome = exc
             cache[key] = outcome
         if isinstance(outcome, FieldError):
             if len(errors) < MAX_REPORTED_ERRORS:
-                errors.append({"field": _error_field(outcome.field, names), "message": outcome.message,
+                errors.append({**outcome.as_dict(), "field": _error_field(outcome.field, names),
                                "point": index, "values": values})
             continue
         points.append((values, outcome))
-    if errors:
-        raise ApiError(422, errors)  # nothing has been written yet
+    if errors:  # nothing has been written yet
+        first = errors[0]
+        raise ApiError(422, first["message"], field=first["field"], allowed=first["allowed"],
+                       code=INVALID_CONFIG, points=errors)
     return parsed, points
 
 
-def sweep_id(parsed: dict[str, list[Any]], points: list[tuple[dict[str, Any], Canonical]]) -> str:
+def sweep_id(parsed: dict[str, list[Any]], points: list[tuple[dict[str, Any], Prepared]]) -> str:
     payload = json.dumps({"engine": engine_version(), "axes": parsed,
                           "points": [c.id for _, c in points]}, sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(payload.encode()).hexdigest()
 
 
 def create(conn: psycopg.Connection, name: str, base: dict[str, Any], raw_axes: dict[str, Any],
-           parsed: dict[str, list[Any]], points: list[tuple[dict[str, Any], Canonical]]) -> tuple[str, bool]:
+           parsed: dict[str, list[Any]], points: list[tuple[dict[str, Any], Prepared]]) -> tuple[str, bool]:
     """Write sweep, experiments, runs, points and jobs in one transaction; returns (id, created)."""
     sid = sweep_id(parsed, points)
+    unique = {c.id: c for _, c in points}
+    sweep: repo.NewSweep = {"id": sid, "name": name, "base": base, "axes": raw_axes, "axis_names": list(parsed),
+                            "total": len(points), "unique_points": len(unique)}
     with conn.transaction():
-        created = conn.execute(
-            "INSERT INTO sweeps (id, name, base, axes, axis_names, total, unique_points)"
-            " VALUES (%s, %s, %s, %s, %s, %s, %s) ON CONFLICT (id) DO NOTHING RETURNING id",
-            (sid, name, Jsonb(base), Jsonb(raw_axes), list(parsed), len(points),
-             len({c.id for _, c in points})),
-        ).fetchone() is not None
-        if not created:
-            conn.execute("SELECT 1 FROM sweeps WHERE id = %s FOR UPDATE", (sid,))
-        store_experiments(conn, {c.id: c for _, c in points}.values())
-        run_ids = ensure_runs(conn, [c.id for _, c in points])
+        created = repo.insert_sweep(conn, sweep)
+        store_experiments(conn, unique.values())
+        run_ids = ensure_runs(conn, list(unique))
         if created:
-            with conn.cursor() as cur:
-                cur.executemany(
-                    "INSERT INTO sweep_points (sweep_id, idx, experiment_id, run_id, axis_values)"
-                    " VALUES (%s, %s, %s, %s, %s)",
-                    [(sid, i, c.id, run_ids[c.id], Jsonb(values)) for i, (values, c) in enumerate(points)],
-                )
+            repo.insert_sweep_points(conn, sid, ((c.id, run_ids[c.id], values) for values, c in points))
         else:
             # Resubmitting revives a cancelled sweep; ensure_runs re-queued its cancelled points.
-            conn.execute("UPDATE sweeps SET cancelled_at = NULL WHERE id = %s", (sid,))
+            repo.set_sweep_cancelled(conn, sid, False)
     return sid, created
 
 
 def progress(conn: psycopg.Connection, sid: str, created_at: datetime) -> dict[str, Any]:
-    counts = conn.execute(
-        "SELECT count(*) AS total,"
-        " count(*) FILTER (WHERE r.status = 'done') AS done,"
-        " count(*) FILTER (WHERE r.status = 'failed') AS failed,"
-        " count(*) FILTER (WHERE r.status = 'cancelled') AS cancelled,"
-        " count(*) FILTER (WHERE r.status = 'running') AS running,"
-        " count(*) FILTER (WHERE r.status = 'queued') AS queued,"
-        " count(DISTINCT r.id) AS unique_points,"
-        " count(DISTINCT r.id) FILTER (WHERE r.status IN ('queued', 'running')) AS remaining_runs,"
-        " count(DISTINCT r.id) FILTER (WHERE r.status IN ('done', 'failed') AND r.finished_at >= %s) AS finished_runs,"
-        " min(r.started_at) FILTER (WHERE r.finished_at >= %s) AS first_start,"
-        " max(r.finished_at) FILTER (WHERE r.finished_at >= %s) AS last_finish"
-        " FROM sweep_points p JOIN runs r ON r.id = p.run_id WHERE p.sweep_id = %s",
-        (created_at, created_at, created_at, sid),
-    ).fetchone()
+    counts = repo.sweep_run_counts(conn, sid, created_at)
     eta: float | None = None
     if counts["remaining_runs"] == 0:
         eta = 0.0
@@ -137,38 +116,20 @@ def status_of(p: dict[str, Any], cancelled: bool) -> str:
 
 def cancel(conn: psycopg.Connection, sid: str) -> None:
     with conn.transaction():
-        conn.execute("UPDATE sweeps SET cancelled_at = coalesce(cancelled_at, now()) WHERE id = %s", (sid,))
+        repo.set_sweep_cancelled(conn, sid, True)
         # Runs shared with another live sweep keep going: that sweep still needs them.
-        rows = conn.execute(
-            "SELECT DISTINCT p.run_id FROM sweep_points p JOIN runs r ON r.id = p.run_id"
-            " WHERE p.sweep_id = %s AND r.status IN ('queued', 'running')"
-            " AND NOT EXISTS (SELECT 1 FROM sweep_points q JOIN sweeps s ON s.id = q.sweep_id"
-            "   WHERE q.run_id = p.run_id AND q.sweep_id <> %s AND s.cancelled_at IS NULL)",
-            (sid, sid),
-        ).fetchall()
-        cancel_runs(conn, [r["run_id"] for r in rows])
+        repo.cancel_runs(conn, repo.live_runs_only_in(conn, sid))
 
 
-# Headline result columns of every results row, with their units.
-RESULT_COLUMNS: list[tuple[str, str | None]] = [
-    ("cache.lookups", "count"), ("cache.hits", "count"), ("cache.hit_rate", "fraction"),
-    ("cache.misses.compulsory", "count"), ("cache.misses.capacity", "count"),
-    ("cache.misses.conflict", "count"),
-    ("latency_ns.zero_load.mean", "ns"), ("latency_ns.zero_load.p50", "ns"),
-    ("latency_ns.zero_load.p99", "ns"), ("latency_ns.zero_load.max", "ns"),
-    ("cost.cache.area_mm2", "mm2"), ("cost.cache.access_ns", "ns"),
-    ("cost.cache.read_energy_nJ", "nJ"), ("cost.cache.leakage_mW", "mW"),
-    ("wall_time_s", "s"), ("engine.version", None),
+# Headline result columns of every results row; their units come from the core's results schema.
+RESULT_COLUMNS: list[str] = [
+    "cache.lookups", "cache.hits", "cache.hit_rate",
+    "cache.misses.compulsory", "cache.misses.capacity", "cache.misses.conflict",
+    "latency_ns.zero_load.mean", "latency_ns.zero_load.p50",
+    "latency_ns.zero_load.p99", "latency_ns.zero_load.max",
+    "cost.cache.area_mm2", "cost.cache.access_ns", "cost.cache.read_energy_nJ", "cost.cache.leakage_mW",
+    "wall_time_s", "engine.version",
 ]
-
-
-def axis_unit(name: str) -> str | None:
-    last = name.rsplit(".", 1)[-1]
-    if last.endswith("_ns") or ".delays_ns." in f".{name}.":
-        return "ns"
-    if last in ("entries", "packets", "warmup_packets"):
-        return "count"
-    return None
 
 
 def columns(axis_names: list[str]) -> list[dict[str, str | None]]:
@@ -176,28 +137,15 @@ def columns(axis_names: list[str]) -> list[dict[str, str | None]]:
         {"name": "point", "unit": None}, {"name": "experiment_id", "unit": None},
         {"name": "status", "unit": None},
     ]
-    cols += [{"name": n, "unit": axis_unit(n)} for n in axis_names]
-    cols += [{"name": n, "unit": u} for n, u in RESULT_COLUMNS]
+    cols += [{"name": n, "unit": config_unit(n)} for n in axis_names]
+    cols += [{"name": n, "unit": result_unit(n)} for n in RESULT_COLUMNS]
     cols.append({"name": "error", "unit": None})
     return cols
 
 
-def _dig(data: Any, path: str) -> Any:
-    for key in path.split("."):
-        if not isinstance(data, dict):
-            return None
-        data = data.get(key)
-    return data
-
-
 def result_rows(conn: psycopg.Connection, sid: str, axis_names: list[str], after: int,
                 limit: int) -> tuple[list[list[Any]], str | None]:
-    rows = conn.execute(
-        "SELECT p.idx, p.experiment_id, p.axis_values, r.status, r.result, r.error"
-        " FROM sweep_points p JOIN runs r ON r.id = p.run_id"
-        " WHERE p.sweep_id = %s AND p.idx > %s ORDER BY p.idx LIMIT %s",
-        (sid, after, limit + 1),
-    ).fetchall()
+    rows = repo.sweep_points(conn, sid, after, limit + 1)
     more = len(rows) > limit
     rows = rows[:limit]
     out = []
@@ -206,7 +154,7 @@ def result_rows(conn: psycopg.Connection, sid: str, axis_names: list[str], after
         out.append(
             [r["idx"], r["experiment_id"], r["status"]]
             + [r["axis_values"].get(n) for n in axis_names]
-            + [_dig(result, n) for n, _ in RESULT_COLUMNS]
+            + [dig(result, n) for n in RESULT_COLUMNS]
             + [(r["error"] or {}).get("message")]
         )
     return out, (str(rows[-1]["idx"]) if more and rows else None)

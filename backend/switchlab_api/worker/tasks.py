@@ -18,9 +18,10 @@ from typing import Any
 import psycopg
 from procrastinate import JobContext, RetryStrategy
 from psycopg.rows import dict_row
-from psycopg.types.json import Jsonb
 
 from ..core.config import get_settings
+from ..core.jsonvalues import dig
+from ..db import repository as repo
 from .app import app
 
 log = logging.getLogger("switchlab.worker")
@@ -28,31 +29,10 @@ settings = get_settings()
 
 RUN_TASK = "switchlab.run_experiment"
 
-CLAIM_SQL = """
-UPDATE runs r
-   SET status = 'running', started_at = now(), finished_at = NULL,
-       worker = %(worker)s, attempts = r.attempts + 1, error = NULL
-  FROM experiments e
- WHERE e.id = r.experiment_id AND r.experiment_id = %(id)s
-   AND r.job_id = %(job_id)s AND r.status IN ('queued', 'running')
-RETURNING e.canonical
-"""
 
-FINISH_SQL = """
-UPDATE runs
-   SET status = %(status)s, finished_at = now(), result = %(result)s, error = %(error)s,
-       lookups = %(lookups)s, hits = %(hits)s, hit_rate = %(hit_rate)s,
-       latency_mean_ns = %(latency_mean_ns)s, wall_time_s = %(wall_time_s)s
- WHERE experiment_id = %(id)s AND job_id = %(job_id)s AND status = 'running'
-"""
-
-
-def _dig(data: Any, *path: str) -> Any:
-    for key in path:
-        if not isinstance(data, dict):
-            return None
-        data = data.get(key)
-    return data
+# runs columns kept next to the full result, for indexing and quick queries (migrations/).
+HEADLINE = {"lookups": "cache.lookups", "hits": "cache.hits", "hit_rate": "cache.hit_rate",
+            "latency_mean_ns": "latency_ns.zero_load.mean", "wall_time_s": "wall_time_s"}
 
 
 def _num(value: Any) -> float | int | None:
@@ -60,13 +40,7 @@ def _num(value: Any) -> float | int | None:
 
 
 def headline(result: dict[str, Any]) -> dict[str, Any]:
-    return {
-        "lookups": _num(_dig(result, "cache", "lookups")),
-        "hits": _num(_dig(result, "cache", "hits")),
-        "hit_rate": _num(_dig(result, "cache", "hit_rate")),
-        "latency_mean_ns": _num(_dig(result, "latency_ns", "zero_load", "mean")),
-        "wall_time_s": _num(result.get("wall_time_s")),
-    }
+    return {column: _num(dig(result, path)) for column, path in HEADLINE.items()}
 
 
 async def run_engine(canonical: str, time_limit_s: float) -> tuple[str, dict[str, Any]]:
@@ -81,7 +55,7 @@ async def run_engine(canonical: str, time_limit_s: float) -> tuple[str, dict[str
     except asyncio.TimeoutError:
         proc.kill()
         await proc.wait()
-        return "failed", {"field": "", "message": f"run exceeded the time limit of {time_limit_s:g} s"}
+        return "failed", {"field": None, "message": f"run exceeded the time limit of {time_limit_s:g} s"}
     except BaseException:
         # Cancelled (user cancel or worker shutdown): never leave the simulation running.
         proc.kill()
@@ -93,9 +67,9 @@ async def run_engine(canonical: str, time_limit_s: float) -> tuple[str, dict[str
         try:
             return "failed", json.loads(out)
         except ValueError:
-            return "failed", {"field": "", "message": out.decode(errors="replace")}
+            return "failed", {"field": None, "message": out.decode(errors="replace")}
     tail = err.decode(errors="replace")[-2000:]
-    return "failed", {"field": "", "message": f"engine exited with code {proc.returncode}: {tail}"}
+    return "failed", {"field": None, "message": f"engine exited with code {proc.returncode}: {tail}"}
 
 
 @app.task(
@@ -111,26 +85,20 @@ async def run_engine(canonical: str, time_limit_s: float) -> tuple[str, dict[str
 async def run_experiment(context: JobContext, experiment_id: str) -> str:
     worker = context.worker_name or f"{socket.gethostname()}:{os.getpid()}"
     job_id = context.job.id
-    keys = {"id": experiment_id, "job_id": job_id}
     async with await psycopg.AsyncConnection.connect(
         settings.database_url, autocommit=True, row_factory=dict_row
     ) as conn:
-        row = await (await conn.execute(CLAIM_SQL, {**keys, "worker": worker})).fetchone()
-    if row is None:
+        canonical = await repo.claim_run(conn, experiment_id, job_id, worker)
+    if canonical is None:
         return "skipped"  # done, cancelled, or re-queued under another job
-    status, payload = await run_engine(row["canonical"], settings.run_time_limit_s)
+    status, payload = await run_engine(canonical, settings.run_time_limit_s)
     if status == "done" and payload.get("config_hash") not in (None, experiment_id):
         log.warning("result hash %s differs from id %s", payload.get("config_hash"), experiment_id)
-    values = {
-        **keys,
-        "status": status,
-        "result": Jsonb(payload) if status == "done" else None,
-        "error": Jsonb(payload) if status == "failed" else None,
-        **(headline(payload) if status == "done" else dict.fromkeys(
-            ("lookups", "hits", "hit_rate", "latency_mean_ns", "wall_time_s"))),
-    }
+    done = status == "done"
     async with await psycopg.AsyncConnection.connect(settings.database_url, autocommit=True) as conn:
-        await conn.execute(FINISH_SQL, values)
+        await repo.finish_run(conn, experiment_id, job_id, status, payload if done else None,
+                              None if done else payload,
+                              headline(payload) if done else dict.fromkeys(HEADLINE))
     return status
 
 

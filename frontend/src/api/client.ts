@@ -1,61 +1,90 @@
 import type { Config, FieldError, SimResult } from '../config/types';
+import type { components, operations, paths } from './schema.gen';
 
-// REST client for the SwitchLab API (same origin, under /api).
+// REST client for the SwitchLab API (same origin, under /api). The types come from the API's
+// OpenAPI document (schema.gen.ts, `npm run gen:api`); only config and result are narrowed to the
+// core's own types, which the OpenAPI document leaves as plain objects.
 
-export type ExperimentStatus = 'queued' | 'running' | 'done' | 'failed';
+type Schemas = components['schemas'];
+// The JSON body of an operation's success answer (200, or 202 for accepted writes).
+type Ok<Op extends keyof operations> = operations[Op]['responses'] extends infer R
+  ? R extends { 200: { content: { 'application/json': infer B } } }
+    ? B
+    : never
+  : never;
 
-export interface Experiment {
-  id: string;
+export type ErrorBody = Schemas['ErrorBody'];
+export type ExperimentStatus = Schemas['ExperimentOut']['status'];
+export type Experiment = Omit<Schemas['ExperimentOut'], 'config' | 'result'> & {
   config: Config;
-  status: ExperimentStatus;
   result: SimResult | null;
-  error: unknown;
-}
+};
+export type SweepProgress = Schemas['Progress'];
+export type Sweep = Omit<Schemas['SweepOut'], 'base'> & { base: Config };
+export type SweepResultsPage = Schemas['SweepResultsPage'];
 
-// A rejected config (422): the first field error, in the same shape the core uses.
+// A rejected config or sweep (422): the field to mark in the form, what it allows, and for a
+// sweep every failing point.
 export class InvalidConfig extends Error {
-  constructor(public readonly error: FieldError) {
+  constructor(
+    public readonly error: FieldError & { allowed: string | null },
+    public readonly points: Schemas['PointError'][] = [],
+  ) {
     super(`${error.field}: ${error.message}`);
   }
 }
 
-export class ApiError extends Error {}
-
-async function readError(res: Response): Promise<Error> {
-  let body: unknown = null;
-  try {
-    body = await res.json();
-  } catch {
-    /* not JSON: fall through to the status line */
+// Any other error answer, in the API's envelope (docs/api.md, Errors).
+export class ApiError extends Error {
+  constructor(
+    public readonly status: number,
+    public readonly body: ErrorBody | null,
+  ) {
+    super(`API ${status}: ${body ? `${body.field ? `${body.field}: ` : ''}${body.message}` : 'no error body'}`);
   }
-  const detail = (body as { detail?: unknown } | null)?.detail;
-  if (res.status === 422 && Array.isArray(detail) && detail.length > 0) {
-    const d = detail[0] as { field?: unknown; message?: unknown; loc?: unknown; msg?: unknown };
-    // Our API sends {field,message}; FastAPI's own body validation sends {loc,msg}.
-    const field = typeof d.field === 'string' ? d.field : Array.isArray(d.loc) ? d.loc.slice(1).join('.') : '';
-    const message = typeof d.message === 'string' ? d.message : String(d.msg ?? 'invalid');
-    return new InvalidConfig({ field, message });
-  }
-  const text = typeof detail === 'string' ? detail : res.statusText;
-  return new ApiError(`API ${res.status}: ${text}`);
 }
 
-export async function submitExperiment(config: Config, base = ''): Promise<{ id: string; location: string }> {
-  const res = await fetch(`${base}/api/experiments`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(config),
-  });
+async function readError(res: Response): Promise<Error> {
+  let body: ErrorBody | null = null;
+  try {
+    body = ((await res.json()) as Schemas['ErrorResponse']).error ?? null;
+  } catch {
+    /* not JSON (a proxy's error page): only the status is known */
+  }
+  if (res.status === 422 && body) {
+    const { field, message, allowed, points } = body;
+    return new InvalidConfig({ field: field ?? '', message, allowed }, points ?? []);
+  }
+  return new ApiError(res.status, body);
+}
+
+// Fills {name} placeholders of a path the OpenAPI document declares.
+function url(path: keyof paths, params: Record<string, string> = {}, base = ''): string {
+  return base + path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(params[name]));
+}
+
+async function call<T>(target: string, init?: RequestInit): Promise<T> {
+  const res = await fetch(target, init);
   if (!res.ok) throw await readError(res);
-  const body = (await res.json()) as { id: string; location?: string };
-  return { id: body.id, location: body.location ?? `/api/experiments/${body.id}` };
+  return (await res.json()) as T;
+}
+
+const postJson = (body: unknown): RequestInit => ({
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify(body),
+});
+
+export async function submitExperiment(config: Config, base = ''): Promise<{ id: string; location: string }> {
+  const body = await call<Ok<'createExperiment'>>(url('/api/experiments', {}, base), postJson(config));
+  return { id: body.id, location: body.location };
 }
 
 export async function getExperiment(id: string, base = ''): Promise<Experiment> {
-  const res = await fetch(`${base}/api/experiments/${encodeURIComponent(id)}`);
-  if (!res.ok) throw await readError(res);
-  return (await res.json()) as Experiment;
+  return (await call<Ok<'getExperiment'>>(url('/api/experiments/{experiment_id}', { experiment_id: id }, base))) as Experiment;
 }
+
+const FINAL: ReadonlySet<ExperimentStatus> = new Set(['done', 'failed', 'cancelled']);
 
 const sleep = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
@@ -66,8 +95,8 @@ const sleep = (ms: number, signal?: AbortSignal) =>
     });
   });
 
-// Polls until the experiment is done or failed. The interval backs off from 150 ms to 2 s so a
-// quick run feels instant and a long one does not hammer the API.
+// Polls until the experiment is done, failed or cancelled. The interval backs off from 150 ms to
+// 2 s so a quick run feels instant and a long one does not hammer the API.
 export async function waitForExperiment(
   id: string,
   onUpdate: (e: Experiment) => void,
@@ -78,7 +107,7 @@ export async function waitForExperiment(
   for (;;) {
     const e = await getExperiment(id, base);
     onUpdate(e);
-    if (e.status === 'done' || e.status === 'failed') return e;
+    if (FINAL.has(e.status)) return e;
     await sleep(delay, signal);
     delay = Math.min(2000, delay * 1.5);
   }
@@ -86,57 +115,16 @@ export async function waitForExperiment(
 
 // ---- sweeps: a grid over config fields, one experiment per point, run by the workers ----
 
-export interface SweepProgress {
-  total: number;
-  unique_points: number;
-  done: number;
-  failed: number;
-  cancelled: number;
-  running: number;
-  queued: number;
-  fraction_done: number;
-  eta_s: number | null;
-}
-
-export interface Sweep {
-  id: string;
-  name: string;
-  status: 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
-  axes: Record<string, unknown>;
-  axis_names: string[];
-  base: Config;
-  progress: SweepProgress;
-  results_url: string;
-  ui_url: string;
-}
-
-export interface SweepResultsPage {
-  sweep_id: string;
-  columns: Array<{ name: string; unit: string | null }>;
-  rows: unknown[][];
-  next_cursor: string | null;
-}
-
 export async function createSweep(body: { name: string; base: Config; axes: Record<string, unknown[]> }): Promise<Sweep> {
-  const res = await fetch('/api/sweeps', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  if (!res.ok) throw await readError(res);
-  return (await res.json()) as Sweep;
+  return (await call<Ok<'createSweep'>>(url('/api/sweeps'), postJson(body))) as Sweep;
 }
 
 export async function getSweep(id: string): Promise<Sweep> {
-  const res = await fetch(`/api/sweeps/${encodeURIComponent(id)}`);
-  if (!res.ok) throw await readError(res);
-  return (await res.json()) as Sweep;
+  return (await call<Ok<'getSweep'>>(url('/api/sweeps/{sweep_id}', { sweep_id: id }))) as Sweep;
 }
 
 export async function cancelSweep(id: string): Promise<Sweep> {
-  const res = await fetch(`/api/sweeps/${encodeURIComponent(id)}`, { method: 'DELETE' });
-  if (!res.ok) throw await readError(res);
-  return (await res.json()) as Sweep;
+  return (await call<Ok<'cancelSweep'>>(url('/api/sweeps/{sweep_id}', { sweep_id: id }), { method: 'DELETE' })) as Sweep;
 }
 
 // All result rows (following next_cursor).
@@ -146,9 +134,7 @@ export async function getSweepResults(id: string): Promise<SweepResultsPage> {
   const rows: unknown[][] = [];
   do {
     const q: string = cursor ? `&cursor=${encodeURIComponent(cursor)}` : '';
-    const res = await fetch(`/api/sweeps/${encodeURIComponent(id)}/results?limit=1000${q}`);
-    if (!res.ok) throw await readError(res);
-    page = (await res.json()) as SweepResultsPage;
+    page = await call<Ok<'getSweepResults'>>(`${url('/api/sweeps/{sweep_id}/results', { sweep_id: id })}?limit=1000${q}`);
     rows.push(...page.rows);
     cursor = page.next_cursor;
   } while (cursor);

@@ -1,22 +1,26 @@
 import type { Config } from '../config/types';
-import { PRESETS } from '../config/presets';
+import { EXAMPLES, type Example } from '../config/examples';
 
-// Presets are the project's shared example configs (the same files every build is tested on).
+// Presets are the repository's example catalogue (the same files every build is tested on);
+// examples with published values are grouped as seed-figure reproductions.
+const REPRODUCE = 'Reproduce a seed figure';
+const groupOf = (e: Example) => (e.published?.length ? REPRODUCE : 'Examples');
+const label = (e: Example) => `${e.title}${e.browser ? '' : ' (large: run on the server)'}`;
+
 export function PresetPicker({ onPick }: { onPick: (cfg: Config) => void }) {
   return (
     <div className="field preset-picker">
       <label htmlFor="preset">Preset</label>
       <select id="preset" value="" onChange={(e) => {
-        const p = PRESETS.find((x) => x.key === e.target.value);
+        const p = EXAMPLES.find((x) => x.key === e.target.value);
         if (p) onPick(structuredClone(p.config));
       }}>
         <option value="">Load a preset…</option>
-        {PRESETS.filter((p) => !p.group).map((p) => (
-          <option key={p.key} value={p.key}>{p.title}</option>
-        ))}
-        {[...new Set(PRESETS.map((p) => p.group).filter(Boolean))].map((g) => (
+        {['Examples', REPRODUCE].map((g) => (
           <optgroup key={g} label={g}>
-            {PRESETS.filter((p) => p.group === g).map((p) => <option key={p.key} value={p.key}>{p.title}</option>)}
+            {EXAMPLES.filter((e) => groupOf(e) === g).map((e) => (
+              <option key={e.key} value={e.key} title={`${e.description} [${e.source}]`}>{label(e)}</option>
+            ))}
           </optgroup>
         ))}
       </select>

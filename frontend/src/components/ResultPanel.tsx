@@ -8,7 +8,7 @@ import { TopologyView } from './TopologyView';
 import { ExportButtons } from './ExportButtons';
 import { CostPanel } from './CostPanel';
 import { ModelsPanel } from './ModelsPanel';
-import { SeedFigurePanel } from './SeedFigurePanel';
+import { PublishedPanel } from './PublishedPanel';
 
 interface Props {
   title: string;
@@ -32,7 +32,7 @@ export function ResultPanel({ title, source, prefix, config, result, detailed = 
         </span>
       </p>
       <HitRateSummary result={result} prefix={prefix} />
-      <SeedFigurePanel config={config} result={result} />
+      <PublishedPanel config={config} result={result} />
       {detailed && (
         <>
           <div className="charts">

@@ -1,5 +1,5 @@
-// Shapes of the experiment config and result JSON (one schema for CLI, Python and WASM builds;
-// see ../shared/examples/README.md). Only the fields the UI reads are typed; the rest pass through.
+// Shapes of the experiment config and result JSON (one schema for CLI, Python and WASM builds:
+// `switchlab-sim schema`). Only the fields the UI reads are typed; the rest pass through.
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 export type Config = { [key: string]: Json };

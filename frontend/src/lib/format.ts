@@ -20,6 +20,15 @@ export function formatNs(ns: number): string {
   return `${ns.toFixed(digits)} ns`;
 }
 
+// A number in one of the example catalogue's units (examples/README.md): fractions as
+// percentages, ns as above, whole numbers with separators, others to four significant digits.
+export function formatWithUnit(v: number, unit: string): string {
+  if (unit === 'fraction') return formatPercent(v, 1);
+  if (unit === 'ns') return formatNs(v);
+  if (!Number.isFinite(v)) return '—';
+  return `${Number.isInteger(v) ? formatCount(v) : Number(v.toPrecision(4))} ${unit}`;
+}
+
 // Wall-clock durations: 0.0123 -> "12.3 ms", 2.5 -> "2.50 s".
 export function formatSeconds(s: number): string {
   if (!Number.isFinite(s)) return '—';

@@ -1,13 +1,15 @@
 // switchlab-sim: the native command-line front end of the core.
 //   switchlab-sim run CONFIG.json        result JSON on stdout (--table: a human-readable table)
 //   switchlab-sim report RESULT.json     the table of a saved result
+//   switchlab-sim prepare CONFIG.json    normalized config, experiment id and run summary (JSON)
 //   switchlab-sim validate CONFIG.json   exit 0 if valid
 //   switchlab-sim hash CONFIG.json       experiment id
 //   switchlab-sim normalize CONFIG.json  canonical config with defaults
 //   switchlab-sim cost CONFIG.json       hardware cost (CACTI-7 fit, published data), no simulation
 //   switchlab-sim model NAME PARAMS      closed-form model; PARAMS: a JSON file, '-' or inline JSON
 //   switchlab-sim models                 the models and their parameters
-//   switchlab-sim schema                 JSON Schema of the config
+//   switchlab-sim schema [--results]     JSON Schema of the config (or of the results, with units)
+//   switchlab-sim units RESULT.json      {path: unit} for every number of a result
 //   switchlab-sim version
 // Exit codes: 0 ok, 2 bad input (config or usage), 1 I/O failure.
 #include <cstdio>
@@ -26,10 +28,10 @@ namespace {
 
 int usage() {
   std::fprintf(stderr,
-               "usage: switchlab-sim run|validate|hash|normalize|cost CONFIG.json (- for stdin)\n"
-               "       switchlab-sim run CONFIG.json --table | report RESULT.json\n"
+               "usage: switchlab-sim run|prepare|validate|hash|normalize|cost CONFIG.json (- for stdin)\n"
+               "       switchlab-sim run CONFIG.json --table | report RESULT.json | units RESULT.json\n"
                "       switchlab-sim model NAME PARAMS.json|'{...}'\n"
-               "       switchlab-sim models | schema | version\n");
+               "       switchlab-sim models | schema [--results] | version\n");
   return 2;
 }
 
@@ -46,11 +48,13 @@ bool read_input(const char* path, std::string& out) {
   return true;
 }
 
-// Prints "error: FIELD: MESSAGE" for an {"error": {...}} or error-object JSON, returns 2.
+// Prints "error: FIELD: MESSAGE (allowed: ALLOWED)" for an {"error": {...}} JSON, returns 2.
 int report_error(const std::string& error_json) {
   auto e = nlohmann::json::parse(error_json, nullptr, false);
   if (e.contains("error")) e = e["error"];
-  std::fprintf(stderr, "error: %s: %s\n", e.value("field", "config").c_str(), e.value("message", "invalid").c_str());
+  const nlohmann::json allowed = e.value("allowed", nlohmann::json());
+  std::fprintf(stderr, "error: %s: %s%s\n", e.value("field", "config").c_str(), e.value("message", "invalid").c_str(),
+               allowed.is_string() ? (" (allowed: " + allowed.get<std::string>() + ")").c_str() : "");
   return 2;
 }
 
@@ -87,7 +91,11 @@ int main(int argc, char** argv) {
     std::printf("%s\n", switchlab::engine_version());
     return 0;
   }
-  if (cmd == "schema" || cmd == "models") {
+  if (cmd == "schema" && argc == 3 && std::strcmp(argv[2], "--results") == 0) {
+    std::printf("%s\n", switchlab::results_schema_json().c_str());
+    return 0;
+  }
+  if ((cmd == "schema" || cmd == "models") && argc == 2) {
     std::printf("%s\n", (cmd == "schema" ? switchlab::schema_json() : switchlab::models_json()).c_str());
     return 0;
   }
@@ -111,12 +119,15 @@ int main(int argc, char** argv) {
     return 1;
   }
   if (cmd == "run") return print_or_error(switchlab::run_json(config));
+  if (cmd == "prepare") return print_or_error(switchlab::prepare_json(config));
+  if (cmd == "units") return print_or_error(switchlab::units_json(config));
   if (cmd == "normalize") return print_or_error(switchlab::normalize_json(config));
   if (cmd == "cost") return print_or_error(switchlab::cost_json(config));
   if (cmd == "validate" || cmd == "hash") {
-    const std::string err = switchlab::validate_json(config);
-    if (!err.empty()) return report_error(err);
-    std::printf("%s\n", cmd == "hash" ? switchlab::config_hash(config).c_str() : "ok");
+    const std::string prepared = switchlab::prepare_json(config);
+    const auto p = nlohmann::json::parse(prepared, nullptr, false);
+    if (p.contains("error")) return report_error(prepared);
+    std::printf("%s\n", cmd == "hash" ? p["id"].get<std::string>().c_str() : "ok");
     return 0;
   }
   return usage();

@@ -24,6 +24,11 @@ std::string or_raise(std::string out) {
 PYBIND11_MODULE(switchlab_core, m) {
   m.doc() = "SwitchLab simulation core (route-walk engine, cost models)";
   m.def("engine_version", [] { return std::string(switchlab::engine_version()); });
+  m.def("prepare", [](const std::string& c) {
+        py::gil_scoped_release release;  // big graphs take a while to validate: let other threads run
+        return switchlab::prepare_json(c);
+      }, py::arg("config_json"),
+        "{'config', 'id', 'summary'} or {'error': {'field', 'message', 'allowed'}} as JSON; never raises");
   m.def("validate", &switchlab::validate_json, py::arg("config_json"),
         "'' if the config is valid, else the error object as JSON");
   m.def("normalize", [](const std::string& c) { return or_raise(switchlab::normalize_json(c)); },
@@ -40,6 +45,8 @@ PYBIND11_MODULE(switchlab_core, m) {
         return or_raise(std::move(out));
       }, py::arg("config_json"));
   m.def("schema", [] { return switchlab::schema_json(); });
+  m.def("results_schema", [] { return switchlab::results_schema_json(); });
+  m.def("units", [](const std::string& r) { return or_raise(switchlab::units_json(r)); }, py::arg("result_json"));
   m.def("cost", [](const std::string& c) { return or_raise(switchlab::cost_json(c)); }, py::arg("config_json"));
   m.def("model", [](const std::string& name, const std::string& params) {
         return or_raise(switchlab::model_json(name, params));

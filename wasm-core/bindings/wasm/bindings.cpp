@@ -14,10 +14,13 @@ EMSCRIPTEN_BINDINGS(switchlab_core) {
       .function("step", &switchlab::Simulation::step)
       .function("result", &switchlab::Simulation::result);
   emscripten::function("run", &switchlab::run_json);
+  emscripten::function("prepare", &switchlab::prepare_json);
   emscripten::function("validate", &switchlab::validate_json);
   emscripten::function("normalize", &switchlab::normalize_json);
   emscripten::function("configHash", &switchlab::config_hash);
   emscripten::function("schema", &switchlab::schema_json);
+  emscripten::function("resultsSchema", &switchlab::results_schema_json);
+  emscripten::function("units", &switchlab::units_json);
   emscripten::function("cost", &switchlab::cost_json);
   emscripten::function("model", &switchlab::model_json);
   emscripten::function("models", &switchlab::models_json);

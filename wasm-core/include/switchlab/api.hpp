@@ -1,6 +1,7 @@
 #pragma once
 // The core's public, string-in/string-out API: what the CLI, the Python extension and the WASM
-// module expose. Nothing here throws; errors come back as {"error": {"field", "message"}}.
+// module expose. Nothing here throws; errors come back as
+// {"error": {"field", "message", "allowed"}} (allowed: short text of the allowed values, or null).
 #include <memory>
 #include <string>
 
@@ -29,6 +30,11 @@ class Simulation {
 // Engine version: part of every experiment id, bumped whenever results for a config may change.
 const char* engine_version();
 
+// The one entry point every layer validates with (the config is parsed once):
+// {"config": normalized config, "id": experiment id, "summary": {nodes, switches, links, ...,
+// lookups, memory_bytes}, "topology": addressing and shape as in a result} or {"error": {...}}.
+// Units of the summary: results_schema_json().
+std::string prepare_json(const std::string& config_json);
 // Result JSON, or {"error": {...}}.
 std::string run_json(const std::string& config_json);
 // "" when valid, else the error object {"field", "message"} as JSON.
@@ -49,5 +55,11 @@ std::string models_json();
 std::string bench_kernel_json(double lookups);
 // JSON Schema (draft 2020-12) of the experiment config, generated from the parameter declarations.
 std::string schema_json();
+// JSON Schema of the result document (and of prepare's summary): every number with its unit
+// (x-unit) and description; open-ended sections give units by key suffix (x-unit-suffixes).
+std::string results_schema_json();
+// {dotted path: unit} for every number of a result or summary JSON, by the results schema's rule;
+// {"error": ...} if the text is not JSON.
+std::string units_json(const std::string& result_json);
 
 }  // namespace switchlab

@@ -1,5 +1,5 @@
 #pragma once
-// Replacement policies of the per-port routing-table cache (DESIGN.md 2.2), registered by name
+// Replacement policies of the per-port routing-table cache (docs/engines.md, Caches), registered by name
 // (`switch.cache.policy`): one file per policy under cache/policy/, each with one PolicyRegistrar
 // line; the config enum and its description come from this table. A cache resolves its policy's
 // look-up routine once, so a look-up costs one indirect call and no branching on the policy.

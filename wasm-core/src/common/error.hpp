@@ -8,15 +8,16 @@ namespace switchlab {
 struct Error {
   std::string field;    // dotted path into the config, e.g. "switch.cache.ways"
   std::string message;  // what is wrong and what is allowed
+  std::string allowed;  // the allowed values in short ("an integer in [1, 64]"); "" if not expressible
 };
 
 // Keeps the first error reported; later ones are usually consequences of it.
 class ErrorSink {
  public:
-  void fail(std::string field, std::string message) {
+  void fail(std::string field, std::string message, std::string allowed = {}) {
     if (!failed_) {
       failed_ = true;
-      error_ = Error{std::move(field), std::move(message)};
+      error_ = Error{std::move(field), std::move(message), std::move(allowed)};
     }
   }
   bool ok() const { return !failed_; }

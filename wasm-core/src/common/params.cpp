@@ -37,7 +37,7 @@ Params::Params(const json* obj, std::string path, ErrorSink& errors, ParamRegist
   if (out_ && !out_->is_object()) *out_ = json::object();
   if (obj_ && obj_->is_null()) obj_ = nullptr;
   if (obj_ && !obj_->is_object()) {
-    errors_.fail(path_.empty() ? "config" : path_, "must be a JSON object");
+    errors_.fail(path_.empty() ? "config" : path_, "must be a JSON object", "a JSON object");
     obj_ = nullptr;
   }
 }
@@ -74,7 +74,7 @@ int64_t Params::integer(const char* key, const IntSpec& s) {
     x = v->get<int64_t>();
   } else if (v->is_number_unsigned()) {
     if (v->get<uint64_t>() > static_cast<uint64_t>(INT64_MAX)) {
-      errors_.fail(field(key), "must be " + range);
+      errors_.fail(field(key), "must be " + range, range);
       return s.def;
     }
     x = static_cast<int64_t>(v->get<uint64_t>());
@@ -82,11 +82,11 @@ int64_t Params::integer(const char* key, const IntSpec& s) {
              std::fabs(v->get<double>()) < 9e15) {
     x = static_cast<int64_t>(v->get<double>());
   } else {
-    errors_.fail(field(key), "must be " + range + ", got " + v->dump());
+    errors_.fail(field(key), "must be " + range + ", got " + v->dump(), range);
     return s.def;
   }
   if (x < s.lo || x > s.hi) {
-    errors_.fail(field(key), "must be " + range + ", got " + std::to_string(x));
+    errors_.fail(field(key), "must be " + range + ", got " + std::to_string(x), range);
     return s.def;
   }
   return record(key, x);
@@ -99,12 +99,12 @@ double Params::number(const char* key, const NumSpec& s) {
   const std::string range = "a number in [" + format_number(s.lo) + ", " + format_number(s.hi) + "]" +
                             (s.unit[0] ? std::string(" ") + s.unit : "");
   if (!v->is_number()) {
-    errors_.fail(field(key), "must be " + range + ", got " + v->dump());
+    errors_.fail(field(key), "must be " + range + ", got " + v->dump(), range);
     return s.def;
   }
   double x = v->get<double>();
   if (!(x >= s.lo && x <= s.hi)) {
-    errors_.fail(field(key), "must be " + range + ", got " + format_number(x));
+    errors_.fail(field(key), "must be " + range + ", got " + format_number(x), range);
     return s.def;
   }
   return record(key, x);
@@ -115,7 +115,7 @@ bool Params::boolean(const char* key, bool def, const char* doc) {
   const json* v = get(key);
   if (!v) return record(key, def);
   if (!v->is_boolean()) {
-    errors_.fail(field(key), "must be true or false, got " + v->dump());
+    errors_.fail(field(key), "must be true or false, got " + v->dump(), "true or false");
     return def;
   }
   return record(key, v->get<bool>());
@@ -137,7 +137,7 @@ std::string Params::choice(const char* key, const std::string& def, const std::v
     for (const auto& n : names)
       if (v->get<std::string>() == n) return record(key, n);
   }
-  errors_.fail(field(key), "must be one of: " + list + "; got " + v->dump());
+  errors_.fail(field(key), "must be one of: " + list + "; got " + v->dump(), "one of: " + list);
   return def;
 }
 
@@ -146,7 +146,7 @@ std::string Params::string(const char* key, const char* def, const char* doc) {
   const json* v = get(key);
   if (!v) return record(key, std::string(def));
   if (!v->is_string()) {
-    errors_.fail(field(key), "must be a string, got " + v->dump());
+    errors_.fail(field(key), "must be a string, got " + v->dump(), "a string");
     return def;
   }
   return record(key, v->get<std::string>());
@@ -161,14 +161,14 @@ std::vector<int64_t> Params::int_list(const char* key, const std::vector<int64_t
   const std::string what = "a list of " + std::to_string(min_len) + ".." + std::to_string(max_len) +
                            " integers, each in [" + std::to_string(lo) + ", " + std::to_string(hi) + "]";
   if (!v->is_array() || v->size() < min_len || v->size() > max_len) {
-    errors_.fail(field(key), "must be " + what + ", got " + v->dump());
+    errors_.fail(field(key), "must be " + what + ", got " + v->dump(), what);
     return def;
   }
   std::vector<int64_t> out;
   for (size_t i = 0; i < v->size(); ++i) {
     const json& e = (*v)[i];
     if (!e.is_number_integer() || e.get<int64_t>() < lo || e.get<int64_t>() > hi) {
-      errors_.fail(field(key) + "[" + std::to_string(i) + "]", "must be " + what + ", got " + e.dump());
+      errors_.fail(field(key) + "[" + std::to_string(i) + "]", "must be " + what + ", got " + e.dump(), what);
       return def;
     }
     out.push_back(e.get<int64_t>());
@@ -188,7 +188,7 @@ std::vector<bool> Params::bool_list(const char* key, const std::vector<bool>& de
     }
     if (out.size() == v->size()) return record(key, out);
   }
-  errors_.fail(field(key), "must be a list of true/false values, got " + v->dump());
+  errors_.fail(field(key), "must be a list of true/false values, got " + v->dump(), "a list of true/false values");
   return def;
 }
 
@@ -214,7 +214,7 @@ void Params::reject_unknown(std::initializer_list<const char*> also_allowed) {
     if (ok) continue;
     std::string known;
     for (const auto& k : used_) known += (known.empty() ? "" : ", ") + k;
-    errors_.fail(field(it.key().c_str()), "unknown field; known fields here: " + known);
+    errors_.fail(field(it.key().c_str()), "unknown field; known fields here: " + known, "one of: " + known);
     return;
   }
 }

@@ -54,14 +54,15 @@ void parse_cache(Params& sw, CacheConfig& cache, const Topology* topo) {
   if (!c.errors().ok()) return;
   if (entries % ways != 0) {
     c.errors().fail(c.field("ways"), "must divide entries (" + std::to_string(entries) + ") so that every set has the same ways; got " +
-                                         std::to_string(ways));
+                                         std::to_string(ways), "a divisor of entries (" + std::to_string(entries) + "), or \"full\"");
     return;
   }
   cache.geometry.policy = find_policy(policy);
   if (cache.geometry.policy->check_ways) {
     const std::string allowed = cache.geometry.policy->check_ways(static_cast<uint32_t>(ways));
     if (!allowed.empty()) {
-      c.errors().fail(c.field("ways"), "must be " + allowed + " with policy " + policy + ", got " + std::to_string(ways));
+      c.errors().fail(c.field("ways"), "must be " + allowed + " with policy " + policy + ", got " + std::to_string(ways),
+                      allowed);
       return;
     }
   }
@@ -69,8 +70,11 @@ void parse_cache(Params& sw, CacheConfig& cache, const Topology* topo) {
   cache.geometry.ways = static_cast<uint32_t>(ways);
   cache.index = find_index_function(index);
   if (cache.index->keyed_by_output_port && topo && !topo->deterministic_routing()) {
+    std::string keyed;  // the functions that work with any routing
+    for (const auto& f : index_functions())
+      if (!f.keyed_by_output_port) keyed += (keyed.empty() ? "" : ", ") + f.name;
     c.errors().fail(c.field("index"), index + " needs deterministic routing (the tag is the output port); "
-                                      "choose a destination-keyed function with this routing");
+                                      "choose a destination-keyed function with this routing", keyed);
   }
 }
 
@@ -83,7 +87,8 @@ void check_key_bits(Params& cam, const Experiment& ex) {
   if (ex.key_bits < need)
     cam.errors().fail(cam.field("key_bits"), "must be in [" + std::to_string(need) + ", 64] bits so that each of the " +
                                                  std::to_string(nodes) + " nodes has its own id, got " +
-                                                 std::to_string(ex.key_bits));
+                                                 std::to_string(ex.key_bits),
+                      "an integer in [" + std::to_string(need) + ", 64]");
 }
 
 void parse_delays(Params& sw, Delays& d) {
@@ -135,33 +140,41 @@ void parse_monitor(Params& root, Experiment& ex) {
     ex.monitored.push_back(static_cast<uint32_t>(j * (topo.num_switches() / samples)));
 }
 
-// Rejects runs whose caches could not fit in memory (rather than failing half-way), and
-// all-to-all prefetches too long to be useful. Memory grows only where look-ups happen: a cache's
-// tag array is allocated on its first look-up, and the 3C shadow grows by one node per new tag;
-// both are bounded by the number of look-ups the run can make.
-bool check_size(Params& root, const Experiment& ex) {
-  if (!ex.cache.enabled) return true;
+// Estimates what the run will touch, then rejects runs whose caches could not fit in memory
+// (rather than failing half-way) and all-to-all prefetches too long to be useful. Memory grows
+// only where look-ups happen: a cache's tag array is allocated on its first look-up, and the 3C
+// shadow grows by one node per new tag; both are bounded by the number of look-ups the run can make.
+void estimate_run(Experiment& ex) {
   const Topology& topo = *ex.topology;
+  RunEstimate& e = ex.estimate;
   const double nodes = topo.num_nodes();
   const double switches = ex.monitored.empty() ? topo.num_switches() : ex.monitored.size();
-  const double caches = switches * (ex.cache.per_switch ? 1 : topo.ports_per_switch());
+  e.caches = !ex.cache.enabled ? 0 : switches * (ex.cache.per_switch ? 1 : topo.ports_per_switch());
+  e.lookups = static_cast<double>(ex.warmup_packets + ex.packets) * topo.max_hops();
+  if (ex.cache.enabled && ex.cache.prefetch_all_to_all) e.lookups += nodes * (nodes - 1) * topo.max_hops();
   const double entries = ex.cache.geometry.entries;
-  double lookups = static_cast<double>(ex.warmup_packets + ex.packets) * topo.max_hops();
-  if (ex.cache.prefetch_all_to_all) lookups += nodes * (nodes - 1) * topo.max_hops();
-  const double touched = std::min(caches, lookups);
-  double bytes = caches * 256.0 + touched * entries * 4.0;  // objects + tag arrays
-  if (ex.cache.classify_misses)  // shadow list node + map slots, ~44 B per distinct tag
-    bytes += 44.0 * std::min(caches * std::min(entries, nodes), lookups);
+  const double touched = std::min(e.caches, e.lookups);
+  e.memory_bytes = e.caches * 256.0 + touched * entries * 4.0;  // objects + tag arrays
+  if (ex.cache.enabled && ex.cache.classify_misses)  // shadow list node + map slots, ~44 B per distinct tag
+    e.memory_bytes += 44.0 * std::min(e.caches * std::min(entries, nodes), e.lookups);
+}
+
+bool check_size(Params& root, const Experiment& ex) {
+  if (!ex.cache.enabled) return true;
+  const double bytes = ex.estimate.memory_bytes;
   if (bytes > kMaxMemoryBytes) {
+    const std::string limit = format_number(kMaxMemoryBytes / (1 << 20)) + " MiB";
     root.errors().fail(ex.monitored.empty() ? "switch.cache.entries" : "monitor.samples",
-                       "the caches would need about " + format_number(bytes / (1 << 20)) +
-                           " MiB (limit " + format_number(kMaxMemoryBytes / (1 << 20)) +
-                           " MiB); use fewer entries or monitored mode (monitor.samples) on a torus");
+                       "the caches would need about " + format_number(bytes / (1 << 20)) + " MiB (limit " + limit +
+                           "); use fewer entries or monitored mode (monitor.samples) on a torus",
+                       "a run whose caches fit in " + limit);
     return false;
   }
+  const double nodes = ex.topology->num_nodes();
   if (ex.cache.prefetch_all_to_all && nodes > kMaxPrefetchNodes) {
     root.errors().fail("switch.cache.prefetch", "all_to_all needs at most " + std::to_string(kMaxPrefetchNodes) +
-                                                    " nodes, got " + format_number(nodes));
+                                                    " nodes, got " + format_number(nodes),
+                       "none, or all_to_all with at most " + std::to_string(kMaxPrefetchNodes) + " nodes");
     return false;
   }
   return true;
@@ -229,7 +242,9 @@ bool parse_experiment(const json& config, Experiment& out, ErrorSink& errors, Pa
                                        "Per input port look-ups and hits (cache.by_port); large for big networks");
   output.reject_unknown();
   root.reject_unknown();
-  return errors.ok() && check_size(root, out) && check_latency_range(root, out);
+  if (!errors.ok()) return false;
+  estimate_run(out);
+  return check_size(root, out) && check_latency_range(root, out);
 }
 
 }  // namespace switchlab

@@ -1,6 +1,6 @@
 #pragma once
-// The experiment config (one JSON schema for all three builds; ../shared/examples/README.md is
-// the contract). parse_experiment() validates every field, fills defaults, and produces the
+// The experiment config (one JSON schema for all three builds; every example of examples/ must
+// stay valid). parse_experiment() validates every field, fills defaults, and produces the
 // normalized config whose canonical form is hashed into the experiment id.
 #include <cstdint>
 #include <memory>
@@ -31,6 +31,13 @@ struct Delays {
   int64_t rc_hit_ps, rc_miss_ps, rc_no_cache_ps, other_ps, link_ps;
 };
 
+// What a run will touch, estimated before it starts (the `summary` of prepare(); size limits).
+struct RunEstimate {
+  double caches = 0;        // simulated caches
+  double lookups = 0;       // upper bound on cache look-ups (prefetch included)
+  double memory_bytes = 0;  // peak memory of the cache state, bytes
+};
+
 struct Experiment {
   uint64_t seed = 1;
   std::string engine;
@@ -49,6 +56,7 @@ struct Experiment {
   std::vector<uint32_t> monitored;   // monitored mode: the only switches whose caches are simulated
   bool per_port_output = false;      // cache.by_port: every input port's look-ups and hits
   cost::CostInputs cost;      // hardware.* and switch.cam.*, for the cost report
+  RunEstimate estimate;
   nlohmann::json normalized;  // every field, defaults filled in
 };
 

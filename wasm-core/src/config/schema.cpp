@@ -1,5 +1,7 @@
 #include "config/schema.hpp"
 
+#include <map>
+
 #include "config/experiment.hpp"
 #include "topology/registry.hpp"
 #include "traffic/traffic.hpp"
@@ -28,16 +30,16 @@ json property_of(const ParamDecl& d) {
   return p;
 }
 
-// Inserts a declaration at its dotted path, creating nested object schemas.
-void insert(json& schema, const ParamDecl& d) {
+// Inserts a property at its dotted path, creating nested object schemas.
+void insert(json& schema, const std::string& path, const json& property) {
   json* node = &schema;
   size_t start = 0;
   for (;;) {
-    const size_t dot = d.path.find('.', start);
-    const std::string key = d.path.substr(start, dot == std::string::npos ? std::string::npos : dot - start);
+    const size_t dot = path.find('.', start);
+    const std::string key = path.substr(start, dot == std::string::npos ? std::string::npos : dot - start);
     json& props = (*node)["properties"];
     if (dot == std::string::npos) {
-      if (!props.contains(key)) props[key] = property_of(d);
+      if (!props.contains(key)) props[key] = property;
       return;
     }
     json& child = props[key];
@@ -47,21 +49,80 @@ void insert(json& schema, const ParamDecl& d) {
   }
 }
 
+bool starts_with(const std::string& s, const std::string& prefix) { return s.compare(0, prefix.size(), prefix) == 0; }
+
+// A section whose fields depend on one of its values (topology.kind, traffic.pattern): the
+// fields every variant declares identically go into the shared schema; the others into one
+// allOf entry per variant, {"if": value == V, "then": V's fields}, tagged x-discriminator.
+struct Discriminated {
+  std::string path;                   // "topology.kind"
+  std::vector<std::string> prefixes;  // sections it governs: {"topology.", "routing."}
+  std::map<std::string, std::map<std::string, json>> variants;  // value -> path -> property
+
+  bool governs(const std::string& p) const {
+    if (p == path) return false;
+    for (const auto& pre : prefixes)
+      if (starts_with(p, pre)) return true;
+    return false;
+  }
+  bool declares(const std::string& p) const {
+    for (const auto& [value, fields] : variants)
+      if (fields.count(p)) return true;
+    return false;
+  }
+  void add(const std::string& value, const ParamRegistry& reg) {
+    auto& fields = variants[value];
+    for (const auto& d : reg.decls())
+      if (governs(d.path)) fields.emplace(d.path, property_of(d));
+  }
+  void emit(json& schema) const {
+    std::map<std::string, json> shared = variants.begin()->second;
+    for (const auto& [value, fields] : variants)
+      for (auto it = shared.begin(); it != shared.end();) {
+        auto f = fields.find(it->first);
+        it = (f == fields.end() || f->second != it->second) ? shared.erase(it) : std::next(it);
+      }
+    for (const auto& [p, prop] : shared) insert(schema, p, prop);
+    const std::string section = path.substr(0, path.find('.')), key = path.substr(path.find('.') + 1);
+    for (const auto& [value, fields] : variants) {
+      json then = json::object();
+      for (const auto& [p, prop] : fields)
+        if (!shared.count(p)) insert(then, p, prop);
+      json when = {{"required", {section}},
+                   {"properties", {{section, {{"required", {key}}, {"properties", {{key, {{"const", value}}}}}}}}}};
+      schema["allOf"].push_back({{"x-discriminator", {{"path", path}, {"value", value}}}, {"if", when}, {"then", then}});
+    }
+  }
+};
+
 }  // namespace
 
 json experiment_schema() {
-  ParamRegistry registry;
-  // One parse per topology kind, so every kind's parameters are declared.
-  for (const auto& t : topology_kinds()) {
-    Experiment ex;
-    ErrorSink errors;
-    parse_experiment(json{{"topology", {{"kind", t.kind}}}}, ex, errors, &registry);
-  }
-  declare_traffic_params(registry);  // every pattern's and job mix's fields
   json schema = {{"$schema", "https://json-schema.org/draft/2020-12/schema"},
                  {"title", "SwitchLab experiment"},
-                 {"type", "object"}};
-  for (const auto& d : registry.decls()) insert(schema, d);
+                 {"type", "object"},
+                 {"allOf", json::array()}};
+  Discriminated topology{"topology.kind", {"topology.", "routing."}, {}};
+  Discriminated traffic{"traffic.pattern", {"traffic."}, {}};
+  // One parse per topology kind declares its fields (and every field outside the sections).
+  ParamRegistry all;
+  for (const auto& t : topology_kinds()) {
+    ParamRegistry reg;
+    Experiment ex;
+    ErrorSink errors;
+    parse_experiment(json{{"topology", {{"kind", t.kind}}}}, ex, errors, &reg);
+    topology.add(t.kind, reg);
+    for (const auto& d : reg.decls()) all.add(d);
+  }
+  for (const auto& p : traffic_patterns()) {
+    ParamRegistry reg;
+    declare_pattern_params(p.pattern, reg);
+    traffic.add(p.pattern, reg);
+  }
+  for (const auto& d : all.decls())
+    if (!topology.governs(d.path) && !traffic.declares(d.path)) insert(schema, d.path, property_of(d));
+  topology.emit(schema);
+  traffic.emit(schema);
   return schema;
 }
 

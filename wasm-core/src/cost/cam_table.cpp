@@ -63,7 +63,7 @@ CamSpec read_cam_spec(Params& cam) {
   s.tcam_factor = cam.number(
       "tcam_factor", {2.0, 1.5, 2.0, "",
                       "TCAM assumption: area, leakage and search-line energy = factor x CAM "
-                      "(../shared/cacti/README.md: about 1.5-2x)"});
+                      "(wasm-core/data/cacti/README.md: about 1.5-2x)"});
   if (preset != "none") s.preset = preset;
   return s;
 }
@@ -87,7 +87,8 @@ CamCost estimate_cam(const CamSpec& s, int tech_nm, ErrorSink& errors) {
   in.tech_nm = tech_nm;
   in.L = std::log(s.entries / fit.cam_ref_entries);
   in.K = std::log(s.key_bits / 24.0);
-  const LogLinearFit* f = s.with_result ? fit.fa_cache : fit.cam;
+  in.S = std::log2(double(s.entries));  // tools/fit_cacti.py cam_vars()
+  const LogLinearFit* f = (s.with_result ? fit.fa_cache : fit.cam).segments.front().out;
   c.search_ns = f[0].eval(in) + s.offchip_rtt_ns;
   c.area_mm2 = f[1].eval(in);
   c.search_energy_nJ = f[2].eval(in);
@@ -98,7 +99,7 @@ CamCost estimate_cam(const CamSpec& s, int tech_nm, ErrorSink& errors) {
   if (c.searchline_energy_nJ > c.search_energy_nJ) c.searchline_energy_nJ = c.search_energy_nJ;
 
   if (s.kind == CamKind::Tcam) {
-    // ASSUMPTION (../shared/cacti/README.md): a TCAM cell stores two bits per key bit; CACTI has no
+    // ASSUMPTION (wasm-core/data/cacti/README.md): a TCAM cell stores two bits per key bit; CACTI has no
     // TCAM model. Scale area, leakage and the search-line share of the search energy; keep time.
     const double k = s.tcam_factor;
     c.tcam_assumption = true;

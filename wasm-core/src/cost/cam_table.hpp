@@ -1,5 +1,5 @@
 #pragma once
-// CAM forwarding-table cost: a CACTI-7 fit on ../shared/cacti/cam.csv (1K..512K entries, 24- or
+// CAM forwarding-table cost: a CACTI-7 fit on wasm-core/data/cacti/cam.csv (1K..512K entries, 24- or
 // 64-bit keys), plus a TCAM variant that is an ASSUMPTION (CACTI has no TCAM model): a TCAM cell
 // stores two bits per key bit, so area, leakage and search-line energy are scaled by
 // `tcam_factor` (1.5..2, default 2) and the search time is kept.

@@ -36,18 +36,32 @@ bool range_at(const nlohmann::json& j, const char* key, double& lo, double& hi) 
 }
 
 bool load_family(const nlohmann::json& parent, const char* family, const char* const* outputs,
-                 LogLinearFit* fits, std::string& why) {
+                 FitFamily& fits, std::string& why) {
+  // (nlohmann iterators of different objects must not be compared: look each key up in its own.)
   auto f = parent.find(family);
-  if (f == parent.end() || !f->is_object()) {
-    why = std::string("missing family ") + family;
+  const nlohmann::json* segs = nullptr;
+  if (f != parent.end() && f->is_object() && f->contains("segments")) segs = &f->at("segments");
+  if (!segs || !segs->is_array() || segs->empty()) {
+    why = std::string("missing family ") + family + " or its segments";
     return false;
   }
-  for (int i = 0; i < 6; ++i) {
-    auto o = f->find(outputs[i]);
-    if (o == f->end() || !fits[i].load(*o, why)) {
-      why = std::string(family) + "." + outputs[i] + ": " + (why.empty() ? "missing" : why);
+  fits.segments.clear();
+  for (const nlohmann::json& seg : *segs) {
+    FitFamily::Segment s;
+    double lo = 0;
+    if (seg.contains("entry_bytes") && !range_at(seg, "entry_bytes", lo, s.entry_bytes_hi)) {
+      why = std::string(family) + ": segment entry_bytes must be [lo, hi]";
       return false;
     }
+    const bool has_models = seg.is_object() && seg.contains("models") && seg.at("models").is_object();
+    for (int i = 0; i < 6; ++i) {
+      if (!has_models || !seg.at("models").contains(outputs[i]) ||
+          !s.out[i].load(seg.at("models").at(outputs[i]), why)) {
+        why = std::string(family) + "." + outputs[i] + ": " + (why.empty() ? "missing" : why);
+        return false;
+      }
+    }
+    fits.segments.push_back(std::move(s));
   }
   return true;
 }
@@ -67,6 +81,7 @@ CactiFit load_cacti_fit() {
   }
   double min_sets = 0;
   if (!number_at(*cache, "ref_capacity_bytes", fit.cache_ref_bytes) ||
+      !number_at(*cache, "ref_bits_with_tags", fit.cache_ref_bits_with_tags) ||
       !number_at(*cache, "min_sets", min_sets) ||
       !range_at(*cache, "training_entries", fit.cache_train_entries_lo, fit.cache_train_entries_hi) ||
       !range_at(*cache, "training_entry_bytes", fit.cache_train_eb_lo, fit.cache_train_eb_hi) ||
@@ -91,94 +106,107 @@ CactiFit load_cacti_fit() {
 }
 }  // namespace
 
-bool LogLinearFit::load(const nlohmann::json& j, std::string& why) {
-  auto node = j.find("node");
-  auto terms = j.find("terms");
-  if (!j.is_object() || node == j.end() || terms == j.end() || !node->is_object() ||
-      !terms->is_object()) {
-    why = "needs node and terms objects";
-    return false;
+const LogLinearFit* FitFamily::for_entry_bytes(double entry_bytes) const {
+  for (const Segment& s : segments)
+    if (entry_bytes <= s.entry_bytes_hi) return s.out;
+  return segments.back().out;
+}
+
+bool LogLinearFit::parse_term(const std::string& name, Term& t) {
+  t.factors.clear();
+  t.node_nm = 0;
+  std::string body = name;
+  const size_t at = name.find('@');
+  if (at != std::string::npos) {
+    const std::string node = name.substr(at + 1);
+    if (node.empty() || node.find_first_not_of("0123456789") != std::string::npos) return false;
+    t.node_nm = std::atoi(node.c_str());
+    if (tech_index(t.node_nm) < 0) return false;
+    body = name.substr(0, at);
   }
-  for (size_t i = 0; i < kTechNodesNm.size(); ++i) {
-    auto v = node->find(std::to_string(kTechNodesNm[i]));
-    if (v == node->end() || !v->is_number()) {
-      why = "missing node factor for " + std::to_string(kTechNodesNm[i]) + " nm";
-      return false;
+  size_t pos = 0;
+  while (pos <= body.size()) {
+    size_t star = body.find('*', pos);
+    if (star == std::string::npos) star = body.size();
+    const std::string f = body.substr(pos, star - pos);
+    pos = star + 1;
+    Factor fac{Var::One, Shape::Plain, 0.0};
+    std::string var = f;
+    const size_t cmp = f.find_first_of("<>");
+    if (cmp != std::string::npos) {
+      var = f.substr(0, cmp);
+      fac.shape = f[cmp] == '>' ? Shape::Above : Shape::Below;
+      char* end = nullptr;
+      const std::string knot = f.substr(cmp + 1);
+      fac.knot = std::strtod(knot.c_str(), &end);
+      if (knot.empty() || *end != '\0') return false;
     }
-    node_[i] = v->get<double>();
+    static const std::pair<const char*, Var> kVars[] = {{"1", Var::One}, {"L", Var::L}, {"w", Var::W},
+                                                        {"E", Var::E},   {"K", Var::K}, {"S", Var::S},
+                                                        {"dm", Var::Dm},
+                                                        {"A", Var::A},   {"R", Var::R},
+                                                        {"D", Var::D}};
+    bool known = false;
+    for (const auto& [n, v] : kVars)
+      if (var == n) {
+        fac.var = v;
+        known = true;
+      }
+    if (!known) return false;
+    t.factors.push_back(fac);
   }
-  auto span = j.find("L_span");
-  if (span == j.end() || !span->is_array() || span->size() != 2 || !(*span)[0].is_number() ||
-      !(*span)[1].is_number() || (*span)[0].get<double>() > (*span)[1].get<double>()) {
-    why = "needs L_span [lo, hi]";
+  return !t.factors.empty();
+}
+
+bool LogLinearFit::load(const nlohmann::json& j, std::string& why) {
+  auto terms = j.is_object() ? j.find("terms") : j.end();
+  if (!j.is_object() || terms == j.end() || !terms->is_object() || terms->empty()) {
+    why = "needs a non-empty terms object";
     return false;
   }
-  lo_ = (*span)[0].get<double>();
-  hi_ = (*span)[1].get<double>();
-  coefs_.clear();
+  terms_.clear();
   for (auto it = terms->begin(); it != terms->end(); ++it) {
+    Term t;
     if (!it->is_number()) {
       why = "term " + it.key() + " is not a number";
       return false;
     }
-    const std::string& k = it.key();
-    Coef c{Term::L, 0, it->get<double>()};
-    if (k == "L") c.term = Term::L;
-    else if (k == "L2") c.term = Term::L2;
-    else if (k == "L3") c.term = Term::L3;
-    else if (k == "w") c.term = Term::W;
-    else if (k == "w2") c.term = Term::W2;
-    else if (k == "Lw") c.term = Term::LW;
-    else if (k == "E") c.term = Term::E;
-    else if (k == "K") c.term = Term::K;
-    else if (k == "LK") c.term = Term::LK;
-    else if (k.size() > 2 && k.compare(0, 2, "L@") == 0 &&
-             tech_index(std::atoi(k.c_str() + 2)) >= 0) {
-      c.term = Term::LAtNode;
-      c.node_nm = std::atoi(k.c_str() + 2);
-    } else {
-      why = "unknown term " + k;
+    if (!parse_term(it.key(), t)) {
+      why = "unknown term " + it.key();
       return false;
     }
-    coefs_.push_back(c);
+    t.coef = it->get<double>();
+    terms_.push_back(std::move(t));
   }
   return true;
 }
 
 double LogLinearFit::eval(const FitInputs& in) const {
-  if (in.L >= lo_ && in.L <= hi_) return std::exp(log_value(in));
-  const double edge = in.L < lo_ ? lo_ : hi_;
-  const double d = 1e-3;
-  FitInputs at = in;
-  at.L = edge + d;
-  const double up = log_value(at);
-  at.L = edge - d;
-  const double down = log_value(at);
-  at.L = edge;
-  const double slope = std::max(0.0, (up - down) / (2 * d));  // exact for a quadratic in L
-  return std::exp(log_value(at) + slope * (in.L - edge));
-}
-
-double LogLinearFit::log_value(const FitInputs& in) const {
-  const int ti = tech_index(in.tech_nm);
-  double v = ti >= 0 ? node_[ti] : 0.0;
-  for (const Coef& c : coefs_) {
-    double t = 0.0;
-    switch (c.term) {
-      case Term::L: t = in.L; break;
-      case Term::L2: t = in.L * in.L; break;
-      case Term::L3: t = in.L * in.L * in.L; break;
-      case Term::W: t = in.w; break;
-      case Term::W2: t = in.w * in.w; break;
-      case Term::LW: t = in.L * in.w; break;
-      case Term::E: t = in.E; break;
-      case Term::K: t = in.K; break;
-      case Term::LK: t = in.L * in.K; break;
-      case Term::LAtNode: t = in.tech_nm == c.node_nm ? in.L : 0.0; break;
+  double v = 0.0;
+  for (const Term& t : terms_) {
+    if (t.node_nm != 0 && t.node_nm != in.tech_nm) continue;
+    double p = t.coef;
+    for (const Factor& f : t.factors) {
+      double x = 1.0;
+      switch (f.var) {
+        case Var::One: x = 1.0; break;
+        case Var::L: x = in.L; break;
+        case Var::W: x = in.w; break;
+        case Var::E: x = in.E; break;
+        case Var::K: x = in.K; break;
+        case Var::S: x = in.S; break;
+        case Var::Dm: x = in.dm; break;
+        case Var::A: x = in.A; break;
+        case Var::R: x = in.R; break;
+        case Var::D: x = in.D; break;
+      }
+      if (f.shape == Shape::Above) x = std::max(0.0, x - f.knot);
+      if (f.shape == Shape::Below) x = std::max(0.0, f.knot - x);
+      p *= x;
     }
-    v += c.value * t;
+    v += p;
   }
-  return v;
+  return std::exp(v);
 }
 
 const CactiFit* fit_for_node(int tech_nm, ErrorSink& errors) {

@@ -1,11 +1,9 @@
 #pragma once
-// Evaluates the log-linear CACTI fits shipped in wasm-core/data/cacti_fit.json (written by
-// tools/fit_cacti.py):  ln y = node[tech] + sum_k coef_k * term_k, with terms of
-//   L = ln(capacity / reference), w = log2(ways), E = ln(entry_bytes / 12), K = ln(key_bits / 24),
-//   "L@N" = L at node N only (per-node capacity slope).
-// Outside the fitted capacity span L_span, ln y continues linearly with the slope at the span's
-// edge, floored at 0 (no output shrinks as the array grows): the curvature term must not bend an
-// extrapolation. tools/fit_cacti.py predict() does the same, so its hold-out errors apply.
+// Evaluates the CACTI fits shipped in wasm-core/data/cacti_fit.json (written by tools/fit_cacti.py
+// from the CACTI 7 rows in wasm-core/data/cacti/; docs/cost-model.md):  ln y = sum_k coef_k * term_k.
+// A term is a product of factors, optionally restricted to one node ("S*D@45" is 0 at other
+// nodes, "1@45" is the 45 nm constant). Factors: "1", the variables of FitInputs, and hinges
+// "X>k" = max(0, X - k), "X<k" = max(0, k - X). tools/fit_cacti.py term_value() is the reference.
 // Cost numbers are not part of the native/WASM bit-identity contract, so std::log/std::exp are fine.
 #include <string>
 #include <vector>
@@ -18,28 +16,50 @@ namespace switchlab::cost {
 
 struct FitInputs {
   int tech_nm = 45;
-  double L = 0.0, w = 0.0, E = 0.0, K = 0.0;
+  double L = 0.0;   // ln(capacity / reference): bytes (cache) or entries (CAM)
+  double w = 0.0;   // log2(ways); 0 for fully associative
+  double E = 0.0;   // ln(entry_bytes / 12)
+  double K = 0.0;   // ln(key_bits / 24)
+  double S = 0.0;   // log2(rows): entries / ways, or entries when fully associative / CAM
+  double dm = 0.0;  // 1 for a direct-mapped cache
+  double A = 0.0;   // ln(bits incl. CACTI's default tags / the seeds' 2,048 x 12 B table's)
+  double R = 0.0;   // tag bits / (tag bits + entry bits)
+  double D = 0.0;   // log2(bits per row incl. tags)
 };
 
 class LogLinearFit {
  public:
-  // Parses one {"node": {...}, "terms": {...}} object; returns false (with `why`) if malformed.
+  // Parses one {"terms": {name: coefficient}} object; returns false (with `why`) if malformed.
   bool load(const nlohmann::json& j, std::string& why);
   double eval(const FitInputs& in) const;
-  // True if in.L lies outside the fitted capacity span.
-  bool outside_span(const FitInputs& in) const { return in.L < lo_ || in.L > hi_; }
 
  private:
-  enum class Term { L, L2, L3, W, W2, LW, E, K, LK, LAtNode };
-  struct Coef {
-    Term term;
-    int node_nm;  // only for LAtNode
-    double value;
+  enum class Var { One, L, W, E, K, S, Dm, A, R, D };
+  enum class Shape { Plain, Above, Below };  // x, max(0, x - k), max(0, k - x)
+  struct Factor {
+    Var var;
+    Shape shape;
+    double knot;
   };
-  double log_value(const FitInputs& in) const;
-  double node_[5] = {0, 0, 0, 0, 0};
-  double lo_ = 0, hi_ = 0;  // L_span
-  std::vector<Coef> coefs_;
+  struct Term {
+    std::vector<Factor> factors;
+    int node_nm;  // 0 = every node
+    double coef;
+  };
+  static bool parse_term(const std::string& name, Term& t);
+  std::vector<Term> terms_;
+};
+
+// One family (set-associative cache, fully associative cache, CAM, CAM + result): a fit per output
+// in each entry-size segment (caches are fitted piecewise in entry size; CAMs have one segment).
+struct FitFamily {
+  struct Segment {
+    double entry_bytes_hi = 1e300;  // the segment covers entry sizes up to this (inclusive)
+    LogLinearFit out[6];            // in the family's output order (below)
+  };
+  std::vector<Segment> segments;
+  // The fits of the segment holding `entry_bytes` (the last one above every segment's range).
+  const LogLinearFit* for_entry_bytes(double entry_bytes) const;
 };
 
 // The parsed contents of cacti_fit.json. Loaded once; `ok` false means the shipped data is broken
@@ -48,15 +68,16 @@ struct CactiFit {
   bool ok = false;
   std::string error;
   double cache_ref_bytes = 24576;
+  double cache_ref_bits_with_tags = 2048 * (96 + 35);
   int min_sets = 32;
   double cache_train_entries_lo = 64, cache_train_entries_hi = 16384;
-  double cache_train_eb_lo = 12, cache_train_eb_hi = 16;
+  double cache_train_eb_lo = 12, cache_train_eb_hi = 16;  // entry (block) bytes
   // Output order: access_ns, cycle_ns, area_mm2, read_energy_nJ, leak_mW, total_leak_mW.
-  LogLinearFit set_assoc[6], full_assoc[6];
+  FitFamily set_assoc, full_assoc;
   double cam_ref_entries = 49152;
   double cam_train_entries_lo = 1024, cam_train_entries_hi = 524288;
   // Output order: search_ns, area_mm2, search_energy_nJ, searchline_energy_nJ, leak_mW, total_leak_mW.
-  LogLinearFit cam[6], fa_cache[6];
+  FitFamily cam, fa_cache;
   nlohmann::json error_summary;  // the fit script's error table (median / worst %), for reports
 };
 

@@ -1,5 +1,6 @@
 #include "cost/sram_cache.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 #include "common/params.hpp"
@@ -33,26 +34,63 @@ bool validate_cache_spec(const CacheSpec& s, ErrorSink& errors) {
   return true;
 }
 
+namespace {
+// The fit's variables for a cache shape; tools/fit_cacti.py cache_vars() is the reference.
+FitInputs cache_inputs(double entries, int ways, double entry_bytes, int tech_nm, const CactiFit& fit) {
+  const bool full = ways == kFullyAssociative;
+  const double rows = full ? entries : entries / ways, per_row = full ? 1.0 : ways;
+  // CACTI's default tag width for these arrays (wasm-core/data/cacti/README.md).
+  const double tag = 47.0 - std::log2(full ? 1.0 : rows) - std::log2(entry_bytes);
+  FitInputs in;
+  in.tech_nm = tech_nm;
+  in.L = std::log(entries * entry_bytes / fit.cache_ref_bytes);
+  in.E = std::log(entry_bytes / 12.0);
+  in.w = full ? 0.0 : std::log2(double(ways));
+  in.S = std::log2(rows);
+  in.dm = ways == 1 ? 1.0 : 0.0;
+  in.A = std::log(entries * (8.0 * entry_bytes + tag) / fit.cache_ref_bits_with_tags);
+  in.R = tag / (tag + 8.0 * entry_bytes);
+  in.D = std::log2(per_row * (8.0 * entry_bytes + tag));
+  return in;
+}
+
+// ln y outside the fitted entries / entry-bytes span (docs/cost-model.md, section 1): the value at
+// the nearest fitted shape, continued as a power law in capacity whose exponent is the fit's slope
+// between that shape and the one a factor of 2 inside the span, floored at 0 (no output shrinks as
+// the array grows), so the hinge and curvature terms never bend an extrapolation.
+double eval_cache(const LogLinearFit& f, const CacheSpec& s, int ways, int tech_nm, const CactiFit& fit) {
+  const double e = std::clamp(double(s.entries), fit.cache_train_entries_lo, fit.cache_train_entries_hi);
+  const double b = std::clamp(double(s.entry_bytes), fit.cache_train_eb_lo, fit.cache_train_eb_hi);
+  const double y0 = std::log(f.eval(cache_inputs(e, ways, b, tech_nm, fit)));
+  const double cap = double(s.entries) * s.entry_bytes, cap0 = e * b;
+  if (cap == cap0 && e == s.entries) return y0;
+  // One step inside the span, along the dimension that was clamped (entries first).
+  double e1 = e, b1 = b;
+  if (e != s.entries) e1 = e < s.entries ? e / 2 : e * 2;
+  else b1 = b < s.entry_bytes ? b / 2 : b * 2;
+  const double y1 = std::log(f.eval(cache_inputs(e1, ways, b1, tech_nm, fit)));
+  const double slope = std::max(0.0, (y0 - y1) / std::log(cap0 / (e1 * b1)));
+  return y0 + slope * std::log(cap / cap0);
+}
+}  // namespace
+
 CacheCost estimate_cache(const CacheSpec& s, int tech_nm, ErrorSink& errors) {
   CacheCost c;
   if (!validate_cache_spec(s, errors)) return c;
   const CactiFit* fitp = fit_for_node(tech_nm, errors);
   if (!fitp) return c;
   const CactiFit& fit = *fitp;
-  FitInputs in;
-  in.tech_nm = tech_nm;
-  in.L = std::log(double(s.entries) * s.entry_bytes / fit.cache_ref_bytes);
-  in.E = std::log(s.entry_bytes / 12.0);
 
-  const LogLinearFit* family = fit.full_assoc;
+  const FitFamily* family = &fit.full_assoc;
+  int ways = kFullyAssociative;
   if (s.ways == kFullyAssociative) {
     c.fully_associative_figures = true;
   } else {
     const int sets = s.entries / s.ways;
     if (sets < fit.min_sets) {
-      // ../shared/cacti/README.md: CACTI finds no data-array organisation with 16 sets or fewer
-      // (it needs Ndwl, Ndbl >= 2 with >= 16 rows per subarray), so there is no CACTI figure to
-      // fit; the fully associative array of the same size is what CACTI can build instead.
+      // wasm-core/data/cacti/README.md: CACTI finds no data-array organisation with 16 sets or
+      // fewer (it needs Ndwl, Ndbl >= 2 with >= 16 rows per subarray), so there is no CACTI figure
+      // to fit; the fully associative array of the same size is what CACTI can build instead.
       c.organisable = false;
       c.fully_associative_figures = true;
       c.note = "CACTI cannot organise a " + std::to_string(s.ways) + "-way array with " +
@@ -60,12 +98,15 @@ CacheCost estimate_cache(const CacheSpec& s, int tech_nm, ErrorSink& errors) {
                "); figures are for a fully associative array of " + std::to_string(s.entries) +
                " entries instead.";
     } else {
-      family = fit.set_assoc;
-      in.w = std::log2(double(s.ways));
+      family = &fit.set_assoc;
+      ways = s.ways;
     }
   }
-  const double v[6] = {family[0].eval(in), family[1].eval(in), family[2].eval(in),
-                       family[3].eval(in), family[4].eval(in), family[5].eval(in)};
+  // The entry-size segment is that of the nearest fitted entry size.
+  const LogLinearFit* f = family->for_entry_bytes(
+      std::clamp(double(s.entry_bytes), fit.cache_train_eb_lo, fit.cache_train_eb_hi));
+  double v[6];
+  for (int i = 0; i < 6; ++i) v[i] = std::exp(eval_cache(f[i], s, ways, tech_nm, fit));
   c.access_ns = v[0];
   c.cycle_ns = v[1];
   c.area_mm2 = v[2];
@@ -80,7 +121,7 @@ CacheCost estimate_cache(const CacheSpec& s, int tech_nm, ErrorSink& errors) {
               "Extrapolated: the fit covers " + format_number(fit.cache_train_entries_lo) + ".." +
               format_number(fit.cache_train_entries_hi) + " entries of " +
               format_number(fit.cache_train_eb_lo) + ".." + format_number(fit.cache_train_eb_hi) +
-              " B; expect larger errors than the documented hold-out error.";
+              " B; expect larger errors than the documented cross-validated error.";
   }
   return c;
 }

@@ -10,20 +10,20 @@ namespace {
 constexpr const char* kFit = "CACTI-7 fit";
 constexpr const char* kHashProv = "as published in seed 000 Sec. V-B";
 
-// Hold-out error of the fit family in use, for users to read next to the numbers.
+// Cross-validated error of the fit family in use, for users to read next to the numbers.
 nlohmann::json holdout_error(const char* family) {
   const nlohmann::json& es = cacti_fit().error_summary;
   nlohmann::json out = nlohmann::json::object();
   auto f = es.find(family);
   if (f == es.end() || !f->is_object()) return out;
   for (auto it = f->begin(); it != f->end(); ++it) {
-    auto h = it->find("interior entries out");
+    auto h = it->find("cross-validated");
     if (h != it->end()) out[it.key()] = *h;
   }
   return out;
 }
 
-// Published figures beside (never mixed with) the model's; ../shared/cacti/README.md notes that no
+// Published figures beside (never mixed with) the model's; wasm-core/data/cacti/README.md notes that no
 // CACTI 7 setting reproduces the area / energy / leakage ones.
 nlohmann::json published_figures() {
   using J = nlohmann::json;
@@ -107,7 +107,7 @@ SwitchBudget compute_budget(const CostInputs& in, ErrorSink& errors) {
   b.slowest_stage = b.cache_stage_ns >= b.hash.stage_ns ? "cache" : "hash unit";
   b.hit_rate = line_rate(b.slowest_stage_ns);
   // CAM-bound: one search at a time per CAM (CACTI's CAM cycle time does not cover the search
-  // path, ../shared/cacti/README.md); a shared CAM divides its rate among all ports.
+  // path, wasm-core/data/cacti/README.md); a shared CAM divides its rate among all ports.
   b.cam_bound_rate = line_rate(b.cam.search_ns * (in.cam.shared ? in.ports : 1));
 
   b.leakage_mW = in.ports * b.cache.total_leak_mW + b.cam_count * b.cam.total_leak_mW;

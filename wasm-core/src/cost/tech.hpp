@@ -1,6 +1,6 @@
 #pragma once
 // Technology nodes the cost model covers: exactly CACTI 7's technology files that the fit was made
-// on (../shared/cacti/README.md). Other nodes are rejected, not interpolated.
+// on (wasm-core/data/cacti/README.md). Other nodes are rejected, not interpolated.
 #include <array>
 
 #include "common/params.hpp"

@@ -26,7 +26,7 @@ struct PortStats {
 // Compulsory, capacity and conflict misses (MissClassifier::Kind order).
 using MissCounts = std::array<uint64_t, 3>;
 
-// 3C classification (seed 001 Sec. 4 / DESIGN.md 2.2): a miss is compulsory on the first
+// 3C classification (seed 001 Sec. 4; docs/engines.md, Caches): a miss is compulsory on the first
 // reference of a tag at that cache, capacity if a fully associative LRU cache of the same size
 // would also miss, conflict otherwise.
 class MissClassifier {

@@ -1,5 +1,5 @@
 #pragma once
-// Route-walk cache engine (DESIGN.md 2.4 #1): no contention. Every packet's path is walked and the
+// Route-walk cache engine (docs/engines.md): no contention. Every packet's path is walked and the
 // cache of each input port it crosses is looked up (and filled on a miss). Streams packets: memory
 // is the caches (allocated on first touch) plus per-port counters, never per-packet storage.
 #include <memory>

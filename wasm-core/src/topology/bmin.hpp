@@ -33,6 +33,7 @@ class Bmin final : public Topology {
   // injection: stage-0 down ports (from nodes); up: other down ports (the packet travels up);
   // down: up ports (the packet travels down after its turnaround).
   uint8_t port_class(uint32_t sw, uint16_t in_port) const override;
+  uint64_t num_links() const override { return uint64_t{n_ - 1} * pow_[n_]; }  // k^n channels between stages
   uint32_t max_hops() const override { return 2 * n_ - 1; }
   uint32_t route(uint32_t src, uint32_t dst, Rng& rng, Hop* out) const override;
   nlohmann::json describe() const override;

@@ -20,6 +20,10 @@ class Dragonfly final : public Topology {
   uint16_t ports_per_switch() const override { return static_cast<uint16_t>(p_ + a_ - 1 + h_); }
   const std::vector<std::string>& port_classes() const override { return classes_; }
   uint8_t port_class(uint32_t sw, uint16_t in_port) const override;
+  // Groups fully connected inside; `copies_` parallel global links per group pair.
+  uint64_t num_links() const override {
+    return uint64_t{g_} * a_ * (a_ - 1) / 2 + uint64_t{g_} * (g_ - 1) / 2 * copies_;
+  }
   uint32_t max_hops() const override { return valiant_ ? 7 : 4; }
   uint32_t route(uint32_t src, uint32_t dst, Rng& rng, Hop* out) const override;
   bool deterministic_routing() const override { return !valiant_; }

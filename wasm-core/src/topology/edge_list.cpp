@@ -1,4 +1,4 @@
-// Arbitrary switch graph given inline as an edge list (DESIGN.md 2.1). Inline rather than a file
+// Arbitrary switch graph given inline as an edge list (docs/topologies.md). Inline rather than a file
 // path because the WASM build has no file system. Routed by the shared graph base
 // (topology/graph.hpp).
 #include <algorithm>

@@ -19,6 +19,7 @@ class FatTree final : public Topology {
   uint16_t ports_per_switch() const override { return static_cast<uint16_t>(leaf_down() + k_); }
   const std::vector<std::string>& port_classes() const override { return classes_; }
   uint8_t port_class(uint32_t sw, uint16_t in_port) const override;
+  uint64_t num_links() const override { return uint64_t{n_ - 1} * leaves_ * k_; }  // k up links per non-top switch
   uint32_t max_hops() const override { return 2 * n_ - 1; }
   uint32_t route(uint32_t src, uint32_t dst, Rng& rng, Hop* out) const override;
   nlohmann::json describe() const override;

@@ -1,6 +1,6 @@
 #pragma once
 // An arbitrary connected switch graph with table-based routing: the shared base of the
-// `random_regular` and `edge_list` topologies (DESIGN.md 2.1). Only the way the edges are obtained
+// `random_regular` and `edge_list` topologies (docs/topologies.md). Only the way the edges are obtained
 // differs between the two; ports, addressing, routing tables and describe() live here.
 //
 // Addressing and ports: switches 0..S-1, concentration c nodes per switch, node id = switch * c +
@@ -57,6 +57,7 @@ class GraphTopology final : public Topology {
   // injection | network (shortest_path); injection | up | down (updown: the direction the arriving
   // packet travels).
   uint8_t port_class(uint32_t sw, uint16_t in_port) const override;
+  uint64_t num_links() const override { return nbr_.size() / 2; }
   uint32_t max_hops() const override { return max_hops_; }
   uint32_t route(uint32_t src, uint32_t dst, Rng& rng, Hop* out) const override;
   nlohmann::json describe() const override;

@@ -25,6 +25,14 @@ int32_t KaryNCube::offset(size_t dim, uint32_t a, uint32_t b) const {
   return d <= k / 2 ? d : d - k;
 }
 
+// A ring of k switches has k links (k = 2: the + and - ports give two parallel links), a line k - 1.
+uint64_t KaryNCube::num_links() const {
+  uint64_t links = 0;
+  for (size_t i = 0; i < dims_.size(); ++i)
+    if (dims_[i] > 1) links += uint64_t{switches_} / dims_[i] * (wrap_[i] ? dims_[i] : dims_[i] - 1);
+  return links;
+}
+
 uint32_t KaryNCube::max_hops() const {
   uint32_t h = 1;
   for (size_t i = 0; i < dims_.size(); ++i) h += wrap_[i] ? dims_[i] / 2 : dims_[i] - 1;

@@ -1,5 +1,5 @@
 #pragma once
-// k-ary n-cube (DESIGN.md 2.1): per-dimension sizes k_i and wrap (torus) flags, concentration c
+// k-ary n-cube (docs/topologies.md): per-dimension sizes k_i and wrap (torus) flags, concentration c
 // compute nodes per switch. Covers meshes, tori, mixed mesh/torus such as Tofu's 6-D {X,Y,Z,A,B,C}
 // (seed 004). Routing: dimension order, dimension 0 first.
 #include "topology/topology.hpp"
@@ -17,6 +17,7 @@ class KaryNCube final : public Topology {
   uint8_t port_class(uint32_t, uint16_t in_port) const override {
     return in_port < c_ ? 0 : static_cast<uint8_t>(1 + (in_port - c_) / 2);
   }
+  uint64_t num_links() const override;
   uint32_t max_hops() const override;
   uint32_t route(uint32_t src, uint32_t dst, Rng& rng, Hop* out) const override;
   nlohmann::json describe() const override;

@@ -1,5 +1,5 @@
 #pragma once
-// Random regular switch graph (DESIGN.md 2.1; e.g. Jellyfish-style networks), built by a seeded,
+// Random regular switch graph (docs/topologies.md; e.g. Jellyfish-style networks), built by a seeded,
 // deterministic stub pairing and routed by the shared graph base (topology/graph.hpp).
 #include <vector>
 

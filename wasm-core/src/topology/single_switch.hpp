@@ -1,5 +1,5 @@
 #pragma once
-// A single N x N switch (DESIGN.md 2.1, for queuing studies such as seed 003 Sec. 2-4): node i is
+// A single N x N switch (docs/topologies.md, for queuing studies such as seed 003 Sec. 2-4): node i is
 // attached to port i, and every packet makes exactly one routing computation, at its injection
 // port, with the destination's port as output.
 #include "topology/topology.hpp"
@@ -13,6 +13,7 @@ class SingleSwitch final : public Topology {
   uint32_t num_nodes() const override { return ports_; }
   uint32_t num_switches() const override { return 1; }
   uint16_t ports_per_switch() const override { return ports_; }
+  uint64_t num_links() const override { return 0; }
   const std::vector<std::string>& port_classes() const override { return classes_; }
   uint8_t port_class(uint32_t, uint16_t) const override { return 0; }
   uint32_t max_hops() const override { return 1; }

@@ -34,6 +34,8 @@ class Topology {
   // Names of the port classes results are grouped by (e.g. injection, dim0, dim1).
   virtual const std::vector<std::string>& port_classes() const = 0;
   virtual uint8_t port_class(uint32_t sw, uint16_t in_port) const = 0;
+  // Switch-to-switch links (bidirectional, each counted once; parallel links counted each).
+  virtual uint64_t num_links() const = 0;
   // Upper bound on the hops route() can return.
   virtual uint32_t max_hops() const = 0;
   // Fills `out` with the hops from `src` to `dst` (compute node ids) and returns their number

@@ -67,18 +67,19 @@ std::unique_ptr<Traffic> make_traffic(Params& traffic, const Topology& topo) {
   return std::make_unique<WholeMachine>(spec->make(nodes, 0));
 }
 
-void declare_traffic_params(ParamRegistry& registry) {
+void declare_pattern_params(const std::string& pattern, ParamRegistry& registry) {
   // A 4x4 torus (16 nodes) fits every pattern: power of two, even power of two, k-ary n-cube.
   const KaryNCube topo({4, 4}, {true, true}, 1);
-  std::vector<json> samples;
-  for (const auto& t : Table::all()) {
-    json cfg = {{"pattern", t.pattern}};
-    if (t.pattern == "trace") cfg["trace"] = "0,0,1,1";
-    samples.push_back(cfg);
+  const TrafficInfo* info = Table::find(pattern);
+  if (!info) return;
+  json whole = {{"pattern", pattern}};
+  if (pattern == "trace") whole["trace"] = "0,0,1,1";
+  std::vector<json> samples = {whole};
+  if (info->ranks) {  // rank patterns also run inside jobs: declare every job-mix field
+    samples.push_back({{"pattern", pattern}, {"jobs", {{"sizes", {4, 4}}}}});
+    samples.push_back({{"pattern", pattern}, {"jobs", {{"size_table", {{4, 1}}}, {"count", 1}}}});
+    samples.push_back({{"pattern", pattern}, {"jobs", {{"preset", "pwa_like"}}}});
   }
-  samples.push_back({{"pattern", "uniform"}, {"jobs", {{"sizes", {4, 4}}}}});
-  samples.push_back({{"pattern", "uniform"}, {"jobs", {{"size_table", {{4, 1}}}, {"count", 1}}}});
-  samples.push_back({{"pattern", "uniform"}, {"jobs", {{"preset", "pwa_like"}}}});
   for (const json& cfg : samples) {
     ErrorSink errors;
     Params p(&cfg, "traffic", errors, &registry);

@@ -70,9 +70,9 @@ struct TrafficRegistrar {
 // in traffic.errors() on bad input.
 std::unique_ptr<Traffic> make_traffic(Params& traffic, const Topology& topo);
 
-// Declares every pattern's fields and traffic.jobs.* in `registry` (under "traffic."), for the
-// JSON Schema: a default parse only declares the fields of the default pattern.
-void declare_traffic_params(ParamRegistry& registry);
+// Declares the fields of `pattern` (and traffic.jobs.* if it can run inside jobs) in `registry`
+// (under "traffic."), for the pattern's branch of the JSON Schema.
+void declare_pattern_params(const std::string& pattern, ParamRegistry& registry);
 
 // Seed of a pattern's fixed random structure (traffic.pattern_seed), read by the patterns that
 // have one, so configs of other patterns stay unchanged.

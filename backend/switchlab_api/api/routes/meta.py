@@ -1,4 +1,4 @@
-"""Read-only metadata: the config JSON Schema and the named presets."""
+"""Read-only metadata: the config JSON Schema and the presets (the repository's example catalogue)."""
 
 from __future__ import annotations
 
@@ -8,50 +8,59 @@ from functools import lru_cache
 from typing import Any
 
 from fastapi import APIRouter
-from fastapi.responses import JSONResponse
 from pydantic import BaseModel
 
 from ...core import engine
+from ...models.common import SERVER_ERRORS, FieldProblem
 
 router = APIRouter(tags=["meta"])
-PRESET_DIR = pathlib.Path(__file__).resolve().parents[2] / "presets"
+# examples/ at the repository root (format: examples/README.md); the Docker image copies it to
+# /app/examples beside /app/backend.
+EXAMPLES_DIR = pathlib.Path(__file__).resolve().parents[4] / "examples"
+
+
+class PublishedValue(BaseModel):
+    what: str
+    path: str | None = None  # dotted path of the run result compared with `value`
+    value: float
+    tolerance: float
+    unit: str
+    source: str | None = None
+    note: str | None = None
+    check: bool = True  # False: shown for context, not reproduced
 
 
 class Preset(BaseModel):
-    id: str
-    name: str
+    id: str  # the example's file name without .json
+    title: str
     description: str
     source: str
     config: dict[str, Any]
+    published: list[PublishedValue] = []
+    browser: bool  # small enough to run in the browser tab
     experiment_id: str | None
-    error: dict[str, str] | None
+    error: FieldProblem | None
 
 
-@router.get("/schema", operation_id="getSchema",
-            responses={503: {"description": "the engine build provides no schema"}})
-def get_schema() -> JSONResponse:
-    schema = engine.json_schema()
-    if schema is None:
-        return JSONResponse({"detail": "this engine build does not provide a config schema yet"},
-                            status_code=503)
-    return JSONResponse(schema)
+@router.get("/schema", operation_id="getSchema", response_model=dict[str, Any], responses=SERVER_ERRORS)
+def get_schema() -> dict[str, Any]:
+    return engine.config_schema()
 
 
 @lru_cache
-def _preset_files() -> list[dict[str, Any]]:
-    return [dict(json.loads(p.read_text()), id=p.stem) for p in sorted(PRESET_DIR.glob("*.json"))]
+def _examples() -> list[dict[str, Any]]:
+    return [dict(json.loads(p.read_text()), id=p.stem) for p in sorted(EXAMPLES_DIR.glob("*.json"))]
 
 
-@router.get("/presets", operation_id="listPresets", response_model=list[Preset])
+@router.get("/presets", operation_id="listPresets", response_model=list[Preset], responses=SERVER_ERRORS)
 def list_presets() -> list[Preset]:
     out = []
-    for p in _preset_files():
+    for p in _examples():
         # The id tells the UI whether a preset was already computed; an invalid preset is
         # reported, not hidden, so a core change that breaks one is visible.
         try:
-            exp_id, err = engine.canonicalize(p["config"]).id, None
+            exp_id, err = engine.prepare(p["config"]).id, None
         except engine.FieldError as exc:
-            exp_id, err = None, exc.as_dict()
-        out.append(Preset(id=p["id"], name=p["name"], description=p.get("description", ""),
-                          source=p.get("source", ""), config=p["config"], experiment_id=exp_id, error=err))
+            exp_id, err = None, FieldProblem(**exc.as_dict())
+        out.append(Preset(**p, experiment_id=exp_id, error=err))
     return out

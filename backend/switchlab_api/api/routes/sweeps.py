@@ -7,17 +7,16 @@ from typing import Any, Literal
 
 from fastapi import APIRouter, Path, Query, Response
 
-from ...core.engine import FieldError
 from ...core.errors import ApiError
 from ...core.jsonvalues import check_json_values
-from ...models.common import ERROR_RESPONSES, ID_PATTERN, WRITE_RESPONSES, ErrorResponse
+from ...db import repository as repo
+from ...models.common import BY_ID_ERRORS, ID_PATTERN, SERVER_ERRORS, WRITE_ERRORS, error_responses
 from ...models.sweep import SweepCreate, SweepOut, SweepResultsPage
 from ...services import ids
 from ...services import sweeps as svc
-from ..deps import ConnDep, SettingsDep, WriteAuth
+from ..deps import ConnDep, JsonBody, SettingsDep, WriteAuth
 
 router = APIRouter(prefix="/sweeps", tags=["sweeps"])
-NOT_FOUND = {404: {"model": ErrorResponse}, 409: {"model": ErrorResponse}}
 # Documented (validated by ids.resolve) so generated clients and fuzzers send plausible ids.
 SweepId = Path(description="full id or a unique prefix of at least 6 hex characters",
                json_schema_extra={"pattern": ID_PATTERN})
@@ -25,7 +24,7 @@ SweepId = Path(description="full id or a unique prefix of at least 6 hex charact
 
 def _load(conn: ConnDep, ident: str) -> SweepOut:
     sid = ids.resolve(conn, "sweeps", ident, "sweep")
-    row = conn.execute("SELECT * FROM sweeps WHERE id = %s", (sid,)).fetchone()
+    row = repo.get_sweep(conn, sid)
     prog = svc.progress(conn, sid, row["created_at"])
     return SweepOut(
         id=sid, name=row["name"], status=svc.status_of(prog, row["cancelled_at"] is not None),
@@ -36,16 +35,13 @@ def _load(conn: ConnDep, ident: str) -> SweepOut:
 
 
 @router.post("", operation_id="createSweep", status_code=202, response_model=SweepOut,
-             dependencies=[WriteAuth],
+             dependencies=[WriteAuth, JsonBody],
              responses={200: {"model": SweepOut, "description": "identical sweep already exists"},
-                        **ERROR_RESPONSES, **WRITE_RESPONSES})
+                        **SERVER_ERRORS, **WRITE_ERRORS})
 def create_sweep(body: SweepCreate, conn: ConnDep, settings: SettingsDep, response: Response) -> SweepOut:
-    try:
-        check_json_values(body.name, "name")
-        check_json_values(body.base, "base")
-        check_json_values(body.axes, "axes")
-    except FieldError as exc:
-        raise ApiError(422, [exc.as_dict()]) from exc
+    check_json_values(body.name, "name")
+    check_json_values(body.base, "base")
+    check_json_values(body.axes, "axes")
     parsed, points = svc.plan(body.base, body.axes, settings)
     sid, created = svc.create(conn, body.name, body.base, body.axes, parsed, points)
     response.status_code = 202 if created else 200
@@ -54,13 +50,13 @@ def create_sweep(body: SweepCreate, conn: ConnDep, settings: SettingsDep, respon
 
 
 @router.get("/{sweep_id}", operation_id="getSweep", response_model=SweepOut,
-            responses={**NOT_FOUND, **ERROR_RESPONSES})
+            responses={**BY_ID_ERRORS, **SERVER_ERRORS})
 def get_sweep(conn: ConnDep, sweep_id: str = SweepId) -> SweepOut:
     return _load(conn, sweep_id)
 
 
 @router.delete("/{sweep_id}", operation_id="cancelSweep", response_model=SweepOut,
-               dependencies=[WriteAuth], responses={**NOT_FOUND, **ERROR_RESPONSES, **WRITE_RESPONSES})
+               dependencies=[WriteAuth], responses={**BY_ID_ERRORS, **SERVER_ERRORS, **error_responses(401)})
 def cancel_sweep(conn: ConnDep, sweep_id: str = SweepId) -> SweepOut:
     sid = ids.resolve(conn, "sweeps", sweep_id, "sweep")
     svc.cancel(conn, sid)
@@ -73,7 +69,7 @@ def _csv_cell(value: Any) -> Any:
 
 
 @router.get("/{sweep_id}/results", operation_id="getSweepResults", response_model=SweepResultsPage,
-            responses={**NOT_FOUND, **ERROR_RESPONSES,
+            responses={**BY_ID_ERRORS, **SERVER_ERRORS,
                        200: {"content": {"text/csv": {}}, "description": "JSON page, or CSV with format=csv"}})
 def sweep_results(
     conn: ConnDep,
@@ -88,9 +84,10 @@ def sweep_results(
     if cursor is not None:
         # ASCII digits only: str.isdigit() also accepts e.g. '²', which int() rejects (was a 500).
         if not (cursor.isascii() and cursor.isdigit() and len(cursor) <= 18):
-            raise ApiError(422, [{"field": "cursor", "message": "must be the next_cursor of a previous page"}])
+            raise ApiError(422, "not a cursor of this sweep", field="cursor",
+                           allowed="the next_cursor of a previous page")
         after = int(cursor)
-    axis_names = conn.execute("SELECT axis_names FROM sweeps WHERE id = %s", (sid,)).fetchone()["axis_names"]
+    axis_names = repo.get_sweep(conn, sid)["axis_names"]
     rows, next_cursor = svc.result_rows(conn, sid, axis_names, after, limit)
     cols = svc.columns(axis_names)
     if format == "json":

@@ -1,4 +1,4 @@
-"""One psycopg connection pool per API process."""
+"""One psycopg connection pool per API process; the SQL itself is in repository.py."""
 
 from __future__ import annotations
 

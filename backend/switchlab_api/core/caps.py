@@ -1,0 +1,27 @@
+"""This server's per-run caps, checked against the core's summary of the run before anything is
+stored, so one request cannot occupy a worker for days or exhaust its memory."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .config import Settings
+from .engine import FieldError
+from .units import result_unit
+
+# summary key, the field a user changes to shrink it, the Settings attribute (and env variable).
+CAPS: tuple[tuple[str, str, str, str], ...] = (
+    ("nodes", "topology", "max_nodes", "SWITCHLAB_MAX_NODES"),
+    ("packets", "traffic.packets", "max_packets", "SWITCHLAB_MAX_PACKETS"),
+    ("lookups", "traffic.packets", "max_lookups", "SWITCHLAB_MAX_LOOKUPS"),
+    ("memory_bytes", "topology", "max_memory_bytes", "SWITCHLAB_MAX_MEMORY_BYTES"),
+)
+
+
+def check_caps(summary: dict[str, Any], settings: Settings) -> None:
+    for key, field, attr, env in CAPS:
+        cap, value = getattr(settings, attr), summary.get(key)
+        if isinstance(value, (int, float)) and value > cap:
+            unit = result_unit(f"summary.{key}") or ""
+            raise FieldError(field, f"the run's {key} ({value:,.0f} {unit}) exceed this server's cap",
+                             allowed=f"at most {cap:,} {unit} per run ({env})")

@@ -1,0 +1,279 @@
+"""All SQL of the API and the workers (tables: migrations/; model: docs/api.md, Data model).
+
+Functions take the caller's connection so the caller decides the transaction; rows come back
+as dicts (the pool's dict_row factory) typed by the TypedDicts below.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from datetime import datetime
+from typing import Any, Literal, TypedDict
+
+import psycopg
+from psycopg import sql
+from psycopg.types.json import Jsonb
+
+Table = Literal["experiments", "sweeps"]
+
+
+class ExperimentRecord(TypedDict):
+    id: str
+    config: dict[str, Any]
+    engine_version: str
+    created_at: datetime
+    status: str
+    result: dict[str, Any] | None
+    error: dict[str, Any] | None
+    attempts: int
+    worker: str | None
+    queued_at: datetime
+    started_at: datetime | None
+    finished_at: datetime | None
+
+
+class NewExperiment(TypedDict):
+    id: str
+    config: dict[str, Any]
+    canonical: str  # the JSON text workers run
+
+
+class RunState(TypedDict):
+    status: str
+    result: dict[str, Any] | None
+
+
+class NewSweep(TypedDict):
+    id: str
+    name: str
+    base: dict[str, Any]
+    axes: dict[str, Any]
+    axis_names: list[str]
+    total: int
+    unique_points: int
+
+
+class SweepRecord(NewSweep):
+    created_at: datetime
+    cancelled_at: datetime | None
+
+
+class SweepRunCounts(TypedDict):
+    total: int
+    done: int
+    failed: int
+    cancelled: int
+    running: int
+    queued: int
+    unique_points: int
+    remaining_runs: int
+    finished_runs: int
+    first_start: datetime | None
+    last_finish: datetime | None
+
+
+class PointRow(TypedDict):
+    idx: int
+    experiment_id: str
+    axis_values: dict[str, Any]
+    status: str
+    result: dict[str, Any] | None
+    error: dict[str, Any] | None
+
+
+def ping(conn: psycopg.Connection) -> None:
+    conn.execute("SELECT 1")
+
+
+def ids_with_prefix(conn: psycopg.Connection, table: Table, prefix: str, limit: int = 2) -> list[str]:
+    """Ids starting with `prefix`, which must be lowercase hex (no LIKE wildcards)."""
+    rows = conn.execute(
+        sql.SQL("SELECT id FROM {} WHERE id LIKE %s ORDER BY id LIMIT %s").format(sql.Identifier(table)),
+        (prefix + "%", limit),
+    ).fetchall()
+    return [r["id"] for r in rows]
+
+
+# ---- experiments and runs -----------------------------------------------------------------
+
+def insert_experiments(conn: psycopg.Connection, items: Iterable[NewExperiment], engine_version: str) -> None:
+    with conn.cursor() as cur:
+        cur.executemany(
+            "INSERT INTO experiments (id, config, canonical, engine_version) VALUES (%s, %s, %s, %s)"
+            " ON CONFLICT (id) DO NOTHING",
+            [(e["id"], Jsonb(e["config"]), e["canonical"], engine_version) for e in items],
+        )
+
+
+def insert_runs(conn: psycopg.Connection, experiment_ids: list[str]) -> list[str]:
+    """Queued runs for experiments that have none; returns the experiments that got one."""
+    rows = conn.execute(
+        "INSERT INTO runs (experiment_id) SELECT unnest(%s::text[])"
+        " ON CONFLICT (experiment_id) DO NOTHING RETURNING experiment_id",
+        (experiment_ids,),
+    ).fetchall()
+    return [r["experiment_id"] for r in rows]
+
+
+def requeue_finished_runs(conn: psycopg.Connection, experiment_ids: list[str]) -> list[str]:
+    """Failed or cancelled runs back to queued; returns their experiments."""
+    rows = conn.execute(
+        "UPDATE runs SET status = 'queued', queued_at = now(), started_at = NULL,"
+        " finished_at = NULL, error = NULL, worker = NULL"
+        " WHERE experiment_id = ANY(%s) AND status IN ('failed', 'cancelled')"
+        " RETURNING experiment_id",
+        (experiment_ids,),
+    ).fetchall()
+    return [r["experiment_id"] for r in rows]
+
+
+def set_job_ids(conn: psycopg.Connection, jobs: Iterable[tuple[int, str]]) -> None:
+    """(job_id, experiment_id) pairs: the queue job now responsible for each run."""
+    with conn.cursor() as cur:
+        cur.executemany("UPDATE runs SET job_id = %s WHERE experiment_id = %s", list(jobs))
+
+
+def run_ids(conn: psycopg.Connection, experiment_ids: list[str]) -> dict[str, int]:
+    rows = conn.execute("SELECT experiment_id, id FROM runs WHERE experiment_id = ANY(%s)",
+                        (experiment_ids,)).fetchall()
+    return {r["experiment_id"]: r["id"] for r in rows}
+
+
+def run_state(conn: psycopg.Connection, experiment_id: str) -> RunState | None:
+    return conn.execute("SELECT status, result FROM runs WHERE experiment_id = %s", (experiment_id,)).fetchone()
+
+
+def get_experiment(conn: psycopg.Connection, experiment_id: str) -> ExperimentRecord | None:
+    return conn.execute(
+        "SELECT e.id, e.config, e.engine_version, e.created_at, r.status, r.result, r.error,"
+        " r.attempts, r.worker, r.queued_at, r.started_at, r.finished_at"
+        " FROM experiments e JOIN runs r ON r.experiment_id = e.id WHERE e.id = %s",
+        (experiment_id,),
+    ).fetchone()
+
+
+def cancel_runs(conn: psycopg.Connection, ids: list[int]) -> int:
+    """Mark queued/running runs cancelled and cancel (queued) or abort (running) their jobs."""
+    rows = conn.execute(
+        "UPDATE runs SET status = 'cancelled', finished_at = now()"
+        " WHERE id = ANY(%s) AND status IN ('queued', 'running') RETURNING job_id",
+        (ids,),
+    ).fetchall()
+    job_ids = [r["job_id"] for r in rows if r["job_id"] is not None]
+    for job_id in job_ids:
+        conn.execute("SELECT procrastinate_cancel_job_v1(%s, true, false)", (job_id,))
+    return len(job_ids)
+
+
+# ---- sweeps -------------------------------------------------------------------------------
+
+def insert_sweep(conn: psycopg.Connection, sweep: NewSweep) -> bool:
+    """True if the sweep is new; an existing one is locked for the rest of the transaction."""
+    created = conn.execute(
+        "INSERT INTO sweeps (id, name, base, axes, axis_names, total, unique_points)"
+        " VALUES (%s, %s, %s, %s, %s, %s, %s) ON CONFLICT (id) DO NOTHING RETURNING id",
+        (sweep["id"], sweep["name"], Jsonb(sweep["base"]), Jsonb(sweep["axes"]), sweep["axis_names"],
+         sweep["total"], sweep["unique_points"]),
+    ).fetchone() is not None
+    if not created:
+        conn.execute("SELECT 1 FROM sweeps WHERE id = %s FOR UPDATE", (sweep["id"],))
+    return created
+
+
+def insert_sweep_points(conn: psycopg.Connection, sweep_id: str,
+                        points: Iterable[tuple[str, int, dict[str, Any]]]) -> None:
+    """(experiment_id, run_id, axis_values) in point order."""
+    with conn.cursor() as cur:
+        cur.executemany(
+            "INSERT INTO sweep_points (sweep_id, idx, experiment_id, run_id, axis_values)"
+            " VALUES (%s, %s, %s, %s, %s)",
+            [(sweep_id, i, e, r, Jsonb(v)) for i, (e, r, v) in enumerate(points)],
+        )
+
+
+def set_sweep_cancelled(conn: psycopg.Connection, sweep_id: str, cancelled: bool) -> None:
+    if cancelled:
+        conn.execute("UPDATE sweeps SET cancelled_at = coalesce(cancelled_at, now()) WHERE id = %s", (sweep_id,))
+    else:
+        conn.execute("UPDATE sweeps SET cancelled_at = NULL WHERE id = %s", (sweep_id,))
+
+
+def get_sweep(conn: psycopg.Connection, sweep_id: str) -> SweepRecord | None:
+    return conn.execute(
+        "SELECT id, name, base, axes, axis_names, total, unique_points, created_at, cancelled_at"
+        " FROM sweeps WHERE id = %s", (sweep_id,),
+    ).fetchone()
+
+
+def sweep_run_counts(conn: psycopg.Connection, sweep_id: str, since: datetime) -> SweepRunCounts:
+    """Point counts by run status; run counts and timings since `since` (for the ETA)."""
+    return conn.execute(
+        "SELECT count(*) AS total,"
+        " count(*) FILTER (WHERE r.status = 'done') AS done,"
+        " count(*) FILTER (WHERE r.status = 'failed') AS failed,"
+        " count(*) FILTER (WHERE r.status = 'cancelled') AS cancelled,"
+        " count(*) FILTER (WHERE r.status = 'running') AS running,"
+        " count(*) FILTER (WHERE r.status = 'queued') AS queued,"
+        " count(DISTINCT r.id) AS unique_points,"
+        " count(DISTINCT r.id) FILTER (WHERE r.status IN ('queued', 'running')) AS remaining_runs,"
+        " count(DISTINCT r.id) FILTER (WHERE r.status IN ('done', 'failed') AND r.finished_at >= %(t)s) AS finished_runs,"
+        " min(r.started_at) FILTER (WHERE r.finished_at >= %(t)s) AS first_start,"
+        " max(r.finished_at) FILTER (WHERE r.finished_at >= %(t)s) AS last_finish"
+        " FROM sweep_points p JOIN runs r ON r.id = p.run_id WHERE p.sweep_id = %(sid)s",
+        {"t": since, "sid": sweep_id},
+    ).fetchone()
+
+
+def live_runs_only_in(conn: psycopg.Connection, sweep_id: str) -> list[int]:
+    """Queued/running runs of the sweep that no other live (not cancelled) sweep needs."""
+    rows = conn.execute(
+        "SELECT DISTINCT p.run_id FROM sweep_points p JOIN runs r ON r.id = p.run_id"
+        " WHERE p.sweep_id = %(sid)s AND r.status IN ('queued', 'running')"
+        " AND NOT EXISTS (SELECT 1 FROM sweep_points q JOIN sweeps s ON s.id = q.sweep_id"
+        "   WHERE q.run_id = p.run_id AND q.sweep_id <> %(sid)s AND s.cancelled_at IS NULL)",
+        {"sid": sweep_id},
+    ).fetchall()
+    return [r["run_id"] for r in rows]
+
+
+def sweep_points(conn: psycopg.Connection, sweep_id: str, after: int, limit: int) -> list[PointRow]:
+    """Points with index > after, in order, with their run's status, result and error."""
+    return conn.execute(
+        "SELECT p.idx, p.experiment_id, p.axis_values, r.status, r.result, r.error"
+        " FROM sweep_points p JOIN runs r ON r.id = p.run_id"
+        " WHERE p.sweep_id = %s AND p.idx > %s ORDER BY p.idx LIMIT %s",
+        (sweep_id, after, limit),
+    ).fetchall()
+
+
+# ---- workers (async connections) ----------------------------------------------------------
+
+async def claim_run(conn: psycopg.AsyncConnection, experiment_id: str, job_id: int, worker: str) -> str | None:
+    """Mark the run running under this job; returns the config text to run, or None if the run
+    is done, cancelled or owned by another job (exactly-once results, docs/api.md)."""
+    cur = await conn.execute(
+        "UPDATE runs r SET status = 'running', started_at = now(), finished_at = NULL,"
+        " worker = %(worker)s, attempts = r.attempts + 1, error = NULL"
+        " FROM experiments e"
+        " WHERE e.id = r.experiment_id AND r.experiment_id = %(id)s"
+        " AND r.job_id = %(job_id)s AND r.status IN ('queued', 'running')"
+        " RETURNING e.canonical",
+        {"id": experiment_id, "job_id": job_id, "worker": worker},
+    )
+    row = await cur.fetchone()
+    return None if row is None else row["canonical"]
+
+
+async def finish_run(conn: psycopg.AsyncConnection, experiment_id: str, job_id: int, status: str,
+                     result: dict[str, Any] | None, error: dict[str, Any] | None,
+                     headline: dict[str, Any]) -> None:
+    """Store the outcome, only while this job still owns the running run."""
+    await conn.execute(
+        "UPDATE runs SET status = %(status)s, finished_at = now(), result = %(result)s, error = %(error)s,"
+        " lookups = %(lookups)s, hits = %(hits)s, hit_rate = %(hit_rate)s,"
+        " latency_mean_ns = %(latency_mean_ns)s, wall_time_s = %(wall_time_s)s"
+        " WHERE experiment_id = %(id)s AND job_id = %(job_id)s AND status = 'running'",
+        {"id": experiment_id, "job_id": job_id, "status": status,
+         "result": None if result is None else Jsonb(result),
+         "error": None if error is None else Jsonb(error), **headline},
+    )

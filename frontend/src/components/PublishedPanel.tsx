@@ -1,0 +1,26 @@
+import type { Config, SimResult } from '../config/types';
+import { comparisonRows, exampleFor } from '../config/examples';
+
+// For an example with published values, run unchanged: the published numbers beside this run's.
+export function PublishedPanel({ config, result }: { config: Config; result: SimResult }) {
+  const example = exampleFor(config);
+  if (!example?.published?.length) return null;
+  return (
+    <table className="published" data-testid="published-table">
+      <caption>Reproducing {example.source}</caption>
+      <thead>
+        <tr>
+          <th scope="col">quantity</th><th scope="col">as published</th><th scope="col">model (this run)</th>
+          <th scope="col">agreement</th>
+        </tr>
+      </thead>
+      <tbody>
+        {comparisonRows(example, result).map((c) => (
+          <tr key={c.what} title={c.note}>
+            <th scope="row">{c.what}</th><td>{c.published}</td><td>{c.model}</td><td>{c.agreement}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

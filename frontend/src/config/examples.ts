@@ -1,0 +1,70 @@
+import type { Config, Json, SimResult } from './types';
+import { getPath } from '../lib/path';
+import { formatWithUnit } from '../lib/format';
+
+// The example catalogue: examples/*.json at the repository root (format in examples/README.md),
+// bundled at build time. The same files are the presets of GET /api/presets and are checked by
+// the core tests, so what the UI offers is what is tested.
+
+export interface PublishedValue {
+  what: string;
+  path?: string; // dotted path of the run result compared with `value`
+  value: number;
+  tolerance: number;
+  unit: string;
+  source?: string;
+  note?: string;
+  check?: boolean; // false: shown for context, not reproduced
+}
+
+export interface Example {
+  key: string; // file name without .json
+  title: string;
+  description: string;
+  source: string;
+  config: Config;
+  published?: PublishedValue[];
+  browser: boolean;
+}
+
+const files = import.meta.glob<Omit<Example, 'key'>>('@examples/*.json', { eager: true, import: 'default' });
+
+export const EXAMPLES: Example[] = Object.entries(files)
+  .map(([path, e]) => ({ ...e, key: path.replace(/^.*\//, '').replace(/\.json$/, '') }))
+  .sort((a, b) => a.key.localeCompare(b.key));
+
+// Key-order-independent JSON, so a config that went through the form compares equal.
+function canonical(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
+  if (v && typeof v === 'object') {
+    return `{${Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${canonical((v as Record<string, unknown>)[k])}`).join(',')}}`;
+  }
+  return JSON.stringify(v);
+}
+
+// The example a config is: only an unchanged example config (an edited one is a different
+// experiment, and the published numbers must not be shown as its counterpart).
+export function exampleFor(config: Config): Example | undefined {
+  const c = canonical(config);
+  return EXAMPLES.find((e) => canonical(e.config) === c);
+}
+
+export interface Comparison {
+  what: string;
+  published: string;
+  model: string;
+  agreement: 'within tolerance' | 'outside tolerance' | 'context only';
+  note?: string;
+}
+
+// One row per published value: the published number (with its tolerance) beside this run's.
+export function comparisonRows(example: Example, result: SimResult): Comparison[] {
+  return (example.published ?? []).map((p) => {
+    const tol = p.tolerance > 0 ? ` ± ${formatWithUnit(p.tolerance, p.unit)}` : '';
+    const got: Json | undefined = p.path ? getPath(result as unknown as Json, p.path) : undefined;
+    const model = typeof got === 'number' ? formatWithUnit(got, p.unit) : '—';
+    const agreement = p.check === false ? 'context only'
+      : typeof got === 'number' && Math.abs(got - p.value) <= p.tolerance ? 'within tolerance' : 'outside tolerance';
+    return { what: p.what, published: `${formatWithUnit(p.value, p.unit)}${tol}`, model, agreement, note: p.note };
+  });
+}

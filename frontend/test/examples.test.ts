@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { comparisonRows, EXAMPLES, exampleFor, type Example } from '../src/config/examples';
+import type { SimResult } from '../src/config/types';
+import { SLICE_RESULT } from './fixtures';
+
+const DIR = fileURLToPath(new URL('../../examples', import.meta.url));
+
+describe('example catalogue', () => {
+  it('bundles every examples/*.json file (and none of examples/invalid)', () => {
+    const files = readdirSync(DIR).filter((f) => f.endsWith('.json')).sort();
+    expect(EXAMPLES.map((e) => `${e.key}.json`)).toEqual(files);
+    const fat = EXAMPLES.find((e) => e.key === 'fattree-16ary-3tree')!;
+    expect(fat).toEqual({ key: 'fattree-16ary-3tree', ...JSON.parse(readFileSync(`${DIR}/fattree-16ary-3tree.json`, 'utf8')) });
+  });
+
+  it('an example is recognised only when its config is unchanged', () => {
+    for (const e of EXAMPLES) {
+      expect(exampleFor(structuredClone(e.config))).toBe(e);
+      // Key order does not matter (the form may rebuild the object)...
+      expect(exampleFor(Object.fromEntries(Object.entries(e.config).reverse()))).toBe(e);
+      // ...but an edited config is no longer the example.
+      expect(exampleFor({ ...e.config, seed: 99 })).toBeUndefined();
+    }
+  });
+
+  it('comparison rows: published value and tolerance beside the model, with units and agreement', () => {
+    const e: Example = {
+      key: 'k', title: 't', description: 'd', source: 's', config: {}, browser: true,
+      published: [
+        { what: 'reduction', path: 'models.seed001_torus.max_zero_load_latency_ns.reduction_vs_conventional_model',
+          value: 0.09, tolerance: 0.005, unit: 'fraction' },
+        { what: 'capacity misses', path: 'cache.misses.capacity', value: 0, tolerance: 0, unit: 'look-ups' },
+        { what: 'ratio', value: 0.001, tolerance: 0, unit: 'fraction', check: false, note: 'not a result key' },
+      ],
+    };
+    const r = { ...SLICE_RESULT, models: { seed001_torus: { max_zero_load_latency_ns: { reduction_vs_conventional_model: 0.09304351886706652 } } },
+      cache: { ...SLICE_RESULT.cache, misses: { compulsory: 480, capacity: 12345, conflict: 0 } } } as SimResult;
+    expect(comparisonRows(e, r)).toEqual([
+      { what: 'reduction', published: '9.0 % ± 0.5 %', model: '9.3 %', agreement: 'within tolerance', note: undefined },
+      { what: 'capacity misses', published: '0 look-ups', model: '12,345 look-ups', agreement: 'outside tolerance', note: undefined },
+      { what: 'ratio', published: '0.1 %', model: '—', agreement: 'context only', note: 'not a result key' },
+    ]);
+  });
+});

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { PublishedPanel } from '../src/components/PublishedPanel';
+import { EXAMPLES } from '../src/config/examples';
+import type { SimResult } from '../src/config/types';
+import { SLICE_RESULT } from './fixtures';
+
+const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim();
+
+describe('published values beside the model', () => {
+  const fig = EXAMPLES.find((e) => e.key === 'seed001-fig12-21cube-128-entries')!;
+  const result = { ...SLICE_RESULT, models: { seed001_torus: { max_zero_load_latency_ns: {
+    reduction_vs_conventional_model: 0.09304351886706652 } } } } as SimResult;
+
+  it('an unchanged example with published values gets the table, labelled "as published" and "model"', () => {
+    expect(text(renderToStaticMarkup(<PublishedPanel config={structuredClone(fig.config)} result={result} />))).toBe(
+      'Reproducing seed 001 Sec. 6.4.2 (Fig. 12) quantity as published model (this run) agreement '
+      + 'max zero-load latency reduction vs the conventional switch 9.0 % ± 0.5 % 9.3 % within tolerance');
+  });
+
+  it('an edited config or an example without published values gets none', () => {
+    expect(renderToStaticMarkup(<PublishedPanel config={{ ...fig.config, seed: 2 }} result={result} />)).toBe('');
+    const quick = EXAMPLES.find((e) => e.key === 'quickstart-torus-4x4')!;
+    expect(renderToStaticMarkup(<PublishedPanel config={quick.config} result={SLICE_RESULT} />)).toBe('');
+  });
+});

@@ -1,0 +1,245 @@
+#include "config/results_schema.hpp"
+
+#include <vector>
+
+namespace switchlab {
+namespace {
+
+using json = nlohmann::json;
+
+// One declared result key. `path` is dotted; "*" stands for any key of a map (a port class, a
+// model name). type: integer | number | string | boolean | array | object.
+struct ResultKey {
+  const char* path;
+  const char* type;
+  const char* unit;  // "" when the value has none (text, flags) or is a pure ratio noted in the doc
+  const char* doc;
+};
+
+// Units of the open-ended sections, by key suffix (models/report.hpp). Longest match wins, so
+// "_mW" is tried before "_W".
+const std::vector<std::pair<std::string, std::string>>& suffix_units() {
+  static const std::vector<std::pair<std::string, std::string>> table = {
+      {"_ns", "ns"},         {"_us", "us"},           {"_s", "s"},           {"_Gbps", "Gb/s"},
+      {"_GBps", "GB/s"},     {"_Mpps", "M packets/s"}, {"_pps", "packets/s"}, {"_mm2", "mm^2"},
+      {"_um2", "um^2"},      {"_nJ", "nJ"},           {"_pJ", "pJ"},         {"_mW", "mW"},
+      {"_W", "W"},           {"_bytes", "B"},         {"_B", "B"},           {"_bits", "bits"},
+      {"_nm", "nm"},         {"_pct", "%"},           {"_fraction", "fraction"}, {"_ratio", "x"},
+      {"hit_rate", "fraction"}, {"miss_rate", "fraction"}, {"_share", "fraction"},
+      {"utilization", "fraction"}, {"_entries", "entries"}, {"_packets", "packets"}, {"_MB", "MB"}};
+  return table;
+}
+
+const std::vector<ResultKey>& declared() {
+  static const std::vector<ResultKey> keys = {
+      // Identity of the run.
+      {"config_hash", "string", "", "Experiment id: SHA-256 of the normalized config + engine version"},
+      {"engine.name", "string", "", "Engine that produced the result"},
+      {"engine.version", "string", "", "Engine version (part of the experiment id)"},
+      {"seed", "integer", "", "RNG seed of the run"},
+      {"wall_time_s", "number", "s", "Wall-clock time of the run (not part of the deterministic result)"},
+      // What the run is (prepare()'s summary, repeated in every result).
+      {"summary.engine", "string", "", "Engine"},
+      {"summary.topology", "string", "", "Topology kind"},
+      {"summary.nodes", "integer", "nodes", "Compute nodes"},
+      {"summary.switches", "integer", "switches", "Switches"},
+      {"summary.ports_per_switch", "integer", "ports", "Input ports per switch (the largest), injection ports included"},
+      {"summary.input_ports", "integer", "ports", "Input ports of the whole network (switches x ports per switch)"},
+      {"summary.links", "integer", "links", "Switch-to-switch links, each counted once"},
+      {"summary.max_hops", "integer", "switches", "Most routing computations one packet can make"},
+      {"summary.caches", "number", "caches", "Caches the run simulates"},
+      {"summary.packets", "integer", "packets", "Packets routed (warm-up + measured)"},
+      {"summary.lookups", "number", "look-ups", "Upper bound on the cache look-ups of the run (prefetch included)"},
+      {"summary.memory_bytes", "number", "B", "Estimated peak memory of the simulated cache state"},
+      // Cache statistics (measured packets only).
+      {"cache.enabled", "boolean", "", "Whether the switches have a routing-table cache"},
+      {"cache.scope", "string", "", "port: one cache per input port; switch: one per switch"},
+      {"cache.lookups", "integer", "look-ups", "Cache look-ups of the measured packets"},
+      {"cache.hits", "integer", "look-ups", "Look-ups that hit"},
+      {"cache.hit_rate", "number", "fraction", "Hits / look-ups (0..1)"},
+      {"cache.misses.compulsory", "integer", "look-ups", "First use of a tag at a cache (3C)"},
+      {"cache.misses.capacity", "integer", "look-ups", "Would also miss in a fully associative LRU cache of equal size (3C)"},
+      {"cache.misses.conflict", "integer", "look-ups", "The other misses: set conflicts (3C)"},
+      {"cache.misses.total", "integer", "look-ups", "All misses"},
+      {"cache.by_port_class.*.lookups", "integer", "look-ups", "Look-ups at input ports of this class"},
+      {"cache.by_port_class.*.hits", "integer", "look-ups", "Hits at input ports of this class"},
+      {"cache.by_port_class.*.hit_rate", "number", "fraction", "Hit rate at input ports of this class (0..1)"},
+      {"cache.by_port_class.*.misses.compulsory", "integer", "look-ups", "Compulsory misses at this class (3C)"},
+      {"cache.by_port_class.*.misses.capacity", "integer", "look-ups", "Capacity misses at this class (3C)"},
+      {"cache.by_port_class.*.misses.conflict", "integer", "look-ups", "Conflict misses at this class (3C)"},
+      {"cache.by_port_class.*.misses.total", "integer", "look-ups", "All misses at this class"},
+      {"cache.packets_all_hit", "integer", "packets", "Measured packets whose every look-up hit"},
+      {"cache.all_hit_share", "number", "fraction", "Share of measured packets whose every look-up hit (0..1)"},
+      {"cache.port_classes", "array", "", "Port class names, in class-index order"},
+      {"cache.by_switch", "array", "fraction", "Hit rate of each switch, by switch id"},
+      {"cache.by_switch_format", "string", "", "Layout of by_switch"},
+      {"cache.by_port", "array", "look-ups", "Per switch, per input port: [look-ups, hits, class index]"},
+      {"cache.by_port_format", "string", "", "Layout of by_port"},
+      {"cache.prefetch_lookups", "integer", "look-ups", "Look-ups of the all-to-all prefetch (not counted above)"},
+      {"cache.occupancy.caches_used", "integer", "caches", "Caches that saw at least one look-up"},
+      {"cache.occupancy.entries_per_cache", "integer", "entries", "Entries of each cache"},
+      {"cache.occupancy.entries_total", "integer", "entries", "Valid entries at the end, all caches"},
+      {"cache.occupancy.mean_entries_per_used_cache", "number", "entries", "Valid entries per used cache at the end"},
+      // Zero-load latency (route-walk engine).
+      {"latency_ns.zero_load.mean", "number", "ns", "Mean zero-load latency, injection to delivery"},
+      {"latency_ns.zero_load.min", "number", "ns", "Minimum zero-load latency"},
+      {"latency_ns.zero_load.p50", "number", "ns", "Median zero-load latency"},
+      {"latency_ns.zero_load.p99", "number", "ns", "99th percentile zero-load latency"},
+      {"latency_ns.zero_load.max", "number", "ns", "Maximum zero-load latency"},
+      {"latency_ns.zero_load.mean_at_max_distance", "number", "ns", "Mean latency of packets that cross the most switches"},
+      {"latency_ns.zero_load.packets_at_max_distance", "integer", "packets", "Packets that cross the most switches"},
+      {"latency_ns.zero_load.histogram", "array", "ns", "[latency ns, packets] for every distinct latency"},
+      {"latency_ns.zero_load.histogram_format", "string", "", "Layout of histogram"},
+      {"packets.measured", "integer", "packets", "Measured packets"},
+      {"packets.warmup", "integer", "packets", "Warm-up packets (not counted)"},
+      {"packets.mean_switches", "number", "switches", "Mean routing computations per packet"},
+      {"packets.max_switches", "integer", "switches", "Most routing computations of one packet"},
+      // Addressing and shape (topology.describe(); the rest of the section depends on the kind).
+      {"topology", "object", "", "Addressing and shape of the network; fields depend on the kind"},
+      {"topology.kind", "string", "", "Topology family as simulated"},
+      {"topology.nodes", "integer", "nodes", "Compute nodes"},
+      {"topology.switches", "integer", "switches", "Switches"},
+      {"topology.concentration", "integer", "nodes", "Compute nodes per switch"},
+      {"topology.ports_per_switch", "integer", "ports", "Ports per switch"},
+      {"topology.ports", "integer", "ports", "Single switch: ports (one node each)"},
+      {"topology.dims", "array", "switches", "Switches along each dimension"},
+      {"topology.k", "integer", "ports", "Fat tree / BMIN: down ports per switch (as many up ports)"},
+      {"topology.n", "integer", "levels", "Fat tree: levels of switches"},
+      {"topology.levels", "integer", "levels", "Levels of switches"},
+      {"topology.stages", "integer", "stages", "BMIN: stages of switches"},
+      {"topology.switches_per_level", "integer", "switches", "Switches per fat-tree level"},
+      {"topology.switches_per_stage", "integer", "switches", "Switches per BMIN stage"},
+      {"topology.oversubscription", "integer", "x", "Leaf oversubscription n:1"},
+      {"topology.p", "integer", "nodes", "Dragonfly: compute nodes per switch"},
+      {"topology.a", "integer", "switches", "Dragonfly: switches per group"},
+      {"topology.h", "integer", "links", "Dragonfly: global links per switch"},
+      {"topology.g", "integer", "groups", "Dragonfly: groups"},
+      {"topology.global_links_per_group_pair", "integer", "links", "Dragonfly: parallel global links per group pair"},
+      {"topology.unconnected_global_ports_per_group", "integer", "ports", "Dragonfly: global ports left unconnected"},
+      {"topology.max_degree", "integer", "links", "Most switch-to-switch links of one switch"},
+      {"topology.max_switch_hops", "integer", "switches", "Longest route, in switches"},
+      {"topology.mean_switch_hops", "number", "switches", "Mean route length over node pairs, in switches"},
+      {"topology.parameters.degree", "integer", "links", "Random regular graph: links per switch"},
+      {"topology.parameters.attempts", "integer", "attempts", "Random regular graph: pairings drawn until one was simple and connected"},
+      {"topology.stage_list.switches", "integer", "switches", "Switches of the stage"},
+      {"traffic", "object", "", "Traffic layout (jobs, trace); fields depend on the pattern"},
+      {"traffic.busy_nodes", "integer", "nodes", "Nodes that send or receive"},
+      {"traffic.idle_nodes", "integer", "nodes", "Nodes outside every job"},
+      {"traffic.jobs.size", "integer", "nodes", "Nodes of the job"},
+      // Hardware cost and closed-form models: open sections, units by key suffix.
+      {"cost", "object", "", "Hardware cost (CACTI-7 fit and published figures); units by key suffix"},
+      {"cost.*.entries", "integer", "entries", "Table entries"},
+      {"cost.*.ways", "integer", "ways", "Associativity (0: fully associative)"},
+      {"cost.*.key_bits", "integer", "bits", "CAM key width"},
+      {"cost.*.count", "integer", "CAMs", "CAMs per switch"},
+      {"cost.*.ports", "integer", "ports", "Input ports per switch"},
+      {"cost.budget.rc_logic_overhead_pct_of_icc_329mm2", "number", "%", "Caches + hash units as a share of the ICC die"},
+      {"cost.budget.total_pct_of_icc_329mm2", "number", "%", "Routing-computation area as a share of the ICC die"},
+      {"cost.published.*.area_mm2_10_ports", "number", "mm^2", "As published: area of 10 ports' caches"},
+      {"cost.published.*.area_mm2_64_ports", "number", "mm^2", "As published: area of 64 ports' caches"},
+      {"cost.published.*.area_mm2_per_port", "number", "mm^2", "As published: area of one port's cache"},
+      {"cost.published.*.overhead_pct_of_icc", "number", "%", "As published: share of the ICC die"},
+      {"cost.published.reference_dies.ports", "integer", "ports", "Ports of the reference switch die"},
+      {"models", "object", "", "Closed-form models at this run's numbers; units by key suffix"},
+      {"models.*.inputs.ports", "integer", "ports", "Switch ports"},
+      {"models.*.inputs.curve_points", "integer", "points", "Points of the plotted curve"},
+      {"models.*.outputs.saving_fraction", "number", "fraction", "1 - with cache / conventional"},
+      {"models.*.outputs.with_cache_over_conventional", "number", "x", "Power with the cache / without"},
+      {"models.*.outputs.speedup_vs_base", "number", "x", "Throughput with the cache / without"},
+      {"models.*.outputs.packet_bits_on_wire", "number", "bits", "Bits per packet on the wire"},
+      {"models.*.published.with_cache_over_conventional_at_50pct.value", "number", "fraction", "As published"},
+      {"models.*.published.T_rcache_Mpps_at_0_miss.value", "number", "M packets/s", "As published"},
+      {"models.*.published.T_rcache_Mpps_at_10pct_miss.value", "number", "M packets/s", "As published"},
+      {"models.*.published.speedup_vs_base_at_0_miss.value", "number", "x", "As published"},
+      {"models.*.published.speedup_vs_base_at_10pct_miss.value", "number", "x", "As published"},
+      {"models.seed001_torus.hit_rate_by_port_class.*.model", "number", "fraction", "Hit rate, seed 001 eq. (1)"},
+      {"models.seed001_torus.hit_rate_by_port_class.*.simulated", "number", "fraction", "Hit rate, simulated"},
+      {"models.seed001_torus.max_zero_load_latency_ns.reduction_vs_conventional_model", "number", "fraction",
+       "1 - cache switch / conventional switch, seed 001 eq. (4)"},
+  };
+  return keys;
+}
+
+std::vector<std::string> split(const std::string& path) {
+  std::vector<std::string> parts;
+  size_t start = 0;
+  for (size_t dot; (dot = path.find('.', start)) != std::string::npos; start = dot + 1)
+    parts.push_back(path.substr(start, dot - start));
+  parts.push_back(path.substr(start));
+  return parts;
+}
+
+bool matches(const std::vector<std::string>& pattern, const std::vector<std::string>& path) {
+  if (pattern.size() != path.size()) return false;
+  for (size_t i = 0; i < path.size(); ++i)
+    if (pattern[i] != "*" && pattern[i] != path[i]) return false;
+  return true;
+}
+
+std::string suffix_unit(const std::string& key) {
+  size_t best = 0;
+  std::string unit;
+  for (const auto& [suffix, u] : suffix_units()) {
+    const bool ends = key.size() >= suffix.size() && key.compare(key.size() - suffix.size(), suffix.size(), suffix) == 0;
+    if (ends && suffix.size() > best) {
+      best = suffix.size();
+      unit = u;
+    }
+  }
+  return unit;
+}
+
+void insert(json& schema, const ResultKey& k) {
+  json* node = &schema;
+  for (const std::string& part : split(k.path)) {
+    if (!node->contains("type")) (*node)["type"] = "object";
+    node = part == "*" ? &(*node)["additionalProperties"] : &(*node)["properties"][part];
+  }
+  (*node)["type"] = k.type;
+  (*node)["description"] = k.doc;
+  if (k.unit[0]) (*node)["x-unit"] = k.unit;
+}
+
+void collect(const json& v, const std::string& path, json& out) {
+  if (v.is_object()) {
+    for (auto it = v.begin(); it != v.end(); ++it) collect(*it, path.empty() ? it.key() : path + "." + it.key(), out);
+  } else if (v.is_array()) {
+    for (const json& e : v) collect(e, path, out);  // indices left out: one unit per list
+  } else if (v.is_number() && !out.contains(path)) {
+    out[path] = unit_of(path);
+  }
+}
+
+}  // namespace
+
+std::string unit_of(const std::string& path) {
+  const std::vector<std::string> parts = split(path);
+  for (const ResultKey& k : declared())
+    if (matches(split(k.path), parts)) return k.unit;
+  for (size_t i = parts.size(); i-- > 0;)
+    if (std::string u = suffix_unit(parts[i]); !u.empty()) return u;
+  return "";
+}
+
+json units_of(const json& result) {
+  json out = json::object();
+  collect(result, "", out);
+  return out;
+}
+
+json results_schema() {
+  json schema = {{"$schema", "https://json-schema.org/draft/2020-12/schema"},
+                 {"title", "SwitchLab result"},
+                 {"type", "object"},
+                 {"x-unit-rule",
+                  "A key declared in this schema has its x-unit. Any other number takes the unit of the longest "
+                  "x-unit-suffixes entry its own key ends with, else that of its nearest ancestor key with such "
+                  "a suffix; a number matching none is a plain count."}};
+  json suffixes = json::array();
+  for (const auto& [suffix, unit] : suffix_units()) suffixes.push_back({suffix, unit});
+  schema["x-unit-suffixes"] = suffixes;
+  for (const ResultKey& k : declared()) insert(schema, k);
+  return schema;
+}
+
+}  // namespace switchlab

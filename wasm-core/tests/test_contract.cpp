@@ -1,0 +1,155 @@
+// The contract every layer derives from (docs/api.md, "One contract"): prepare() with its summary,
+// the one error shape, the config schema discriminated by topology kind and traffic pattern, and
+// the results schema that gives every number of a result a unit.
+#include <gtest/gtest.h>
+
+#include <set>
+
+#include <nlohmann/json.hpp>
+
+#include "config/results_schema.hpp"
+#include "switchlab/api.hpp"
+
+using json = nlohmann::json;
+using namespace switchlab;
+
+namespace {
+
+json prepare(const json& config) { return json::parse(prepare_json(config.dump())); }
+
+json summary(const json& topology) {
+  const json p = prepare({{"topology", topology}, {"traffic", {{"packets", 10}}}});
+  EXPECT_FALSE(p.contains("error")) << p.dump();
+  return p["summary"];
+}
+
+// The schema entry (allOf/if/then) of one value of a discriminator.
+const json& variant(const json& schema, const std::string& path, const std::string& value) {
+  for (const json& e : schema["allOf"])
+    if (e["x-discriminator"]["path"] == path && e["x-discriminator"]["value"] == value) return e["then"];
+  static const json none;
+  ADD_FAILURE() << "no variant " << path << " = " << value;
+  return none;
+}
+
+}  // namespace
+
+// Sizes by hand: a ring of k switches has k links, a line k - 1; a k-ary n-tree's non-top
+// switches have k up links; a Dragonfly group is a clique plus a*h/(g-1) links per group pair;
+// a BMIN has k^n channels between consecutive stages.
+TEST(Prepare, SummaryCountsTheNetwork) {
+  json s = summary({{"kind", "torus"}, {"dims", {4, 3}}, {"concentration", 2}});
+  EXPECT_EQ(s["nodes"], 24);
+  EXPECT_EQ(s["switches"], 12);
+  EXPECT_EQ(s["ports_per_switch"], 6);
+  EXPECT_EQ(s["input_ports"], 72);
+  EXPECT_EQ(s["links"], 24);  // 3 rings of 4 + 4 rings of 3
+  EXPECT_EQ(s["max_hops"], 4);  // switches on the longest DOR route: 2 + 1 hops from the first switch
+  EXPECT_EQ(s["topology"], "torus");
+  EXPECT_EQ(summary({{"kind", "mesh"}, {"dims", {4, 3}}})["links"], 17);  // 3*3 + 4*2
+  EXPECT_EQ(summary({{"kind", "fat_tree"}, {"k", 4}, {"n", 3}})["links"], 2 * 16 * 4);
+  EXPECT_EQ(summary({{"kind", "dragonfly"}, {"p", 1}, {"a", 4}, {"h", 1}, {"g", 5}})["links"], 5 * 6 + 10);
+  EXPECT_EQ(summary({{"kind", "bmin"}, {"k", 4}, {"stages", 2}})["links"], 16);
+  EXPECT_EQ(summary({{"kind", "single_switch"}, {"ports", 8}})["links"], 0);
+  EXPECT_EQ(summary({{"kind", "edge_list"}, {"switches", 3}, {"edges", {{0, 1}, {1, 2}}}})["links"], 2);
+}
+
+TEST(Prepare, EstimatesWorkAndMemory) {
+  const json p = prepare({{"topology", {{"kind", "torus"}, {"dims", {4, 4}}}},
+                          {"switch", {{"cache", {{"entries", 16}, {"ways", 4}}}}},
+                          {"traffic", {{"packets", 2000}, {"warmup_packets", 1000}}}});
+  const json& s = p["summary"];
+  EXPECT_EQ(s["packets"], 3000);
+  EXPECT_EQ(s["caches"], 80.0);                 // 16 switches x 5 input ports
+  EXPECT_EQ(s["lookups"], 3000.0 * 5);          // packets x longest route (an upper bound)
+  // 256 B per cache object + 4 B per entry + 44 B per shadow tag (16 entries < 16 nodes).
+  EXPECT_EQ(s["memory_bytes"], 80 * 256.0 + 80 * 16 * 4.0 + 44.0 * 80 * 16);
+}
+
+TEST(Prepare, IdIsTheExperimentIdAndConfigIsNormalized) {
+  const json config = {{"topology", {{"kind", "torus"}, {"dims", {4, 4}}}}, {"traffic", {{"packets", 10}}}};
+  const json p = prepare(config);
+  EXPECT_EQ(p["id"], config_hash(config.dump()));
+  EXPECT_EQ(p["config"].dump(), normalize_json(config.dump()));
+  EXPECT_EQ(p["config"]["switch"]["cache"]["entries"], 2048);
+}
+
+TEST(Prepare, ErrorsNameTheFieldAndWhatIsAllowed) {
+  json e = prepare({{"switch", {{"cache", {{"entries", 0}}}}}})["error"];
+  EXPECT_EQ(e["field"], "switch.cache.entries");
+  EXPECT_EQ(e["allowed"], "an integer in [1, 1048576]");
+  e = prepare({{"switch", {{"cache", {{"policy", "mru"}}}}}})["error"];
+  EXPECT_EQ(e["field"], "switch.cache.policy");
+  EXPECT_EQ(e["allowed"].get<std::string>().rfind("one of: ", 0), 0u);
+  e = prepare({{"topology", {{"kind", "torus"}, {"dims", {4, 4}}}}, {"switch", {{"cache", {{"entries", 100}, {"ways", 3}}}}}})["error"];
+  EXPECT_EQ(e["field"], "switch.cache.ways");
+  EXPECT_EQ(e["allowed"], "a divisor of entries (100), or \"full\"");
+  e = json::parse(prepare_json("{not json"))["error"];
+  EXPECT_EQ(e["field"], "config");
+  EXPECT_EQ(e["allowed"], "a JSON object");
+}
+
+// Each topology kind lists exactly its own fields: a torus has dims but no k, a fat tree k and n
+// but no dims; routing choices are per kind.
+TEST(ConfigSchema, IsDiscriminatedByTopologyKindAndTrafficPattern) {
+  const json s = json::parse(schema_json());
+  // Shared by every kind: the kind itself and how node ids are assigned (topology.node_ids).
+  const json& shared = s["properties"]["topology"]["properties"];
+  EXPECT_EQ(shared.size(), 2u);
+  EXPECT_TRUE(shared.contains("kind") && shared.contains("node_ids"));
+  const json& torus = variant(s, "topology.kind", "torus")["properties"];
+  EXPECT_TRUE(torus["topology"]["properties"].contains("dims"));
+  EXPECT_FALSE(torus["topology"]["properties"].contains("k"));
+  EXPECT_EQ(torus["routing"]["properties"]["algorithm"]["enum"], json({"dor"}));
+  const json& tree = variant(s, "topology.kind", "fat_tree")["properties"]["topology"]["properties"];
+  EXPECT_TRUE(tree.contains("k") && tree.contains("n") && tree.contains("oversubscription"));
+  EXPECT_FALSE(tree.contains("dims"));
+  const json& df = variant(s, "topology.kind", "dragonfly")["properties"]["routing"]["properties"];
+  EXPECT_EQ(df["algorithm"]["enum"], json({"minimal", "valiant"}));
+  EXPECT_EQ(variant(s, "topology.kind", "torus")["properties"]["topology"]["properties"]["dims"]["x-unit"], "switches");
+  // Patterns: a hotspot's fields belong to hotspot only; packets are shared by all.
+  EXPECT_TRUE(s["properties"]["traffic"]["properties"].contains("packets"));
+  EXPECT_FALSE(s["properties"]["traffic"]["properties"].contains("hotspots"));
+  EXPECT_TRUE(variant(s, "traffic.pattern", "hotspot")["properties"]["traffic"]["properties"].contains("hotspots"));
+  EXPECT_FALSE(variant(s, "traffic.pattern", "uniform")["properties"]["traffic"]["properties"].contains("hotspots"));
+}
+
+// Every number of every kind of result has a unit, except identifiers (seeds, node and switch ids).
+TEST(ResultsSchema, EveryNumberOfAResultHasAUnit) {
+  const json topologies[] = {
+      {{"kind", "torus"}, {"dims", {4, 4}}},
+      {{"kind", "fat_tree"}, {"k", 4}, {"n", 2}},
+      {{"kind", "dragonfly"}, {"p", 1}, {"a", 4}, {"h", 1}, {"g", 5}},
+      {{"kind", "bmin"}, {"k", 4}, {"stages", 2}},
+      {{"kind", "random_regular"}, {"switches", 16}, {"degree", 3}},
+      {{"kind", "single_switch"}, {"ports", 8}},
+  };
+  const std::set<std::string> identifiers = {"seed", "topology.parameters.seed", "topology.edges", "topology.links",
+                                             "topology.stage_list.first_switch", "topology.stage_list.port_digit",
+                                             "topology.stage_list.stage", "traffic.jobs.first"};
+  for (const json& t : topologies) {
+    const json r = json::parse(run_json(json{{"topology", t},
+                                             {"traffic", {{"packets", 200}, {"jobs", {{"sizes", {4, 4}}}}}},
+                                             {"output", {{"per_port", true}}}}
+                                            .dump()));
+    ASSERT_FALSE(r.contains("error")) << r.dump();
+    const json units = json::parse(units_json(r.dump()));
+    for (const auto& [path, unit] : units.items())
+      if (!identifiers.count(path)) EXPECT_NE(unit, "") << path << " in a " << t["kind"] << " result";
+  }
+}
+
+TEST(ResultsSchema, UnitsFollowDeclarationsThenSuffixes) {
+  EXPECT_EQ(unit_of("cache.by_port_class.dim0.hit_rate"), "fraction");
+  EXPECT_EQ(unit_of("cache.by_port_class.up.misses.conflict"), "look-ups");
+  EXPECT_EQ(unit_of("latency_ns.zero_load.p99"), "ns");
+  EXPECT_EQ(unit_of("cost.cache.area_mm2"), "mm^2");
+  EXPECT_EQ(unit_of("cost.cam.leakage_mW"), "mW");        // longest suffix: _mW, not _W
+  EXPECT_EQ(unit_of("models.seed001_torus.parameters_ns.C"), "ns");  // nearest ancestor's suffix
+  // Declared keys win over an ancestor's suffix: a reduction is a fraction, not ns.
+  EXPECT_EQ(unit_of("models.seed001_torus.max_zero_load_latency_ns.reduction_vs_conventional_model"), "fraction");
+  const json s = json::parse(results_schema_json());
+  EXPECT_EQ(s["properties"]["cache"]["properties"]["by_port_class"]["additionalProperties"]["properties"]["hit_rate"]["x-unit"],
+            "fraction");
+  EXPECT_EQ(s["properties"]["summary"]["properties"]["memory_bytes"]["x-unit"], "B");
+}

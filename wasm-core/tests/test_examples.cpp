@@ -1,0 +1,151 @@
+// The example catalogue (examples/ at the repository root, format in examples/README.md):
+// every example validates, every invalid one is rejected naming its field, and every published
+// value an example claims to reproduce is reproduced by a real run within its tolerance.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+#include "switchlab/api.hpp"
+
+namespace fs = std::filesystem;
+using json = nlohmann::json;
+using namespace switchlab;
+
+namespace {
+const fs::path kExamples = SWITCHLAB_EXAMPLES_DIR;
+
+json read_json(const fs::path& path) {
+  std::ifstream f(path);
+  std::stringstream ss;
+  ss << f.rdbuf();
+  return json::parse(ss.str(), nullptr, /*allow_exceptions=*/false);
+}
+
+std::vector<fs::path> json_files(const fs::path& dir) {
+  std::vector<fs::path> out;
+  for (const auto& e : fs::directory_iterator(dir))
+    if (e.path().extension() == ".json") out.push_back(e.path());
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+// A missing key reads as null (operator[] on a const json must not be used for absent keys).
+json get(const json& object, const std::string& key) { return object.contains(key) ? object[key] : json(); }
+bool non_empty_string(const json& v) { return v.is_string() && !v.get<std::string>().empty(); }
+
+// A published entry is compared with a run unless it says "check": false (context only).
+bool checked(const json& published) { return published.value("check", true); }
+
+// The value at a dotted object path, e.g. "cache.misses.capacity"; null when absent.
+json at_path(const json& doc, const std::string& path) {
+  const json* cur = &doc;
+  std::stringstream parts(path);
+  for (std::string key; std::getline(parts, key, '.');) {
+    if (!cur->is_object() || !cur->contains(key)) return nullptr;
+    cur = &(*cur)[key];
+  }
+  return *cur;
+}
+
+// Examples with at least one checked published value, by file stem (the gtest parameter).
+std::vector<std::string> examples_with_published_values() {
+  std::vector<std::string> out;
+  for (const auto& p : json_files(kExamples)) {
+    const json e = read_json(p);
+    if (e.is_discarded() || !e.contains("published")) continue;
+    const json& pub = e["published"];
+    if (std::any_of(pub.begin(), pub.end(), checked)) out.push_back(p.stem().string());
+  }
+  return out;
+}
+
+json run(const json& config) {
+  json r = json::parse(run_json(config.dump()));
+  EXPECT_FALSE(r.contains("error")) << r.dump();
+  return r;
+}
+}  // namespace
+
+TEST(Catalogue, EveryExampleIsWellFormedAndValid) {
+  const std::set<std::string> keys = {"title", "description", "source", "config", "published", "browser"};
+  const std::set<std::string> published_keys = {"what", "path", "value", "tolerance", "unit", "source", "note", "check"};
+  const auto files = json_files(kExamples);
+  ASSERT_GE(files.size(), 10u) << kExamples;
+  for (const auto& p : files) {
+    SCOPED_TRACE(p.filename().string());
+    const json e = read_json(p);
+    ASSERT_TRUE(e.is_object());
+    for (const auto& [k, v] : e.items()) EXPECT_TRUE(keys.count(k)) << "unknown key " << k;
+    for (const char* k : {"title", "description", "source"}) EXPECT_TRUE(non_empty_string(get(e, k))) << k;
+    EXPECT_TRUE(get(e, "browser").is_boolean());
+    ASSERT_TRUE(get(e, "config").is_object());
+    EXPECT_EQ(validate_json(e["config"].dump()), "");
+    for (const json& pub : e.value("published", json::array())) {
+      for (const auto& [k, v] : pub.items()) EXPECT_TRUE(published_keys.count(k)) << "unknown key " << k;
+      EXPECT_TRUE(get(pub, "what").is_string() && get(pub, "unit").is_string()) << pub.dump();
+      EXPECT_TRUE(get(pub, "value").is_number()) << pub.dump();
+      EXPECT_TRUE(get(pub, "tolerance").is_number() && pub["tolerance"].get<double>() >= 0) << pub.dump();
+      // A checked value needs the result key it is compared with; a context-only one says why.
+      if (checked(pub)) EXPECT_TRUE(get(pub, "path").is_string()) << pub.dump();
+      else EXPECT_TRUE(non_empty_string(get(pub, "note"))) << pub.dump();
+    }
+  }
+}
+
+TEST(Catalogue, EveryInvalidExampleIsRejectedNamingItsField) {
+  const auto files = json_files(kExamples / "invalid");
+  ASSERT_GE(files.size(), 1u);
+  for (const auto& p : files) {
+    SCOPED_TRACE(p.filename().string());
+    const json e = read_json(p);
+    ASSERT_TRUE(e.is_object() && get(e, "config").is_object() && get(e, "error_field").is_string());
+    const std::string err = validate_json(e["config"].dump());
+    ASSERT_NE(err, "");
+    const json error = json::parse(err);
+    EXPECT_EQ(error["field"], e["error_field"]);
+    EXPECT_TRUE(non_empty_string(get(error, "message")));
+  }
+}
+
+TEST(Catalogue, SeedFiguresCarryCheckedPublishedValues) {
+  EXPECT_GE(examples_with_published_values().size(), 6u);
+}
+
+class PublishedValues : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(PublishedValues, AreReproducedByARun) {
+  const json e = read_json(kExamples / (GetParam() + ".json"));
+  const json result = run(e["config"]);
+  for (const json& pub : e["published"]) {
+    if (!checked(pub)) continue;
+    ASSERT_TRUE(get(pub, "path").is_string()) << pub.dump();
+    const json got = at_path(result, pub["path"]);
+    ASSERT_TRUE(got.is_number()) << pub["path"] << " is not a number in the result";
+    EXPECT_NEAR(got.get<double>(), pub["value"].get<double>(), pub["tolerance"].get<double>())
+        << pub["what"].get<std::string>() << " (" << pub["path"].get<std::string>() << ")";
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Catalogue, PublishedValues, ::testing::ValuesIn(examples_with_published_values()),
+                         [](const auto& info) {
+                           std::string name = info.param;
+                           std::replace(name.begin(), name.end(), '-', '_');
+                           return name;
+                         });
+
+// The fat-tree example's warm-up reaches steady state (its all-to-all prefetch has shown every
+// port every destination): doubling the warm-up leaves the measured hit rate unchanged.
+TEST(Catalogue, FatTreeExampleIsInSteadyStateAfterItsWarmup) {
+  json config = read_json(kExamples / "fattree-16ary-3tree.json")["config"];
+  const json base = run(config)["cache"];
+  config["traffic"]["warmup_packets"] = 2 * config["traffic"]["warmup_packets"].get<uint64_t>();
+  const json doubled = run(config)["cache"];
+  EXPECT_EQ(base["misses"]["compulsory"], 0);
+  EXPECT_NEAR(base["hit_rate"].get<double>(), doubled["hit_rate"].get<double>(), 0.002);
+}
