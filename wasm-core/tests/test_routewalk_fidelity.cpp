@@ -89,11 +89,11 @@ TEST(RouteWalkFidelity, CliTableOfTheHandDerivedRun) {
                     {"switch", {{"cache", {{"entries", 2}, {"ways", 1}, {"index", "low_bits"}}}}},
                     {"traffic", {{"pattern", "all_to_all"}, {"packets", 30}}}};
   EXPECT_EQ(result_table(run_ok(cfg)),
-            "Cache look-ups by input-port class (look-ups and misses: look-ups; hit rate: fraction)\n"
+            "Cache look-ups by input-port class (look-ups and misses in look-ups, hit rate as a fraction)\n"
             "class            look-ups  hit rate   compulsory     capacity     conflict\n"
             "injection              30    0.5333            6            0            8\n"
             "all                    30    0.5333            6            0            8\n"
-            "Packets whose every look-up hit: 16 of 30 (share 0.5333)\n"
+            "Packets whose every look-up hit: 16 of 30 packets, share 0.5333 (fraction)\n"
             "Zero-load latency (ns): mean 95.200, p50 91.000, p99 100.000, max 100.000\n");
   // Without the 3C classifier the miss kinds are unknown, not zero.
   json off = cfg;

@@ -2,6 +2,8 @@
 
 #include <cstdio>
 
+#include "config/results_schema.hpp"
+
 namespace switchlab {
 namespace {
 
@@ -27,21 +29,26 @@ std::string row(const std::string& name, const json& c) {
 
 }  // namespace
 
+// Units come from the results schema (config/results_schema.cpp), like every other reader's.
 std::string result_table(const json& result) {
   const json& c = result["cache"];
-  std::string out = "Cache look-ups by input-port class (look-ups and misses: look-ups; hit rate: fraction)\n";
+  std::string out = "Cache look-ups by input-port class (look-ups and misses in " + unit_of("cache.lookups") +
+                    ", hit rate as a " + unit_of("cache.hit_rate") + ")\n";
   char b[200];
   std::snprintf(b, sizeof b, "%-12s %12s %9s %12s %12s %12s\n", "class", "look-ups", "hit rate", "compulsory",
                 "capacity", "conflict");
   out += b;
   for (const auto& [name, cls] : c["by_port_class"].items()) out += row(name, cls);
   out += row("all", c);
-  std::snprintf(b, sizeof b, "Packets whose every look-up hit: %s of %s (share %s)\n", count(c["packets_all_hit"]).c_str(),
-                count(result["packets"]["measured"]).c_str(), fixed(c["all_hit_share"], 4).c_str());
+  std::snprintf(b, sizeof b, "Packets whose every look-up hit: %s of %s %s, share %s (%s)\n",
+                count(c["packets_all_hit"]).c_str(), count(result["packets"]["measured"]).c_str(),
+                unit_of("cache.packets_all_hit").c_str(), fixed(c["all_hit_share"], 4).c_str(),
+                unit_of("cache.all_hit_share").c_str());
   out += b;
   const json& z = result["latency_ns"]["zero_load"];
-  std::snprintf(b, sizeof b, "Zero-load latency (ns): mean %s, p50 %s, p99 %s, max %s\n", fixed(z["mean"], 3).c_str(),
-                fixed(z["p50"], 3).c_str(), fixed(z["p99"], 3).c_str(), fixed(z["max"], 3).c_str());
+  std::snprintf(b, sizeof b, "Zero-load latency (%s): mean %s, p50 %s, p99 %s, max %s\n",
+                unit_of("latency_ns.zero_load.mean").c_str(), fixed(z["mean"], 3).c_str(), fixed(z["p50"], 3).c_str(),
+                fixed(z["p99"], 3).c_str(), fixed(z["max"], 3).c_str());
   out += b;
   return out;
 }
