@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allFields, fieldsFor, type SchemaNode } from '../src/config/schema';
+import { allFields, fieldsFor, pruneToVariant, type SchemaNode } from '../src/config/schema';
 import { applyField, DEFAULT_CONFIG } from '../src/config/form';
 
 // A cut-down schema in the core's discriminated format (core.schema()): shared fields in
@@ -89,5 +89,19 @@ describe('form generated from the discriminated JSON Schema', () => {
     expect(by('topology.edges').kind).toBe('json');
     expect(applyField({}, by('topology.edges'), '[[0,1],[1,2]]').config).toEqual({ topology: { edges: [[0, 1], [1, 2]] } });
     expect(applyField({}, by('topology.edges'), '[[0,1]').error).toBe('Edges: enter JSON, e.g. [[0, 1], [1, 2]]');
+  });
+});
+
+describe('switching the topology kind', () => {
+  it('drops the old kind\'s values the new kind has no field for', () => {
+    const torus = { seed: 3, topology: { kind: 'torus', dims: [4, 4] }, switch: { cache: { entries: 64 } } };
+    const edge = { ...torus, topology: { kind: 'edge_list', dims: [4, 4] } };
+    expect(pruneToVariant(SCHEMA, torus, edge)).toEqual({ seed: 3, topology: { kind: 'edge_list' }, switch: { cache: { entries: 64 } } });
+    // kary_ncube also has dims: kept.
+    const k = { ...torus, topology: { kind: 'kary_ncube', dims: [4, 4] } };
+    expect(pruneToVariant(SCHEMA, torus, k)).toBe(k);
+    // No kind change: nothing is touched.
+    const more = { ...torus, seed: 4 };
+    expect(pruneToVariant(SCHEMA, torus, more)).toBe(more);
   });
 });

@@ -1,6 +1,6 @@
 import type { Config, FieldError } from '../config/types';
 import type { FieldSpec } from '../config/form';
-import { fieldsFor, type SchemaNode } from '../config/schema';
+import { fieldsFor, pruneToVariant, type SchemaNode } from '../config/schema';
 import { GROUPS } from '../config/presentation';
 import { FieldInput } from './FieldInput';
 import { Allowed } from './Allowed';
@@ -27,6 +27,7 @@ interface Props {
 export function ConfigForm({ config, schema, error, onChange, onLocalError }: Props) {
   if (!schema) return <p className="note" data-testid="form-loading">loading the config schema from the core…</p>;
   const fields = fieldsFor(schema, config);
+  const change = (next: Config) => onChange(pruneToVariant(schema, config, next));
   const orphan = error && !fields.some((f) => f.path === error.field) ? error : null;
   return (
     <form className="config-form" onSubmit={(e) => e.preventDefault()} aria-label="Experiment configuration">
@@ -38,7 +39,7 @@ export function ConfigForm({ config, schema, error, onChange, onLocalError }: Pr
       {groupsOf(fields).map(({ group, title, open }) => {
         const fs = fields.filter((f) => f.group === group);
         const inputs = fs.map((f) => (
-          <FieldInput key={f.path} spec={f} config={config} onChange={onChange} onLocalError={onLocalError}
+          <FieldInput key={f.path} spec={f} config={config} onChange={change} onLocalError={onLocalError}
             coreError={error?.field === f.path ? error : undefined} />
         ));
         // A folded group opens by itself when the error is in it.

@@ -1,7 +1,7 @@
 import type { Config } from './types';
 import type { FieldKind, FieldSpec } from './form';
 import { fieldLabel, fieldOrder, groupOf } from './presentation';
-import { getPath } from '../lib/path';
+import { getPath, setPath } from '../lib/path';
 
 // Builds the form from the core's experiment JSON Schema (core.schema()). The schema is
 // discriminated: `properties` holds the fields every config has, and each `allOf` entry tagged
@@ -112,4 +112,24 @@ export function allFields(schema: SchemaNode): FieldSpec[] {
   for (const v of variants(schema)) leaves(v.then!, '', out);
   const seen = new Set<string>();
   return byOrder(out.filter((f) => !seen.has(f.path) && seen.add(f.path)));
+}
+
+// After an edit that changed a topology kind or traffic pattern, drops the values the new variant
+// has no field for (or whose value is not among the new field's choices), so the core sees a
+// config of the new kind instead of rejecting the old kind's leftovers (e.g. dims on a fat tree).
+export function pruneToVariant(schema: SchemaNode, before: Config, after: Config): Config {
+  const changed = variants(schema).some((v) => {
+    const p = v['x-discriminator']!.path;
+    return discriminatorValue(schema, before, p) !== discriminatorValue(schema, after, p);
+  });
+  if (!changed) return after;
+  const keep = new Map(fieldsFor(schema, after).map((f) => [f.path, f]));
+  let out = after;
+  for (const f of allFields(schema)) {
+    const v = getPath(out, f.path);
+    if (v === undefined) continue;
+    const now = keep.get(f.path);
+    if (!now || (now.choices && !now.choices.includes(String(v)))) out = setPath(out, f.path, undefined);
+  }
+  return out;
 }
