@@ -38,6 +38,8 @@ export const GROUPS: Array<{ group: string; title: string; open: boolean }> = [
   { group: 'switch', title: 'Switch', open: false },
   { group: 'hardware', title: 'Hardware cost model', open: false },
   { group: 'monitor', title: 'Monitoring', open: false },
+  { group: 'output', title: 'Output', open: false },
+  { group: 'traffic.jobs', title: 'Traffic: job mix', open: false },
 ];
 
 export function fieldOrder(path: string): number {
