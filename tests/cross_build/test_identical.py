@@ -138,3 +138,34 @@ def test_invalid_examples_rejected_everywhere(tmp_path, path):
     wasm = subprocess.run(["node", str(ROOT / "tests/cross_build/run_wasm.mjs"), str(bad)],
                           check=True, capture_output=True, text=True).stdout
     assert json.loads(wasm)["error"]["field"] == field
+
+
+def wasm_call(fn: str, *files) -> list[str]:
+    return subprocess.run(["node", str(ROOT / "tests/cross_build/run_wasm.mjs"), "--fn", fn, *map(str, files)],
+                          check=True, capture_output=True, text=True).stdout.splitlines()
+
+
+def test_prepare_identical_for_every_example(tmp_path):
+    """prepare() (normalized config, id, summary or the error) is the same answer in every build."""
+    paths = sorted(EXAMPLES.glob("*.json")) + sorted((EXAMPLES / "invalid").glob("*.json"))
+    files = []
+    for i, p in enumerate(paths):
+        f = tmp_path / f"{i}.json"
+        f.write_text(json.dumps(json.loads(p.read_text())["config"]))
+        files.append(f)
+    for f, wasm in zip(files, wasm_call("prepare", *files)):
+        cli = subprocess.run([str(CLI), "prepare", str(f)], capture_output=True, text=True)
+        py = json.loads(switchlab_core.prepare(f.read_text()))
+        assert json.loads(wasm) == py
+        if "error" in py:
+            assert cli.returncode == 2 and f"error: {py['error']['field']}:" in cli.stderr
+        else:
+            assert json.loads(cli.stdout) == py and py["summary"]["nodes"] > 0
+
+
+def test_schemas_identical():
+    cli = subprocess.run([str(CLI), "schema"], check=True, capture_output=True, text=True).stdout
+    cli_results = subprocess.run([str(CLI), "schema", "--results"], check=True, capture_output=True, text=True).stdout
+    assert json.loads(cli) == json.loads(switchlab_core.schema()) == json.loads(wasm_call("schema")[0])
+    assert json.loads(cli_results) == json.loads(switchlab_core.results_schema()) == \
+        json.loads(wasm_call("resultsSchema")[0])

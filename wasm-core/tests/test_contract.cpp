@@ -1,4 +1,4 @@
-// The contract every layer derives from (docs/api.md, "One contract"): prepare() with its summary,
+// The contract every layer derives from (docs/contract.md): prepare() with its summary,
 // the one error shape, the config schema discriminated by topology kind and traffic pattern, and
 // the results schema that gives every number of a result a unit.
 #include <gtest/gtest.h>

@@ -1,13 +1,13 @@
 """Units of config fields and result keys, read from the core's JSON Schemas (x-unit).
 
 The config schema is discriminated by topology kind (allOf/if/then), so a field such as
-topology.dims lives in a `then` branch; every branch is searched. The results schema states its
-own rule for keys it does not declare one by one (`x-unit-rule`: the longest matching
-`x-unit-suffixes` entry of the key, else of its nearest ancestor).
+topology.dims lives in a `then` branch; every branch is searched. Result units come from the
+core's units(), which applies the results schema's rule (docs/contract.md).
 """
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from . import engine
@@ -46,23 +46,13 @@ def _unit_of(nodes: list[dict[str, Any]]) -> str | None:
     return None
 
 
-def _suffix_unit(schema: dict[str, Any], key: str) -> str | None:
-    best = max(((s, u) for s, u in schema.get("x-unit-suffixes", []) if key.endswith(s)),
-               key=lambda su: len(su[0]), default=None)
-    return None if best is None else str(best[1])
-
-
 def config_unit(path: str) -> str | None:
     return _unit_of(_nodes(engine.config_schema(), path))
 
 
 def result_unit(path: str) -> str | None:
-    schema = engine.results_schema()
-    nodes = _nodes(schema, path)
-    if nodes:  # declared: its x-unit, or none
-        return _unit_of(nodes)
+    """The core's own answer (its units() applies the results schema's rule), never re-derived here."""
+    doc: Any = 0
     for part in reversed(path.split(".")):
-        unit = _suffix_unit(schema, part)
-        if unit is not None:
-            return unit
-    return None
+        doc = {part: doc}
+    return json.loads(engine.core().units(json.dumps(doc))).get(path) or None

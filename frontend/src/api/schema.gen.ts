@@ -228,6 +228,8 @@ export interface components {
     };
     /** Preset */
     Preset: {
+      /** Browser */
+      browser: boolean;
       /** Config */
       config: {
         [key: string]: unknown;
@@ -239,10 +241,15 @@ export interface components {
       experiment_id: string | null;
       /** Id */
       id: string;
-      /** Name */
-      name: string;
+      /**
+       * Published
+       * @default []
+       */
+      published?: components["schemas"]["PublishedValue"][];
       /** Source */
       source: string;
+      /** Title */
+      title: string;
     };
     /** Progress */
     Progress: {
@@ -267,6 +274,28 @@ export interface components {
       total: number;
       /** Unique Points */
       unique_points: number;
+    };
+    /** PublishedValue */
+    PublishedValue: {
+      /**
+       * Check
+       * @default true
+       */
+      check?: boolean;
+      /** Note */
+      note?: string | null;
+      /** Path */
+      path?: string | null;
+      /** Source */
+      source?: string | null;
+      /** Tolerance */
+      tolerance: number;
+      /** Unit */
+      unit: string;
+      /** Value */
+      value: number;
+      /** What */
+      what: string;
     };
     /**
      * SweepCreate

@@ -66,4 +66,6 @@ double det_pow(double base, double e) {
   return det_exp(e * det_log(base));
 }
 
+double det_log2(double x) { return det_log(x) / 0.69314718055994530942; }
+
 }  // namespace switchlab

@@ -11,6 +11,8 @@ namespace switchlab {
 double det_log(double x);
 // e^x; 0 below -745.2 (underflow), +inf above 709.8 (overflow).
 double det_exp(double x);
+// log2(x) = log(x) / ln 2 (deterministic; exact powers of two may be off by an ulp).
+double det_log2(double x);
 // base^e = exp(e log base) for base > 0; exactly 1 for e == 0, and for base == 1 (e finite).
 double det_pow(double base, double e);
 

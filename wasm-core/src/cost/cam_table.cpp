@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "common/det_math.hpp"
 #include "cost/fit_model.hpp"
 #include "cost/tech.hpp"
 
@@ -85,9 +86,9 @@ CamCost estimate_cam(const CamSpec& s, int tech_nm, ErrorSink& errors) {
   const CactiFit& fit = *fitp;
   FitInputs in;
   in.tech_nm = tech_nm;
-  in.L = std::log(s.entries / fit.cam_ref_entries);
-  in.K = std::log(s.key_bits / 24.0);
-  in.S = std::log2(double(s.entries));  // tools/fit_cacti.py cam_vars()
+  in.L = det_log(s.entries / fit.cam_ref_entries);
+  in.K = det_log(s.key_bits / 24.0);
+  in.S = det_log2(double(s.entries));  // tools/fit_cacti.py cam_vars()
   const LogLinearFit* f = (s.with_result ? fit.fa_cache : fit.cam).segments.front().out;
   c.search_ns = f[0].eval(in) + s.offchip_rtt_ns;
   c.area_mm2 = f[1].eval(in);

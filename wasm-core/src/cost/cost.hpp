@@ -1,5 +1,5 @@
 #pragma once
-// SwitchLab hardware cost model (issue 4, items 1-4). Public API.
+// SwitchLab hardware cost model (docs/cost-model.md). Public API.
 //
 //   Component            Function                         Provenance
 //   per-port SRAM cache  estimate_cache(CacheSpec, nm)    "CACTI-7 fit"      (sram_cache.hpp)

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdlib>
 
+#include "common/det_math.hpp"
 #include "cost/tech.hpp"
 
 namespace switchlab::cost {
@@ -206,7 +207,7 @@ double LogLinearFit::eval(const FitInputs& in) const {
     }
     v += p;
   }
-  return std::exp(v);
+  return det_exp(v);
 }
 
 const CactiFit* fit_for_node(int tech_nm, ErrorSink& errors) {

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "common/det_math.hpp"
 #include "common/params.hpp"
 #include "cost/fit_model.hpp"
 #include "cost/tech.hpp"
@@ -40,17 +41,17 @@ FitInputs cache_inputs(double entries, int ways, double entry_bytes, int tech_nm
   const bool full = ways == kFullyAssociative;
   const double rows = full ? entries : entries / ways, per_row = full ? 1.0 : ways;
   // CACTI's default tag width for these arrays (wasm-core/data/cacti/README.md).
-  const double tag = 47.0 - std::log2(full ? 1.0 : rows) - std::log2(entry_bytes);
+  const double tag = 47.0 - det_log2(full ? 1.0 : rows) - det_log2(entry_bytes);
   FitInputs in;
   in.tech_nm = tech_nm;
-  in.L = std::log(entries * entry_bytes / fit.cache_ref_bytes);
-  in.E = std::log(entry_bytes / 12.0);
-  in.w = full ? 0.0 : std::log2(double(ways));
-  in.S = std::log2(rows);
+  in.L = det_log(entries * entry_bytes / fit.cache_ref_bytes);
+  in.E = det_log(entry_bytes / 12.0);
+  in.w = full ? 0.0 : det_log2(double(ways));
+  in.S = det_log2(rows);
   in.dm = ways == 1 ? 1.0 : 0.0;
-  in.A = std::log(entries * (8.0 * entry_bytes + tag) / fit.cache_ref_bits_with_tags);
+  in.A = det_log(entries * (8.0 * entry_bytes + tag) / fit.cache_ref_bits_with_tags);
   in.R = tag / (tag + 8.0 * entry_bytes);
-  in.D = std::log2(per_row * (8.0 * entry_bytes + tag));
+  in.D = det_log2(per_row * (8.0 * entry_bytes + tag));
   return in;
 }
 
@@ -61,16 +62,16 @@ FitInputs cache_inputs(double entries, int ways, double entry_bytes, int tech_nm
 double eval_cache(const LogLinearFit& f, const CacheSpec& s, int ways, int tech_nm, const CactiFit& fit) {
   const double e = std::clamp(double(s.entries), fit.cache_train_entries_lo, fit.cache_train_entries_hi);
   const double b = std::clamp(double(s.entry_bytes), fit.cache_train_eb_lo, fit.cache_train_eb_hi);
-  const double y0 = std::log(f.eval(cache_inputs(e, ways, b, tech_nm, fit)));
+  const double y0 = det_log(f.eval(cache_inputs(e, ways, b, tech_nm, fit)));
   const double cap = double(s.entries) * s.entry_bytes, cap0 = e * b;
   if (cap == cap0 && e == s.entries) return y0;
   // One step inside the span, along the dimension that was clamped (entries first).
   double e1 = e, b1 = b;
   if (e != s.entries) e1 = e < s.entries ? e / 2 : e * 2;
   else b1 = b < s.entry_bytes ? b / 2 : b * 2;
-  const double y1 = std::log(f.eval(cache_inputs(e1, ways, b1, tech_nm, fit)));
-  const double slope = std::max(0.0, (y0 - y1) / std::log(cap0 / (e1 * b1)));
-  return y0 + slope * std::log(cap / cap0);
+  const double y1 = det_log(f.eval(cache_inputs(e1, ways, b1, tech_nm, fit)));
+  const double slope = std::max(0.0, (y0 - y1) / det_log(cap0 / (e1 * b1)));
+  return y0 + slope * det_log(cap / cap0);
 }
 }  // namespace
 
@@ -106,7 +107,7 @@ CacheCost estimate_cache(const CacheSpec& s, int tech_nm, ErrorSink& errors) {
   const LogLinearFit* f = family->for_entry_bytes(
       std::clamp(double(s.entry_bytes), fit.cache_train_eb_lo, fit.cache_train_eb_hi));
   double v[6];
-  for (int i = 0; i < 6; ++i) v[i] = std::exp(eval_cache(f[i], s, ways, tech_nm, fit));
+  for (int i = 0; i < 6; ++i) v[i] = det_exp(eval_cache(f[i], s, ways, tech_nm, fit));
   c.access_ns = v[0];
   c.cycle_ns = v[1];
   c.area_mm2 = v[2];
