@@ -69,6 +69,20 @@ function schemaFieldsOf(kind) {
   return Object.keys(entry.then.properties.topology.properties).map((k) => `topology.${k}`).sort();
 }
 
+// The slice config with `cache` is invalid: the page shows the native prepare()'s message and
+// allowed text under the input of the field it names, and Run is disabled. Returns the error.
+async function expectCoreError(page, cache, field) {
+  const want = nativePrepare({ ...SLICE, switch: { cache } }).error;
+  expectEq(want?.field, field, 'native error field');
+  if (!want.allowed) throw new Error(`the core gave no allowed text for ${field}`);
+  const err = page.getByTestId(`error-${field}`);
+  await err.waitFor();
+  expectEq(await err.innerText(), want.message, `${field} error (the core message)`);
+  expectEq(await textOf(page, `allowed-${field}`), ` (allowed: ${want.allowed})`, `${field} allowed`);
+  expectEq(await runDisabled(page), true, 'run disabled');
+  return err;
+}
+
 const runDisabled = (page) => page.getByRole('button', { name: 'Run in browser (WASM)' }).isDisabled();
 
 let passed = 0;
@@ -211,13 +225,7 @@ async function main() {
     await fillSlice(page);
     await page.locator('[data-field="switch.cache.entries"]').fill('100');
     await page.locator('[data-field="switch.cache.ways"]').fill('3');
-    const want = nativePrepare({ ...SLICE, switch: { cache: { entries: 100, ways: 3 } } }).error;
-    expectEq(want.field, 'switch.cache.ways', 'native error field');
-    const err = page.getByTestId('error-switch.cache.ways');
-    await err.waitFor();
-    expectEq(await err.innerText(), want.message, 'ways error (the core message)');
-    if (want.allowed) expectEq(await textOf(page, 'allowed-switch.cache.ways'), ` (allowed: ${want.allowed})`, 'ways allowed');
-    expectEq(await runDisabled(page), true, 'run disabled');
+    const err = await expectCoreError(page, { entries: 100, ways: 3 }, 'switch.cache.ways');
     await screenshot(page, 'explore-invalid');
     await fillSlice(page);
     await err.waitFor({ state: 'detached' });
@@ -226,13 +234,7 @@ async function main() {
   check('an out-of-range value shows the core message and allowed range at its input; Run stays disabled', async () => {
     await fillSlice(page);
     await page.locator('[data-field="switch.cache.entries"]').fill('0');
-    const want = nativePrepare({ ...SLICE, switch: { cache: { entries: 0, ways: 4 } } }).error;
-    expectEq(want.field, 'switch.cache.entries', 'native error field');
-    const err = page.getByTestId('error-switch.cache.entries');
-    await err.waitFor();
-    expectEq(await err.innerText(), want.message, 'entries error (the core message)');
-    if (want.allowed) expectEq(await textOf(page, 'allowed-switch.cache.entries'), ` (allowed: ${want.allowed})`, 'entries allowed');
-    expectEq(await runDisabled(page), true, 'run disabled on a core error');
+    const err = await expectCoreError(page, { entries: 0, ways: 4 }, 'switch.cache.entries');
     await page.locator('[data-field="switch.cache.entries"]').fill('64');
     await err.waitFor({ state: 'detached' });
     await page.waitForFunction(() => !document.querySelector('[data-testid="run-preview"]') ? false
