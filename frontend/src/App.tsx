@@ -1,4 +1,6 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
+import { UnitsContext, useCoreSchemas } from './hooks/useCoreSchemas';
+import { NO_UNITS, Units } from './lib/units';
 import { COMPARE_URL, NEW_SWEEP_URL, parseRoute } from './lib/share';
 import { ExploreView } from './views/ExploreView';
 import { ExperimentView } from './views/ExperimentView';
@@ -10,7 +12,11 @@ export function App() {
   const route = parseRoute(window.location.pathname, window.location.search);
   const [engine, setEngine] = useState<string | null>(null);
   const onEngineVersion = useCallback((v: string | null) => setEngine(v), []);
+  // Every result number below takes its unit from the core's results schema.
+  const { schemas } = useCoreSchemas();
+  const units = useMemo(() => (schemas ? new Units(schemas.results) : NO_UNITS), [schemas]);
   return (
+    <UnitsContext.Provider value={units}>
     <div className="app">
       <header>
         <h1><a href="/">SwitchLab</a></h1>
@@ -28,5 +34,6 @@ export function App() {
       {route.view === 'compare' && <CompareView />}
       {route.view === 'explore' && <ExploreView onEngineVersion={onEngineVersion} />}
     </div>
+    </UnitsContext.Provider>
   );
 }

@@ -25,4 +25,8 @@ export const SLICE_RESULT: SimResult = {
     },
   },
   packets: { measured: 2000, warmup: 0, mean_switches: 3.143, max_switches: 5 },
+  topology: {
+    concentration: 1, dims: [4, 4], kind: 'kary_ncube', node_id: 'switch_id * concentration + local index', nodes: 16,
+    switch_id: 'row-major over dims, dimension 0 fastest', switches: 16, wrap: [true, true],
+  },
 };

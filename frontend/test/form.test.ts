@@ -1,8 +1,19 @@
-import { describe, expect, it } from 'vitest';
-import { applyField, DEFAULT_CONFIG, FIELDS, fieldText, parseField, visibleFields, type FieldSpec } from '../src/config/form';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { applyField, DEFAULT_CONFIG, fieldText, parseField, type FieldSpec } from '../src/config/form';
+import { allFields } from '../src/config/schema';
 import type { Config } from '../src/config/types';
+import { configSchema } from './core';
 
-const spec = (path: string): FieldSpec => FIELDS.find((f) => f.path === path)!;
+// The field specs the form generates from the core's real schema.
+let FIELDS: FieldSpec[] = [];
+beforeAll(async () => {
+  FIELDS = allFields(await configSchema());
+});
+const spec = (path: string): FieldSpec => {
+  const f = FIELDS.find((x) => x.path === path);
+  if (!f) throw new Error(`no field ${path} in the core's schema`);
+  return f;
+};
 
 // Types a sequence of [field, text] edits into the form, as a user would.
 function type(cfg: Config, edits: Array<[string, string]>): Config {
@@ -60,17 +71,6 @@ describe('config form -> config JSON', () => {
     const r = applyField(DEFAULT_CONFIG, spec('seed'), 'x');
     expect(r.config).toBe(DEFAULT_CONFIG);
     expect(r.error).toBe('Seed: enter a whole number');
-  });
-
-  it('shows the fields that apply to the topology kind', () => {
-    const paths = (c: Config) => visibleFields(c).map((f) => f.path);
-    expect(paths(DEFAULT_CONFIG)).toContain('topology.dims');
-    expect(paths(DEFAULT_CONFIG)).not.toContain('topology.k');
-    const ft = { ...DEFAULT_CONFIG, topology: { kind: 'fat_tree', k: 16, n: 3 } };
-    expect(paths(ft)).toEqual(expect.arrayContaining(['topology.k', 'topology.n']));
-    expect(paths(ft)).not.toContain('topology.dims');
-    const noCache = { ...DEFAULT_CONFIG, switch: { cache: null } };
-    expect(paths(noCache)).not.toContain('switch.cache.entries');
   });
 
   it('renders current values back as text', () => {

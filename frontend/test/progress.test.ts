@@ -64,8 +64,8 @@ describe('runStepped', () => {
     expect(deleted()).toBe(true);
   });
   it('returns the core error for an invalid config without stepping', async () => {
-    const { core, steps } = fakeCore(1000, '{"field":"switch.cache.ways","message":"bad"}');
-    expect(await runStepped(core, {})).toEqual({ kind: 'invalid', error: { field: 'switch.cache.ways', message: 'bad' } });
+    const { core, steps } = fakeCore(1000, '{"field":"switch.cache.ways","message":"bad","allowed":"a divisor of entries"}');
+    expect(await runStepped(core, {})).toEqual({ kind: 'invalid', error: { field: 'switch.cache.ways', message: 'bad', allowed: 'a divisor of entries' } });
     expect(steps).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { HitRateSummary } from '../src/components/HitRateSummary';
 import { ConfigForm } from '../src/components/ConfigForm';
@@ -7,6 +7,22 @@ import { DEFAULT_CONFIG } from '../src/config/form';
 import { SweepExtraCharts } from '../src/components/SweepExtraCharts';
 import type { Sweep, SweepResultsPage } from '../src/api/client';
 import { SLICE_RESULT } from './fixtures';
+import { PortClassChart } from '../src/components/PortClassChart';
+import { RunPreview } from '../src/components/RunPreview';
+import { UnitsContext } from '../src/hooks/useCoreSchemas';
+import type { SchemaNode } from '../src/config/schema';
+import type { Units } from '../src/lib/units';
+import { handle } from '../src/core/protocol';
+import { configSchema, coreUnits, loadCore } from './core';
+import type { ReactElement } from 'react';
+
+let schema: SchemaNode;
+let units: Units;
+beforeAll(async () => {
+  schema = await configSchema();
+  units = await coreUnits();
+});
+const withUnits = (el: ReactElement) => renderToStaticMarkup(<UnitsContext.Provider value={units}>{el}</UnitsContext.Provider>);
 
 const text = (html: string) =>
   html.replace(/<[^>]+>/g, ' ').replace(/&gt;/g, '>').replace(/&lt;/g, '<').replace(/&amp;/g, '&').replace(/\s+/g, ' ');
@@ -22,17 +38,18 @@ describe('components render numbers with units', () => {
 
   it('a core error appears under the field it names', () => {
     const html = renderToStaticMarkup(
-      <ConfigForm config={DEFAULT_CONFIG} error={{ field: 'switch.cache.ways', message: 'must divide entries (100)' }} onChange={() => {}} />,
+      <ConfigForm config={DEFAULT_CONFIG} schema={schema} onChange={() => {}}
+        error={{ field: 'switch.cache.ways', message: 'must divide entries (100)', allowed: 'an integer in [1, 2048] that divides entries' }} />,
     );
     expect(html).toContain('data-testid="error-switch.cache.ways"');
-    expect(text(html)).toContain('must divide entries (100)');
+    expect(text(html)).toContain('must divide entries (100) (allowed: an integer in [1, 2048] that divides entries)');
   });
 
   it('an error on a field without an input is shown above the form', () => {
     const html = renderToStaticMarkup(
-      <ConfigForm config={DEFAULT_CONFIG} error={{ field: 'switch.cache.entry_bytes', message: 'must be >= 4' }} onChange={() => {}} />,
+      <ConfigForm config={DEFAULT_CONFIG} schema={schema} error={{ field: 'monitor.bogus', message: 'must be >= 4' }} onChange={() => {}} />,
     );
-    expect(text(html)).toContain('switch.cache.entry_bytes : must be >= 4');
+    expect(text(html)).toContain('monitor.bogus : must be >= 4');
   });
 
   it('the result panel draws one cell per switch and labels provenance', () => {
@@ -43,6 +60,47 @@ describe('components render numbers with units', () => {
     expect(text(html)).toContain('engine routewalk 0.1.0');
     expect(text(html)).toContain('p99 375 ns');
     expect(text(html)).toContain('compulsory misses: 480 (7.64 %)');
+  });
+
+  it('the form shows only the selected kind\'s fields: k and n for a fat tree, dims for a torus', () => {
+    const form = (cfg: object) => renderToStaticMarkup(<ConfigForm config={cfg as never} schema={schema} error={null} onChange={() => {}} />);
+    const torus = form(DEFAULT_CONFIG);
+    expect(torus).toContain('data-field="topology.dims"');
+    expect(torus).not.toContain('data-field="topology.k"');
+    const ft = form({ ...DEFAULT_CONFIG, topology: { kind: 'fat_tree', k: 4, n: 2 } });
+    expect(ft).not.toContain('data-field="topology.dims"');
+    expect(ft).toContain('data-field="topology.k"');
+    expect(ft).toContain('data-field="topology.n"');
+    expect(text(ft)).toContain('k (ports)');
+  });
+
+  it('per port class: 3C misses where the result has them, "—" where not; all-hit share in %', () => {
+    const r = {
+      ...SLICE_RESULT,
+      cache: {
+        ...SLICE_RESULT.cache, packets_all_hit: 1500, all_hit_share: 0.75,
+        by_port_class: { ...SLICE_RESULT.cache.by_port_class,
+          injection: { ...SLICE_RESULT.cache.by_port_class.injection, misses: { compulsory: 200, capacity: 30, conflict: 10, total: 240 } } },
+      },
+    };
+    const t = text(withUnits(<PortClassChart result={r} />));
+    expect(t).toContain('port class look-ups hit rate compulsory (look-ups) capacity (look-ups) conflict (look-ups) misses (look-ups)');
+    expect(t).toContain('injection 2,000 88.00 % 200 30 10 240');
+    expect(t).toContain('dim0 2,139 91.02 % — — — —');
+    expect(text(withUnits(<HitRateSummary result={r} prefix="wasm" />))).toContain('all-hit packets 75.00 % (1,500 packets)');
+    expect(text(withUnits(<HitRateSummary result={SLICE_RESULT} prefix="wasm" />))).toContain('all-hit packets —');
+  });
+
+  it('the run preview shows the core summary with units and where the run goes', async () => {
+    const out = handle(await loadCore(), { id: 1, method: 'prepare', config: DEFAULT_CONFIG });
+    if (out.kind !== 'prepared') throw new Error(JSON.stringify(out));
+    const t = text(withUnits(<RunPreview prepared={out.prepared} />));
+    expect(t).toContain('switches 16 switches');
+    expect(t).toContain('nodes 16 nodes');
+    expect(t).toContain(`look-ups (at most) ${out.prepared.summary.lookups.toLocaleString('en-US')} look-ups`);
+    expect(t).toContain('Small enough for the browser');
+    const big = { ...out.prepared, summary: { ...out.prepared.summary, lookups: 6e8 } };
+    expect(text(withUnits(<RunPreview prepared={big} />))).toContain('Above the browser budget (50,000,000 look-ups)');
   });
 });
 

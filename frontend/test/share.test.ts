@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decodeConfig, encodeConfig, parseRoute } from '../src/lib/share';
 import { DEFAULT_CONFIG } from '../src/config/form';
-import { estimateLookups } from '../src/lib/estimate';
 
 describe('sharing and routes', () => {
   it('round-trips a config through the URL fragment', () => {
@@ -19,10 +18,5 @@ describe('sharing and routes', () => {
     expect(parseRoute('/')).toEqual({ view: 'explore' });
     expect(parseRoute('/e/478a737c')).toEqual({ view: 'experiment', id: '478a737c' });
     expect(parseRoute('/e/')).toEqual({ view: 'explore' });
-  });
-  it('estimates look-ups: packets x (mean hops + injection)', () => {
-    // 4x4 torus: k/4 = 1 hop per dim on average, so 2 hops + 1 injection look-up per packet.
-    expect(estimateLookups(DEFAULT_CONFIG)).toBe(2000 * 3);
-    expect(estimateLookups({ topology: { kind: 'weird' } })).toBeNull();
   });
 });

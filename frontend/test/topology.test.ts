@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bminLayout, coordsOf, dragonflyLayout, edgesFor, fatTreeLayout, gridLayout, hitRateDomain, MISSING_FILL, switchId } from '../src/lib/topology';
+import { coordsOf, dragonflyLayout, edgesFor, gridLayout, layeredLayout, hitRateDomain, MISSING_FILL, switchId } from '../src/lib/topology';
 
 describe('topology grid geometry', () => {
   it('numbers switches with dimension 0 fastest (as the core does)', () => {
@@ -43,8 +43,9 @@ describe('topology grid geometry', () => {
     expect(hitRateDomain(undefined)).toEqual([0, 1]);
   });
 
-  it('fat tree: one row per level, roots on top, ids level * k^(n-1) + word', () => {
-    const g = fatTreeLayout(4, 3, Array.from({ length: 48 }, (_, i) => i / 47));
+  it('fat tree: one row per level, roots on top, ids level * switches_per_level + word', () => {
+    // 4-ary 3-tree as the core describes it: levels 3, switches_per_level 16.
+    const g = layeredLayout(3, 16, Array.from({ length: 48 }, (_, i) => i / 47), { word: 'level', bottom: 'leaves', top: 'roots' });
     expect(g.slices.map((s) => s.label)).toEqual(['level 2 (roots)', 'level 1', 'level 0 (leaves)']);
     expect(g.slices.map((s) => s.cells.length)).toEqual([16, 16, 16]);
     expect(g.slices[0].cells[0].id).toBe(32);
@@ -65,7 +66,7 @@ describe('topology grid geometry', () => {
   });
 
   it('BMIN: stages as rows, links drawn between switch centres', () => {
-    const g = bminLayout(4, 2, undefined);
+    const g = layeredLayout(2, 4, undefined, { word: 'stage', bottom: 'nodes attach here' });
     expect(g.slices.map((s) => s.label)).toEqual(['stage 1', 'stage 0 (nodes attach here)']);
     expect(g.slices[0].cells.map((c) => c.id)).toEqual([4, 5, 6, 7]);
     const edges = edgesFor(g, [[0, 4, 4, 0], [3, 7, 7, 3], [9, 0, 1, 0]]);

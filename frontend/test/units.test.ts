@@ -1,65 +1,102 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { createElement } from 'react';
-import { formatValue, labelOf, unitOf } from '../src/lib/units';
+import { createElement, type ReactElement } from 'react';
+import { handle } from '../src/core/protocol';
+import { Units } from '../src/lib/units';
+import { formatWithUnit } from '../src/lib/format';
+import { UnitsContext } from '../src/hooks/useCoreSchemas';
 import { CostPanel } from '../src/components/CostPanel';
 import { ModelsPanel } from '../src/components/ModelsPanel';
-import { SLICE_RESULT } from './fixtures';
+import { DEFAULT_CONFIG } from '../src/config/form';
+import { EXAMPLES } from '../src/config/examples';
+import type { SimResult } from '../src/config/types';
+import { coreRun, coreUnits, loadCore } from './core';
 
 const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/&#x27;/g, "'").replace(/\s+/g, ' ');
 
-describe('units from key suffixes', () => {
-  it('maps suffixes to units and labels', () => {
-    expect(unitOf('access_ns')).toBe('ns');
-    expect(unitOf('caches_area_mm2')).toBe('mm²');
-    expect(unitOf('cam_bound_line_rate_Gbps')).toBe('Gb/s');
-    expect(unitOf('total_pct_of_icc_329mm2')).toBe('%');
-    expect(unitOf('ports')).toBe('');
-    expect(labelOf('total_pct_of_icc_329mm2')).toBe('total (of icc 329mm2)');
-    expect(labelOf('read_energy_nJ')).toBe('read energy');
+let units: Units;
+let seedFigure: SimResult;
+beforeAll(async () => {
+  units = await coreUnits();
+  seedFigure = await coreRun(EXAMPLES.find((e) => e.key === 'seed001-fig12-21cube-128-entries')!.config);
+});
+
+describe('units of result numbers: the results schema rule, resolved in TS', () => {
+  it('gives the same unit as the core units() for every number of real results and a prepare() answer', async () => {
+    const core = await loadCore();
+    const docs: unknown[] = [
+      await coreRun(DEFAULT_CONFIG),
+      seedFigure,
+      await coreRun({ seed: 3, topology: { kind: 'fat_tree', k: 4, n: 2 }, switch: { cache: { entries: 64, ways: 4 } },
+        traffic: { packets: 3000 }, output: { per_port: true } }),
+      await coreRun({ seed: 2, topology: { kind: 'dragonfly', a: 4, p: 2, h: 2, g: 5 }, traffic: { packets: 2000 } }),
+      await coreRun({ seed: 4, topology: { kind: 'random_regular', switches: 24, degree: 3 }, switch: { cache: { entries: 16, ways: 4 } },
+        traffic: { pattern: 'hotspot', packets: 2000 } }),
+    ];
+    const prepared = handle(core, { id: 1, method: 'prepare', config: DEFAULT_CONFIG });
+    if (prepared.kind !== 'prepared') throw new Error(JSON.stringify(prepared));
+    docs.push(prepared.prepared);
+    for (const doc of docs) {
+      const want = JSON.parse(core.units(JSON.stringify(doc))) as Record<string, string>;
+      expect(Object.keys(want).length).toBeGreaterThan(10);
+      expect(units.unitsOf(doc)).toEqual(want);
+    }
   });
-  it('formats with 4 significant digits and the unit', () => {
-    expect(formatValue('access_ns', 0.3716670601667137)).toBe('0.3717 ns');
-    expect(formatValue('max_forwarding_rate_pps', 1388888888.8888888)).toBe('1,388,888,889 packets/s');
-    expect(formatValue('ports', 5)).toBe('5');
-    expect(formatValue('shared', true)).toBe('yes');
-    expect(formatValue('leakage_mW', 627.911804254667)).toBe('627.9 mW');
+
+  it('declared keys, wildcards, suffixes and ancestors', () => {
+    expect(units.unitOf('cache.hit_rate')).toBe('fraction');
+    expect(units.unitOf('cache.by_port_class.dim0.misses.conflict')).toBe('look-ups');
+    expect(units.unitOf('cache.all_hit_share')).toBe('fraction');
+    expect(units.unitOf('cache.packets_all_hit')).toBe('packets');
+    expect(units.unitOf('cost.cache.access_ns')).toBe('ns');
+    expect(units.unitOf('summary.memory_bytes')).toBe('B');
+    // Under a "_ns" ancestor, but declared a fraction: a reduction is never shown in ns.
+    const reduction = 'models.seed001_torus.max_zero_load_latency_ns.reduction_vs_conventional_model';
+    expect(units.unitOf(reduction)).toBe('fraction');
+    expect(units.unitOf('models.seed001_torus.max_zero_load_latency_ns.conventional_switch')).toBe('ns');
+    expect(units.unitOf('seed')).toBe('');
+    expect(units.labelOf('read_energy_nJ')).toBe('read energy');
+  });
+
+  it('formats a number in its unit', () => {
+    expect(formatWithUnit(0.3716670601667137, 'ns')).toBe('0.37 ns');
+    expect(formatWithUnit(1388888888.8888888, 'packets/s')).toBe('1,388,888,889 packets/s');
+    expect(formatWithUnit(5, '')).toBe('5');
+    expect(formatWithUnit(627.911804254667, 'mW')).toBe('627.9 mW');
+    expect(formatWithUnit(0.014704252144367708, 'mm^2')).toBe('0.0147 mm²');
+    expect(formatWithUnit(553872, 'B')).toBe('540.9 KiB');
+    expect(formatWithUnit(0.0903, 'fraction', 2)).toBe('9.03 %');
   });
 });
 
-describe('cost and model panels', () => {
-  const result = {
-    ...SLICE_RESULT,
-    cost: {
-      cache: {
-        access_ns: 0.3716670601667137, area_mm2: 0.014704252144367708, provenance: 'CACTI-7 fit',
-        fit_holdout_error_pct: { access_ns: [12.7, 38.9] }, note: 'figures are for a fully associative array',
-      },
-      budget: { total_area_mm2: 2.6656685198694094, provenance: 'model' },
-    },
-    models: {
-      seed001_torus: {
-        applicable: true, source: 'seed 001 Sec. 6, eqs. (1)-(4)', assumptions: 'uniform random traffic',
-        hit_rate_by_port_class: { dim0: { model: 1, simulated: 0.9102384291725105 } },
-        max_zero_load_latency_ns: { model: 375, conventional_switch: 420 },
-      },
-      other: { applicable: false, source: 'x' },
-    },
-  };
+describe('cost and model panels take units from the results schema', () => {
+  const withUnits = (el: ReactElement) => text(renderToStaticMarkup(createElement(UnitsContext.Provider, { value: units }, el)));
+
   it('cost panel shows figures with units, provenance and fit error', () => {
-    const t = text(renderToStaticMarkup(createElement(CostPanel, { result })));
+    const result = {
+      ...seedFigure,
+      cost: {
+        cache: {
+          access_ns: 0.3716670601667137, area_mm2: 0.014704252144367708, provenance: 'CACTI-7 fit',
+          fit_holdout_error_pct: { access_ns: [12.7, 38.9] }, note: 'figures are for a fully associative array',
+        },
+        budget: { total_area_mm2: 2.6656685198694094, provenance: 'model' },
+      },
+    };
+    const t = withUnits(createElement(CostPanel, { result }));
     expect(t).toContain('Routing-table cache, one per input port · CACTI-7 fit');
-    expect(t).toContain('access 0.3717 ns fit error 12.7–38.9 %');
+    expect(t).toContain('access 0.37 ns fit error 12.7–38.9 %');
     expect(t).toContain('Whole-switch budget · model');
     expect(t).toContain('total area 2.666 mm²');
     expect(t).toContain('figures are for a fully associative array');
   });
-  it('models panel puts model and simulated values side by side', () => {
-    const t = text(renderToStaticMarkup(createElement(ModelsPanel, { result })));
-    expect(t).toContain('seed001 torus · seed 001 Sec. 6, eqs. (1)-(4)');
-    expect(t).toContain('hit rate by port class · dim0 100.00 % 91.02 %');
-    expect(t).toContain('max zero load latency: model 375 ns');
-    expect(t).toContain('max zero load latency: conventional switch 420 ns');
-    expect(t).not.toContain('other');
+
+  it('models panel: model beside simulated, the latency reduction as a percentage', () => {
+    const t = withUnits(createElement(ModelsPanel, { result: seedFigure }));
+    const m = (seedFigure.models as Record<string, Record<string, Record<string, number>>>).seed001_torus;
+    const reduction = m.max_zero_load_latency_ns.reduction_vs_conventional_model;
+    expect(t).toContain(`max zero load latency: reduction vs conventional model ${(reduction * 100).toFixed(2)} %`);
+    expect(t).toContain(`max zero load latency: conventional switch ${formatWithUnit(m.max_zero_load_latency_ns.conventional_switch, 'ns')}`);
+    expect(t).toMatch(/hit rate by port class · dim0 \d+\.\d\d % \d+\.\d\d %/);
   });
 });

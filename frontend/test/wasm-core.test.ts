@@ -1,28 +1,17 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { handle, runStepped, type CoreModule } from '../src/core/protocol';
 import type { SimResult } from '../src/config/types';
 import { DEFAULT_CONFIG } from '../src/config/form';
 import { comparisonRows, EXAMPLES } from '../src/config/examples';
-import { fieldsFromSchema, type SchemaNode } from '../src/config/schema';
+import { allFields, fieldsFor, type SchemaNode } from '../src/config/schema';
 import { portRows } from '../src/lib/ports';
+import { loadCore } from './core';
 
-// Loads the real Emscripten module (build/wasm, built by `make build`) in node and drives it
-// through the same handle() the Web Worker uses. A missing build is a failure, not a skip.
-const WASM_DIR = process.env.SWITCHLAB_WASM_DIR ?? fileURLToPath(new URL('../../build/wasm', import.meta.url));
-
+// Drives the real WASM core in node through the same handle() the Web Worker uses.
 let core: CoreModule;
 
 beforeAll(async () => {
-  const mjs = path.join(WASM_DIR, 'switchlab_core.mjs');
-  const wasm = path.join(WASM_DIR, 'switchlab_core.wasm');
-  if (!existsSync(mjs) || !existsSync(wasm)) throw new Error(`WASM core not built: ${mjs} / ${wasm} missing (run make build)`);
-  const mod = (await import(/* @vite-ignore */ pathToFileURL(mjs).href)) as {
-    default: (o: { wasmBinary: Uint8Array }) => Promise<CoreModule>;
-  };
-  core = await mod.default({ wasmBinary: readFileSync(wasm) });
+  core = await loadCore();
 });
 
 function run(cfg: object): SimResult {
@@ -91,14 +80,41 @@ describe('WASM core in node', () => {
     expect(v).toEqual({ kind: 'value', value: run(DEFAULT_CONFIG).engine.version });
   });
 
-  it('the real schema() yields a form covering every field the slice form edits', () => {
+  it('the real schema() yields the form fields of the selected kind and pattern only', () => {
     const out = handle(core, { id: 1, method: 'schema' });
     if (out.kind !== 'value') throw new Error('schema() failed');
-    const fields = fieldsFromSchema(out.value as SchemaNode);
-    const paths = fields.map((f) => f.path);
+    const schema = out.value as SchemaNode;
+    const paths = (cfg: object) => fieldsFor(schema, cfg as never).map((f) => f.path);
+    const torus = paths(DEFAULT_CONFIG);
     for (const p of ['topology.kind', 'topology.dims', 'switch.cache.entries', 'switch.cache.ways', 'traffic.packets', 'seed'])
-      expect(paths).toContain(p);
-    expect(fields.find((f) => f.path === 'switch.cache.ways')!.kind).toBe('ways');
+      expect(torus).toContain(p);
+    expect(torus).not.toContain('topology.k');
+    const ft = paths({ ...DEFAULT_CONFIG, topology: { kind: 'fat_tree' } });
+    expect(ft).toEqual(expect.arrayContaining(['topology.k', 'topology.n', 'topology.oversubscription']));
+    expect(ft).not.toContain('topology.dims');
+    // The variant's fields are exactly those its allOf entry lists.
+    const entry = schema.allOf!.find((e) => e['x-discriminator']?.value === 'fat_tree')!;
+    expect(ft.filter((p) => p.startsWith('topology.') && p !== 'topology.kind').sort())
+      .toEqual(Object.keys(entry.then!.properties!.topology.properties!).map((k) => `topology.${k}`).sort());
+    // A config without topology.kind gets the schema default's fields (torus).
+    expect(paths({})).toContain('topology.dims');
+    expect(paths({ ...DEFAULT_CONFIG, traffic: { pattern: 'hotspot' } })).toContain('traffic.hotspot_fraction');
+    expect(torus).not.toContain('traffic.hotspot_fraction');
+    expect(paths({ ...DEFAULT_CONFIG, switch: { cache: null } })).not.toContain('switch.cache.ways');
+    const ways = allFields(schema).find((f) => f.path === 'switch.cache.ways')!;
+    expect(ways.kind).toBe('ways');
+    const entries = allFields(schema).find((f) => f.path === 'switch.cache.entries')!;
+    expect(entries).toMatchObject({ kind: 'int', unit: 'entries', label: 'Cache entries', help: '1–1048576, default 2048' });
+  });
+
+  it('prepare() gives the summary and the topology description the UI previews and draws', () => {
+    const out = handle(core, { id: 1, method: 'prepare', config: { ...DEFAULT_CONFIG, topology: { kind: 'fat_tree', k: 4, n: 2 } } });
+    if (out.kind !== 'prepared') throw new Error(JSON.stringify(out));
+    expect(out.prepared.summary).toMatchObject({ switches: 8, nodes: 16, links: 16, ports_per_switch: 8, input_ports: 64 });
+    expect(out.prepared.topology).toMatchObject({ kind: 'fat_tree', levels: 2, switches_per_level: 4 });
+    const bad = handle(core, { id: 2, method: 'prepare', config: { ...DEFAULT_CONFIG, switch: { cache: { entries: 0 } } } });
+    expect(bad.kind).toBe('invalid');
+    if (bad.kind === 'invalid') expect(bad.error).toMatchObject({ field: 'switch.cache.entries' });
   });
 
   it('the stepped run (core.Simulation) equals run() whatever the chunk size, with progress to 1', async () => {

@@ -48,6 +48,43 @@ function nativeRun(cfg) {
   return JSON.parse(execFileSync(SIM, ['run', file], { encoding: 'utf8', maxBuffer: 64 << 20 }));
 }
 
+// The core's prepare() answer for `cfg`: {config, id, summary, topology}, or {error: {field, message,
+// allowed}} read back from the CLI's "error: FIELD: MESSAGE (allowed: ALLOWED)" line (exit 2).
+function nativePrepare(cfg) {
+  const file = path.join(tmp, `cfg-${Math.random().toString(36).slice(2)}.json`);
+  writeFileSync(file, JSON.stringify(cfg));
+  try {
+    return JSON.parse(execFileSync(SIM, ['prepare', file], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }));
+  } catch (e) {
+    const m = /^error: ([^:]+): (.*?)(?: \(allowed: (.*)\))?$/.exec(String(e.stderr).trim());
+    if (!m) throw new Error(`switchlab-sim prepare: ${e.stderr}`);
+    return { error: { field: m[1], message: m[2], allowed: m[3] ?? null } };
+  }
+}
+
+// The fields the core's schema gives one topology kind (its allOf entry), as dotted paths.
+function schemaFieldsOf(kind) {
+  const schema = JSON.parse(execFileSync(SIM, ['schema'], { encoding: 'utf8' }));
+  const entry = schema.allOf.find((e) => e['x-discriminator']?.path === 'topology.kind' && e['x-discriminator'].value === kind);
+  return Object.keys(entry.then.properties.topology.properties).map((k) => `topology.${k}`).sort();
+}
+
+// The slice config with `cache` is invalid: the page shows the native prepare()'s message and
+// allowed text under the input of the field it names, and Run is disabled. Returns the error.
+async function expectCoreError(page, cache, field) {
+  const want = nativePrepare({ ...SLICE, switch: { cache } }).error;
+  expectEq(want?.field, field, 'native error field');
+  if (!want.allowed) throw new Error(`the core gave no allowed text for ${field}`);
+  const err = page.getByTestId(`error-${field}`);
+  await err.waitFor();
+  expectEq(await err.innerText(), want.message, `${field} error (the core message)`);
+  expectEq(await textOf(page, `allowed-${field}`), ` (allowed: ${want.allowed})`, `${field} allowed`);
+  expectEq(await runDisabled(page), true, 'run disabled');
+  return err;
+}
+
+const runDisabled = (page) => page.getByRole('button', { name: 'Run in browser (WASM)' }).isDisabled();
+
 let passed = 0;
 let failed = 0;
 let shot = 0;
@@ -148,8 +185,12 @@ async function main() {
     expectEq(title, `switch 5 (1,1): ${pct(native.cache.by_switch[5])}`, 'switch 5 tooltip');
     const classes = await page.getByTestId('port-class-table').first().innerText();
     for (const [c, s] of Object.entries(native.cache.by_port_class)) {
-      if (!classes.includes(`${c}\t${count(s.lookups)}\t${pct(s.hit_rate)}`)) throw new Error(`port class ${c} row missing: ${classes}`);
+      const misses = ['compulsory', 'capacity', 'conflict', 'total'].map((k) => (s.misses ? count(s.misses[k]) : '—')).join('\t');
+      if (!classes.includes(`${c}\t${count(s.lookups)}\t${pct(s.hit_rate)}\t${misses}`)) throw new Error(`port class ${c} row missing: ${classes}`);
     }
+    const allHit = native.cache.all_hit_share === undefined ? '—'
+      : `${pct(native.cache.all_hit_share)} (${count(native.cache.packets_all_hit)} packets)`;
+    expectEq(await textOf(page, 'wasm-all-hit'), allHit, 'all-hit share');
     await screenshot(page, 'explore-wasm-result');
   });
 
@@ -184,13 +225,53 @@ async function main() {
     await fillSlice(page);
     await page.locator('[data-field="switch.cache.entries"]').fill('100');
     await page.locator('[data-field="switch.cache.ways"]').fill('3');
-    const err = page.getByTestId('error-switch.cache.ways');
-    await err.waitFor();
-    expectEq(await err.innerText(), 'must divide entries (100) so that every set has the same ways; got 3', 'ways error');
-    expectEq(await page.getByRole('button', { name: 'Run in browser (WASM)' }).isDisabled(), true, 'run disabled');
+    const err = await expectCoreError(page, { entries: 100, ways: 3 }, 'switch.cache.ways');
     await screenshot(page, 'explore-invalid');
     await fillSlice(page);
     await err.waitFor({ state: 'detached' });
+  });
+
+  check('an out-of-range value shows the core message and allowed range at its input; Run stays disabled', async () => {
+    await fillSlice(page);
+    await page.locator('[data-field="switch.cache.entries"]').fill('0');
+    const err = await expectCoreError(page, { entries: 0, ways: 4 }, 'switch.cache.entries');
+    await page.locator('[data-field="switch.cache.entries"]').fill('64');
+    await err.waitFor({ state: 'detached' });
+    await page.waitForFunction(() => !document.querySelector('[data-testid="run-preview"]') ? false
+      : ![...document.querySelectorAll('button')].find((x) => x.textContent === 'Run in browser (WASM)').disabled);
+    // Text that does not parse leaves the previous config in place: Run must not run that one.
+    await page.locator('[data-field="topology.dims"]').fill('4xa');
+    await page.getByTestId('error-topology.dims').waitFor();
+    expectEq(await runDisabled(page), true, 'run disabled while an input does not parse');
+    await fillSlice(page);
+    await page.getByTestId('error-topology.dims').waitFor({ state: 'detached' });
+  });
+
+  check('the form shows exactly the fields of the selected topology kind (from the core schema)', async () => {
+    await fillSlice(page);
+    const topologyFields = () => page.locator('[data-field^="topology."]').evaluateAll((els) =>
+      els.map((e) => e.getAttribute('data-field')).filter((f) => f !== 'topology.kind').sort());
+    expectEq(JSON.stringify(await topologyFields()), JSON.stringify(schemaFieldsOf('torus')), 'torus fields');
+    await page.locator('[data-field="topology.kind"]').selectOption('fat_tree');
+    await page.locator('[data-field="topology.dims"]').waitFor({ state: 'detached' });
+    await page.locator('[data-field="topology.k"]').waitFor();
+    await page.locator('[data-field="topology.n"]').waitFor();
+    expectEq(JSON.stringify(await topologyFields()), JSON.stringify(schemaFieldsOf('fat_tree')), 'fat tree fields');
+    // The torus-only values went with the kind change: the config is a valid fat tree at the
+    // schema defaults, and the preview shows the core's prepare() summary of it.
+    const ft = nativePrepare({ ...SLICE, topology: { kind: 'fat_tree' } }).summary;
+    await page.getByTestId('summary-switches').filter({ hasText: `${count(ft.switches)} switches` }).waitFor();
+    expectEq(await page.getByTestId('config-error').count(), 0, 'no error after the kind change');
+    expectEq(await page.locator('[data-testid="topology-preview"] [data-switch]').count(), ft.switches, 'fat tree drawn before the run');
+    await screenshot(page, 'explore-fat-tree-fields');
+    await page.locator('[data-field="topology.kind"]').selectOption('torus');
+    await fillSlice(page);
+    const slice = nativePrepare(SLICE).summary;
+    await page.getByTestId('summary-switches').filter({ hasText: `${count(slice.switches)} switches` }).waitFor();
+    expectEq(await textOf(page, 'summary-links'), `${count(slice.links)} links`, 'preview links');
+    expectEq(await textOf(page, 'summary-lookups'), `${count(slice.lookups)} look-ups`, 'preview look-ups');
+    expectEq(await page.locator('[data-testid="topology-preview"] [data-switch]').count(), slice.switches, 'switches drawn before the run');
+    await screenshot(page, 'explore-kind-fields');
   });
 
   check('Submit to server: a real worker runs it and the page shows identical numbers', async () => {

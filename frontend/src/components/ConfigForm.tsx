@@ -1,60 +1,53 @@
 import type { Config, FieldError } from '../config/types';
-import { visibleFields, type FieldSpec } from '../config/form';
+import type { FieldSpec } from '../config/form';
+import { fieldsFor, pruneToVariant, type SchemaNode } from '../config/schema';
+import { GROUPS } from '../config/presentation';
+import { FieldInput } from './FieldInput';
+import { Allowed } from './Allowed';
 
-function groupsOf(fields: FieldSpec[]): Array<[string, string, boolean]> {
+function groupsOf(fields: FieldSpec[]) {
   const present = new Set(fields.map((f) => f.group));
-  const known = GROUPS.filter(([g]) => present.has(g));
-  const extra = [...present].filter((g) => !GROUPS.some(([k]) => k === g)).map((g): [string, string, boolean] => [g, g, false]);
+  const known = GROUPS.filter((g) => present.has(g.group));
+  const extra = [...present].filter((g) => !GROUPS.some((k) => k.group === g)).map((g) => ({ group: g, title: g, open: false }));
   return [...known, ...extra];
 }
-import { FieldInput } from './FieldInput';
-
-// Group titles by parent config path; the first ones are open, the rest fold away.
-const GROUPS: Array<[string, string, boolean]> = [
-  ['topology', 'Topology', true],
-  ['switch.cache', 'Routing-table cache (per input port)', true],
-  ['traffic', 'Traffic', true],
-  ['', 'Run', true],
-  ['routing', 'Routing', false],
-  ['switch.delays_ns', 'Switch delays', false],
-  ['switch.cam', 'Forwarding table (CAM)', false],
-  ['switch', 'Switch', false],
-  ['hardware', 'Hardware cost model', false],
-  ['monitor', 'Monitoring', false],
-];
 
 interface Props {
   config: Config;
+  // The core's config schema: the form shows exactly the fields of the config's kind and pattern.
+  schema: SchemaNode | null;
   error: FieldError | null;
   onChange: (cfg: Config) => void;
-  // Field list (from the core's JSON Schema once loaded; the static table before that).
-  fields?: FieldSpec[];
+  // An input whose text does not parse (the config still holds the last good value).
+  onLocalError?: (path: string, message: string | undefined) => void;
 }
 
 // The structured editor. Fields the form does not cover are edited in the JSON tab; an error on
 // such a field is shown above the form so it is never silently dropped.
-export function ConfigForm({ config, error, onChange, fields: all }: Props) {
-  const fields = visibleFields(config, all);
+export function ConfigForm({ config, schema, error, onChange, onLocalError }: Props) {
+  if (!schema) return <p className="note" data-testid="form-loading">loading the config schema from the core…</p>;
+  const fields = fieldsFor(schema, config);
+  const change = (next: Config) => onChange(pruneToVariant(schema, config, next));
   const orphan = error && !fields.some((f) => f.path === error.field) ? error : null;
   return (
     <form className="config-form" onSubmit={(e) => e.preventDefault()} aria-label="Experiment configuration">
       {orphan && (
         <div className="field-error" role="alert" data-testid="config-error">
-          <code>{orphan.field}</code>: {orphan.message}
+          <code>{orphan.field}</code>: {orphan.message}<Allowed error={orphan} />
         </div>
       )}
-      {groupsOf(fields).map(([g, title, open]) => {
-        const fs = fields.filter((f) => f.group === g);
+      {groupsOf(fields).map(({ group, title, open }) => {
+        const fs = fields.filter((f) => f.group === group);
         const inputs = fs.map((f) => (
-          <FieldInput key={f.path} spec={f} config={config} onChange={onChange}
-            coreError={error?.field === f.path ? error.message : undefined} />
+          <FieldInput key={f.path} spec={f} config={config} onChange={change} onLocalError={onLocalError}
+            coreError={error?.field === f.path ? error : undefined} />
         ));
         // A folded group opens by itself when the error is in it.
         const hasError = fs.some((f) => f.path === error?.field);
         return open ? (
-          <fieldset key={g}><legend>{title}</legend>{inputs}</fieldset>
+          <fieldset key={group}><legend>{title}</legend>{inputs}</fieldset>
         ) : (
-          <details key={g} className="more" open={hasError || undefined}>
+          <details key={group} className="more" open={hasError || undefined}>
             <summary>{title}</summary>
             {inputs}
           </details>

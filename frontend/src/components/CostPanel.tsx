@@ -25,7 +25,7 @@ export function CostPanel({ result }: { result: SimResult }) {
           return (
             <div key={k}>
               <h4>{title}{typeof s.provenance === 'string' && <span className="provenance"> · {s.provenance}</span>}</h4>
-              <KeyValueTable data={s} skip={TEXT_KEYS} />
+              <KeyValueTable data={s} path={`cost.${k}`} skip={TEXT_KEYS} />
               {['label', 'figures_for', 'note', 'assumption'].map((t) =>
                 typeof s[t] === 'string' && s[t] !== '' ? <p key={t} className="note small">{String(s[t])}</p> : null,
               )}

@@ -1,18 +1,21 @@
 import { useEffect, useId, useState } from 'react';
-import type { Config } from '../config/types';
+import type { Config, FieldError } from '../config/types';
 import { applyField, fieldText, type FieldSpec } from '../config/form';
+import { Allowed } from './Allowed';
 
 interface Props {
   spec: FieldSpec;
   config: Config;
-  // The core's message for this field (from validate()), shown under the input.
-  coreError?: string;
+  // The core's error for this field (from prepare()), shown under the input.
+  coreError?: FieldError;
   onChange: (cfg: Config) => void;
+  onLocalError?: (path: string, message: string | undefined) => void;
 }
 
 // One labelled input. It keeps its own text so a half-typed value ("4x") is not lost, and only
-// writes the config once the text parses.
-export function FieldInput({ spec, config, coreError, onChange }: Props) {
+// writes the config once the text parses; until then it reports a local error, which blocks Run
+// (the config still holds the previous value).
+export function FieldInput({ spec, config, coreError, onChange, onLocalError }: Props) {
   const id = useId();
   const external = fieldText(spec, config);
   const [text, setText] = useState(external);
@@ -21,6 +24,11 @@ export function FieldInput({ spec, config, coreError, onChange }: Props) {
     setText(external);
     setLocalError(undefined);
   }, [external]);
+  useEffect(() => {
+    onLocalError?.(spec.path, localError);
+  }, [onLocalError, spec.path, localError]);
+  // A field that disappears (another topology kind) takes its local error with it.
+  useEffect(() => () => onLocalError?.(spec.path, undefined), [onLocalError, spec.path]);
 
   const update = (t: string) => {
     setText(t);
@@ -28,7 +36,7 @@ export function FieldInput({ spec, config, coreError, onChange }: Props) {
     setLocalError(r.error);
     if (!r.error) onChange(r.config);
   };
-  const error = localError ?? coreError;
+  const error = localError ?? coreError?.message;
   const errId = `${id}-err`;
   const common = {
     id,
@@ -37,28 +45,30 @@ export function FieldInput({ spec, config, coreError, onChange }: Props) {
     'aria-invalid': error ? true : undefined,
     'aria-describedby': error ? errId : undefined,
   };
-  const choices = spec.choices && !spec.choices.includes(text) && text !== '' ? [...spec.choices, text] : spec.choices;
+  const choices = spec.kind === 'bool' ? ['true', 'false'] : spec.choices;
+  const options = choices && !choices.includes(text) && text !== '' ? [...choices, text] : choices;
+  const tooltip = [spec.doc, spec.help].filter(Boolean).join(' · ') || undefined;
   return (
     <div className={`field${error ? ' field--error' : ''}`}>
-      <label htmlFor={id} title={spec.doc}>
+      <label htmlFor={id} title={tooltip}>
         {spec.label}
         {spec.unit && <span className="unit"> ({spec.unit})</span>}
       </label>
-      {spec.kind === 'choice' && choices && choices.length > 0 ? (
-        <select {...common} title={spec.doc} value={text} onChange={(e) => update(e.target.value)}>
-          {text === '' && <option value="">(default)</option>}
-          {choices.map((c) => (
+      {options && options.length > 0 ? (
+        <select {...common} title={tooltip} value={text} onChange={(e) => update(e.target.value)}>
+          {text === '' && <option value="">(default{spec.default !== undefined ? `: ${String(spec.default)}` : ''})</option>}
+          {options.map((c) => (
             <option key={c} value={c}>{c}</option>
           ))}
         </select>
       ) : (
         <input {...common} type="text" inputMode={spec.kind === 'int' ? 'numeric' : spec.kind === 'number' ? 'decimal' : undefined}
-          title={spec.doc}
-          value={text} placeholder={spec.help ?? '(default)'} onChange={(e) => update(e.target.value)} />
+          title={tooltip} value={text} placeholder={spec.help ?? '(default)'} onChange={(e) => update(e.target.value)} />
       )}
       {error && (
-        <div className="field-error" id={errId} role="alert" data-testid={`error-${spec.path}`}>
-          {error}
+        <div className="field-error" id={errId} role="alert">
+          <span data-testid={`error-${spec.path}`}>{error}</span>
+          {!localError && coreError && <Allowed error={coreError} />}
         </div>
       )}
     </div>

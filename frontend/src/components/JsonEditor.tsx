@@ -1,14 +1,17 @@
 import { useEffect, useState } from 'react';
 import type { Config, FieldError } from '../config/types';
+import { Allowed } from './Allowed';
 
 interface Props {
   config: Config;
   error: FieldError | null;
   onChange: (cfg: Config) => void;
+  // Text that is not a JSON object (the config still holds the last good one).
+  onLocalError?: (key: string, message: string | undefined) => void;
 }
 
 // Raw JSON tab: edits apply as soon as the text parses as a JSON object.
-export function JsonEditor({ config, error, onChange }: Props) {
+export function JsonEditor({ config, error, onChange, onLocalError }: Props) {
   const pretty = JSON.stringify(config, null, 2);
   const [text, setText] = useState(pretty);
   const [parseError, setParseError] = useState<string | null>(null);
@@ -22,6 +25,10 @@ export function JsonEditor({ config, error, onChange }: Props) {
       }
     });
   }, [pretty, config]);
+  useEffect(() => {
+    onLocalError?.('json', parseError ?? undefined);
+    return () => onLocalError?.('json', undefined);
+  }, [onLocalError, parseError]);
   const update = (t: string) => {
     setText(t);
     try {
@@ -41,7 +48,7 @@ export function JsonEditor({ config, error, onChange }: Props) {
       {parseError && <div className="field-error" role="alert">JSON: {parseError}</div>}
       {!parseError && error && (
         <div className="field-error" role="alert" data-testid="json-error">
-          <code>{error.field}</code>: {error.message}
+          <code>{error.field}</code>: {error.message}<Allowed error={error} />
         </div>
       )}
     </div>

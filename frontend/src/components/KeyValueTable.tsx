@@ -1,10 +1,13 @@
-import { formatValue, labelOf } from '../lib/units';
+import { formatWithUnit } from '../lib/format';
+import { useUnits } from '../hooks/useCoreSchemas';
 
 type Obj = Record<string, unknown>;
 
-// Scalar fields of one result section as a two-column table with units; each figure that has a
-// fit error (fit_holdout_error_pct[key] = [median, max]) shows it next to the value.
-export function KeyValueTable({ data, skip = [] }: { data: Obj; skip?: string[] }) {
+// Scalar fields of one result section as a two-column table, each number with the unit the
+// results schema gives its path (`path` is the section's dotted path in the result); each figure
+// that has a fit error (fit_holdout_error_pct[key] = [median, max]) shows it next to the value.
+export function KeyValueTable({ data, path, skip = [] }: { data: Obj; path: string; skip?: string[] }) {
+  const units = useUnits();
   const errors = (data.fit_holdout_error_pct ?? {}) as Record<string, [number, number]>;
   const rows = Object.entries(data).filter(
     ([k, v]) => !skip.includes(k) && (typeof v === 'number' || typeof v === 'boolean' || (typeof v === 'string' && v !== '' && v.length < 60)),
@@ -14,8 +17,8 @@ export function KeyValueTable({ data, skip = [] }: { data: Obj; skip?: string[] 
       <tbody>
         {rows.map(([k, v]) => (
           <tr key={k}>
-            <th scope="row">{labelOf(k)}</th>
-            <td>{formatValue(k, v)}</td>
+            <th scope="row">{units.labelOf(k)}</th>
+            <td>{typeof v === 'number' ? formatWithUnit(v, units.unitOf(`${path}.${k}`), 2) : typeof v === 'boolean' ? (v ? 'yes' : 'no') : String(v)}</td>
             <td className="fit-error">{errors[k] ? `fit error ${errors[k][0]}–${errors[k][1]} %` : ''}</td>
           </tr>
         ))}

@@ -1,11 +1,12 @@
 import type { SimResult } from '../config/types';
-import { formatValue, labelOf } from '../lib/units';
+import { formatWithUnit } from '../lib/format';
+import { useUnits } from '../hooks/useCoreSchemas';
 
 type Obj = Record<string, unknown>;
 
 interface Pair {
+  // Dotted path below the model, e.g. "hit_rate_by_port_class.dim0".
   path: string;
-  key: string;
   model: unknown;
   simulated: unknown;
 }
@@ -13,13 +14,17 @@ interface Pair {
 // Every {model, simulated} pair inside a model's output, with its path for the label.
 function pairs(obj: Obj, path: string[] = []): Pair[] {
   if ('model' in obj && 'simulated' in obj) {
-    return [{ path: path.join(' · '), key: path[0] ?? '', model: obj.model, simulated: obj.simulated }];
+    return [{ path: path.join('.'), model: obj.model, simulated: obj.simulated }];
   }
   return Object.entries(obj).flatMap(([k, v]) => (v && typeof v === 'object' && !Array.isArray(v) ? pairs(v as Obj, [...path, k]) : []));
 }
 
-// Analytical models computed by the core next to the simulated numbers, with their source.
+// Analytical models computed by the core next to the simulated numbers, with their source. Units
+// come from the results schema by each number's full path ("models.<name>.<...>").
 export function ModelsPanel({ result }: { result: SimResult }) {
+  const units = useUnits();
+  const fmt = (path: string, v: unknown) => (typeof v === 'number' ? formatWithUnit(v, units.unitOf(path), 2) : v === null || v === undefined ? '—' : String(v));
+  const label = (path: string) => path.split('.').map((p) => units.labelOf(p)).join(' · ');
   const models = result.models as Record<string, Obj> | undefined;
   if (!models) return null;
   const applicable = Object.entries(models).filter(([, m]) => m.applicable !== false);
@@ -34,7 +39,6 @@ export function ModelsPanel({ result }: { result: SimResult }) {
             : [],
         );
         const ps = pairs(m);
-        const fmt = (key: string, v: unknown) => (key.startsWith('hit_rate') && typeof v === 'number' ? `${(v * 100).toFixed(2)} %` : formatValue(key, v));
         return (
           <div key={name}>
             <h4>{name.replace(/_/g, ' ')}{typeof m.source === 'string' && <span className="provenance"> · {m.source}</span>}</h4>
@@ -44,7 +48,7 @@ export function ModelsPanel({ result }: { result: SimResult }) {
                 <thead><tr><th>quantity</th><th>model</th><th>simulated</th></tr></thead>
                 <tbody>
                   {ps.map((p) => (
-                    <tr key={p.path}><td>{labelOf(p.path)}</td><td>{fmt(p.key, p.model)}</td><td>{fmt(p.key, p.simulated)}</td></tr>
+                    <tr key={p.path}><td>{label(p.path)}</td><td>{fmt(`models.${name}.${p.path}.model`, p.model)}</td><td>{fmt(`models.${name}.${p.path}.simulated`, p.simulated)}</td></tr>
                   ))}
                 </tbody>
               </table>
@@ -52,10 +56,9 @@ export function ModelsPanel({ result }: { result: SimResult }) {
             {scalars.length > 0 && (
               <table className="numbers kv">
                 <tbody>
-                  {scalars.map(([sec, k, v]) => {
-                    const key = sec.endsWith('_ns') && !k.endsWith('_ns') ? `${k}_ns` : k;
-                    return <tr key={`${sec}.${k}`}><th scope="row">{labelOf(sec)}: {labelOf(k)}</th><td>{formatValue(key, v)}</td></tr>;
-                  })}
+                  {scalars.map(([sec, k, v]) => (
+                    <tr key={`${sec}.${k}`}><th scope="row">{units.labelOf(sec)}: {units.labelOf(k)}</th><td>{fmt(`models.${name}.${sec}.${k}`, v)}</td></tr>
+                  ))}
                 </tbody>
               </table>
             )}

@@ -2,15 +2,21 @@ import { scaleBand, scaleLinear } from 'd3-scale';
 import type { SimResult } from '../config/types';
 import { portClassRows } from '../lib/charts';
 import { formatCount, formatPercent } from '../lib/format';
+import { useUnits } from '../hooks/useCoreSchemas';
+
+const MISS_KINDS = ['compulsory', 'capacity', 'conflict', 'total'] as const;
 
 const W = 360;
 const ROW = 22;
 const LABEL = 78;
 const VALUE = 64;
 
-// Hit rate per port class as horizontal bars (0-100 %), with the look-up count as the label.
+// Hit rate per port class as horizontal bars (0-100 %), and a table with each class's look-ups,
+// hit rate and 3C misses ("—" where the result has no per-class classification).
 export function PortClassChart({ result }: { result: SimResult }) {
+  const units = useUnits();
   const rows = portClassRows(result);
+  const missUnit = (k: string) => units.unitOf(`cache.by_port_class.*.misses.${k}`);
   const h = rows.length * ROW + 20;
   const x = scaleLinear().domain([0, 1]).range([LABEL, W - VALUE]);
   const y = scaleBand<string>().domain(rows.map((r) => r.portClass)).range([0, rows.length * ROW]).padding(0.2);
@@ -33,7 +39,10 @@ export function PortClassChart({ result }: { result: SimResult }) {
       </svg>
       <table className="numbers" data-testid="port-class-table">
         <thead>
-          <tr><th>port class</th><th>look-ups</th><th>hit rate</th></tr>
+          <tr>
+            <th>port class</th><th>look-ups</th><th>hit rate</th>
+            {MISS_KINDS.map((k) => <th key={k}>{k === 'total' ? 'misses' : k}{missUnit(k) && ` (${missUnit(k)})`}</th>)}
+          </tr>
         </thead>
         <tbody>
           {rows.map((r) => (
@@ -41,6 +50,10 @@ export function PortClassChart({ result }: { result: SimResult }) {
               <td>{r.portClass}</td>
               <td>{formatCount(r.lookups)}</td>
               <td>{formatPercent(r.hitRate)}</td>
+              {MISS_KINDS.map((k) => {
+                const v = r.misses?.[k];
+                return <td key={k} data-miss={k}>{v === undefined ? '—' : formatCount(v)}</td>;
+              })}
             </tr>
           ))}
         </tbody>

@@ -42,7 +42,7 @@ export function ResultPanel({ title, source, prefix, config, result, detailed = 
               <LatencyPanel result={result} />
             </div>
           </div>
-          <TopologyView ref={svgRef} config={config} result={result} />
+          <TopologyView ref={svgRef} topology={result.topology} result={result} />
           <ModelsPanel result={result} />
           <CostPanel result={result} />
           <ExportButtons config={config} result={result} svgRef={svgRef} />

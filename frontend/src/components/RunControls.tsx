@@ -1,12 +1,14 @@
 import type { WasmRunState } from '../hooks/useWasmRun';
 import { useTicker } from '../hooks/useWasmRun';
-import { formatCount, formatProgress, formatSeconds } from '../lib/format';
-import { BROWSER_LOOKUP_LIMIT } from '../lib/estimate';
+import { formatProgress, formatSeconds } from '../lib/format';
+import type { Prepared } from '../config/types';
+import { RunPreview } from './RunPreview';
 
 interface Props {
   state: WasmRunState;
   canRun: boolean;
-  estimate: number | null;
+  // The core's prepare() answer for the current config (null while invalid or pending).
+  prepared: Prepared | null;
   onRun: () => void;
   onCancel: () => void;
   onSubmit: () => void;
@@ -15,10 +17,9 @@ interface Props {
 
 // Run/Cancel/Submit buttons and the in-browser run's progress: the worker steps the core in
 // ~50 ms chunks and reports the fraction of packets done after each.
-export function RunControls({ state, canRun, estimate, onRun, onCancel, onSubmit, submitting }: Props) {
+export function RunControls({ state, canRun, prepared, onRun, onCancel, onSubmit, submitting }: Props) {
   const running = state.phase === 'running';
   const now = useTicker(running);
-  const tooBig = estimate !== null && estimate > BROWSER_LOOKUP_LIMIT;
   return (
     <div className="run-controls">
       <div className="buttons">
@@ -28,12 +29,7 @@ export function RunControls({ state, canRun, estimate, onRun, onCancel, onSubmit
         <button type="button" onClick={onCancel} disabled={!running}>Cancel</button>
         <button type="button" onClick={onSubmit} disabled={!canRun || submitting}>Submit to server</button>
       </div>
-      {estimate !== null && (
-        <p className={`note${tooBig ? ' warn' : ''}`} data-testid="estimate">
-          ≈ {formatCount(estimate)} cache look-ups
-          {tooBig && ' — above the browser limit; submit it to the server (Run in browser still works, slowly).'}
-        </p>
-      )}
+      {prepared && <RunPreview prepared={prepared} />}
       <div data-testid="wasm-status" aria-live="polite" className="status">
         {running && (
           <>

@@ -1,31 +1,33 @@
 import { forwardRef, useMemo, useState } from 'react';
-import type { Config, SimResult } from '../config/types';
-import { getPath } from '../lib/path';
-import { bminLayout, dragonflyLayout, edgesFor, fatTreeLayout, gridLayout, hitRateColor, hitRateDomain, type Cell, type Edge, type GridLayout } from '../lib/topology';
+import type { SimResult, TopologyDescription } from '../config/types';
+import { dragonflyLayout, edgesFor, gridLayout, hitRateColor, hitRateDomain, layeredLayout, type Cell, type Edge, type GridLayout } from '../lib/topology';
 import { formatPercent } from '../lib/format';
 import { Legend } from './Legend';
 import { PortTable } from './PortTable';
 import { forceLayout, graphEdges } from '../lib/forceLayout';
 
 interface Props {
-  config: Config;
-  result: SimResult;
+  // The core's description of the network (prepare()'s "topology" before a run, the result's after).
+  topology: TopologyDescription | undefined;
+  // Without a result (before a run) the switches are drawn grey.
+  result?: SimResult;
 }
 
-// Switches coloured by per-switch hit rate: tori/meshes as grids (3-D and up as small multiples
-// of 2-D slices), fat trees as levels, Dragonflies as groups on a circle.
-export const TopologyView = forwardRef<SVGSVGElement, Props>(function TopologyView({ config, result }, ref) {
-  const kind = String(getPath(config, 'topology.kind'));
-  const dims = getPath(config, 'topology.dims');
-  const bySwitch = result.cache.by_switch;
+// Switches coloured by per-switch hit rate: k-ary n-cubes as grids (3-D and up as small multiples
+// of 2-D slices), fat trees and BMINs as levels, Dragonflies as groups on a circle. Drawn from the
+// core's description only, never from config fields.
+export const TopologyView = forwardRef<SVGSVGElement, Props>(function TopologyView({ topology, result }, ref) {
+  const kind = topology?.kind ?? 'unknown';
+  const dims = topology?.dims;
+  const bySwitch = result?.cache.by_switch;
   // Hover previews a switch; click or keyboard focus pins it so its port table can be read.
   const [hovered, setHovered] = useState<Cell | null>(null);
   const [pinned, setPinned] = useState<Cell | null>(null);
   const picked = hovered ?? pinned;
   const color = useMemo(() => hitRateColor(hitRateDomain(bySwitch)), [bySwitch]);
-  const layout = useMemo(() => layoutFor(config, result, color), [config, result, color]);
-  const edges = useMemo(() => (!layout ? [] : 'edges' in layout ? layout.edges : edgesFor(layout, result.topology?.links)),
-    [layout, result.topology]);
+  const layout = useMemo(() => (topology ? layoutFor(topology, bySwitch, color) : null), [topology, bySwitch, color]);
+  const edges = useMemo<Edge[]>(() => (!layout ? [] : 'edges' in layout ? (layout.edges as Edge[]) : edgesFor(layout, topology?.links)),
+    [layout, topology]);
   if (!layout) {
     return <p className="note">Topology drawing: {kind} networks are not drawn yet (k-ary n-cubes, fat trees, Dragonflies, BMINs and switch graphs are).</p>;
   }
@@ -34,12 +36,12 @@ export const TopologyView = forwardRef<SVGSVGElement, Props>(function TopologyVi
   return (
     <figure className="chart topology">
       <figcaption>
-        Switches of the {Array.isArray(dims) ? `${dims.join('×')} ` : ''}{kind}, coloured by routing-table cache hit rate
+        Switches of the {Array.isArray(dims) ? `${dims.join('×')} ` : ''}{kind}{result ? ', coloured by routing-table cache hit rate' : ' (before the run: switches are coloured once it has run)'}
         {layout.shownSlices < layout.totalSlices && ` (first ${layout.shownSlices} of ${layout.totalSlices} slices)`}
       </figcaption>
       <p className="note">{layoutNote(kind, dims)}</p>
-      {!bySwitch && <p className="note">This result has no per-switch hit rates (cache.by_switch); switches are grey.</p>}
-      <svg ref={ref} data-testid="topology-svg" width={layout.width + 2 * pad} height={layout.height + 2 * pad}
+      {result && !bySwitch && <p className="note">This result has no per-switch hit rates (cache.by_switch); switches are grey.</p>}
+      <svg ref={ref} data-testid={result ? 'topology-svg' : 'topology-preview'} width={layout.width + 2 * pad} height={layout.height + 2 * pad}
         viewBox={`${-pad} ${-pad} ${layout.width + 2 * pad} ${layout.height + 2 * pad}`} role="img"
         aria-label="topology coloured by per-switch hit rate" onMouseLeave={() => setHovered(null)}>
         <g className="links" stroke="#b8bec6" strokeWidth={0.75}>
@@ -67,29 +69,26 @@ export const TopologyView = forwardRef<SVGSVGElement, Props>(function TopologyVi
             : 'Hover, click or focus a switch for its hit rate and per-port statistics.'}
         </p>
       </div>
-      {picked && <PortTable result={result} switchId={picked.id} />}
+      {picked && result && <PortTable result={result} switchId={picked.id} />}
     </figure>
   );
 });
 
-function num(cfg: Config, path: string): number | null {
-  const v = getPath(cfg, path);
-  return typeof v === 'number' ? v : null;
-}
+const num = (v: unknown) => (typeof v === 'number' ? v : null);
 
-function layoutFor(config: Config, result: SimResult, color: (v: number) => string): GridLayout | (GridLayout & { edges: Edge[] }) | null {
-  const bySwitch = result.cache.by_switch;
-  const kind = getPath(config, 'topology.kind');
-  const switches = result.topology?.switches;
-  if ((kind === 'random_regular' || kind === 'edge_list') && typeof switches === 'number' && switches <= 2048)
-    return forceLayout(switches, graphEdges(result.topology), bySwitch, { color });
-  const dims = getPath(config, 'topology.dims');
-  if (['torus', 'mesh', 'kary_ncube'].includes(String(kind)) && Array.isArray(dims) && dims.every((d) => typeof d === 'number'))
-    return gridLayout(dims as number[], bySwitch, { color });
-  const [k, n, a, g, stages] = ['k', 'n', 'a', 'g', 'stages'].map((f) => num(config, `topology.${f}`));
-  if (kind === 'fat_tree' && k && n) return fatTreeLayout(k, n, bySwitch, { color });
-  if (kind === 'bmin' && k && stages) return bminLayout(k, stages, bySwitch, { color });
-  if (kind === 'dragonfly' && a && g) return dragonflyLayout(a, g, bySwitch, { color });
+function layoutFor(t: TopologyDescription, bySwitch: number[] | undefined, color: (v: number) => string): GridLayout | (GridLayout & { edges: Edge[] }) | null {
+  const switches = num(t.switches);
+  if ((t.kind === 'random_regular' || t.kind === 'edge_list') && switches !== null && switches <= 2048)
+    return forceLayout(switches, graphEdges(t), bySwitch, { color });
+  if (t.kind === 'kary_ncube' && Array.isArray(t.dims) && t.dims.every((d) => typeof d === 'number'))
+    return gridLayout(t.dims, bySwitch, { color });
+  const [levels, perLevel, stages, perStage, a, g] =
+    ['levels', 'switches_per_level', 'stages', 'switches_per_stage', 'a', 'g'].map((k) => num(t[k]));
+  if (t.kind === 'fat_tree' && levels && perLevel)
+    return layeredLayout(levels, perLevel, bySwitch, { color, word: 'level', bottom: 'leaves', top: 'roots' });
+  if (t.kind === 'bmin' && stages && perStage)
+    return layeredLayout(stages, perStage, bySwitch, { color, word: 'stage', bottom: 'nodes attach here' });
+  if (t.kind === 'dragonfly' && a && g) return dragonflyLayout(a, g, bySwitch, { color });
   return null;
 }
 

@@ -1,11 +1,13 @@
 import type { Config } from './types';
 import type { FieldKind, FieldSpec } from './form';
-import { FIELDS, kindRule } from './form';
-import { getPath } from '../lib/path';
+import { fieldLabel, fieldOrder, groupOf } from './presentation';
+import { getPath, setPath } from '../lib/path';
 
-// Builds the form from the core's experiment JSON Schema (core.schema()), so a parameter added to
-// the core appears in the UI with its unit, range and choices without UI changes. Labels, groups
-// and visibility rules that the schema cannot express come from the static FIELDS table.
+// Builds the form from the core's experiment JSON Schema (core.schema()). The schema is
+// discriminated: `properties` holds the fields every config has, and each `allOf` entry tagged
+// `x-discriminator: {path, value}` adds the fields of one topology kind or traffic pattern in its
+// `then`. Which fields exist, their types, units, ranges, defaults and choices all come from here;
+// presentation.ts only orders and titles them.
 
 export interface SchemaNode {
   type?: string;
@@ -13,6 +15,9 @@ export interface SchemaNode {
   properties?: Record<string, SchemaNode>;
   items?: SchemaNode;
   oneOf?: SchemaNode[];
+  allOf?: SchemaNode[];
+  then?: SchemaNode;
+  'x-discriminator'?: { path: string; value: string };
   const?: unknown;
   default?: unknown;
   minimum?: number;
@@ -21,14 +26,13 @@ export interface SchemaNode {
   'x-unit'?: string;
 }
 
-const KNOWN = new Map(FIELDS.map((f) => [f.path, f]));
-
 function kindOf(node: SchemaNode): FieldKind | null {
   if (node.oneOf?.some((o) => o.const === 'full')) return 'ways';
   if (node.enum) return 'choice';
   if (node.type === 'integer') return 'int';
   if (node.type === 'number') return 'number';
   if (node.type === 'string') return 'text';
+  if (node.type === 'boolean') return 'bool';
   if (node.type === 'array') {
     if (node.items?.type === 'integer') return 'dims';
     if (node.items?.type === 'boolean' || (Array.isArray(node.default) && node.default.every((v) => typeof v === 'boolean'))) return 'flags';
@@ -37,52 +41,95 @@ function kindOf(node: SchemaNode): FieldKind | null {
   return null;
 }
 
-function groupOf(path: string): string {
-  const i = path.lastIndexOf('.');
-  return i < 0 ? '' : path.slice(0, i);
-}
-
-function labelOf(path: string): string {
-  const last = path.split('.').pop()!;
-  return last.charAt(0).toUpperCase() + last.slice(1).replace(/_/g, ' ');
-}
-
-function rangeHelp(node: SchemaNode): string | undefined {
+// "1–2048, default 2048": the range and default as the schema states them.
+export function rangeHelp(node: SchemaNode): string | undefined {
+  const lo = node.minimum ?? node.items?.minimum ?? node.oneOf?.find((o) => o.minimum !== undefined)?.minimum;
+  const hi = node.maximum ?? node.items?.maximum;
   const parts: string[] = [];
-  if (node.minimum !== undefined && node.maximum !== undefined) parts.push(`${node.minimum}–${node.maximum}`);
-  else if (node.minimum !== undefined) parts.push(`≥ ${node.minimum}`);
-  if (node.default !== undefined && typeof node.default !== 'object') parts.push(`default ${String(node.default)}`);
+  if (lo !== undefined && hi !== undefined) parts.push(`${lo}–${hi}`);
+  else if (lo !== undefined) parts.push(`≥ ${lo}`);
+  else if (hi !== undefined) parts.push(`≤ ${hi}`);
+  if (node.oneOf?.some((o) => o.const === 'full')) parts.push('or "full"');
+  if (node.default !== undefined && node.default !== null && typeof node.default !== 'object') parts.push(`default ${String(node.default)}`);
   return parts.length ? parts.join(', ') : undefined;
 }
 
-export function fieldsFromSchema(schema: SchemaNode): FieldSpec[] {
-  const out: FieldSpec[] = [];
-  const walk = (node: SchemaNode, path: string) => {
-    if (node.properties) {
-      for (const [k, child] of Object.entries(node.properties)) walk(child, path ? `${path}.${k}` : k);
-      return;
-    }
-    const kind = kindOf(node);
-    if (!kind) return;
-    const known = KNOWN.get(path);
-    out.push({
-      path,
-      kind,
-      group: known?.group ?? groupOf(path),
-      label: known?.label ?? labelOf(path),
-      unit: node['x-unit'] ?? known?.unit,
-      choices: node.enum ?? known?.choices,
-      help: known?.help ?? rangeHelp(node),
-      doc: node.description,
-      when: known?.when ?? kindRule(path) ??
-        (path.startsWith('switch.cache.') ? (c: Config) => getPath(c, 'switch.cache') !== null : undefined),
-    });
-  };
-  walk(schema, '');
-  // Static table order first (it reads top-down like the pipeline), then anything new.
-  const order = (p: string) => {
-    const i = FIELDS.findIndex((f) => f.path === p);
-    return i >= 0 ? i : FIELDS.length;
-  };
-  return out.sort((a, b) => order(a.path) - order(b.path));
+function leaves(node: SchemaNode, path: string, out: FieldSpec[]): FieldSpec[] {
+  if (node.properties) {
+    for (const [k, child] of Object.entries(node.properties)) leaves(child, path ? `${path}.${k}` : k, out);
+    return out;
+  }
+  const kind = kindOf(node);
+  if (!kind) return out;
+  out.push({
+    path,
+    kind,
+    group: groupOf(path),
+    label: fieldLabel(path),
+    unit: node['x-unit'],
+    choices: node.enum,
+    help: rangeHelp(node),
+    doc: node.description,
+    min: node.minimum,
+    max: node.maximum,
+    default: node.default,
+  });
+  return out;
+}
+
+function variants(schema: SchemaNode) {
+  return (schema.allOf ?? []).filter((e) => e['x-discriminator'] && e.then);
+}
+
+function byOrder(fields: FieldSpec[]): FieldSpec[] {
+  return [...fields].sort((a, b) => fieldOrder(a.path) - fieldOrder(b.path));
+}
+
+// The value a discriminator has in `cfg`, the schema default when the config leaves it out.
+export function discriminatorValue(schema: SchemaNode, cfg: Config, path: string): string | undefined {
+  const v = getPath(cfg, path);
+  if (typeof v === 'string') return v;
+  let node: SchemaNode | undefined = schema;
+  for (const k of path.split('.')) node = node?.properties?.[k];
+  return typeof node?.default === 'string' ? node.default : undefined;
+}
+
+// Exactly the fields of `cfg`'s topology kind and traffic pattern, in presentation order. The
+// cache's fields are left out when the config has no cache (switch.cache: null).
+export function fieldsFor(schema: SchemaNode, cfg: Config): FieldSpec[] {
+  const out = leaves(schema, '', []);
+  for (const v of variants(schema)) {
+    const d = v['x-discriminator']!;
+    if (discriminatorValue(schema, cfg, d.path) === d.value) leaves(v.then!, '', out);
+  }
+  const noCache = getPath(cfg, 'switch.cache') === null;
+  return byOrder(out.filter((f) => !(noCache && f.path.startsWith('switch.cache.'))));
+}
+
+// Every field any variant has (one entry per path): the fields a sweep may vary.
+export function allFields(schema: SchemaNode): FieldSpec[] {
+  const out = leaves(schema, '', []);
+  for (const v of variants(schema)) leaves(v.then!, '', out);
+  const seen = new Set<string>();
+  return byOrder(out.filter((f) => !seen.has(f.path) && seen.add(f.path)));
+}
+
+// After an edit that changed a topology kind or traffic pattern, drops the values the new variant
+// has no field for (or whose value is not among the new field's choices), so the core sees a
+// config of the new kind instead of rejecting the old kind's leftovers (e.g. dims on a fat tree).
+export function pruneToVariant(schema: SchemaNode, before: Config, after: Config): Config {
+  const changed = variants(schema).some((v) => {
+    const p = v['x-discriminator']!.path;
+    return discriminatorValue(schema, before, p) !== discriminatorValue(schema, after, p);
+  });
+  if (!changed) return after;
+  const keep = new Map(fieldsFor(schema, after).map((f) => [f.path, f]));
+  let out = after;
+  for (const f of allFields(schema)) {
+    const v = getPath(out, f.path);
+    if (v === undefined) continue;
+    const now = keep.get(f.path);
+    if (!now || (now.choices && !now.choices.includes(String(v)))) out = setPath(out, f.path, undefined);
+  }
+  return out;
 }

@@ -4,15 +4,67 @@
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 export type Config = { [key: string]: Json };
 
+// The core's error object (prepare(), run(); the API's envelope carries the same three).
 export interface FieldError {
   field: string;
   message: string;
+  // Short text of the allowed values, when the core can say more than the message.
+  allowed?: string | null;
+}
+
+// Addressing and shape of a network as the core describes it (prepare()'s and a result's
+// "topology"); which keys are present depends on the kind.
+export interface TopologyDescription {
+  kind: string;
+  switches?: number;
+  nodes?: number;
+  dims?: number[];
+  k?: number;
+  n?: number;
+  stages?: number;
+  a?: number;
+  g?: number;
+  links?: unknown;
+  edges?: unknown;
+  [key: string]: unknown;
+}
+
+// prepare()'s summary: what a run will be before it runs (units: the results schema, "summary.*").
+export interface RunSummary {
+  engine: string;
+  topology: string;
+  nodes: number;
+  switches: number;
+  ports_per_switch: number;
+  input_ports: number;
+  links: number;
+  max_hops: number;
+  caches: number;
+  packets: number;
+  lookups: number;
+  memory_bytes: number;
+}
+
+export interface Prepared {
+  config: Config;
+  id: string;
+  summary: RunSummary;
+  topology: TopologyDescription;
+}
+
+export interface MissCounts {
+  compulsory: number;
+  capacity: number;
+  conflict: number;
+  total?: number;
 }
 
 export interface PortClassStats {
   lookups: number;
   hits: number;
   hit_rate: number;
+  // 3C misses at this class (results from engines that classify per class).
+  misses?: MissCounts;
 }
 
 export interface LatencySummary {
@@ -34,14 +86,17 @@ export interface SimResult {
     lookups: number;
     hits: number;
     hit_rate: number;
-    misses: { compulsory: number; capacity: number; conflict: number; total?: number };
+    misses: MissCounts;
     by_port_class: Record<string, PortClassStats>;
     // Hit rate (fraction) per switch, indexed by switch id (row-major over topology.dims).
     by_switch?: number[];
+    // Measured packets whose every look-up hit, and their share of the measured packets.
+    packets_all_hit?: number;
+    all_hit_share?: number;
   };
   latency_ns?: { zero_load?: LatencySummary };
   // Per-packet path statistics; field names vary by engine version, so all are optional.
   packets?: { measured?: number; warmup?: number; mean_switches?: number; max_switches?: number; [k: string]: unknown };
-  topology?: { kind: string; dims?: number[]; switches?: number; nodes?: number; switch_id?: string; [k: string]: unknown };
+  topology?: TopologyDescription;
   [key: string]: unknown;
 }

@@ -1,4 +1,4 @@
-import type { Config, FieldError, SimResult } from '../config/types';
+import type { Config, FieldError, Prepared, SimResult } from '../config/types';
 import { FIRST_CHUNK_PACKETS, nextChunk, TARGET_CHUNK_MS } from '../lib/chunking';
 
 // One simulation in the core that advances in chunks (embind class; free with delete()).
@@ -12,16 +12,20 @@ export interface CoreSimulation {
 // The embind surface of the core (see wasm-core/bindings/wasm): strings in, strings out.
 export interface CoreModule {
   run(configJson: string): string;
+  prepare(configJson: string): string;
   validate(configJson: string): string;
   normalize(configJson: string): string;
   configHash(configJson: string): string;
   engineVersion(): string;
-  schema?: () => string;
+  schema(): string;
+  resultsSchema(): string;
+  units(resultJson: string): string;
   Simulation?: new (configJson: string) => CoreSimulation;
 }
 
 // 'cancel' carries the id of a running 'run' request and stops it between two chunks.
-export type Method = 'run' | 'validate' | 'normalize' | 'configHash' | 'engineVersion' | 'schema' | 'cancel';
+export type Method = 'run' | 'prepare' | 'validate' | 'normalize' | 'configHash' | 'engineVersion' | 'schema'
+  | 'resultsSchema' | 'cancel';
 
 export interface Request {
   id: number;
@@ -32,6 +36,7 @@ export interface Request {
 export type Outcome =
   | { kind: 'result'; result: SimResult }
   | { kind: 'invalid'; error: FieldError }
+  | { kind: 'prepared'; prepared: Prepared }
   | { kind: 'value'; value: unknown }
   | { kind: 'cancelled'; fraction: number };
 
@@ -40,14 +45,14 @@ export type Response =
   | { id: number; progress: number }
   | { id: number; ok: false; message: string };
 
-// Core answers carrying an error are bad input, not failures of the worker. run() wraps it as
-// {"error":{field,message}}; validate() returns the bare {field,message} ("" when valid).
+// Core answers carrying an error are bad input, not failures of the worker. run() and prepare()
+// wrap it as {"error":{field,message,allowed}}; validate() returns the bare object ("" when valid).
 function fieldError(text: string): FieldError | null {
   if (text === '') return null;
   const parsed = JSON.parse(text) as { error?: FieldError } & Partial<FieldError>;
   if (parsed.error) return parsed.error;
   return typeof parsed.field === 'string' && typeof parsed.message === 'string'
-    ? { field: parsed.field, message: parsed.message }
+    ? { field: parsed.field, message: parsed.message, allowed: parsed.allowed ?? null }
     : null;
 }
 
@@ -60,6 +65,11 @@ export function handle(core: CoreModule, req: Request): Outcome {
       const out = core.run(cfg);
       const err = fieldError(out);
       return err ? { kind: 'invalid', error: err } : { kind: 'result', result: JSON.parse(out) as SimResult };
+    }
+    case 'prepare': {
+      const out = core.prepare(cfg);
+      const err = fieldError(out);
+      return err ? { kind: 'invalid', error: err } : { kind: 'prepared', prepared: JSON.parse(out) as Prepared };
     }
     case 'validate': {
       const err = fieldError(core.validate(cfg));
@@ -80,7 +90,9 @@ export function handle(core: CoreModule, req: Request): Outcome {
     case 'engineVersion':
       return { kind: 'value', value: core.engineVersion() };
     case 'schema':
-      return { kind: 'value', value: core.schema ? JSON.parse(core.schema()) : null };
+      return { kind: 'value', value: JSON.parse(core.schema()) };
+    case 'resultsSchema':
+      return { kind: 'value', value: JSON.parse(core.resultsSchema()) };
     case 'cancel':
       return { kind: 'value', value: null };
   }

@@ -1,17 +1,15 @@
 import { useEffect, useRef, useState } from 'react';
-import type { Config, FieldError } from '../config/types';
+import type { Config, FieldError, Prepared } from '../config/types';
 import { CoreWorker } from '../core/client';
-import type { SchemaNode } from '../config/schema';
 
-// A long-lived worker for cheap calls (validate, engine version); validation runs there too so
-// even a slow validate can never block typing.
+// A long-lived worker for cheap calls (prepare, engine version); prepare() runs there so even a
+// slow one can never block typing. It answers either the error naming the field or what the run
+// will be (summary: sizes, look-ups, memory; topology: the shape to draw before a run).
 export function useCoreService(config: Config) {
   const worker = useRef<CoreWorker | null>(null);
   const [engineVersion, setEngineVersion] = useState<string | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
-  const [schema, setSchema] = useState<SchemaNode | null>(null);
-  const [error, setError] = useState<FieldError | null>(null);
-  const [validatedFor, setValidatedFor] = useState<string | null>(null);
+  const [answer, setAnswer] = useState<{ key: string; error: FieldError | null; prepared: Prepared | null } | null>(null);
 
   useEffect(() => {
     const w = new CoreWorker();
@@ -19,23 +17,20 @@ export function useCoreService(config: Config) {
     w.call('engineVersion')
       .then((a) => a.outcome.kind === 'value' && setEngineVersion(String(a.outcome.value)))
       .catch((e: Error) => setLoadError(e.message));
-    w.call('schema')
-      .then((a) => a.outcome.kind === 'value' && a.outcome.value && setSchema(a.outcome.value as SchemaNode))
-      .catch(() => undefined); // the static field table stays in use
     return () => w.terminate();
   }, []);
 
   const key = JSON.stringify(config);
   useEffect(() => {
     let live = true;
-    // Short debounce: one validate per pause in typing.
+    // Short debounce: one prepare per pause in typing.
     const t = setTimeout(() => {
       worker.current
-        ?.call('validate', config)
+        ?.call('prepare', config)
         .then((a) => {
           if (!live) return;
-          setError(a.outcome.kind === 'invalid' ? a.outcome.error : null);
-          setValidatedFor(key);
+          const o = a.outcome;
+          setAnswer({ key, error: o.kind === 'invalid' ? o.error : null, prepared: o.kind === 'prepared' ? o.prepared : null });
         })
         .catch(() => undefined);
     }, 120);
@@ -43,8 +38,15 @@ export function useCoreService(config: Config) {
       live = false;
       clearTimeout(t);
     };
-    // Keyed on the JSON text: a new but equal config object needs no new validation.
+    // Keyed on the JSON text: a new but equal config object needs no new prepare.
   }, [key]);
 
-  return { engineVersion, loadError, schema, error, validated: validatedFor === key };
+  // Answers for an older config are kept for display (no flicker) but never count as validated.
+  return {
+    engineVersion,
+    loadError,
+    error: answer?.error ?? null,
+    prepared: answer?.prepared ?? null,
+    validated: answer?.key === key,
+  };
 }

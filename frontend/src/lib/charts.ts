@@ -1,4 +1,4 @@
-import type { SimResult } from '../config/types';
+import type { MissCounts, SimResult } from '../config/types';
 import { portClassOrder } from './format';
 
 // Chart data transforms: results -> rows the small SVG charts and CSV exports share.
@@ -8,12 +8,14 @@ export interface PortClassRow {
   lookups: number;
   hits: number;
   hitRate: number;
+  // 3C misses at this class; absent from results of engines that do not classify per class.
+  misses?: MissCounts;
 }
 
 export function portClassRows(r: SimResult): PortClassRow[] {
   return Object.entries(r.cache.by_port_class ?? {})
     .sort(([a], [b]) => portClassOrder(a, b))
-    .map(([portClass, s]) => ({ portClass, lookups: s.lookups, hits: s.hits ?? Math.round(s.hit_rate * s.lookups), hitRate: s.hit_rate }));
+    .map(([portClass, s]) => ({ portClass, lookups: s.lookups, hits: s.hits ?? Math.round(s.hit_rate * s.lookups), hitRate: s.hit_rate, misses: s.misses }));
 }
 
 export interface Segment {

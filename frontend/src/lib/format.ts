@@ -20,13 +20,32 @@ export function formatNs(ns: number): string {
   return `${ns.toFixed(digits)} ns`;
 }
 
-// A number in one of the example catalogue's units (examples/README.md): fractions as
+// Units as the core writes them (results schema x-unit) -> as shown.
+const SHOWN: Record<string, string> = { 'mm^2': 'mm²', 'um^2': 'µm²', us: 'µs', x: '×' };
+
+export function displayUnit(unit: string): string {
+  return SHOWN[unit] ?? unit;
+}
+
+// A number in its unit (the results schema's x-unit, or the example catalogue's): fractions as
 // percentages, ns as above, whole numbers with separators, others to four significant digits.
-export function formatWithUnit(v: number, unit: string): string {
-  if (unit === 'fraction') return formatPercent(v, 1);
+// "" (a plain count or id) shows the number alone.
+export function formatWithUnit(v: number, unit: string, fractionDigits = 1): string {
+  if (unit === 'fraction') return formatPercent(v, fractionDigits);
   if (unit === 'ns') return formatNs(v);
   if (!Number.isFinite(v)) return '—';
-  return `${Number.isInteger(v) ? formatCount(v) : Number(v.toPrecision(4))} ${unit}`;
+  if (unit === 'B') return formatBytes(v);
+  const text = Math.abs(v) >= 1e6 || Number.isInteger(v) ? formatCount(v) : String(Number(v.toPrecision(4)));
+  return unit ? `${text} ${displayUnit(unit)}` : text;
+}
+
+// Bytes in binary multiples: 553872 -> "540.9 KiB" (below 1 KiB: "512 B").
+export function formatBytes(b: number): string {
+  if (!Number.isFinite(b)) return '—';
+  const units = ['B', 'KiB', 'MiB', 'GiB', 'TiB'];
+  let i = 0;
+  while (Math.abs(b) >= 1024 && i < units.length - 1) [b, i] = [b / 1024, i + 1];
+  return i === 0 ? `${formatCount(b)} B` : `${b.toFixed(1)} ${units[i]}`;
 }
 
 // Wall-clock durations: 0.0123 -> "12.3 ms", 2.5 -> "2.50 s".

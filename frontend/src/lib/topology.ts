@@ -152,14 +152,6 @@ export function layeredLayout(
     shownSlices: levels, totalSlices: levels };
 }
 
-export function fatTreeLayout(k: number, n: number, bySwitch: number[] | undefined, opts: { maxWidth?: number; color?: (v: number) => string } = {}) {
-  return layeredLayout(n, k ** (n - 1), bySwitch, { ...opts, word: 'level', bottom: 'leaves', top: 'roots' });
-}
-
-export function bminLayout(k: number, stages: number, bySwitch: number[] | undefined, opts: { maxWidth?: number; color?: (v: number) => string } = {}) {
-  return layeredLayout(stages, k ** (stages - 1), bySwitch, { ...opts, word: 'stage', bottom: 'nodes attach here' });
-}
-
 export interface Edge {
   key: string;
   x1: number;

@@ -1,7 +1,6 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { Config } from '../config/types';
-import { DEFAULT_CONFIG, FIELDS } from '../config/form';
-import { fieldsFromSchema } from '../config/schema';
+import { DEFAULT_CONFIG } from '../config/form';
 import { ConfigForm } from '../components/ConfigForm';
 import { JsonEditor } from '../components/JsonEditor';
 import { PresetPicker } from '../components/PresetPicker';
@@ -12,15 +11,28 @@ import { Agreement } from '../components/Agreement';
 import { ShareButton } from '../components/ShareButton';
 import { PerPortToggle } from '../components/PerPortToggle';
 import { useCoreService } from '../hooks/useCoreService';
+import { useCoreSchemas } from '../hooks/useCoreSchemas';
+import { TopologyView } from '../components/TopologyView';
 import { useWasmRun } from '../hooks/useWasmRun';
 import { useServerRun } from '../hooks/useServerRun';
 import { decodeConfig, encodeConfig, NEW_SWEEP_URL, shareUrl } from '../lib/share';
-import { estimateLookups } from '../lib/estimate';
 
 export function ExploreView({ onEngineVersion }: { onEngineVersion: (v: string | null) => void }) {
   const [config, setConfig] = useState<Config>(() => decodeConfig(window.location.hash) ?? DEFAULT_CONFIG);
   const [tab, setTab] = useState<'form' | 'json'>('form');
   const core = useCoreService(config);
+  const { schemas, error: schemaError } = useCoreSchemas();
+  // Inputs whose text does not parse yet: the config holds their last good value, so Run waits.
+  const [localErrors, setLocalErrors] = useState<Record<string, string>>({});
+  const onLocalError = useCallback((key: string, message: string | undefined) => {
+    setLocalErrors((e) => {
+      if (e[key] === message) return e;
+      const next = { ...e };
+      if (message === undefined) delete next[key];
+      else next[key] = message;
+      return next;
+    });
+  }, []);
   const wasm = useWasmRun();
   const server = useServerRun();
 
@@ -32,8 +44,7 @@ export function ExploreView({ onEngineVersion }: { onEngineVersion: (v: string |
 
   const error = core.error ?? (wasm.state.phase === 'invalid' ? wasm.state.error : null) ??
     (server.state.phase === 'invalid' ? server.state.error : null);
-  const estimate = useMemo(() => estimateLookups(config), [config]);
-  const fields = useMemo(() => (core.schema ? fieldsFromSchema(core.schema) : FIELDS), [core.schema]);
+  const canRun = !core.error && core.validated && Object.keys(localErrors).length === 0;
   const serverBusy = server.state.phase === 'submitting' || server.state.phase === 'waiting';
 
   return (
@@ -47,10 +58,10 @@ export function ExploreView({ onEngineVersion }: { onEngineVersion: (v: string |
           <ShareButton url={shareUrl(config, window.location.origin)} />
         </div>
         {tab === 'form'
-          ? <ConfigForm config={config} error={error} onChange={setConfig} fields={fields} />
-          : <JsonEditor config={config} error={error} onChange={setConfig} />}
-        {core.loadError && <p className="field-error" role="alert">Could not load the WASM core: {core.loadError}</p>}
-        <RunControls state={wasm.state} canRun={!core.error && core.validated} estimate={estimate}
+          ? <ConfigForm config={config} schema={schemas?.config ?? null} error={error} onChange={setConfig} onLocalError={onLocalError} />
+          : <JsonEditor config={config} error={error} onChange={setConfig} onLocalError={onLocalError} />}
+        {(core.loadError ?? schemaError) && <p className="field-error" role="alert">Could not load the WASM core: {core.loadError ?? schemaError}</p>}
+        <RunControls state={wasm.state} canRun={canRun} prepared={core.validated ? core.prepared : null}
           onRun={() => wasm.start(config)} onCancel={wasm.cancel} onSubmit={() => server.submit(config)}
           submitting={serverBusy} />
         <PerPortToggle config={config} onChange={setConfig} />
@@ -76,7 +87,10 @@ export function ExploreView({ onEngineVersion }: { onEngineVersion: (v: string |
           </>
         )}
         {wasm.state.phase !== 'done' && server.state.phase !== 'done' && (
-          <p className="note placeholder">Run the config in the browser or submit it to the server to see hit rates, misses and latency.</p>
+          <>
+            <p className="note placeholder">Run the config in the browser or submit it to the server to see hit rates, misses and latency.</p>
+            {core.prepared && <TopologyView topology={core.prepared.topology} />}
+          </>
         )}
       </section>
     </main>

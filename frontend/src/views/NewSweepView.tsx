@@ -1,19 +1,19 @@
 import { useMemo, useState } from 'react';
 import type { Config, FieldError, Json } from '../config/types';
-import { DEFAULT_CONFIG, FIELDS } from '../config/form';
+import { DEFAULT_CONFIG } from '../config/form';
+import { allFields } from '../config/schema';
+import { useCoreSchemas } from '../hooks/useCoreSchemas';
 import { createSweep, InvalidConfig } from '../api/client';
 import { decodeConfig, encodeConfig } from '../lib/share';
 import { parseAxis, pointCount } from '../lib/sweep';
 import { formatCount } from '../lib/format';
+import { Allowed } from '../components/Allowed';
 
 interface Axis {
   path: string;
   text: string;
 }
 
-const NUMERIC_PATHS = FIELDS.filter((f) => ['int', 'number', 'ways'].includes(f.kind)).map((f) => f.path);
-// Fields whose values are arrays: their axis values are typed as "[5,5,5]; [7,7,7]".
-const ARRAY_PATHS = FIELDS.filter((f) => ['dims', 'flags'].includes(f.kind)).map((f) => f.path);
 
 // Define a grid over config fields on top of the Explore config and submit it to the API.
 export function NewSweepView() {
@@ -25,7 +25,13 @@ export function NewSweepView() {
   ]);
   const [error, setError] = useState<FieldError | string | null>(null);
   const [busy, setBusy] = useState(false);
-  const parsed = axes.map((a) => parseAxis(a.path.trim(), a.text, ARRAY_PATHS));
+  // Axis fields offered: every numeric or array field of the core's schema (any kind).
+  const { schemas } = useCoreSchemas();
+  const fields = useMemo(() => (schemas ? allFields(schemas.config) : []), [schemas]);
+  const numericPaths = fields.filter((f) => ['int', 'number', 'ways'].includes(f.kind)).map((f) => f.path);
+  // Fields whose values are arrays: their axis values are typed as "[5,5,5]; [7,7,7]".
+  const arrayPaths = fields.filter((f) => ['dims', 'flags'].includes(f.kind)).map((f) => f.path);
+  const parsed = axes.map((a) => parseAxis(a.path.trim(), a.text, arrayPaths));
   const ok = parsed.every((p) => p.ok) && new Set(axes.map((a) => a.path)).size === axes.length;
   const count = ok ? pointCount(parsed.map((p) => (p.ok ? p.values : []))) : null;
   const setAxis = (i: number, patch: Partial<Axis>) => setAxes(axes.map((a, j) => (j === i ? { ...a, ...patch } : a)));
@@ -81,7 +87,7 @@ export function NewSweepView() {
         </tbody>
       </table>
       <datalist id="sweep-paths">
-        {[...NUMERIC_PATHS, ...ARRAY_PATHS].map((p) => <option key={p} value={p} />)}
+        {[...numericPaths, ...arrayPaths].map((p) => <option key={p} value={p} />)}
       </datalist>
       <p>
         <button type="button" onClick={() => setAxes([...axes, { path: 'seed', text: '1..4 +1' }])}>Add axis</button>
@@ -91,7 +97,7 @@ export function NewSweepView() {
       </p>
       {error && (
         <p className="field-error" role="alert" data-testid="sweep-error">
-          {typeof error === 'string' ? error : <><code>{error.field}</code>: {error.message}</>}
+          {typeof error === 'string' ? error : <><code>{error.field}</code>: {error.message}<Allowed error={error} /></>}
         </p>
       )}
       <button type="button" className="primary" disabled={!ok || busy || count === 0} onClick={submit}>
