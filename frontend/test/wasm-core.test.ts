@@ -92,10 +92,11 @@ describe('WASM core in node', () => {
     const ft = paths({ ...DEFAULT_CONFIG, topology: { kind: 'fat_tree' } });
     expect(ft).toEqual(expect.arrayContaining(['topology.k', 'topology.n', 'topology.oversubscription']));
     expect(ft).not.toContain('topology.dims');
-    // The variant's fields are exactly those its allOf entry lists.
+    // The kind's fields are exactly those its allOf entry lists plus those every kind shares.
     const entry = schema.allOf!.find((e) => e['x-discriminator']?.value === 'fat_tree')!;
+    const shared = Object.keys(schema.properties!.topology.properties!).filter((k) => k !== 'kind');
     expect(ft.filter((p) => p.startsWith('topology.') && p !== 'topology.kind').sort())
-      .toEqual(Object.keys(entry.then!.properties!.topology.properties!).map((k) => `topology.${k}`).sort());
+      .toEqual([...Object.keys(entry.then!.properties!.topology.properties!), ...shared].map((k) => `topology.${k}`).sort());
     // A config without topology.kind gets the schema default's fields (torus).
     expect(paths({})).toContain('topology.dims');
     expect(paths({ ...DEFAULT_CONFIG, traffic: { pattern: 'hotspot' } })).toContain('traffic.hotspot_fraction');
