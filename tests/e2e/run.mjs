@@ -66,7 +66,9 @@ function nativePrepare(cfg) {
 function schemaFieldsOf(kind) {
   const schema = JSON.parse(execFileSync(SIM, ['schema'], { encoding: 'utf8' }));
   const entry = schema.allOf.find((e) => e['x-discriminator']?.path === 'topology.kind' && e['x-discriminator'].value === kind);
-  return Object.keys(entry.then.properties.topology.properties).map((k) => `topology.${k}`).sort();
+  // The kind's own fields plus those every kind shares (all but kind itself).
+  const shared = Object.keys(schema.properties.topology.properties).filter((k) => k !== 'kind');
+  return [...Object.keys(entry.then.properties.topology.properties), ...shared].map((k) => `topology.${k}`).sort();
 }
 
 // The slice config with `cache` is invalid: the page shows the native prepare()'s message and
