@@ -123,6 +123,7 @@ def cancel(conn: psycopg.Connection, sid: str) -> None:
 
 # Headline result columns of every results row; their units come from the core's results schema.
 RESULT_COLUMNS: list[str] = [
+    "summary.nodes", "summary.switches",
     "cache.lookups", "cache.hits", "cache.hit_rate",
     "cache.misses.compulsory", "cache.misses.capacity", "cache.misses.conflict",
     "latency_ns.zero_load.mean", "latency_ns.zero_load.p50",

@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import type { Sweep, SweepResultsPage } from '../api/client';
-import { costPointsFromRows, jobSizeLabel, latencyVsSize, sizeAxis } from '../lib/sweepCharts';
+import { SIZE_LABEL, costPointsFromRows, latencyVsSize, seriesAxis, sizeVaries } from '../lib/sweepCharts';
 import { formatNs } from '../lib/format';
 import { download, svgMarkup, svgToPng } from '../lib/exporting';
 import { LineChart } from './LineChart';
@@ -15,21 +15,21 @@ function ExportSvg({ svg, name }: { svg: React.RefObject<SVGSVGElement | null>; 
   );
 }
 
-// Latency vs job size (only when an axis changes the network's size) and cost vs hit rate.
+// Latency vs job size (only when the sweep changes the network's size) and cost vs hit rate.
 export function SweepExtraCharts({ sweep, results }: { sweep: Sweep; results: SweepResultsPage }) {
   const latRef = useRef<SVGSVGElement>(null);
   const costRef = useRef<SVGSVGElement>(null);
-  const size = sizeAxis(sweep.axis_names);
-  const other = sweep.axis_names.find((a) => a !== size);
+  const size = sizeVaries(results.columns, results.rows);
+  const other = seriesAxis(results.columns, results.rows, sweep.axis_names);
   const { points, withoutCost } = costPointsFromRows(results.columns, results.rows, sweep.axis_names);
   const tag = sweep.id.slice(0, 12);
   return (
     <div className="charts">
       {size && (
         <figure className="chart" data-testid="latency-size-chart">
-          <figcaption>Mean zero-load latency vs job size ({jobSizeLabel(size)}){other ? ` by ${other}` : ''}</figcaption>
-          <LineChart ref={latRef} series={latencyVsSize(results.columns, results.rows, size, 'latency_ns.zero_load.mean', other)}
-            xLabel={jobSizeLabel(size)} yLabel="mean zero-load latency" seriesLabel={other?.split('.').pop()} formatY={formatNs} />
+          <figcaption>Mean zero-load latency vs job size ({SIZE_LABEL}){other ? ` by ${other}` : ''}</figcaption>
+          <LineChart ref={latRef} series={latencyVsSize(results.columns, results.rows, 'latency_ns.zero_load.mean', other)}
+            xLabel={SIZE_LABEL} yLabel="mean zero-load latency" seriesLabel={other?.split('.').pop()} formatY={formatNs} />
           <ExportSvg svg={latRef} name={`sweep-${tag}-latency-vs-size`} />
         </figure>
       )}

@@ -2,37 +2,40 @@ import { sweepSeries, type Series } from './sweep';
 
 // Data for the extra sweep charts: latency vs job size and cost vs hit rate (Pareto front).
 
-// Axes that change the network's size, in the order we prefer them as "job size".
-const SIZE_AXES = ['topology.dims', 'topology.switches', 'topology.k', 'topology.n', 'topology.g', 'topology.a', 'topology.stages'];
+// The network's size as the core counts it (prepare()'s summary, a column of every sweep row).
+export const SIZE_COLUMN = 'summary.switches';
+export const SIZE_LABEL = 'switches';
 
-export function sizeAxis(axisNames: string[]): string | undefined {
-  return SIZE_AXES.find((a) => axisNames.includes(a));
+// The chart applies when the sweep changes the network's size: two finished rows differ in it.
+export function sizeVaries(columns: Array<{ name: string }>, rows: unknown[][]): boolean {
+  const ix = columns.findIndex((c) => c.name === SIZE_COLUMN);
+  return ix >= 0 && new Set(rows.map((r) => r[ix]).filter((v) => typeof v === 'number')).size > 1;
 }
 
-// A size-axis value as a number: dims [K, K, K] -> K^3 switches (the k-ary n-cube's size), a
-// scalar as itself. null when it is neither.
-export function jobSize(value: unknown): number | null {
-  if (typeof value === 'number') return value;
-  if (Array.isArray(value) && value.length > 0 && value.every((v) => typeof v === 'number')) return value.reduce((a, b) => a * b, 1);
-  return null;
+// The axis to draw one line per value of: the first axis whose value does not fix the size
+// (rows sharing its value have different sizes), e.g. cache entries beside topology.dims.
+export function seriesAxis(columns: Array<{ name: string }>, rows: unknown[][], axisNames: string[]): string | undefined {
+  const size = columns.findIndex((c) => c.name === SIZE_COLUMN);
+  return axisNames.find((axis) => {
+    const ix = columns.findIndex((c) => c.name === axis);
+    const sizes = new Map<string, Set<unknown>>();
+    for (const r of rows) {
+      if (typeof r[size] !== 'number') continue;
+      const key = JSON.stringify(r[ix]);
+      sizes.set(key, (sizes.get(key) ?? new Set()).add(r[size]));
+    }
+    return [...sizes.values()].some((s) => s.size > 1);
+  });
 }
 
-export function jobSizeLabel(axis: string): string {
-  return axis === 'topology.dims' ? 'switches (product of topology.dims)' : axis;
-}
-
-// Metric vs job size, one line per value of the other axis (if any).
+// Metric vs network size (switches), one line per value of the series axis (if any).
 export function latencyVsSize(
   columns: Array<{ name: string }>,
   rows: unknown[][],
-  axis: string,
   metric: string,
   seriesCol?: string,
 ): Series[] {
-  const ix = columns.findIndex((c) => c.name === axis);
-  if (ix < 0) return [];
-  const mapped = rows.map((r) => r.map((v, i) => (i === ix ? jobSize(v) : v)));
-  return sweepSeries(columns, mapped, axis, metric, seriesCol);
+  return sweepSeries(columns, rows, SIZE_COLUMN, metric, seriesCol);
 }
 
 export interface CostPoint {
