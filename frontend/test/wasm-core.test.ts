@@ -56,28 +56,26 @@ describe('WASM core in node', () => {
     expect(run({ ...DEFAULT_CONFIG, seed: 2 }).cache.hits).not.toBe(run(DEFAULT_CONFIG).cache.hits);
   });
 
-  it('validate() names the field for ways=3 with entries=100', () => {
+  it('prepare() names the field and what is allowed for ways=3 with entries=100', () => {
     const cfg = { ...DEFAULT_CONFIG, switch: { cache: { entries: 100, ways: 3 } } };
-    const out = handle(core, { id: 1, method: 'validate', config: cfg });
+    const out = handle(core, { id: 1, method: 'prepare', config: cfg });
     expect(out.kind).toBe('invalid');
     if (out.kind !== 'invalid') return;
     expect(out.error.field).toBe('switch.cache.ways');
     expect(out.error.message).toContain('divide');
+    expect(out.error.allowed).toBe('a divisor of entries (100), or "full"');
     // run() refuses the same config with the same error instead of crashing.
     expect(handle(core, { id: 2, method: 'run', config: cfg })).toEqual(out);
-    expect(handle(core, { id: 3, method: 'validate', config: DEFAULT_CONFIG })).toEqual({ kind: 'value', value: null });
-    // An invalid config has no experiment id either.
-    expect(handle(core, { id: 4, method: 'configHash', config: cfg })).toEqual(out);
   });
 
-  it('configHash() is the result config_hash (the server experiment id)', () => {
-    const h = handle(core, { id: 1, method: 'configHash', config: DEFAULT_CONFIG });
-    expect(h.kind).toBe('value');
-    if (h.kind !== 'value') return;
-    expect(h.value).toMatch(/^[0-9a-f]{64}$/);
-    expect(h.value).toBe(run(DEFAULT_CONFIG).config_hash);
+  it('prepare() gives the experiment id of the result (the server id) and the run summary', () => {
+    const p = handle(core, { id: 1, method: 'prepare', config: DEFAULT_CONFIG });
+    if (p.kind !== 'prepared') throw new Error('prepare() failed');
+    const r = run(DEFAULT_CONFIG);
+    expect(p.prepared.id).toBe(r.config_hash);
+    expect(p.prepared.summary).toEqual(r.summary);
     const v = handle(core, { id: 2, method: 'engineVersion' });
-    expect(v).toEqual({ kind: 'value', value: run(DEFAULT_CONFIG).engine.version });
+    expect(v).toEqual({ kind: 'value', value: r.engine.version });
   });
 
   it('the real schema() yields the form fields of the selected kind and pattern only', () => {

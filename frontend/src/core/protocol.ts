@@ -13,9 +13,6 @@ export interface CoreSimulation {
 export interface CoreModule {
   run(configJson: string): string;
   prepare(configJson: string): string;
-  validate(configJson: string): string;
-  normalize(configJson: string): string;
-  configHash(configJson: string): string;
   engineVersion(): string;
   schema(): string;
   resultsSchema(): string;
@@ -24,7 +21,7 @@ export interface CoreModule {
 }
 
 // 'cancel' carries the id of a running 'run' request and stops it between two chunks.
-export type Method = 'run' | 'prepare' | 'validate' | 'normalize' | 'configHash' | 'engineVersion' | 'schema'
+export type Method = 'run' | 'prepare' | 'engineVersion' | 'schema'
   | 'resultsSchema' | 'cancel';
 
 export interface Request {
@@ -70,22 +67,6 @@ export function handle(core: CoreModule, req: Request): Outcome {
       const out = core.prepare(cfg);
       const err = fieldError(out);
       return err ? { kind: 'invalid', error: err } : { kind: 'prepared', prepared: JSON.parse(out) as Prepared };
-    }
-    case 'validate': {
-      const err = fieldError(core.validate(cfg));
-      return err ? { kind: 'invalid', error: err } : { kind: 'value', value: null };
-    }
-    case 'normalize': {
-      const out = core.normalize(cfg);
-      const err = fieldError(out);
-      return err ? { kind: 'invalid', error: err } : { kind: 'value', value: JSON.parse(out) };
-    }
-    case 'configHash': {
-      const out = core.configHash(cfg);
-      // An invalid config has no hash (the core answers ""); ask validate() why.
-      if (/^[0-9a-f]{64}$/.test(out)) return { kind: 'value', value: out };
-      const err = fieldError(core.validate(cfg));
-      return err ? { kind: 'invalid', error: err } : { kind: 'value', value: out };
     }
     case 'engineVersion':
       return { kind: 'value', value: core.engineVersion() };
