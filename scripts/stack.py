@@ -12,6 +12,7 @@ Standard library only, so any python3 can launch it; children use the project ve
 from __future__ import annotations
 
 import argparse
+import hashlib
 import os
 import pathlib
 import shutil
@@ -78,12 +79,24 @@ class PgCluster:
 
     def __init__(self, state_dir: pathlib.Path, port: int):
         self.state_dir = state_dir
-        self.data = state_dir / "pgdata"
-        self.sock = state_dir / "pgsock"
         self.log = state_dir / "logs" / "postgres.log"
         self.port = port
         self.proc: subprocess.Popen | None = None
         self.as_postgres = os.geteuid() == 0  # initdb and postgres refuse to run as root
+        pg_dir = self._reachable_dir(state_dir)
+        self.data = pg_dir / "pgdata"
+        self.sock = pg_dir / "pgsock"
+
+    def _reachable_dir(self, state_dir: pathlib.Path) -> pathlib.Path:
+        """The folder for the cluster's data and socket: the state folder, unless the postgres
+        user cannot reach it (a checkout under a private 0700 folder, e.g. one from mktemp -d);
+        then a folder of its own under /var/tmp, named after the state folder."""
+        state_dir.mkdir(parents=True, exist_ok=True)
+        if not self.as_postgres or subprocess.run(
+                ["runuser", "-u", "postgres", "--", "test", "-x", str(state_dir)]).returncode == 0:
+            return state_dir
+        digest = hashlib.sha256(str(state_dir.resolve()).encode()).hexdigest()[:12]
+        return pathlib.Path("/var/tmp") / f"switchlab-pg-{digest}"
 
     @property
     def url(self) -> str:
@@ -94,7 +107,7 @@ class PgCluster:
             shutil.chown(path, "postgres", "postgres")
 
     def init(self) -> None:
-        for d in (self.state_dir, self.sock, self.log.parent):
+        for d in (self.state_dir, self.data.parent, self.sock, self.log.parent):
             d.mkdir(parents=True, exist_ok=True)
         self._chown(self.sock)
         self._chown(self.log.parent)
