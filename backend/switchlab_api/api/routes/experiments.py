@@ -1,12 +1,17 @@
 from __future__ import annotations
 
+from typing import Any
+
 from fastapi import APIRouter, Path, Response
 
 from ...core.caps import check_caps
-from ...core.engine import prepare
+from ...core.config import Settings
+from ...core.engine import Prepared, prepare
 from ...core.errors import ApiError
 from ...core.jsonvalues import check_json_values
+from ...core.offload import in_core_pool, in_db_pool
 from ...db import repository as repo
+from ...db.pool import connection
 from ...models.common import BY_ID_ERRORS, SERVER_ERRORS, ID_PATTERN, WRITE_ERRORS
 from ...models.experiment import ExperimentAccepted, ExperimentConfig, ExperimentOut
 from ...services import ids
@@ -25,22 +30,31 @@ router = APIRouter(prefix="/experiments", tags=["experiments"])
     responses={200: {"model": ExperimentAccepted, "description": "already computed; result included"},
                **SERVER_ERRORS, **WRITE_ERRORS},
 )
-def create_experiment(body: ExperimentConfig, conn: ConnDep, settings: SettingsDep,
-                      response: Response) -> ExperimentAccepted:
-    config = body.model_dump()
-    check_json_values(config)
-    prepared = prepare(config)  # the one parse of this submission
-    check_caps(prepared.summary, settings)
-    with conn.transaction():
-        store_experiments(conn, [prepared])
-        ensure_runs(conn, [prepared.id])
-        state = repo.run_state(conn, prepared.id)
+async def create_experiment(body: ExperimentConfig, settings: SettingsDep,
+                            response: Response) -> ExperimentAccepted:
+    # Validation first, in the core's pool, holding no database connection while it runs.
+    prepared = await in_core_pool(_prepare_within_caps, body.model_dump(), settings)
+    state = await in_db_pool(_store, prepared)
     location = f"/api/experiments/{prepared.id}"
     response.headers["Location"] = location
     if state["status"] == "done":
         response.status_code = 200
         return ExperimentAccepted(id=prepared.id, status="done", location=location, result=state["result"])
     return ExperimentAccepted(id=prepared.id, status=state["status"], location=location)
+
+
+def _prepare_within_caps(config: dict[str, Any], settings: Settings) -> Prepared:
+    check_json_values(config)
+    prepared = prepare(config)  # the one parse of this submission
+    check_caps(prepared.summary, settings)
+    return prepared
+
+
+def _store(prepared: Prepared) -> dict[str, Any]:
+    with connection() as conn, conn.transaction():
+        store_experiments(conn, [prepared])
+        ensure_runs(conn, [prepared.id])
+        return repo.run_state(conn, prepared.id)
 
 
 @router.get(
