@@ -131,3 +131,35 @@ def test_d2_health_answers_while_big_validations_run(client, db, core):
         t.join(300)
     assert events[:3] == ["health"] * 3 and events[3:] == ["post"] * 9, events
     assert sorted(r.status_code for r in answers) == [202] * 9, [r.text for r in answers]
+
+
+def test_ids_need_96_bits_no_short_prefix_resolution(client, db):
+    r = client.post("/api/experiments", json=TINY)
+    full = r.json()["id"]
+    for short in (full[:6], full[:12], full[:23]):
+        err = envelope(client.get(f"/api/experiments/{short}"), 422, "invalid_request")
+        assert err == {"code": "invalid_request", "message": "not an id", "field": "id",
+                       "allowed": "24 to 64 hex characters"}
+        envelope(client.get(f"/api/sweeps/{short}"), 422, "invalid_request")
+    assert client.get(f"/api/experiments/{full[:24]}").json()["id"] == full
+    assert client.get(f"/api/experiments/{full}").json()["ui_url"] == f"/e/{full}"
+
+
+UI_HEADERS = {"x-content-type-options": "nosniff", "x-frame-options": "DENY", "referrer-policy": "no-referrer"}
+
+
+def test_security_headers_on_ui_and_api_answers(with_ui):
+    from switchlab_api.core.headers import API_CSP, UI_CSP
+
+    for path, csp in (("/", UI_CSP), ("/e/" + "a" * 64, UI_CSP), ("/%00", UI_CSP), ("/api/health", API_CSP),
+                      ("/api/experiments/" + "0" * 64, API_CSP), ("/api/nope", API_CSP)):
+        r = httpx.get(with_ui.url + path)
+        assert {k: r.headers.get(k) for k in UI_HEADERS} == UI_HEADERS, path
+        assert r.headers["content-security-policy"] == csp, path
+    r = httpx.post(with_ui.url + "/api/experiments", content=b"x" * 1_000_001, headers={"content-type": "application/json"})
+    assert r.status_code == 413 and r.headers["x-frame-options"] == "DENY"
+    # What the Vite-built UI needs: its own scripts, WebAssembly, its Web Worker; framing by nobody.
+    for part in ("script-src 'self' 'wasm-unsafe-eval'", "worker-src 'self' blob:", "frame-ancestors 'none'",
+                 "connect-src 'self'", "object-src 'none'"):
+        assert part in UI_CSP
+    assert "'unsafe-inline'" not in UI_CSP and "'unsafe-eval'" not in UI_CSP

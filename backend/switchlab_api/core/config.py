@@ -26,6 +26,8 @@ class Settings:
     ui_dir: str | None = field(default_factory=lambda: os.environ.get("SWITCHLAB_UI_DIR") or None)
     # Write endpoints need "Authorization: Bearer <token>" when set (docker-compose sets it).
     api_token: str | None = field(default_factory=lambda: os.environ.get("SWITCHLAB_API_TOKEN") or None)
+    # Without a token the API serves only loopback unless this is set (`--insecure-open`).
+    insecure_open: bool = field(default_factory=lambda: os.environ.get("SWITCHLAB_INSECURE_OPEN") == "1")
     cors_origins: tuple[str, ...] = field(
         default_factory=lambda: tuple(
             o.strip()

@@ -488,7 +488,7 @@ export interface operations {
   getExperiment: {
     parameters: {
       path: {
-        /** @description full id or a unique prefix of at least 6 hex characters */
+        /** @description full id (64 hex characters) or a unique prefix of at least 24 of them */
         experiment_id: string;
       };
     };
@@ -675,7 +675,7 @@ export interface operations {
   getSweep: {
     parameters: {
       path: {
-        /** @description full id or a unique prefix of at least 6 hex characters */
+        /** @description full id (64 hex characters) or a unique prefix of at least 24 of them */
         sweep_id: string;
       };
     };
@@ -725,7 +725,7 @@ export interface operations {
         authorization?: string | null;
       };
       path: {
-        /** @description full id or a unique prefix of at least 6 hex characters */
+        /** @description full id (64 hex characters) or a unique prefix of at least 24 of them */
         sweep_id: string;
       };
     };
@@ -784,7 +784,7 @@ export interface operations {
         cursor?: string | null;
       };
       path: {
-        /** @description full id or a unique prefix of at least 6 hex characters */
+        /** @description full id (64 hex characters) or a unique prefix of at least 24 of them */
         sweep_id: string;
       };
     };

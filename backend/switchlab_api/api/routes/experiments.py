@@ -12,7 +12,7 @@ from ...core.jsonvalues import check_json_values
 from ...core.offload import in_core_pool, in_db_pool
 from ...db import repository as repo
 from ...db.pool import connection
-from ...models.common import BY_ID_ERRORS, SERVER_ERRORS, ID_PATTERN, WRITE_ERRORS
+from ...models.common import BY_ID_ERRORS, SERVER_ERRORS, ID_DESCRIPTION, ID_PATTERN, WRITE_ERRORS
 from ...models.experiment import ExperimentAccepted, ExperimentConfig, ExperimentOut
 from ...services import ids
 from ...services.queue import ensure_runs, store_experiments
@@ -65,7 +65,7 @@ def _store(prepared: Prepared) -> dict[str, Any]:
 )
 def get_experiment(
     conn: ConnDep,
-    experiment_id: str = Path(description="full id or a unique prefix of at least 6 hex characters",
+    experiment_id: str = Path(description=ID_DESCRIPTION,
                               json_schema_extra={"pattern": ID_PATTERN}),
 ) -> ExperimentOut:
     full = ids.resolve(conn, "experiments", experiment_id, "experiment")

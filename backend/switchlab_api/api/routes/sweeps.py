@@ -14,7 +14,7 @@ from ...core.jsonvalues import check_json_values
 from ...core.offload import in_core_pool, in_db_pool
 from ...db import repository as repo
 from ...db.pool import connection
-from ...models.common import BY_ID_ERRORS, ID_PATTERN, SERVER_ERRORS, WRITE_ERRORS, error_responses
+from ...models.common import BY_ID_ERRORS, ID_DESCRIPTION, ID_PATTERN, SERVER_ERRORS, WRITE_ERRORS, error_responses
 from ...models.sweep import SweepCreate, SweepOut, SweepResultsPage
 from ...services import ids
 from ...services import sweeps as svc
@@ -22,7 +22,7 @@ from ..deps import ConnDep, JsonBody, SettingsDep, WriteAuth
 
 router = APIRouter(prefix="/sweeps", tags=["sweeps"])
 # Documented (validated by ids.resolve) so generated clients and fuzzers send plausible ids.
-SweepId = Path(description="full id or a unique prefix of at least 6 hex characters",
+SweepId = Path(description=ID_DESCRIPTION,
                json_schema_extra={"pattern": ID_PATTERN})
 
 
