@@ -499,6 +499,10 @@ export interface operations {
           "application/json": components["schemas"]["ExperimentOut"];
         };
       };
+      /** @description not modified: the If-None-Match ETag is this finished experiment's */
+      304: {
+        content: never;
+      };
       /** @description no resource with this id */
       404: {
         content: {

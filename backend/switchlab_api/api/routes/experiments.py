@@ -1,8 +1,9 @@
 from __future__ import annotations
 
+import hashlib
 from typing import Any
 
-from fastapi import APIRouter, Path, Response
+from fastapi import APIRouter, Path, Request, Response
 
 from ...core.caps import check_caps
 from ...core.config import Settings
@@ -16,7 +17,7 @@ from ...models.common import BY_ID_ERRORS, SERVER_ERRORS, ID_DESCRIPTION, ID_PAT
 from ...models.experiment import ExperimentAccepted, ExperimentConfig, ExperimentOut
 from ...services import ids
 from ...services.queue import ensure_runs, store_experiments
-from ..deps import ConnDep, JsonBody, SettingsDep, WriteAuth
+from ..deps import JsonBody, SettingsDep, WriteAuth
 
 router = APIRouter(prefix="/experiments", tags=["experiments"])
 
@@ -61,15 +62,42 @@ def _store(prepared: Prepared) -> dict[str, Any]:
     "/{experiment_id}",
     operation_id="getExperiment",
     response_model=ExperimentOut,
-    responses={**BY_ID_ERRORS, **SERVER_ERRORS},
+    responses={**BY_ID_ERRORS, **SERVER_ERRORS,
+               304: {"description": "not modified: the If-None-Match ETag is this finished experiment's"}},
 )
-def get_experiment(
-    conn: ConnDep,
+async def get_experiment(
+    request: Request,
     experiment_id: str = Path(description=ID_DESCRIPTION,
                               json_schema_extra={"pattern": ID_PATTERN}),
-) -> ExperimentOut:
-    full = ids.resolve(conn, "experiments", experiment_id, "experiment")
-    record = repo.get_experiment(conn, full)
+) -> Response:
+    full, body, status = await in_db_pool(_load, experiment_id)
+    if status != "done":
+        return Response(body, media_type="application/json", headers={"Cache-Control": "no-cache"})
+    # A done experiment never changes (its id is its content; results are written once), so it
+    # is cached for good when named by its full id; a prefix could some day become ambiguous.
+    etag = '"' + hashlib.sha256(body).hexdigest()[:32] + '"'
+    cache = IMMUTABLE if experiment_id.lower() == full else "no-cache"
+    headers = {"ETag": etag, "Cache-Control": cache}
+    if _matches(request.headers.get("if-none-match", ""), etag):
+        return Response(status_code=304, headers=headers)
+    return Response(body, media_type="application/json", headers=headers)
+
+
+IMMUTABLE = "public, max-age=31536000, immutable"
+
+
+def _matches(if_none_match: str, etag: str) -> bool:
+    # RFC 9110: a list of entity tags compared weakly (W/ ignored), or "*" for any.
+    tags = {t.strip().removeprefix("W/") for t in if_none_match.split(",")}
+    return "*" in tags or etag in tags
+
+
+def _load(experiment_id: str) -> tuple[str, bytes, str]:
+    """(full id, JSON body, status); the connection is held for the two queries only."""
+    with connection() as conn:
+        full = ids.resolve(conn, "experiments", experiment_id, "experiment")
+        record = repo.get_experiment(conn, full)
     if record is None:  # an experiment row always gets its run in the same transaction
         raise ApiError(404, f"no experiment with id {full}", field="id")
-    return ExperimentOut(**record, ui_url=f"/e/{full}")
+    out = ExperimentOut(**record, ui_url=f"/e/{full}")
+    return full, out.model_dump_json().encode(), out.status
