@@ -205,3 +205,16 @@ def test_d10_reads_hold_a_database_connection_only_for_the_query(with_ui, db):
             codes = list(pool.map(lambda _: http.get(f"/api/experiments/{exp_id}").status_code, range(400)))
         assert codes == [200] * 400
         assert http.get("/api/health").status_code == 200
+
+
+def test_docker_nginx_sends_the_same_security_headers_on_the_ui():
+    from conftest import ROOT
+    from switchlab_api.core.headers import COMMON, UI_CSP, WORKER_CSP
+
+    conf = (ROOT / "docker" / "nginx.conf").read_text()
+    ui, worker = conf.split("location / {")[1].split("}")[0], conf.split("location ~ ^/assets/worker-")[1].split("}")[0]
+    assert f'add_header Content-Security-Policy "{UI_CSP}" always;' in ui
+    assert f'add_header Content-Security-Policy "{WORKER_CSP}" always;' in worker
+    for name, value in COMMON.items():  # header names are case-insensitive
+        line = f"add_header {name.decode()} {value.decode().lower()} always;"
+        assert line in ui.lower() and line in worker.lower(), line
