@@ -180,8 +180,7 @@ def start_worker(url: str, name: str, log_dir: pathlib.Path, extra_env: dict[str
 def start_api(url: str, port: int, log_dir: pathlib.Path, ui_dir: str | None) -> subprocess.Popen:
     extra = {"SWITCHLAB_UI_DIR": ui_dir} if ui_dir else {}
     return subprocess.Popen(
-        [project_python(), "-m", "uvicorn", "switchlab_api.main:app", "--host", "127.0.0.1",
-         "--port", str(port)],
+        [project_python(), "-m", "switchlab_api", "--host", "127.0.0.1", "--port", str(port)],
         env=child_env(url, extra), cwd=ROOT, stdout=open(log_dir / "api.log", "ab"),
         stderr=subprocess.STDOUT, start_new_session=True,
     )

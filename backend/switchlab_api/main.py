@@ -12,6 +12,8 @@ from .api.main import api_router
 from .core import errors
 from .core.config import get_settings
 from .core.cors import EnvelopeCORSMiddleware
+from .core.exposure import LoopbackUnlessProtected
+from .core.headers import SecurityHeaders
 from .core.limits_middleware import BodySizeLimit
 from .db import pool
 from .ui import mount_ui
@@ -39,6 +41,7 @@ def create_app() -> FastAPI:
     )
     errors.install(app)
     app.add_middleware(BodySizeLimit, max_bytes=settings.max_body_bytes)
+    app.add_middleware(LoopbackUnlessProtected, settings=settings)
     # Added last = outermost: the UI origin also gets CORS headers on a 413, so the browser
     # shows the JSON error instead of an opaque CORS failure.
     app.add_middleware(
@@ -48,6 +51,7 @@ def create_app() -> FastAPI:
         allow_headers=["Content-Type", "Authorization"],
         expose_headers=["Location", "X-Next-Cursor"],
     )
+    app.add_middleware(SecurityHeaders)  # outermost: every answer carries them
     app.include_router(api_router)
     if settings.ui_dir:
         mount_ui(app, settings.ui_dir)

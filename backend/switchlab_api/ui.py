@@ -12,6 +12,19 @@ from .core.errors import ApiError
 SPA_PREFIXES = ("e/", "s/")
 
 
+def _file_in(root: pathlib.Path, path: str) -> pathlib.Path | None:
+    """The file `path` names inside `root`, or None: also for names no file system can hold
+    (a NUL byte, a component over NAME_MAX), which would otherwise raise."""
+    if not path or "\x00" in path:
+        return None
+    try:
+        candidate = (root / path).resolve()
+        # is_relative_to blocks ../ escapes out of the UI folder.
+        return candidate if candidate.is_relative_to(root) and candidate.is_file() else None
+    except (OSError, ValueError):
+        return None
+
+
 def mount_ui(app: FastAPI, ui_dir: str) -> None:
     root = pathlib.Path(ui_dir).resolve()
     index = root / "index.html"
@@ -20,10 +33,9 @@ def mount_ui(app: FastAPI, ui_dir: str) -> None:
     def ui(path: str) -> Response:
         if path == "api" or path.startswith("api/"):
             return ApiError(404, f"no such endpoint: /{path}").response()
-        candidate = (root / path).resolve()
-        # is_relative_to blocks ../ escapes out of the UI folder.
-        if path and candidate.is_relative_to(root) and candidate.is_file():
-            return FileResponse(candidate)
-        if (path == "" or path.startswith(SPA_PREFIXES)) and index.is_file():
+        found = _file_in(root, path)
+        if found is not None:
+            return FileResponse(found)
+        if (path == "" or path.startswith(SPA_PREFIXES)) and "\x00" not in path and index.is_file():
             return FileResponse(index)
         return ApiError(404, f"no such page or file: /{path}").response()

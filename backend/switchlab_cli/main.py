@@ -7,7 +7,7 @@
     switchlab [--url URL] experiment get ID
 
 The server is --url or $SWITCHLAB_URL (default http://127.0.0.1:8000); writes send
-$SWITCHLAB_API_TOKEN (or --token) as a bearer token. Ids may be unique prefixes (>= 6 hex).
+$SWITCHLAB_API_TOKEN (or --token) as a bearer token. Ids may be unique prefixes of >= 24 hex characters.
 Standard output carries only machine-readable data (ids, CSV, JSON); progress and errors go to
 standard error. Exit codes: 0 ok, 1 finished with failed/cancelled points, 2 rejected by the
 server or bad input file, 3 server unreachable, 4 --timeout reached while waiting.

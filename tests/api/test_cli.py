@@ -53,7 +53,7 @@ def test_sweep_submit_wait_then_results_as_csv_and_json(live_api, db, workers, c
     assert r.stderr.rstrip().splitlines()[-1] == "done: 6/6 done, 0 failed, 0 cancelled, 0 running, 0 queued, eta 0s"
 
     # Paged CSV (page size 4 => 2 requests) equals the server's single-page CSV byte for byte.
-    out = run_cli(live_api.url, "results", sid[:10], "--csv", "--page-size", "4")
+    out = run_cli(live_api.url, "results", sid[:24], "--csv", "--page-size", "4")
     assert out.returncode == 0, out.stderr
     assert out.stderr.strip() == "6 rows in 2 page(s)"
     whole = httpx.get(f"{live_api.url}/api/sweeps/{sid}/results", params={"format": "csv", "limit": 100})
@@ -98,7 +98,7 @@ def test_experiment_submit_wait_writes_the_record(live_api, db, workers, core, t
     assert strip_timing(record["result"]) == strip_timing(want)
     assert f"experiment {exp_id[:12]}: done, hit rate {want['cache']['hit_rate']:.4f}" in r.stderr
 
-    got = run_cli(live_api.url, "experiment", "get", exp_id[:8])
+    got = run_cli(live_api.url, "experiment", "get", exp_id[:24])
     assert got.returncode == 0 and json.loads(got.stdout)["result"] == record["result"]
 
 
@@ -128,7 +128,7 @@ def test_bad_input_files_exit_2_before_any_request(live_api, db, tmp_path):
 
 
 def test_unreachable_server_exits_3():
-    r = run_cli(f"http://127.0.0.1:{stack.free_port()}", "sweep", "status", "abcdef")
+    r = run_cli(f"http://127.0.0.1:{stack.free_port()}", "sweep", "status", "abcdef" * 4)
     assert r.returncode == 3 and "cannot reach http://127.0.0.1:" in r.stderr
 
 
@@ -139,7 +139,7 @@ def test_wait_timeout_then_cancel_then_status(live_api, db, tmp_path):
                 "--timeout", "1")
     assert r.returncode == 4 and "timed out after 1.0s" in r.stderr
     sid = r.stdout.strip()
-    c = run_cli(live_api.url, "sweep", "cancel", sid[:7])
+    c = run_cli(live_api.url, "sweep", "cancel", sid[:24])
     assert c.returncode == 0 and c.stdout.strip() == sid
     assert "cancelled: 0/6 done, 0 failed, 6 cancelled" in c.stderr
     s = run_cli(live_api.url, "sweep", "status", sid)

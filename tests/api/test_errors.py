@@ -48,11 +48,11 @@ def test_405_names_the_allowed_methods(client):
 
 
 def test_409_ambiguous_prefix(client, db):
-    # Two stored experiments whose ids share 6 characters (ids are sha256: written directly).
+    # Two stored experiments whose ids share 24 characters (ids are sha256: written directly).
     for suffix in ("0", "1"):
         db.execute("INSERT INTO experiments (id, config, canonical, engine_version) VALUES (%s, '{}', '{}', 'x')",
-                   ("abcdef" + suffix * 58,))
-    err = envelope(client.get("/api/experiments/abcdef"), 409, "conflict")
+                   ("abcdef" * 4 + suffix * 40,))
+    err = envelope(client.get("/api/experiments/" + "abcdef" * 4), 409, "conflict")
     assert err["field"] == "id" and "ambiguous" in err["message"]
 
 
@@ -73,7 +73,7 @@ def test_422_core_error_carries_field_and_allowed(client, db, core):
                    "allowed": want["allowed"]}
     err = envelope(client.get("/api/experiments/xyz"), 422, "invalid_request")
     assert err == {"code": "invalid_request", "message": "not an id", "field": "id",
-                   "allowed": "6 to 64 hex characters"}
+                   "allowed": "24 to 64 hex characters"}
 
 
 def test_422_server_caps_are_checked_against_the_core_summary(client, db, core):
@@ -131,7 +131,7 @@ def test_503_when_the_database_is_down(tmp_path):
                 time.sleep(0.3)
         err = envelope(health, 503, "unavailable")
         assert err["message"] == "database unavailable"
-        err = envelope(httpx.get(f"{url}/api/sweeps/abcdef", timeout=30), 503, "unavailable")
+        err = envelope(httpx.get(f"{url}/api/sweeps/{'abcdef' * 4}", timeout=30), 503, "unavailable")
         assert err["message"] == "database unavailable, retry later"
     finally:
         stack.stop_process(proc)

@@ -26,7 +26,7 @@ def test_experiment_round_trip_through_a_real_worker(client, db, workers, core):
 
     workers.drain()
 
-    got = client.get(f"/api/experiments/{expected_id[:10]}")  # short prefix
+    got = client.get(f"/api/experiments/{expected_id[:24]}")  # the shortest prefix accepted (96 bits)
     assert got.status_code == 200
     exp = got.json()
     assert exp["id"] == expected_id and exp["status"] == "done" and exp["error"] is None
@@ -106,7 +106,7 @@ def test_ids_unknown_malformed_and_prefixes(client, db):
     # Short prefixes resolve to the right one of two experiments.
     ids = [client.post("/api/experiments", json={**TINY, "seed": s}).json()["id"] for s in (1, 2)]
     for i in ids:
-        assert client.get(f"/api/experiments/{i[:12]}").json()["id"] == i
+        assert client.get(f"/api/experiments/{i[:24]}").json()["id"] == i
 
 
 def test_request_body_limit(client):

@@ -142,3 +142,76 @@ def test_default_cors_origins_are_the_dev_ui(live_api):
                             ("http://127.0.0.1:5174", False), (EVIL, False)]:
         r = httpx.get(f"{live_api.url}/api/health", headers={"Origin": origin})
         assert r.headers.get("access-control-allow-origin") == (origin if allowed else None), origin
+
+
+def _serve(args: list[str], env: dict[str, str], database_url: str, log: pathlib.Path):
+    import subprocess
+
+    import stack
+    from conftest import ENGINE_PATH, ROOT
+
+    child = stack.child_env(database_url, {"SWITCHLAB_ENGINE_PATH": ENGINE_PATH, **env})
+    for key in ("SWITCHLAB_API_TOKEN", "SWITCHLAB_INSECURE_OPEN"):
+        if key not in env:
+            child.pop(key, None)
+    return subprocess.Popen([stack.project_python(), "-m", *args], env=child, cwd=ROOT,
+                            stdout=open(log, "ab"), stderr=subprocess.STDOUT, start_new_session=True)
+
+
+def _lan_address() -> str | None:
+    import socket
+
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        try:
+            s.connect(("192.0.2.1", 9))  # no packet is sent: this only picks the outgoing address
+            addr = s.getsockname()[0]
+        except OSError:
+            return None
+    return None if addr.startswith("127.") else addr
+
+
+def test_refuses_to_start_on_a_network_address_without_a_token(database_url, tmp_path):
+    import stack
+
+    port = str(stack.free_port())
+    proc = _serve(["switchlab_api", "--host", "0.0.0.0", "--port", port], {}, database_url, tmp_path / "api.log")
+    assert proc.wait(60) == 2
+    assert ("refusing to serve 0.0.0.0 without a write token: set SWITCHLAB_API_TOKEN, or start with "
+            "--insecure-open") in (tmp_path / "api.log").read_text()
+
+
+@pytest.mark.parametrize("args,env", [(["--insecure-open"], {}), ([], {"SWITCHLAB_API_TOKEN": TOKEN})],
+                         ids=["insecure-open", "token"])
+def test_starts_on_a_network_address_when_told_or_protected(database_url, tmp_path, args, env):
+    import stack
+
+    lan = _lan_address()
+    if lan is None:
+        pytest.skip("this machine has no non-loopback IPv4 address")
+    port = stack.free_port()
+    proc = _serve(["switchlab_api", "--host", "0.0.0.0", "--port", str(port), *args], env, database_url,
+                  tmp_path / "api.log")
+    try:
+        stack.wait_healthy(f"http://{lan}:{port}", [proc], timeout=60)
+    finally:
+        stack.stop_process(proc)
+
+
+def test_uvicorn_by_hand_on_0_0_0_0_without_token_answers_403_off_loopback(database_url, tmp_path):
+    import stack
+
+    lan = _lan_address()
+    if lan is None:
+        pytest.skip("this machine has no non-loopback IPv4 address")
+    port = stack.free_port()
+    proc = _serve(["uvicorn", "switchlab_api.main:app", "--host", "0.0.0.0", "--port", str(port)], {},
+                  database_url, tmp_path / "api.log")
+    try:
+        stack.wait_healthy(f"http://127.0.0.1:{port}", [proc], timeout=60)  # loopback is served
+        r = httpx.post(f"http://{lan}:{port}/api/experiments", json=TINY)
+        assert r.status_code == 403
+        assert r.json()["error"]["code"] == "forbidden"
+        assert r.json()["error"]["message"].startswith("this server has no write token and answers only on loopback")
+        assert httpx.get(f"http://{lan}:{port}/api/health").status_code == 403
+    finally:
+        stack.stop_process(proc)

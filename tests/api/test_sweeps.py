@@ -33,7 +33,7 @@ def test_fifty_point_sweep_gives_the_right_results(client, db, workers, core):
 
     workers.drain(concurrency=2)
 
-    s = client.get(f"/api/sweeps/{sid[:8]}").json()
+    s = client.get(f"/api/sweeps/{sid[:24]}").json()
     assert s["status"] == "done"
     assert s["progress"]["done"] == 50 and s["progress"]["fraction_done"] == 1.0
     assert s["progress"]["eta_s"] == 0.0

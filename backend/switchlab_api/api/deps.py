@@ -22,10 +22,13 @@ def require_json_body(request: Request) -> None:
     media = request.headers.get("content-type", "").split(";")[0].strip().lower()
     if media == "application/json" or (media.startswith("application/") and media.endswith("+json")):
         return
-    if not media and request.headers.get("content-length") in (None, "0"):
+    # A chunked body has no Content-Length but is a body all the same.
+    has_body = request.headers.get("content-length") not in (None, "0") or "transfer-encoding" in request.headers
+    if not media and not has_body:
         return  # no body at all: validation names the missing body
-    raise ApiError(415, f"Content-Type {media or '(none)'} is not supported", field="Content-Type",
-                   allowed="application/json")
+    got = f"Content-Type {media}" if media else "no Content-Type"
+    raise ApiError(415, f"the request body must be JSON sent as Content-Type: application/json ({got} was sent)",
+                   field="Content-Type", allowed="application/json")
 
 
 JsonBody = Depends(require_json_body)

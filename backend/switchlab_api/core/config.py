@@ -26,6 +26,8 @@ class Settings:
     ui_dir: str | None = field(default_factory=lambda: os.environ.get("SWITCHLAB_UI_DIR") or None)
     # Write endpoints need "Authorization: Bearer <token>" when set (docker-compose sets it).
     api_token: str | None = field(default_factory=lambda: os.environ.get("SWITCHLAB_API_TOKEN") or None)
+    # Without a token the API serves only loopback unless this is set (`--insecure-open`).
+    insecure_open: bool = field(default_factory=lambda: os.environ.get("SWITCHLAB_INSECURE_OPEN") == "1")
     cors_origins: tuple[str, ...] = field(
         default_factory=lambda: tuple(
             o.strip()
@@ -44,6 +46,8 @@ class Settings:
     # (10-25 M look-ups/s per core, docs/benchmarks.md), memory_bytes its peak memory.
     max_lookups: int = field(default_factory=lambda: _int("SWITCHLAB_MAX_LOOKUPS", 20_000_000_000))
     max_memory_bytes: int = field(default_factory=lambda: _int("SWITCHLAB_MAX_MEMORY_BYTES", 8_000_000_000))
+    # Threads validating configs in the API at once (each one a core `prepare`); more queue.
+    core_threads: int = field(default_factory=lambda: _int("SWITCHLAB_CORE_THREADS", os.cpu_count() or 2))
     run_time_limit_s: float = field(default_factory=lambda: _float("SWITCHLAB_RUN_TIME_LIMIT_S", 3600.0))
     # Worker liveness: a worker silent for stalled_after_s has its jobs retried.
     heartbeat_s: float = field(default_factory=lambda: _float("SWITCHLAB_HEARTBEAT_S", 5.0))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from contextlib import AbstractContextManager
 
 import psycopg
 from psycopg.rows import dict_row
@@ -39,6 +40,11 @@ def get_pool() -> ConnectionPool:
     return _pool
 
 
+def connection(timeout: float = 10) -> AbstractContextManager[psycopg.Connection]:
+    """A pooled connection for the `with` block only (hold it for the queries, nothing longer)."""
+    return get_pool().connection(timeout=timeout)
+
+
 def get_conn() -> Iterator[psycopg.Connection]:
-    with get_pool().connection(timeout=10) as conn:
+    with connection() as conn:
         yield conn

@@ -47,7 +47,11 @@ class Health(BaseModel):
     engine_version: str
 
 
-ID_PATTERN = "^[0-9a-fA-F]{6,64}$"
+# Reads and share links need 96 bits of an id (24 hex characters), so ids cannot be enumerated
+# by walking short prefixes (docs/security.md).
+MIN_ID_HEX = 24
+ID_PATTERN = f"^[0-9a-fA-F]{{{MIN_ID_HEX},64}}$"
+ID_DESCRIPTION = f"full id (64 hex characters) or a unique prefix of at least {MIN_ID_HEX} of them"
 
 _DESCRIPTIONS = {
     400: "the body is not parseable JSON (field 'body'), or a CORS preflight was refused",

@@ -1,4 +1,4 @@
-"""Resolve full or short (unique prefix) content-hash ids."""
+"""Resolve full content-hash ids, or unique prefixes of at least 96 bits (never short ones)."""
 
 from __future__ import annotations
 
@@ -8,16 +8,16 @@ import psycopg
 
 from ..core.errors import ApiError
 from ..db import repository as repo
+from ..models.common import MIN_ID_HEX
 
-MIN_PREFIX = 6
 _HEX = re.compile(r"^[0-9a-f]+$")
 
 
 def resolve(conn: psycopg.Connection, table: repo.Table, ident: str, what: str) -> str:
     ident = ident.lower()
     # fullmatch: '$' in match() would let a trailing newline through.
-    if not _HEX.fullmatch(ident) or not (MIN_PREFIX <= len(ident) <= 64):
-        raise ApiError(422, "not an id", field="id", allowed=f"{MIN_PREFIX} to 64 hex characters")
+    if not _HEX.fullmatch(ident) or not (MIN_ID_HEX <= len(ident) <= 64):
+        raise ApiError(422, "not an id", field="id", allowed=f"{MIN_ID_HEX} to 64 hex characters")
     found = repo.ids_with_prefix(conn, table, ident)
     if not found:
         raise ApiError(404, f"no {what} with id {ident}", field="id")

@@ -488,7 +488,7 @@ export interface operations {
   getExperiment: {
     parameters: {
       path: {
-        /** @description full id or a unique prefix of at least 6 hex characters */
+        /** @description full id (64 hex characters) or a unique prefix of at least 24 of them */
         experiment_id: string;
       };
     };
@@ -498,6 +498,10 @@ export interface operations {
         content: {
           "application/json": components["schemas"]["ExperimentOut"];
         };
+      };
+      /** @description not modified: the If-None-Match ETag is this finished experiment's */
+      304: {
+        content: never;
       };
       /** @description no resource with this id */
       404: {
@@ -675,7 +679,7 @@ export interface operations {
   getSweep: {
     parameters: {
       path: {
-        /** @description full id or a unique prefix of at least 6 hex characters */
+        /** @description full id (64 hex characters) or a unique prefix of at least 24 of them */
         sweep_id: string;
       };
     };
@@ -725,7 +729,7 @@ export interface operations {
         authorization?: string | null;
       };
       path: {
-        /** @description full id or a unique prefix of at least 6 hex characters */
+        /** @description full id (64 hex characters) or a unique prefix of at least 24 of them */
         sweep_id: string;
       };
     };
@@ -784,7 +788,7 @@ export interface operations {
         cursor?: string | null;
       };
       path: {
-        /** @description full id or a unique prefix of at least 6 hex characters */
+        /** @description full id (64 hex characters) or a unique prefix of at least 24 of them */
         sweep_id: string;
       };
     };

@@ -1,17 +1,23 @@
 from __future__ import annotations
 
-from fastapi import APIRouter, Path, Response
+import hashlib
+from typing import Any
+
+from fastapi import APIRouter, Path, Request, Response
 
 from ...core.caps import check_caps
-from ...core.engine import prepare
+from ...core.config import Settings
+from ...core.engine import Prepared, prepare
 from ...core.errors import ApiError
 from ...core.jsonvalues import check_json_values
+from ...core.offload import in_core_pool, in_db_pool
 from ...db import repository as repo
-from ...models.common import BY_ID_ERRORS, SERVER_ERRORS, ID_PATTERN, WRITE_ERRORS
+from ...db.pool import connection
+from ...models.common import BY_ID_ERRORS, SERVER_ERRORS, ID_DESCRIPTION, ID_PATTERN, WRITE_ERRORS
 from ...models.experiment import ExperimentAccepted, ExperimentConfig, ExperimentOut
 from ...services import ids
 from ...services.queue import ensure_runs, store_experiments
-from ..deps import ConnDep, JsonBody, SettingsDep, WriteAuth
+from ..deps import JsonBody, SettingsDep, WriteAuth
 
 router = APIRouter(prefix="/experiments", tags=["experiments"])
 
@@ -25,16 +31,11 @@ router = APIRouter(prefix="/experiments", tags=["experiments"])
     responses={200: {"model": ExperimentAccepted, "description": "already computed; result included"},
                **SERVER_ERRORS, **WRITE_ERRORS},
 )
-def create_experiment(body: ExperimentConfig, conn: ConnDep, settings: SettingsDep,
-                      response: Response) -> ExperimentAccepted:
-    config = body.model_dump()
-    check_json_values(config)
-    prepared = prepare(config)  # the one parse of this submission
-    check_caps(prepared.summary, settings)
-    with conn.transaction():
-        store_experiments(conn, [prepared])
-        ensure_runs(conn, [prepared.id])
-        state = repo.run_state(conn, prepared.id)
+async def create_experiment(body: ExperimentConfig, settings: SettingsDep,
+                            response: Response) -> ExperimentAccepted:
+    # Validation first, in the core's pool, holding no database connection while it runs.
+    prepared = await in_core_pool(_prepare_within_caps, body.model_dump(), settings)
+    state = await in_db_pool(_store, prepared)
     location = f"/api/experiments/{prepared.id}"
     response.headers["Location"] = location
     if state["status"] == "done":
@@ -43,19 +44,60 @@ def create_experiment(body: ExperimentConfig, conn: ConnDep, settings: SettingsD
     return ExperimentAccepted(id=prepared.id, status=state["status"], location=location)
 
 
+def _prepare_within_caps(config: dict[str, Any], settings: Settings) -> Prepared:
+    check_json_values(config)
+    prepared = prepare(config)  # the one parse of this submission
+    check_caps(prepared.summary, settings)
+    return prepared
+
+
+def _store(prepared: Prepared) -> dict[str, Any]:
+    with connection() as conn, conn.transaction():
+        store_experiments(conn, [prepared])
+        ensure_runs(conn, [prepared.id])
+        return repo.run_state(conn, prepared.id)
+
+
 @router.get(
     "/{experiment_id}",
     operation_id="getExperiment",
     response_model=ExperimentOut,
-    responses={**BY_ID_ERRORS, **SERVER_ERRORS},
+    responses={**BY_ID_ERRORS, **SERVER_ERRORS,
+               304: {"description": "not modified: the If-None-Match ETag is this finished experiment's"}},
 )
-def get_experiment(
-    conn: ConnDep,
-    experiment_id: str = Path(description="full id or a unique prefix of at least 6 hex characters",
+async def get_experiment(
+    request: Request,
+    experiment_id: str = Path(description=ID_DESCRIPTION,
                               json_schema_extra={"pattern": ID_PATTERN}),
-) -> ExperimentOut:
-    full = ids.resolve(conn, "experiments", experiment_id, "experiment")
-    record = repo.get_experiment(conn, full)
+) -> Response:
+    full, body, status = await in_db_pool(_load, experiment_id)
+    if status != "done":
+        return Response(body, media_type="application/json", headers={"Cache-Control": "no-cache"})
+    # A done experiment never changes (its id is its content; results are written once), so it
+    # is cached for good when named by its full id; a prefix could some day become ambiguous.
+    etag = '"' + hashlib.sha256(body).hexdigest()[:32] + '"'
+    cache = IMMUTABLE if experiment_id.lower() == full else "no-cache"
+    headers = {"ETag": etag, "Cache-Control": cache}
+    if _matches(request.headers.get("if-none-match", ""), etag):
+        return Response(status_code=304, headers=headers)
+    return Response(body, media_type="application/json", headers=headers)
+
+
+IMMUTABLE = "public, max-age=31536000, immutable"
+
+
+def _matches(if_none_match: str, etag: str) -> bool:
+    # RFC 9110: a list of entity tags compared weakly (W/ ignored), or "*" for any.
+    tags = {t.strip().removeprefix("W/") for t in if_none_match.split(",")}
+    return "*" in tags or etag in tags
+
+
+def _load(experiment_id: str) -> tuple[str, bytes, str]:
+    """(full id, JSON body, status); the connection is held for the two queries only."""
+    with connection() as conn:
+        full = ids.resolve(conn, "experiments", experiment_id, "experiment")
+        record = repo.get_experiment(conn, full)
     if record is None:  # an experiment row always gets its run in the same transaction
         raise ApiError(404, f"no experiment with id {full}", field="id")
-    return ExperimentOut(**record, ui_url=f"/e/{full}")
+    out = ExperimentOut(**record, ui_url=f"/e/{full}")
+    return full, out.model_dump_json().encode(), out.status

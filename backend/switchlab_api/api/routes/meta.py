@@ -11,6 +11,7 @@ from fastapi import APIRouter
 from pydantic import BaseModel
 
 from ...core import engine
+from ...core.offload import in_core_pool
 from ...models.common import SERVER_ERRORS, FieldProblem
 
 router = APIRouter(tags=["meta"])
@@ -43,8 +44,8 @@ class Preset(BaseModel):
 
 
 @router.get("/schema", operation_id="getSchema", response_model=dict[str, Any], responses=SERVER_ERRORS)
-def get_schema() -> dict[str, Any]:
-    return engine.config_schema()
+async def get_schema() -> dict[str, Any]:
+    return await in_core_pool(engine.config_schema)
 
 
 @lru_cache
@@ -53,7 +54,11 @@ def _examples() -> list[dict[str, Any]]:
 
 
 @router.get("/presets", operation_id="listPresets", response_model=list[Preset], responses=SERVER_ERRORS)
-def list_presets() -> list[Preset]:
+async def list_presets() -> list[Preset]:
+    return await in_core_pool(_presets)
+
+
+def _presets() -> list[Preset]:
     out = []
     for p in _examples():
         # The id tells the UI whether a preset was already computed; an invalid preset is

@@ -7,10 +7,14 @@ from typing import Any, Literal
 
 from fastapi import APIRouter, Path, Query, Response
 
+from ...core.config import Settings
+from ...core.engine import Prepared
 from ...core.errors import ApiError
 from ...core.jsonvalues import check_json_values
+from ...core.offload import in_core_pool, in_db_pool
 from ...db import repository as repo
-from ...models.common import BY_ID_ERRORS, ID_PATTERN, SERVER_ERRORS, WRITE_ERRORS, error_responses
+from ...db.pool import connection
+from ...models.common import BY_ID_ERRORS, ID_DESCRIPTION, ID_PATTERN, SERVER_ERRORS, WRITE_ERRORS, error_responses
 from ...models.sweep import SweepCreate, SweepOut, SweepResultsPage
 from ...services import ids
 from ...services import sweeps as svc
@@ -18,7 +22,7 @@ from ..deps import ConnDep, JsonBody, SettingsDep, WriteAuth
 
 router = APIRouter(prefix="/sweeps", tags=["sweeps"])
 # Documented (validated by ids.resolve) so generated clients and fuzzers send plausible ids.
-SweepId = Path(description="full id or a unique prefix of at least 6 hex characters",
+SweepId = Path(description=ID_DESCRIPTION,
                json_schema_extra={"pattern": ID_PATTERN})
 
 
@@ -38,15 +42,27 @@ def _load(conn: ConnDep, ident: str) -> SweepOut:
              dependencies=[WriteAuth, JsonBody],
              responses={200: {"model": SweepOut, "description": "identical sweep already exists"},
                         **SERVER_ERRORS, **WRITE_ERRORS})
-def create_sweep(body: SweepCreate, conn: ConnDep, settings: SettingsDep, response: Response) -> SweepOut:
+async def create_sweep(body: SweepCreate, settings: SettingsDep, response: Response) -> SweepOut:
+    # Every point is validated in the core's pool before a database connection is taken.
+    parsed, points = await in_core_pool(_plan, body, settings)
+    sid, created, out = await in_db_pool(_create, body, parsed, points)
+    response.status_code = 202 if created else 200
+    response.headers["Location"] = f"/api/sweeps/{sid}"
+    return out
+
+
+def _plan(body: SweepCreate, settings: Settings) -> tuple[dict[str, list[Any]], list[tuple[dict[str, Any], Prepared]]]:
     check_json_values(body.name, "name")
     check_json_values(body.base, "base")
     check_json_values(body.axes, "axes")
-    parsed, points = svc.plan(body.base, body.axes, settings)
-    sid, created = svc.create(conn, body.name, body.base, body.axes, parsed, points)
-    response.status_code = 202 if created else 200
-    response.headers["Location"] = f"/api/sweeps/{sid}"
-    return _load(conn, sid)
+    return svc.plan(body.base, body.axes, settings)
+
+
+def _create(body: SweepCreate, parsed: dict[str, list[Any]],
+            points: list[tuple[dict[str, Any], Prepared]]) -> tuple[str, bool, SweepOut]:
+    with connection() as conn:
+        sid, created = svc.create(conn, body.name, body.base, body.axes, parsed, points)
+        return sid, created, _load(conn, sid)
 
 
 @router.get("/{sweep_id}", operation_id="getSweep", response_model=SweepOut,

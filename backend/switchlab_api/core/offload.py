@@ -1,0 +1,38 @@
+"""Blocking work leaves the event loop, so `/api/health` and every other request keep being
+answered while a big config is validated (the core releases the GIL while it works).
+
+Core calls (validation, schemas) run in their own bounded pool of `SWITCHLAB_CORE_THREADS`
+threads: a burst of slow validations queues there instead of taking every worker thread.
+Database work runs in anyio's default pool; health has a small pool of its own so it never
+waits behind either.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import cache, partial
+from typing import TypeVar
+
+import anyio.to_thread
+from anyio import CapacityLimiter
+
+from .config import get_settings
+
+T = TypeVar("T")
+
+
+@cache
+def _limiter(name: str) -> CapacityLimiter:
+    return CapacityLimiter(get_settings().core_threads if name == "core" else 2)
+
+
+async def in_core_pool(fn: Callable[..., T], *args: object) -> T:
+    return await anyio.to_thread.run_sync(partial(fn, *args), limiter=_limiter("core"))
+
+
+async def in_db_pool(fn: Callable[..., T], *args: object) -> T:
+    return await anyio.to_thread.run_sync(partial(fn, *args))
+
+
+async def in_health_pool(fn: Callable[..., T], *args: object) -> T:
+    return await anyio.to_thread.run_sync(partial(fn, *args), limiter=_limiter("health"))
