@@ -5,6 +5,7 @@
 #include <cmath>
 #include <set>
 
+#include "switchlab/api.hpp"
 #include "test_traffic_util.hpp"
 #include "traffic/jobs.hpp"
 
@@ -165,4 +166,17 @@ TEST(TrafficJobs, PresetIsADistributionAnchoredToTheSeeds) {
   // transpose needs even powers of two; the preset has 2, 8, 32, ...
   b = build({{"pattern", "transpose"}, {"jobs", {{"preset", "pwa_like"}}}}, topo);
   EXPECT_EQ(b.error.field, "traffic.jobs.preset");
+}
+
+// Hardening C1: {"traffic":{"jobs":{"size_table":null}}} dereferenced a null value (a segfault in
+// every build, which took the API process down). A mode given as null counts as absent.
+TEST(TrafficJobs, NullModeIsAnErrorNotACrash) {
+  FakeTopo topo(16);
+  for (const char* mode : {"size_table", "sizes", "preset"}) {
+    auto b = build({{"pattern", "uniform"}, {"jobs", {{mode, nullptr}}}}, topo);
+    EXPECT_EQ(b.error.field, "traffic.jobs") << mode;
+    EXPECT_NE(b.error.message.find("exactly one of"), std::string::npos) << mode;
+  }
+  const json e = json::parse(prepare_json(R"({"traffic":{"jobs":{"size_table":null}}})"))["error"];
+  EXPECT_EQ(e["field"], "traffic.jobs");
 }

@@ -110,4 +110,11 @@ class Params {
 // Formats a number for messages without trailing zeros ("0.5", "128").
 std::string format_number(double v);
 
+// A short echo of a bad value for messages: at most about 60 characters and 4 levels of nesting,
+// built without recursing into the value (a hostile body may nest 10^5 levels deep).
+std::string preview(const json& v);
+
+// A key as it can be printed: control characters (a NUL in a key) written as \uXXXX.
+std::string printable(const std::string& key);
+
 }  // namespace switchlab

@@ -65,8 +65,8 @@ bool parse_table(Params& j, std::vector<std::pair<uint32_t, double>>& table) {
                         "normalised by their sum)");
   const std::string what = "must be a list of 1..256 [size, probability] pairs, size an integer in [1, " +
                            std::to_string(kMaxJobSize) + "] nodes and probability a number > 0";
-  if (!v->is_array() || v->empty() || v->size() > 256) {
-    j.errors().fail(j.field("size_table"), what + ", got " + v->dump());
+  if (!v || !v->is_array() || v->empty() || v->size() > 256) {
+    j.errors().fail(j.field("size_table"), what + ", got " + (v ? preview(*v) : std::string("null")));
     return false;
   }
   json norm = json::array();
@@ -76,7 +76,7 @@ bool parse_table(Params& j, std::vector<std::pair<uint32_t, double>>& table) {
                     e[0].get<int64_t>() <= kMaxJobSize && e[1].is_number() && e[1].get<double>() > 0 &&
                     e[1].get<double>() < 1e300;
     if (!ok) {
-      j.errors().fail(j.field("size_table") + "[" + std::to_string(i) + "]", what + ", got " + e.dump());
+      j.errors().fail(j.field("size_table") + "[" + std::to_string(i) + "]", what + ", got " + preview(e));
       return false;
     }
     table.emplace_back(static_cast<uint32_t>(e[0].get<int64_t>()), e[1].get<double>());
@@ -100,7 +100,9 @@ std::unique_ptr<Traffic> make_job_mix(Params& traffic, const RankSpec& spec, con
   Params j = traffic.child("jobs", kJobsDoc);
   ErrorSink& errors = traffic.errors();
   if (!errors.ok()) return nullptr;
-  const int modes = j.present("sizes") + j.present("size_table") + j.present("preset");
+  // A key given as null counts as absent (it must not select a mode whose value is then missing).
+  const auto given = [&j](const char* key) { return j.present(key) && !j.is_null(key); };
+  const int modes = given("sizes") + given("size_table") + given("preset");
   if (modes != 1) {
     std::string presets;
     for (const auto& p : job_size_preset_names()) presets += (presets.empty() ? "" : ", ") + p;
@@ -110,7 +112,7 @@ std::unique_ptr<Traffic> make_job_mix(Params& traffic, const RankSpec& spec, con
   }
 
   std::vector<uint32_t> sizes;
-  if (j.present("sizes")) {
+  if (given("sizes")) {
     const auto list = j.int_list("sizes", {}, 1, 1u << 20, 1, nodes, "nodes",
                                  "Job sizes in compute nodes, placed in this order from node 0");
     if (!errors.ok()) return nullptr;
@@ -133,7 +135,7 @@ std::unique_ptr<Traffic> make_job_mix(Params& traffic, const RankSpec& spec, con
   } else {
     std::vector<std::pair<uint32_t, double>> table;
     std::string where;
-    if (j.present("preset")) {
+    if (given("preset")) {
       const std::string name = j.choice("preset", std::string("pwa_like"), job_size_preset_names(),
                                         "Preset job-size distribution (docs/traffic.md says where its numbers come from)");
       if (!errors.ok()) return nullptr;
