@@ -153,3 +153,17 @@ TEST(ResultsSchema, UnitsFollowDeclarationsThenSuffixes) {
             "fraction");
   EXPECT_EQ(s["properties"]["summary"]["properties"]["memory_bytes"]["x-unit"], "B");
 }
+
+// Hardening C3: a 16-ary 6-stage BMIN (16.7 M nodes) with a pattern it cannot run used to describe
+// the whole network (84 M links as JSON, 23.6 GB) while building the error; the summary of a big
+// BMIN lists no links either.
+TEST(Prepare, BigNetworksAreNotDescribedLinkByLink) {
+  json e = prepare({{"topology", {{"kind", "bmin"}, {"k", 16}, {"stages", 6}}}, {"traffic", {{"pattern", "tornado"}}}})["error"];
+  EXPECT_EQ(e["field"], "traffic.pattern");
+  EXPECT_NE(e["message"].get<std::string>().find("this topology is bmin"), std::string::npos) << e.dump();
+  const json p = prepare({{"topology", {{"kind", "bmin"}, {"k", 16}, {"stages", 5}}},
+                          {"switch", {{"cache", nullptr}}}, {"traffic", {{"packets", 10}}}});
+  EXPECT_EQ(p["summary"]["links"], 4 * 1048576);
+  EXPECT_TRUE(p["topology"]["links"].is_null());
+  EXPECT_EQ(prepare({{"topology", {{"kind", "bmin"}, {"k", 4}, {"stages", 2}}}})["topology"]["links"].size(), 16u);
+}

@@ -19,7 +19,7 @@ using namespace switchlab;
 // A single switch with n nodes: not a k-ary n-cube, any node count.
 class FakeTopo final : public Topology {
  public:
-  explicit FakeTopo(uint32_t n) : n_(n) {}
+  explicit FakeTopo(uint32_t n) : n_(n) { set_kind("single_switch"); }
   uint32_t num_nodes() const override { return n_; }
   uint32_t num_switches() const override { return 1; }
   uint16_t ports_per_switch() const override { return 1; }

@@ -32,6 +32,8 @@ class KaryNCube final : public Topology {
   // Signed hop count DOR takes in dimension `dim` from coordinate a to b (+ or - direction).
   int32_t offset(size_t dim, uint32_t a, uint32_t b) const;
   uint32_t coord(uint32_t sw, size_t dim) const { return (sw / stride_[dim]) % dims_[dim]; }
+  const std::vector<uint32_t>& dims() const { return dims_; }
+  uint32_t concentration() const { return c_; }
 
  private:
   std::vector<uint32_t> dims_;

@@ -14,7 +14,9 @@ TopologyRegistrar::TopologyRegistrar(TopologyInfo info) { Table::add(std::move(i
 std::unique_ptr<Topology> make_topology(Params& topology, Params& routing) {
   const std::string kind = topology.choice("kind", std::string("torus"), Table::names(), "Topology family");
   if (!topology.errors().ok()) return nullptr;
-  return Table::find(kind)->make(topology, routing);
+  std::unique_ptr<Topology> t = Table::find(kind)->make(topology, routing);
+  if (t) t->set_kind(kind);
+  return t;
 }
 
 }  // namespace switchlab

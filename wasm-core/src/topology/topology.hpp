@@ -23,6 +23,9 @@ struct Hop {
   uint16_t out_port;
 };
 
+// Link lists in describe() stop here (only drawings read them; a drawing of more is a smear).
+constexpr uint64_t kMaxListedLinks = 65536;
+
 class Topology {
  public:
   virtual ~Topology() = default;
@@ -50,8 +53,15 @@ class Topology {
   virtual bool translation_symmetric() const { return false; }
   // The node that plays `node`'s role when switch `from` is moved onto switch `to`.
   virtual uint32_t translate(uint32_t node, uint32_t /*from*/, uint32_t /*to*/) const { return node; }
-  // Addressing and shape, for results and drawings.
+  // Addressing and shape, for results and drawings. Its size may grow with the network: call it
+  // for results, never on a validation path (use kind() and the counts above there).
   virtual nlohmann::json describe() const = 0;
+  // The config's topology.kind this network was built from (set by make_topology()).
+  const std::string& kind() const { return kind_; }
+  void set_kind(std::string kind) { kind_ = std::move(kind); }
+
+ private:
+  std::string kind_;
 };
 
 }  // namespace switchlab

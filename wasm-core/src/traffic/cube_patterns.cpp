@@ -8,6 +8,7 @@
 // local index, switch id row-major with dimension 0 fastest: topology/kary_ncube.hpp). On meshes
 // the offset still wraps modulo k_i, as in BookSim, so some packets cross the whole mesh.
 // Either every node moves or none does (tornado with all k_i <= 2); the latter is rejected.
+#include "topology/kary_ncube.hpp"
 #include "traffic/traffic.hpp"
 
 namespace switchlab {
@@ -42,20 +43,16 @@ class CubeShift final : public Traffic {
 template <bool kTornado>
 std::unique_ptr<Traffic> make_cube(Params& traffic, const Topology& topo) {
   const char* name = kTornado ? "tornado" : "neighbor";
-  const nlohmann::json d = topo.describe();
-  // (nlohmann's value() aborts on a missing key under JSON_NOEXCEPTION, so look keys up first.)
-  const auto kind = d.find("kind");
-  const std::string kind_name = kind != d.end() && kind->is_string() ? kind->get<std::string>() : "unknown";
-  if (kind_name != "kary_ncube" || !d.contains("dims") || !d.contains("concentration")) {
+  const auto* cube = dynamic_cast<const KaryNCube*>(&topo);
+  if (!cube) {
     traffic.errors().fail(traffic.field("pattern"),
                           std::string(name) + " is defined on k-ary n-cube coordinates (topology.kind torus, mesh or "
-                                              "kary_ncube); this topology is " + kind_name);
+                                              "kary_ncube); this topology is " + topo.kind());
     return nullptr;
   }
   std::vector<uint32_t> dims, shift;
   bool moves = false;
-  for (const auto& k : d["dims"]) {
-    const uint32_t ki = k.get<uint32_t>();
+  for (const uint32_t ki : cube->dims()) {
     dims.push_back(ki);
     shift.push_back(kTornado ? (ki + 1) / 2 - 1 : 1);
     moves = moves || shift.back() % ki != 0;
@@ -66,7 +63,7 @@ std::unique_ptr<Traffic> make_cube(Params& traffic, const Topology& topo) {
                                               "(offset ceil(k/2)-1 = 0); needs a dimension with k >= 3");
     return nullptr;
   }
-  return std::make_unique<CubeShift>(std::move(dims), std::move(shift), d["concentration"].get<uint32_t>());
+  return std::make_unique<CubeShift>(std::move(dims), std::move(shift), cube->concentration());
 }
 
 const TrafficRegistrar tornado{{"tornado", "Each coordinate moves ceil(k/2)-1 hops round its ring (k-ary n-cubes)",
