@@ -4,6 +4,7 @@
 
 #include "common/sha256.hpp"
 #include "config/experiment.hpp"
+#include "config/json_errors.hpp"
 #include "config/results_schema.hpp"
 #include "config/schema.hpp"
 #include "engine/analytic_torus.hpp"
@@ -21,7 +22,7 @@ json error_object(const Error& e) {
 bool load(const std::string& text, Experiment& ex, json& error) {
   json config = json::parse(text, nullptr, /*allow_exceptions=*/false);
   if (config.is_discarded()) {
-    error = {{"field", "config"}, {"message", "is not valid JSON"}, {"allowed", "a JSON object"}};
+    error = error_object(locate_json_error(text));
     return false;
   }
   ErrorSink errors;

@@ -86,7 +86,23 @@ TEST(Prepare, ErrorsNameTheFieldAndWhatIsAllowed) {
   EXPECT_EQ(e["allowed"], "a divisor of entries (100), or \"full\"");
   e = json::parse(prepare_json("{not json"))["error"];
   EXPECT_EQ(e["field"], "config");
-  EXPECT_EQ(e["allowed"], "a JSON object");
+  EXPECT_EQ(e["allowed"], "a JSON document (RFC 8259)");
+}
+
+// Hardening C4: text that is not JSON is located: the error names the field being read where the
+// parse stopped and says why, instead of a bare "invalid JSON".
+TEST(Prepare, MalformedJsonNamesTheFieldBeingRead) {
+  json e = json::parse(prepare_json(R"({"name": "\ud800"})"))["error"];
+  EXPECT_EQ(e["field"], "name");
+  EXPECT_NE(e["message"].get<std::string>().find("surrogate"), std::string::npos) << e.dump();
+  e = json::parse(prepare_json(R"({"traffic": {"packets": 1e999}})"))["error"];
+  EXPECT_EQ(e["field"], "traffic.packets");
+  EXPECT_NE(e["message"].get<std::string>().find("number overflow"), std::string::npos) << e.dump();
+  e = json::parse(prepare_json(R"({"topology": {"dims": [4, 4, x]}})"))["error"];
+  EXPECT_EQ(e["field"], "topology.dims[2]");
+  // 70,000 unclosed levels: the path is cut short, the message stays small.
+  e = json::parse(prepare_json(std::string(70000, '[')))["error"];
+  EXPECT_LT(e.dump().size(), 400u);
 }
 
 // Each topology kind lists exactly its own fields: a torus has dims but no k, a fat tree k and n
