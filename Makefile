@@ -7,7 +7,7 @@ export NODE_PATH := /usr/share/nodejs
 JOBS ?= 2
 
 .PHONY: run test build install build-native build-wasm build-frontend bench clean gen-api \
-        test-core test-cross test-api test-frontend test-e2e test-compose
+        test-core test-cross test-api test-frontend test-e2e test-compose build-fuzz test-fuzz fuzz
 
 install:
 	@scripts/install.sh
@@ -56,6 +56,21 @@ test-e2e:
 	@$(VENV_PY) scripts/stack.py --state-dir .run/e2e --pg-port 54331 --api-port 8765 --ui-dir frontend/dist -- node tests/e2e/run.mjs
 test-compose:
 	@SWITCHLAB_API_TOKEN=compose-validation docker-compose -f docker-compose.yml config -q && echo "docker-compose.yml: valid"
+
+# libFuzzer over the core's prepare() with ASan + UBSan (clang; its own build folder).
+FUZZ_RUN = cd build/fuzz && $(VENV_PY) $(ROOT)/wasm-core/fuzz/seeds.py seeds && mkdir -p corpus && \
+  rm -rf corpus-test && mkdir corpus-test && \
+  ./prepare_fuzzer -max_len=4096 -rss_limit_mb=1024 -timeout=10 -dict=$(ROOT)/wasm-core/fuzz/json.dict -print_final_stats=1
+build-fuzz:
+	@CXX=clang++-14 cmake -S wasm-core/fuzz -B build/fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo > build-fuzz.log 2>&1 || { cat build-fuzz.log; exit 1; }
+	@cmake --build build/fuzz -j$(JOBS) --target prepare_fuzzer 2>&1 | grep -Ev '^\[|^-- |make\[[0-9]\]' || true
+	@test -x build/fuzz/prepare_fuzzer
+	@rm -f build-fuzz.log
+# Short, reproducible run in make test (fixed seed and run count); `make fuzz` runs for an hour.
+test-fuzz: build-fuzz
+	@$(FUZZ_RUN) -seed=1 -runs=200000 corpus-test seeds
+fuzz: build-fuzz
+	@$(FUZZ_RUN) -max_total_time=$${FUZZ_SECONDS:-3600} corpus seeds
 
 bench: build
 	@$(VENV_PY) bench/run_bench.py

@@ -14,8 +14,16 @@
 namespace switchlab {
 namespace {
 
+// Messages quote the input, which may hold invalid UTF-8 (dumping that aborts): invalid bytes
+// become U+FFFD.
+std::string valid_utf8(const std::string& s) {
+  return json::parse(json(s).dump(-1, ' ', false, json::error_handler_t::replace)).get<std::string>();
+}
+
 json error_object(const Error& e) {
-  return {{"field", e.field}, {"message", e.message}, {"allowed", e.allowed.empty() ? json(nullptr) : json(e.allowed)}};
+  return {{"field", valid_utf8(e.field)},
+          {"message", valid_utf8(e.message)},
+          {"allowed", e.allowed.empty() ? json(nullptr) : json(valid_utf8(e.allowed))}};
 }
 
 // Parses text and config; on failure fills `error`.

@@ -100,4 +100,6 @@ TEST(Config, DeeplyNestedValueIsEchoedShort) {
 TEST(Config, ControlCharactersInKeysArePrintable) {
   const json e = error_of(std::string("{\"sw\\u0000itch\": 1}"));
   EXPECT_EQ(e["field"], "sw\\u0000itch");
+  // Found by the fuzzer: an empty unknown key named an empty field.
+  EXPECT_EQ(error_of(R"({"": 1})")["field"], "\"\"");
 }

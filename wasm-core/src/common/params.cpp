@@ -70,6 +70,7 @@ std::string preview(const json& v) {
 }
 
 std::string printable(const std::string& key) {
+  if (key.empty()) return "\"\"";  // an empty key must still name something
   std::string out;
   for (const unsigned char ch : key) {
     if (ch < 0x20 || ch == 0x7f) {

@@ -115,6 +115,7 @@ std::string format_number(double v);
 std::string preview(const json& v);
 
 // A key as it can be printed: control characters (a NUL in a key) written as \uXXXX.
+// The empty key is printed as "" (quotes included): an error must still name something.
 std::string printable(const std::string& key);
 
 }  // namespace switchlab

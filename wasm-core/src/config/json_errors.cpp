@@ -23,6 +23,7 @@ class PathTracker final : public nlohmann::json_sax<json> {
   bool start_object(std::size_t) override { return open(-1); }
   bool key(string_t& k) override {
     levels_.back().key = k;
+    levels_.back().keyed = true;
     return true;
   }
   bool end_object() override { return close(); }
@@ -39,6 +40,7 @@ class PathTracker final : public nlohmann::json_sax<json> {
     for (size_t i = 0; i < levels_.size(); ++i) {
       if (i == kMaxLevels) return f + "...";  // a hostile body may nest 10^5 levels
       const Level& l = levels_[i];
+      if (l.index < 0 && !l.keyed) break;  // an object whose first key was not read yet
       f += l.index >= 0 ? "[" + std::to_string(l.index) + "]" : (f.empty() ? "" : ".") + printable(l.key);
     }
     return f.empty() ? "config" : f;
@@ -57,10 +59,11 @@ class PathTracker final : public nlohmann::json_sax<json> {
   static constexpr size_t kMaxLevels = 16;
   struct Level {
     std::string key;
-    long index;  // -1 in an object
+    long index;          // -1 in an object
+    bool keyed = false;  // an object: a key has been read
   };
   bool open(long index) {
-    levels_.push_back({"", index});
+    levels_.push_back({"", index, false});
     return true;
   }
   bool close() {
