@@ -31,6 +31,74 @@ std::string format_number(double v) {
   return buf;
 }
 
+namespace {
+
+constexpr size_t kPreviewChars = 60;  // longest echo of a bad value in a message
+constexpr int kPreviewDepth = 3;      // nesting shown before "[...]" / "{...}"
+
+// The first `n` bytes of `s`, not splitting a UTF-8 sequence.
+std::string utf8_prefix(const std::string& s, size_t n) {
+  if (s.size() <= n) return s;
+  while (n > 0 && (static_cast<unsigned char>(s[n]) & 0xC0) == 0x80) --n;
+  return s.substr(0, n);
+}
+
+// JSON text of a string; invalid UTF-8 cannot come from the parser, but "replace" keeps a stray
+// byte from ever throwing (which aborts the WASM build).
+std::string quoted(const std::string& s) {
+  return json(s).dump(-1, ' ', false, json::error_handler_t::replace);
+}
+
+// Bounded in both depth and length: a deep or huge value must not exhaust the stack or memory
+// while an error message is built.
+void append_preview(const json& v, std::string& out, int depth) {
+  if (out.size() > kPreviewChars) return;
+  if (v.is_string()) {
+    out += quoted(utf8_prefix(v.get_ref<const std::string&>(), kPreviewChars));
+  } else if (v.is_array() || v.is_object()) {
+    const bool obj = v.is_object();
+    if (depth >= kPreviewDepth || v.empty()) {
+      out += v.empty() ? (obj ? "{}" : "[]") : (obj ? "{...}" : "[...]");
+      return;
+    }
+    out += obj ? '{' : '[';
+    bool first = true;
+    for (auto it = v.begin(); it != v.end() && out.size() <= kPreviewChars; ++it) {
+      if (!first) out += ", ";
+      first = false;
+      if (obj) out += quoted(utf8_prefix(it.key(), kPreviewChars)) + ": ";
+      append_preview(*it, out, depth + 1);
+    }
+    out += obj ? '}' : ']';
+  } else {
+    out += v.dump();  // numbers (unsigned ones as themselves), booleans, null
+  }
+}
+
+}  // namespace
+
+std::string preview(const json& v) {
+  std::string out;
+  append_preview(v, out, 0);
+  if (out.size() <= kPreviewChars) return out;
+  return utf8_prefix(out, kPreviewChars) + "...";
+}
+
+std::string display_key(const std::string& key) {
+  std::string out;
+  for (const char ch : utf8_prefix(key, kPreviewChars)) {
+    const auto c = static_cast<unsigned char>(ch);
+    if (c >= 0x20 && c != 0x7f) {
+      out += ch;
+    } else {
+      char buf[8];
+      std::snprintf(buf, sizeof buf, "\\u%04x", c);
+      out += buf;
+    }
+  }
+  return key.size() > kPreviewChars ? out + "..." : out;
+}
+
 Params::Params(const json* obj, std::string path, ErrorSink& errors, ParamRegistry* registry,
                json* normalized)
     : obj_(obj), path_(std::move(path)), errors_(errors), registry_(registry), out_(normalized) {
@@ -70,11 +138,11 @@ int64_t Params::integer(const char* key, const IntSpec& s) {
   if (!v) return record(key, s.def);
   const std::string range = "an integer in [" + std::to_string(s.lo) + ", " + std::to_string(s.hi) + "]";
   int64_t x = 0;
-  if (v->is_number_integer()) {
+  if (v->is_number_integer() && !v->is_number_unsigned()) {  // is_number_integer() includes unsigned
     x = v->get<int64_t>();
   } else if (v->is_number_unsigned()) {
     if (v->get<uint64_t>() > static_cast<uint64_t>(INT64_MAX)) {
-      errors_.fail(field(key), "must be " + range, range);
+      errors_.fail(field(key), "must be " + range + ", got " + preview(*v), range);
       return s.def;
     }
     x = static_cast<int64_t>(v->get<uint64_t>());
@@ -82,7 +150,7 @@ int64_t Params::integer(const char* key, const IntSpec& s) {
              std::fabs(v->get<double>()) < 9e15) {
     x = static_cast<int64_t>(v->get<double>());
   } else {
-    errors_.fail(field(key), "must be " + range + ", got " + v->dump(), range);
+    errors_.fail(field(key), "must be " + range + ", got " + preview(*v), range);
     return s.def;
   }
   if (x < s.lo || x > s.hi) {
@@ -99,7 +167,7 @@ double Params::number(const char* key, const NumSpec& s) {
   const std::string range = "a number in [" + format_number(s.lo) + ", " + format_number(s.hi) + "]" +
                             (s.unit[0] ? std::string(" ") + s.unit : "");
   if (!v->is_number()) {
-    errors_.fail(field(key), "must be " + range + ", got " + v->dump(), range);
+    errors_.fail(field(key), "must be " + range + ", got " + preview(*v), range);
     return s.def;
   }
   double x = v->get<double>();
@@ -115,7 +183,7 @@ bool Params::boolean(const char* key, bool def, const char* doc) {
   const json* v = get(key);
   if (!v) return record(key, def);
   if (!v->is_boolean()) {
-    errors_.fail(field(key), "must be true or false, got " + v->dump(), "true or false");
+    errors_.fail(field(key), "must be true or false, got " + preview(*v), "true or false");
     return def;
   }
   return record(key, v->get<bool>());
@@ -137,7 +205,7 @@ std::string Params::choice(const char* key, const std::string& def, const std::v
     for (const auto& n : names)
       if (v->get<std::string>() == n) return record(key, n);
   }
-  errors_.fail(field(key), "must be one of: " + list + "; got " + v->dump(), "one of: " + list);
+  errors_.fail(field(key), "must be one of: " + list + "; got " + preview(*v), "one of: " + list);
   return def;
 }
 
@@ -146,7 +214,7 @@ std::string Params::string(const char* key, const char* def, const char* doc) {
   const json* v = get(key);
   if (!v) return record(key, std::string(def));
   if (!v->is_string()) {
-    errors_.fail(field(key), "must be a string, got " + v->dump(), "a string");
+    errors_.fail(field(key), "must be a string, got " + preview(*v), "a string");
     return def;
   }
   return record(key, v->get<std::string>());
@@ -161,14 +229,14 @@ std::vector<int64_t> Params::int_list(const char* key, const std::vector<int64_t
   const std::string what = "a list of " + std::to_string(min_len) + ".." + std::to_string(max_len) +
                            " integers, each in [" + std::to_string(lo) + ", " + std::to_string(hi) + "]";
   if (!v->is_array() || v->size() < min_len || v->size() > max_len) {
-    errors_.fail(field(key), "must be " + what + ", got " + v->dump(), what);
+    errors_.fail(field(key), "must be " + what + ", got " + preview(*v), what);
     return def;
   }
   std::vector<int64_t> out;
   for (size_t i = 0; i < v->size(); ++i) {
     const json& e = (*v)[i];
     if (!e.is_number_integer() || e.get<int64_t>() < lo || e.get<int64_t>() > hi) {
-      errors_.fail(field(key) + "[" + std::to_string(i) + "]", "must be " + what + ", got " + e.dump(), what);
+      errors_.fail(field(key) + "[" + std::to_string(i) + "]", "must be " + what + ", got " + preview(e), what);
       return def;
     }
     out.push_back(e.get<int64_t>());
@@ -188,7 +256,7 @@ std::vector<bool> Params::bool_list(const char* key, const std::vector<bool>& de
     }
     if (out.size() == v->size()) return record(key, out);
   }
-  errors_.fail(field(key), "must be a list of true/false values, got " + v->dump(), "a list of true/false values");
+  errors_.fail(field(key), "must be a list of true/false values, got " + preview(*v), "a list of true/false values");
   return def;
 }
 
@@ -214,7 +282,7 @@ void Params::reject_unknown(std::initializer_list<const char*> also_allowed) {
     if (ok) continue;
     std::string known;
     for (const auto& k : used_) known += (known.empty() ? "" : ", ") + k;
-    errors_.fail(field(it.key().c_str()), "unknown field; known fields here: " + known, "one of: " + known);
+    errors_.fail(field(display_key(it.key()).c_str()), "unknown field; known fields here: " + known, "one of: " + known);
     return;
   }
 }

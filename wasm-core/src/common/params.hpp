@@ -107,6 +107,12 @@ class Params {
   std::set<std::string> used_;
 };
 
+// A bad value as echoed in messages: compact JSON cut to about 60 characters and 3 levels.
+std::string preview(const json& v);
+// An object key as shown in a field path: control characters escaped as JSON does (NUL as
+// backslash-u0000), cut to about 60 characters.
+std::string display_key(const std::string& key);
+
 // Formats a number for messages without trailing zeros ("0.5", "128").
 std::string format_number(double v);
 

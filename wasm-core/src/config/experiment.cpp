@@ -30,7 +30,7 @@ void parse_cache(Params& sw, CacheConfig& cache, const Topology* topo) {
       ways = w->get<int64_t>();
     } else {
       c.errors().fail(c.field("ways"), "must be an integer in [1, " + std::to_string(entries) +
-                                           "] (the entries) or \"full\", got " + w->dump());
+                                           "] (the entries) or \"full\", got " + preview(*w));
     }
     c.set("ways", ways == entries && w->is_string() ? json("full") : json(ways));
   } else {

@@ -1,5 +1,8 @@
 #include "topology/bmin.hpp"
 
+#include <cmath>
+
+#include "topology/limits.hpp"
 #include "topology/registry.hpp"
 
 namespace switchlab {
@@ -55,10 +58,11 @@ nlohmann::json Bmin::describe() const {
                       {"port_digit", s}});
   // Links between stage s and s+1, for drawing: [lower switch, its up port, upper switch, its down port].
   nlohmann::json links = nlohmann::json::array();
-  for (uint32_t s = 0; s + 1 < n_; ++s)
-    for (uint32_t x = 0; x < pow_[n_]; ++x)  // every channel label between the two stages
-      links.push_back({switch_of(s, x), k_ + digit(x, s), switch_of(s + 1, x), digit(x, s + 1)});
-  return {{"kind", "bmin"}, {"k", k_}, {"stages", n_}, {"switches", num_switches()}, {"nodes", num_nodes()},
+  if (num_links() <= kMaxDescribedLinks)  // larger networks are too big to draw: no list
+    for (uint32_t s = 0; s + 1 < n_; ++s)
+      for (uint32_t x = 0; x < pow_[n_]; ++x)  // every channel label between the two stages
+        links.push_back({switch_of(s, x), k_ + digit(x, s), switch_of(s + 1, x), digit(x, s + 1)});
+  nlohmann::json d = {{"kind", "bmin"}, {"k", k_}, {"stages", n_}, {"switches", num_switches()}, {"nodes", num_nodes()},
           {"switches_per_stage", per_stage_}, {"ports_per_switch", 2 * k_}, {"stage_list", stages},
           {"links", links},
           {"links_format", "[stage-s switch, its up port, stage-(s+1) switch, its down port]"},
@@ -66,11 +70,12 @@ nlohmann::json Bmin::describe() const {
           {"switch_id", "stage * k^(n-1) + w, w = a channel label with digit `stage` removed"},
           {"ports", "[0, k) down ports (port j: digit stage = j), [k, 2k) up ports (k + j)"},
           {"routing", "turnaround at the least common ancestor stage; up port = k + destination digit"}};
+  if (num_links() > kMaxDescribedLinks)
+    d["links_omitted"] = std::to_string(num_links()) + " links; lists stop at " + std::to_string(kMaxDescribedLinks);
+  return d;
 }
 
 namespace {
-
-constexpr int64_t kMaxNodes = int64_t{1} << 24;
 
 std::unique_ptr<Topology> make_bmin(Params& t, Params& routing) {
   const int64_t k = t.integer("k", {4, 2, 256, "ports", "Down ports per switch (as many up ports): 8-port switches have k = 4"});
@@ -80,13 +85,9 @@ std::unique_ptr<Topology> make_bmin(Params& t, Params& routing) {
   t.reject_unknown({"kind"});
   routing.reject_unknown();
   if (!t.errors().ok()) return nullptr;
-  int64_t nodes = 1;
-  for (int64_t i = 0; i < n && nodes <= kMaxNodes; ++i) nodes *= k;
-  if (nodes > kMaxNodes || nodes / k * n > kMaxNodes) {
-    t.errors().fail(t.field("stages"), "network too large: k^stages nodes and stages * k^(stages-1) switches must each be at most " +
-                                           std::to_string(kMaxNodes) + " (k = " + std::to_string(k) + ")");
-    return nullptr;
-  }
+  // k^n nodes, n k^(n-1) switches, (n-1) k^n links between stages.
+  const double nodes = std::pow(static_cast<double>(k), static_cast<double>(n));
+  if (!check_topology_size(t, "stages", {nodes, nodes / k * n, nodes * (n - 1)})) return nullptr;
   return std::make_unique<Bmin>(static_cast<uint32_t>(k), static_cast<uint32_t>(n));
 }
 

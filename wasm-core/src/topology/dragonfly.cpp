@@ -1,5 +1,8 @@
 #include "topology/dragonfly.hpp"
 
+#include <cmath>
+
+#include "topology/limits.hpp"
 #include "topology/registry.hpp"
 
 namespace switchlab {
@@ -88,10 +91,9 @@ std::unique_ptr<Topology> make_dragonfly(Params& t, Params& routing) {
                                       " so that every pair of groups has a global link, got " + std::to_string(g));
     return nullptr;
   }
-  if (g * a * p > (int64_t{1} << 24)) {
-    t.errors().fail(t.field("g"), "network too large: at most 16777216 nodes, got " + std::to_string(g * a * p));
-    return nullptr;
-  }
+  // Links: a clique per group plus at most a*h/2 global links per group.
+  const double routers = static_cast<double>(g) * a;
+  if (!check_topology_size(t, "g", {routers * p, routers, routers * (a - 1) / 2 + routers * h / 2})) return nullptr;
   return std::make_unique<Dragonfly>(static_cast<uint32_t>(p), static_cast<uint32_t>(a), static_cast<uint32_t>(h),
                                      static_cast<uint32_t>(g), alg == "valiant");
 }

@@ -37,7 +37,7 @@ std::unique_ptr<Topology> make_edge_list(Params& t, Params& routing) {
   if (!raw || !raw->is_array() || (raw->empty() && given != 1)) {
     t.errors().fail(field, "must be a non-empty list of links [[a, b], ...] (switch ids in [0, " +
                                std::to_string(limit - 1) + "]); only a single switch (switches = 1) may have none" +
-                               (raw ? ", got " + raw->dump() : std::string()));
+                               (raw ? ", got " + preview(*raw) : std::string()));
     return nullptr;
   }
   if (raw->size() > kMaxEdges) {
@@ -52,7 +52,7 @@ std::unique_ptr<Topology> make_edge_list(Params& t, Params& routing) {
     const std::string fi = field + "[" + std::to_string(i) + "]";
     uint32_t a = 0, b = 0;
     if (!e.is_array() || e.size() != 2 || !read_switch_id(e[0], limit, a) || !read_switch_id(e[1], limit, b)) {
-      t.errors().fail(fi, "must be " + what + ", got " + e.dump());
+      t.errors().fail(fi, "must be " + what + ", got " + preview(e));
       return nullptr;
     }
     if (a == b) {

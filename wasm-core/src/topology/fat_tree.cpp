@@ -1,5 +1,8 @@
 #include "topology/fat_tree.hpp"
 
+#include <cmath>
+
+#include "topology/limits.hpp"
 #include "topology/registry.hpp"
 
 namespace switchlab {
@@ -71,12 +74,9 @@ std::unique_ptr<Topology> make_fat_tree(Params& t, Params& routing) {
   t.reject_unknown({"kind"});
   routing.reject_unknown();
   if (!t.errors().ok()) return nullptr;
-  int64_t nodes = o;
-  for (int64_t i = 0; i < n; ++i) nodes *= k;
-  if (nodes > (int64_t{1} << 24) || (nodes / k / o) * n > (int64_t{1} << 24)) {
-    t.errors().fail(t.field("n"), "network too large: at most 16777216 nodes, got k^n*oversubscription = " + std::to_string(nodes));
-    return nullptr;
-  }
+  // o k^n nodes, n k^(n-1) switches, k up links per switch below the top level.
+  const double leaves = std::pow(static_cast<double>(k), static_cast<double>(n - 1));
+  if (!check_topology_size(t, "n", {leaves * k * o, leaves * n, leaves * k * (n - 1)})) return nullptr;
   if (2 * k * o > 65535) {
     t.errors().fail(t.field("k"), "too many ports per switch");
     return nullptr;

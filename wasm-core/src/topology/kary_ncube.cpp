@@ -98,12 +98,11 @@ nlohmann::json KaryNCube::describe() const {
 }  // namespace switchlab
 
 // ---- registration: torus, mesh and kary_ncube differ only in the default of `wrap`.
+#include "topology/limits.hpp"
 #include "topology/registry.hpp"
 
 namespace switchlab {
 namespace {
-
-constexpr int64_t kMaxSwitches = int64_t{1} << 24;
 
 std::unique_ptr<Topology> make_cube(Params& t, Params& routing, bool default_wrap) {
   const auto dims = t.int_list("dims", {4, 4}, 1, 8, 2, 4096, "switches",
@@ -120,13 +119,10 @@ std::unique_ptr<Topology> make_cube(Params& t, Params& routing, bool default_wra
                                          "), got " + std::to_string(wrap.size()));
     return nullptr;
   }
-  int64_t switches = 1;
-  for (int64_t k : dims) switches *= k;
-  if (switches > kMaxSwitches || switches * conc > kMaxSwitches) {
-    t.errors().fail(t.field("dims"), "network too large: at most " + std::to_string(kMaxSwitches) +
-                                         " switches and nodes, got " + std::to_string(switches * conc));
-    return nullptr;
-  }
+  double switches = 1, links = 0;
+  for (int64_t k : dims) switches *= static_cast<double>(k);
+  for (size_t i = 0; i < dims.size(); ++i) links += switches / dims[i] * (wrap[i] ? dims[i] : dims[i] - 1);
+  if (!check_topology_size(t, "dims", {switches * conc, switches, links})) return nullptr;
   return std::make_unique<KaryNCube>(std::vector<uint32_t>(dims.begin(), dims.end()), wrap,
                                      static_cast<uint32_t>(conc));
 }

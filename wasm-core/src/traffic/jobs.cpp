@@ -65,8 +65,8 @@ bool parse_table(Params& j, std::vector<std::pair<uint32_t, double>>& table) {
                         "normalised by their sum)");
   const std::string what = "must be a list of 1..256 [size, probability] pairs, size an integer in [1, " +
                            std::to_string(kMaxJobSize) + "] nodes and probability a number > 0";
-  if (!v->is_array() || v->empty() || v->size() > 256) {
-    j.errors().fail(j.field("size_table"), what + ", got " + v->dump());
+  if (!v || !v->is_array() || v->empty() || v->size() > 256) {  // null reads as absent: v is nullptr
+    j.errors().fail(j.field("size_table"), what + ", got " + (v ? preview(*v) : std::string("null")));
     return false;
   }
   json norm = json::array();
@@ -76,7 +76,7 @@ bool parse_table(Params& j, std::vector<std::pair<uint32_t, double>>& table) {
                     e[0].get<int64_t>() <= kMaxJobSize && e[1].is_number() && e[1].get<double>() > 0 &&
                     e[1].get<double>() < 1e300;
     if (!ok) {
-      j.errors().fail(j.field("size_table") + "[" + std::to_string(i) + "]", what + ", got " + e.dump());
+      j.errors().fail(j.field("size_table") + "[" + std::to_string(i) + "]", what + ", got " + preview(e));
       return false;
     }
     table.emplace_back(static_cast<uint32_t>(e[0].get<int64_t>()), e[1].get<double>());
