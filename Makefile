@@ -7,7 +7,7 @@ export NODE_PATH := /usr/share/nodejs
 JOBS ?= 2
 
 .PHONY: run test build install build-native build-wasm build-frontend bench clean gen-api \
-        test-core test-cross test-api test-frontend test-e2e test-compose
+        test-core test-cross test-api test-frontend test-e2e test-compose test-fuzz fuzz
 
 install:
 	@scripts/install.sh
@@ -54,6 +54,13 @@ test-frontend:
 	@cd frontend && npm run --silent test
 test-e2e:
 	@$(VENV_PY) scripts/stack.py --state-dir .run/e2e --pg-port 54331 --api-port 8765 --ui-dir frontend/dist -- node tests/e2e/run.mjs
+# libFuzzer over the core's prepare() with ASan + UBSan (build/fuzz; docs/security.md): a short
+# run in `make test`, a long one (FUZZ_SECONDS, default 1 h) by hand.
+FUZZ_SECONDS ?= 3600
+test-fuzz:
+	@JOBS=$(JOBS) scripts/fuzz.sh 60
+fuzz:
+	@JOBS=$(JOBS) scripts/fuzz.sh $(FUZZ_SECONDS)
 test-compose:
 	@SWITCHLAB_API_TOKEN=compose-validation docker-compose -f docker-compose.yml config -q && echo "docker-compose.yml: valid"
 

@@ -138,3 +138,14 @@ TEST(HardeningC4, SyntaxErrorsSayWhere) {
   EXPECT_NE(e["message"].get<std::string>().find("at byte 11"), std::string::npos) << e;
   EXPECT_EQ(prepare_error("")["field"], "config");
 }
+
+// Found by the fuzzer (make test-fuzz) in its first seconds: the parser's reason quotes the bytes
+// it stopped at, and a byte that is not UTF-8 made the answer itself unserialisable (abort).
+TEST(HardeningFuzz, InvalidUtf8InTheInputGivesAnError) {
+  for (const std::string text : {std::string("{\"seed\xfe\":1}"), std::string("{\"name\":\"\xc3\"}"),
+                                 std::string("{\"name\":\"\xe2\x82\"}")}) {
+    const json e = prepare_error(text);
+    EXPECT_EQ(e["field"], text.find("seed") != std::string::npos ? "config" : "name") << e;
+    EXPECT_NE(e["message"].get<std::string>().find("at byte"), std::string::npos) << e;
+  }
+}

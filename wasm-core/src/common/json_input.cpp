@@ -99,10 +99,14 @@ class BoundedSax {
   std::string detail_, field_;
 };
 
-// nlohmann's message, shortened: it quotes the last token read, which may be long.
+// nlohmann's message, shortened and ASCII only: it quotes the last token read, which may be long
+// and hold bytes that are not UTF-8 (the reason parsing stopped).
 std::string short_detail(const std::string& detail) {
   constexpr size_t kMax = 160;
-  return detail.size() <= kMax ? detail : detail.substr(0, kMax) + "...";
+  std::string out = detail.substr(0, kMax);
+  for (char& c : out)
+    if (static_cast<unsigned char>(c) >= 0x80) c = '?';
+  return detail.size() <= kMax ? out : out + "...";
 }
 
 }  // namespace
