@@ -149,3 +149,9 @@ TEST(HardeningFuzz, InvalidUtf8InTheInputGivesAnError) {
     EXPECT_NE(e["message"].get<std::string>().find("at byte"), std::string::npos) << e;
   }
 }
+
+// Found by the fuzzer: an unknown empty key at the top gave an error with an empty field.
+TEST(HardeningFuzz, EmptyKeyIsNamed) {
+  EXPECT_EQ(prepare_error(R"({"": 1})")["field"], "\"\"");
+  EXPECT_EQ(prepare_error(R"({"traffic": {"": 1}})")["field"], "traffic.\"\"");
+}

@@ -85,6 +85,7 @@ std::string preview(const json& v) {
 }
 
 std::string display_key(const std::string& key) {
+  if (key.empty()) return "\"\"";  // a field path must name something
   std::string out;
   for (const char ch : utf8_prefix(key, kPreviewChars)) {
     const auto c = static_cast<unsigned char>(ch);

@@ -110,7 +110,7 @@ class Params {
 // A bad value as echoed in messages: compact JSON cut to about 60 characters and 3 levels.
 std::string preview(const json& v);
 // An object key as shown in a field path: control characters escaped as JSON does (NUL as
-// backslash-u0000), cut to about 60 characters.
+// backslash-u0000), cut to about 60 characters; the empty key as "".
 std::string display_key(const std::string& key);
 
 // Formats a number for messages without trailing zeros ("0.5", "128").
