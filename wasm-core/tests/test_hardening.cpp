@@ -108,6 +108,7 @@ TEST(HardeningC4, LoneSurrogateNamesTheField) {
   EXPECT_EQ(e["field"], "traffic.pattern");
   EXPECT_NE(e["message"].get<std::string>().find("invalid \\u escape"), std::string::npos) << e;
   EXPECT_NE(e["message"].get<std::string>().find("at byte 30"), std::string::npos) << e;
+  EXPECT_EQ(e["allowed"], "valid JSON (RFC 8259)");
 }
 
 TEST(HardeningC4, NumberBeyondDoubleNamesTheField) {

@@ -133,7 +133,7 @@ bool parse_json_input(const std::string& text, const std::string& what, const st
   } else {
     message = "is not valid JSON" + at + ": " + short_detail(sax.detail());
   }
-  error = {field, message, allowed};
+  error = {field, message, field == what ? allowed : "valid JSON (RFC 8259)"};
   return false;
 }
 
