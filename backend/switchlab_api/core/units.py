@@ -8,6 +8,7 @@ core's units(), which applies the results schema's rule (docs/contract.md).
 from __future__ import annotations
 
 import json
+from functools import lru_cache
 from typing import Any
 
 from . import engine
@@ -50,6 +51,7 @@ def config_unit(path: str) -> str | None:
     return _unit_of(_nodes(engine.config_schema(), path))
 
 
+@lru_cache(maxsize=1024)
 def result_unit(path: str) -> str | None:
     """The core's own answer (its units() applies the results schema's rule), never re-derived here."""
     doc: Any = 0

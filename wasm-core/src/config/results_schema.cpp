@@ -1,5 +1,6 @@
 #include "config/results_schema.hpp"
 
+#include <utility>
 #include <vector>
 
 namespace switchlab {
@@ -213,9 +214,15 @@ void collect(const json& v, const std::string& path, json& out) {
 }  // namespace
 
 std::string unit_of(const std::string& path) {
+  // The declared paths split once: units_of() asks for every number of a result.
+  static const std::vector<std::pair<std::vector<std::string>, const char*>> patterns = [] {
+    std::vector<std::pair<std::vector<std::string>, const char*>> p;
+    for (const ResultKey& k : declared()) p.emplace_back(split(k.path), k.unit);
+    return p;
+  }();
   const std::vector<std::string> parts = split(path);
-  for (const ResultKey& k : declared())
-    if (matches(split(k.path), parts)) return k.unit;
+  for (const auto& [pattern, unit] : patterns)
+    if (matches(pattern, parts)) return unit;
   for (size_t i = parts.size(); i-- > 0;)
     if (std::string u = suffix_unit(parts[i]); !u.empty()) return u;
   return "";
