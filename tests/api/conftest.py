@@ -101,9 +101,10 @@ class Workers:
         self.log_dir = log_dir
         self.procs: list[subprocess.Popen] = []
 
-    def start(self, name: str, concurrency: int = 1, one_shot: bool = False) -> subprocess.Popen:
+    def start(self, name: str, concurrency: int = 1, one_shot: bool = False,
+              env: dict[str, str] | None = None) -> subprocess.Popen:
         proc = stack.start_worker(self.url, name, self.log_dir,
-                                  {**WORKER_ENV, "SWITCHLAB_WORKER_CONCURRENCY": str(concurrency)},
+                                  {**WORKER_ENV, "SWITCHLAB_WORKER_CONCURRENCY": str(concurrency), **(env or {})},
                                   one_shot=one_shot)
         self.procs.append(proc)
         return proc

@@ -3,7 +3,7 @@ from __future__ import annotations
 import hashlib
 from typing import Any
 
-from fastapi import APIRouter, Path, Request, Response
+from fastapi import APIRouter, Path, Query, Request, Response
 
 from ...core.caps import check_caps
 from ...core.config import Settings
@@ -14,8 +14,9 @@ from ...core.offload import in_core_pool, in_db_pool
 from ...db import repository as repo
 from ...db.pool import connection
 from ...models.common import BY_ID_ERRORS, SERVER_ERRORS, ID_DESCRIPTION, ID_PATTERN, WRITE_ERRORS
-from ...models.experiment import ExperimentAccepted, ExperimentConfig, ExperimentOut
-from ...services import ids
+from ...models.experiment import ArrayPage, ExperimentAccepted, ExperimentConfig, ExperimentOut, StoredArray
+from ...services import ids, result_arrays
+from ...services.result_arrays import PAGE_ITEMS
 from ...services.queue import ensure_runs, store_experiments
 from ..deps import JsonBody, SettingsDep, WriteAuth
 
@@ -99,5 +100,37 @@ def _load(experiment_id: str) -> tuple[str, bytes, str]:
         record = repo.get_experiment(conn, full)
     if record is None:  # an experiment row always gets its run in the same transaction
         raise ApiError(404, f"no experiment with id {full}", field="id")
-    out = ExperimentOut(**record, ui_url=f"/e/{full}")
+    arrays = {path: StoredArray(length=a["length"], href=f"/api/experiments/{full}/arrays/{path}")
+              for path, a in (record.pop("arrays") or {}).items()} or None
+    out = ExperimentOut(**record, arrays=arrays, ui_url=f"/e/{full}")
     return full, out.model_dump_json().encode(), out.status
+
+
+@router.get(
+    "/{experiment_id}/arrays/{path}",
+    operation_id="getExperimentArray",
+    response_model=ArrayPage,
+    responses={**BY_ID_ERRORS, **SERVER_ERRORS},
+)
+async def get_experiment_array(
+    experiment_id: str = Path(description=ID_DESCRIPTION, json_schema_extra={"pattern": ID_PATTERN}),
+    path: str = Path(description="dotted path listed in the experiment's `arrays`", max_length=200),
+    offset: int = Query(0, ge=0, le=2**31, description="first item"),
+    limit: int = Query(PAGE_ITEMS, ge=1, le=PAGE_ITEMS, description=f"items to return, at most {PAGE_ITEMS}"),
+) -> ArrayPage:
+    return await in_db_pool(_load_array, experiment_id, path, offset, limit)
+
+
+def _load_array(experiment_id: str, path: str, offset: int, limit: int) -> ArrayPage:
+    with connection() as conn:
+        full = ids.resolve(conn, "experiments", experiment_id, "experiment")
+        record = repo.get_experiment(conn, full)
+        stored = (record or {}).get("arrays") or {}
+        if path not in stored:
+            raise ApiError(404, f"experiment {full} has no stored array {path!r}"
+                           + (f"; it has {', '.join(sorted(stored))}" if stored else ""), field="path")
+        length = stored[path]["length"]
+        first, last = offset // PAGE_ITEMS, max(offset, offset + limit - 1) // PAGE_ITEMS
+        pages = repo.array_pages(conn, full, path, first, last) if offset < length else []
+    return ArrayPage(path=path, offset=offset, length=length,
+                     items=result_arrays.read_slice(pages, first, offset, limit))
