@@ -130,7 +130,7 @@ def test_503_when_the_database_is_down(tmp_path):
                 assert time.time() < deadline and proc.poll() is None, (tmp_path / "api.log").read_text()
                 time.sleep(0.3)
         err = envelope(health, 503, "unavailable")
-        assert err["message"] == "database unavailable"
+        assert err["message"] == "database unavailable: Connection refused"
         err = envelope(httpx.get(f"{url}/api/sweeps/{'abcdef' * 4}", timeout=30), 503, "unavailable")
         assert err["message"] == "database unavailable, retry later"
     finally:

@@ -60,6 +60,8 @@ class Settings:
     result_inline_items: int = field(default_factory=lambda: _int("SWITCHLAB_RESULT_INLINE_ITEMS", 65_536))
     max_result_bytes: int = field(default_factory=lambda: _int("SWITCHLAB_MAX_RESULT_BYTES", 16_000_000))
     max_array_bytes: int = field(default_factory=lambda: _int("SWITCHLAB_MAX_ARRAY_BYTES", 256_000_000))
+    # Memory for serialized finished experiments kept by each API process (they never change).
+    finished_cache_bytes: int = field(default_factory=lambda: _int("SWITCHLAB_FINISHED_CACHE_BYTES", 64_000_000))
     # How long a worker keeps retrying a lost database (backoff) before giving up on a result.
     db_retry_s: float = field(default_factory=lambda: _float("SWITCHLAB_DB_RETRY_S", 600.0))
     # Worker liveness: a worker silent for stalled_after_s has its jobs retried.

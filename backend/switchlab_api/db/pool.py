@@ -53,12 +53,14 @@ def get_pool() -> ConnectionPool:
     return _pool
 
 
-def _reachable(url: str) -> bool:
+def _unreachable(url: str) -> str | None:
+    """Why a direct connection fails (the driver's last words, without the address), or None."""
     try:
         psycopg.connect(url, connect_timeout=2).close()
-        return True
-    except psycopg.OperationalError:
-        return False
+        return None
+    except psycopg.OperationalError as exc:
+        lines = str(exc).strip().splitlines() or [type(exc).__name__]
+        return lines[0].rsplit("failed: ", 1)[-1]
 
 
 def _renew(stale: ConnectionPool) -> ConnectionPool:
@@ -79,8 +81,11 @@ def _acquire(timeout: float) -> tuple[ConnectionPool, psycopg.Connection]:
         return pool, pool.getconn(timeout=timeout)
     except PoolTimeout:
         # Renew only a pool that lost connections, never one merely busy under load.
-        if _in_use >= MAX_SIZE or not _reachable(pool.conninfo):
+        if _in_use >= MAX_SIZE:
             raise
+        reason = _unreachable(pool.conninfo)
+        if reason is not None:
+            raise PoolTimeout(reason) from None
         pool = _renew(pool)
         return pool, pool.getconn(timeout=timeout)
 

@@ -6,7 +6,7 @@ from typing import Any
 from fastapi import APIRouter, Path, Query, Request, Response
 
 from ...core.caps import check_caps
-from ...core.config import Settings
+from ...core.config import Settings, get_settings
 from ...core.engine import Prepared, prepare
 from ...core.errors import ApiError
 from ...core.jsonvalues import check_json_values
@@ -16,6 +16,7 @@ from ...db.pool import connection
 from ...models.common import BY_ID_ERRORS, SERVER_ERRORS, ID_DESCRIPTION, ID_PATTERN, WRITE_ERRORS
 from ...models.experiment import ArrayPage, ExperimentAccepted, ExperimentConfig, ExperimentOut, StoredArray
 from ...services import ids, result_arrays
+from ...services.finished_cache import FinishedCache
 from ...services.result_arrays import PAGE_ITEMS
 from ...services.queue import ensure_runs, store_experiments
 from ..deps import JsonBody, SettingsDep, WriteAuth
@@ -71,12 +72,18 @@ async def get_experiment(
     experiment_id: str = Path(description=ID_DESCRIPTION,
                               json_schema_extra={"pattern": ID_PATTERN}),
 ) -> Response:
-    full, body, status = await in_db_pool(_load, experiment_id)
-    if status != "done":
-        return Response(body, media_type="application/json", headers={"Cache-Control": "no-cache"})
+    cached = FINISHED.get(experiment_id)  # only full lowercase ids are ever stored
+    if cached is None:
+        full, body, status = await in_db_pool(_load, experiment_id)
+        if status != "done":
+            return Response(body, media_type="application/json", headers={"Cache-Control": "no-cache"})
+        etag = '"' + hashlib.sha256(body).hexdigest()[:32] + '"'
+        if experiment_id == full:
+            FINISHED.put(full, etag, body)
+    else:
+        full, (etag, body) = experiment_id, cached
     # A done experiment never changes (its id is its content; results are written once), so it
     # is cached for good when named by its full id; a prefix could some day become ambiguous.
-    etag = '"' + hashlib.sha256(body).hexdigest()[:32] + '"'
     cache = IMMUTABLE if experiment_id.lower() == full else "no-cache"
     headers = {"ETag": etag, "Cache-Control": cache}
     if _matches(request.headers.get("if-none-match", ""), etag):
@@ -85,6 +92,7 @@ async def get_experiment(
 
 
 IMMUTABLE = "public, max-age=31536000, immutable"
+FINISHED = FinishedCache(get_settings().finished_cache_bytes)
 
 
 def _matches(if_none_match: str, etag: str) -> bool:

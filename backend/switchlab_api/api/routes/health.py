@@ -1,7 +1,6 @@
 from __future__ import annotations
 
 from fastapi import APIRouter
-from psycopg_pool import PoolTimeout
 
 from ...core import engine
 from ...core.errors import ApiError
@@ -39,9 +38,7 @@ def _check() -> tuple[list[str], str | None]:
 
 
 def _reason(exc: Exception) -> str:
-    # The driver's last line ("Connection refused", "the database system is shutting down"),
-    # without the server address it names.
-    if isinstance(exc, PoolTimeout):
-        return "no connection could be made within 1 s"
-    text = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
-    return text.rsplit("failed: ", 1)[-1]
+    # The pool's timeout carries the direct connection attempt's reason ("Connection refused",
+    # "the database system is shutting down"), without the server address.
+    lines = str(exc).strip().splitlines()
+    return lines[0].rsplit("failed: ", 1)[-1] if lines else type(exc).__name__
