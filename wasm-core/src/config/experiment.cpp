@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "app/npb_traffic.hpp"
 #include "topology/registry.hpp"
 
 namespace switchlab {
@@ -201,8 +202,9 @@ bool parse_experiment(const json& config, Experiment& out, ErrorSink& errors, Pa
   Params root(&config, "", errors, registry, &out.normalized);
   root.string("name", "", "Free-text name (part of the id: rename = new experiment)");
   out.seed = static_cast<uint64_t>(root.integer("seed", {1, 0, int64_t{1} << 53, "", "RNG seed: the run is a deterministic function of config + seed"}));
-  out.engine = root.choice("engine", "routewalk", {"routewalk"},
-                           "routewalk: per-packet path walk with cache look-ups and zero-load latency");
+  out.engine = root.choice("engine", "routewalk", {"routewalk", "app"},
+                           "routewalk: per-packet path walk with cache look-ups and zero-load latency; "
+                           "app: application time model of NPB skeletons (traffic.pattern npb, docs/models.md)");
 
   Params topo = root.child("topology", "Network topology");
   out.random_node_ids = topo.choice("node_ids", "sequential", {"sequential", "random"},
@@ -216,6 +218,7 @@ bool parse_experiment(const json& config, Experiment& out, ErrorSink& errors, Pa
   Params sw = root.child("switch", "Switch organisation");
   parse_cache(sw, out.cache, out.topology.get());
   parse_delays(sw, out.delays);
+  if (out.engine == "app") app::parse_app_config(root, sw, out.app);
   out.lag_links = static_cast<uint32_t>(sw.integer(
       "lag_links", {1, 1, 16, "links", "Links bundled per switch-to-switch connection; one is chosen by CRC-32 of the destination"}));
   Params cam = sw.child("cam", "CAM forwarding table behind the caches");
@@ -236,6 +239,8 @@ bool parse_experiment(const json& config, Experiment& out, ErrorSink& errors, Pa
   out.packets = static_cast<uint64_t>(traffic.integer("packets", {100000, 1, kMaxPackets, "packets", "Measured packets"}));
   if (errors.ok()) out.traffic = make_traffic(traffic, *out.topology);
   traffic.reject_unknown();
+  if (errors.ok() && out.engine == "app" && !app::npb_workload(*out.traffic))
+    errors.fail("traffic.pattern", "engine app needs traffic.pattern npb (the application skeletons)", "npb");
   parse_monitor(root, out);
   Params output = root.child("output", "What the result includes beyond the defaults");
   out.per_port_output = output.boolean("per_port", false,

@@ -6,6 +6,7 @@
 #include <memory>
 #include <string>
 
+#include "app/app_config.hpp"
 #include "cache/index.hpp"
 #include "cache/set_assoc.hpp"
 #include "common/params.hpp"
@@ -55,6 +56,7 @@ struct Experiment {
   bool random_node_ids = false;
   std::vector<uint32_t> monitored;   // monitored mode: the only switches whose caches are simulated
   bool per_port_output = false;      // cache.by_port: every input port's look-ups and hits
+  app::AppConfig app;         // engine "app": node.*, switch.link_gbps, app.*
   cost::CostInputs cost;      // hardware.* and switch.cam.*, for the cost report
   RunEstimate estimate;
   nlohmann::json normalized;  // every field, defaults filled in

@@ -114,6 +114,13 @@ json experiment_schema() {
     topology.add(t.kind, reg);
     for (const auto& d : reg.decls()) all.add(d);
   }
+  {  // fields only engine "app" reads (node.*, app.*, switch.link_gbps)
+    ParamRegistry reg;
+    Experiment ex;
+    ErrorSink errors;
+    parse_experiment(json{{"engine", "app"}}, ex, errors, &reg);
+    for (const auto& d : reg.decls()) all.add(d);
+  }
   for (const auto& p : traffic_patterns()) {
     ParamRegistry reg;
     declare_pattern_params(p.pattern, reg);

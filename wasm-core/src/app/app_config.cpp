@@ -1,0 +1,20 @@
+#include "app/app_config.hpp"
+
+namespace switchlab::app {
+
+void parse_app_config(Params& root, Params& sw, AppConfig& out) {
+  // Defaults: seed 000 Table 1 (100 GFlops per core) and seed 001 Sec. 5.1 (200 Gb/s links).
+  out.link_gbps = sw.number("link_gbps", {200, 0.001, 1e6, "Gb/s", "Link bandwidth, each direction (engine app)"});
+  Params node = root.child("node", "Compute node (engine app)");
+  out.gflops = node.number("gflops", {100, 1e-6, 1e9, "GFlop/s", "Flop rate of one node (one rank per node)"});
+  node.reject_unknown();
+  Params a = root.child("app", "Application time model (engine app)");
+  out.hit_rate = a.number("hit_rate", {1, 0, 1, "fraction",
+                                       "Share of routing computations that hit the cache: 1 = no misses (seed 001 "
+                                       "Sec. 5.1, after an all-to-all warm-up); a route-walk run with traffic.pattern "
+                                       "npb gives the skeleton's own"});
+  out.overhead_ns = a.number("overhead_ns", {0, 0, 1e9, "ns", "LogGP overhead o: per message at the sender and again at the receiver"});
+  a.reject_unknown();
+}
+
+}  // namespace switchlab::app

@@ -1,0 +1,59 @@
+// FT (3-D FFT PDE solver; RNR-94-007 Sec. 2.6, NAS-95-020): an nx x ny x nz complex grid
+// (16-byte points), one forward 3-D FFT, then niter iterations of "evolve" (a complex multiply
+// per point, 6 flops) and an inverse 3-D FFT (5 N log2 N flops for N points) with a 16-byte
+// checksum reduced to rank 0. The grid is cut into slabs (1-D layout, R <= nz): each 3-D FFT
+// needs one transpose, an all-to-all of N 16 / R^2 bytes per rank pair. With more ranks than
+// planes (2-D layout) the ranks form p1 x p2 (p1 = 2^floor(log2 R / 2)) and each FFT needs two
+// all-to-alls, within rows of p2 ranks (N 16 / (R p2) bytes per pair) and within columns of p1
+// ranks (N 16 / (R p1) bytes per pair).
+#include <cmath>
+
+#include "app/skeleton.hpp"
+
+namespace switchlab::app {
+namespace {
+
+constexpr uint32_t kNx[] = {64, 128, 256, 512, 512};
+constexpr uint32_t kNy[] = {64, 128, 256, 256, 512};
+constexpr uint32_t kNz[] = {64, 32, 128, 256, 512};
+constexpr uint32_t kNiter[] = {6, 6, 6, 20, 20};
+
+void transposes(std::vector<Step>& out, uint32_t ranks, uint32_t nz, double n) {
+  if (ranks <= nz) {
+    alltoall(out, world(ranks), static_cast<uint64_t>(n * 16 / ranks / ranks));
+    return;
+  }
+  const uint32_t p1 = 1u << (ilog2(ranks) / 2), p2 = ranks / p1;
+  Groups rows(p1), cols(p2);
+  for (uint32_t i = 0; i < p1; ++i)
+    for (uint32_t j = 0; j < p2; ++j) {
+      rows[i].push_back(i * p2 + j);
+      cols[j].push_back(i * p2 + j);
+    }
+  alltoall(out, rows, static_cast<uint64_t>(n * 16 / ranks / p2));
+  alltoall(out, cols, static_cast<uint64_t>(n * 16 / ranks / p1));
+}
+
+Skeleton build(char cls, uint32_t ranks) {
+  const int c = class_index(cls);
+  const double n = static_cast<double>(kNx[c]) * kNy[c] * kNz[c];
+  const double fft = 5.0 * n * std::log2(n) / ranks;
+  Skeleton sk{"ft", cls, ranks, 0, {}};
+  Block setup{1, {compute(fft)}};
+  transposes(setup.steps, ranks, kNz[c], n);
+  Block iter{kNiter[c], {compute(6.0 * n / ranks + fft)}};
+  transposes(iter.steps, ranks, kNz[c], n);
+  reduce(iter.steps, world(ranks), 16);
+  sk.blocks = {std::move(setup), std::move(iter)};
+  sk.mop = sk.flops_per_rank() * ranks / 1e6;
+  return sk;
+}
+
+const BenchmarkRegistrar reg{{"ft", "3-D FFT: slab (or pencil) layout, all-to-all transposes, 16-byte checksum reduce",
+                              [](char, uint32_t r) -> std::string {
+                                return is_pow2(r) && r <= 256 * 256 ? "" : "needs a power-of-two number of ranks";
+                              },
+                              build}};
+
+}  // namespace
+}  // namespace switchlab::app

@@ -1,0 +1,149 @@
+#include "app/skeleton.hpp"
+
+#include <algorithm>
+#include <cstring>
+
+#include "common/registry.hpp"
+
+namespace switchlab::app {
+namespace {
+using Table = Registry<BenchmarkInfo, &BenchmarkInfo::name>;
+
+// Appends round r of every group to steps[first + r] (creating steps as needed).
+Step& round_step(std::vector<Step>& out, size_t first, size_t r) {
+  while (out.size() <= first + r) out.emplace_back();
+  return out[first + r];
+}
+
+void send(Step& s, uint32_t src, uint32_t dst, uint64_t bytes) {
+  if (src != dst) s.msgs.push_back({src, dst, bytes});
+}
+
+// Binomial tree rooted at the group's first rank: round k, member i < 2^k sends to i + 2^k.
+void binomial(std::vector<Step>& out, const Groups& groups, uint64_t bytes, bool towards_root) {
+  const size_t first = out.size();
+  uint32_t rounds = 0;
+  for (const auto& g : groups) rounds = std::max(rounds, g.size() > 1 ? ilog2(static_cast<uint32_t>(g.size() - 1)) + 1 : 0);
+  for (uint32_t r = 0; r < rounds; ++r) {
+    // A reduce runs the broadcast's rounds backwards with the roles swapped.
+    const uint32_t k = towards_root ? rounds - 1 - r : r;
+    Step& s = round_step(out, first, r);
+    for (const auto& g : groups) {
+      const uint32_t n = static_cast<uint32_t>(g.size());
+      for (uint32_t i = 0; i < (1u << k) && i + (1u << k) < n; ++i)
+        towards_root ? send(s, g[i + (1u << k)], g[i], bytes) : send(s, g[i], g[i + (1u << k)], bytes);
+    }
+  }
+}
+}  // namespace
+
+uint64_t Skeleton::messages() const {
+  uint64_t n = 0;
+  for (const auto& b : blocks)
+    for (const auto& s : b.steps) n += b.times * s.msgs.size();
+  return n;
+}
+
+double Skeleton::bytes() const {
+  double n = 0;
+  for (const auto& b : blocks)
+    for (const auto& s : b.steps)
+      for (const auto& m : s.msgs) n += static_cast<double>(b.times) * static_cast<double>(m.bytes);
+  return n;
+}
+
+double Skeleton::flops_per_rank() const {
+  double f = 0;
+  for (const auto& b : blocks)
+    for (const auto& s : b.steps) f += static_cast<double>(b.times) * s.flops;
+  return f;
+}
+
+int class_index(char cls) {
+  const char* p = cls ? std::strchr(kClasses, cls) : nullptr;
+  return p ? static_cast<int>(p - kClasses) : -1;
+}
+
+const std::vector<BenchmarkInfo>& benchmarks() { return Table::all(); }
+const BenchmarkInfo* find_benchmark(const std::string& name) { return Table::find(name); }
+BenchmarkRegistrar::BenchmarkRegistrar(BenchmarkInfo info) { Table::add(std::move(info)); }
+
+bool is_pow2(uint32_t n) { return n != 0 && (n & (n - 1)) == 0; }
+
+uint32_t ilog2(uint32_t n) {
+  uint32_t b = 0;
+  while (n >>= 1) ++b;
+  return b;
+}
+
+uint32_t isqrt_exact(uint32_t n) {
+  uint32_t r = 0;
+  while (uint64_t{r + 1} * (r + 1) <= n) ++r;
+  return r * r == n ? r : 0;
+}
+
+Step compute(double flops) {
+  Step s;
+  s.flops = flops;
+  return s;
+}
+
+Groups world(uint32_t ranks) {
+  Groups g(1);
+  for (uint32_t r = 0; r < ranks; ++r) g[0].push_back(r);
+  return g;
+}
+
+void allreduce(std::vector<Step>& out, const Groups& groups, uint64_t bytes) {
+  // Every group has its own power-of-two core p <= n; ranks p..n-1 fold onto 0..n-p-1.
+  uint32_t rounds = 0;
+  bool any_fold = false;
+  for (const auto& g : groups) {
+    const uint32_t n = static_cast<uint32_t>(g.size());
+    if (n < 2) continue;
+    rounds = std::max(rounds, ilog2(n));
+    any_fold |= !is_pow2(n);
+  }
+  const size_t first = out.size();
+  size_t at = 0;
+  auto fold = [&](bool in) {
+    Step& s = round_step(out, first, at++);
+    for (const auto& g : groups) {
+      const uint32_t n = static_cast<uint32_t>(g.size());
+      if (n < 2) continue;
+      const uint32_t p = 1u << ilog2(n);
+      for (uint32_t i = p; i < n; ++i) in ? send(s, g[i], g[i - p], bytes) : send(s, g[i - p], g[i], bytes);
+    }
+  };
+  if (any_fold) fold(true);
+  for (uint32_t k = 0; k < rounds; ++k) {
+    Step& s = round_step(out, first, at++);
+    for (const auto& g : groups) {
+      const uint32_t n = static_cast<uint32_t>(g.size());
+      if (n < 2) continue;
+      const uint32_t p = 1u << ilog2(n);
+      if (k >= ilog2(p)) continue;
+      for (uint32_t i = 0; i < p; ++i) send(s, g[i], g[i ^ (1u << k)], bytes);
+    }
+  }
+  if (any_fold) fold(false);
+}
+
+void alltoall(std::vector<Step>& out, const Groups& groups, uint64_t bytes_per_pair) {
+  uint32_t rounds = 0;
+  for (const auto& g : groups) rounds = std::max(rounds, static_cast<uint32_t>(g.size()));
+  const size_t first = out.size();
+  for (uint32_t k = 1; k < rounds; ++k) {
+    Step& s = round_step(out, first, k - 1);
+    for (const auto& g : groups) {
+      const uint32_t n = static_cast<uint32_t>(g.size());
+      if (k >= n) continue;
+      for (uint32_t i = 0; i < n; ++i) send(s, g[i], g[is_pow2(n) ? i ^ k : (i + k) % n], bytes_per_pair);
+    }
+  }
+}
+
+void bcast(std::vector<Step>& out, const Groups& groups, uint64_t bytes) { binomial(out, groups, bytes, false); }
+void reduce(std::vector<Step>& out, const Groups& groups, uint64_t bytes) { binomial(out, groups, bytes, true); }
+
+}  // namespace switchlab::app
