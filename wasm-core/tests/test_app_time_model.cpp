@@ -1,0 +1,149 @@
+// Application time model (engine "app"): a hand-computed case, validation, and the seeds'
+// published application results with the tolerances docs/models.md states.
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "test_run_util.hpp"
+
+using json = nlohmann::json;
+
+namespace {
+// One switch, 1 GFlop/s nodes, 8 Gb/s (1 B/ns) links, link 10 ns, other 50 ns, RC 1 / 10 ns.
+json single_switch(const char* bench, uint32_t ranks, bool cache = true) {
+  json c = {{"engine", "app"},
+            {"topology", {{"kind", "single_switch"}, {"ports", 8}}},
+            {"switch", {{"link_gbps", 8}, {"delays_ns", {{"rc_hit", 1}, {"rc_miss", 10}, {"rc_no_cache", 10}, {"other", 50}, {"link", 10}}}}},
+            {"node", {{"gflops", 1}}},
+            {"traffic", {{"pattern", "npb"}, {"npb", {{"benchmarks", {bench}}, {"class", "S"}, {"ranks", ranks}}}}}};
+  if (!cache) c["switch"]["cache"] = nullptr;
+  return c;
+}
+
+json torus_case(std::vector<int> dims, uint32_t ranks, const json& delays, double gflops, const char* bench) {
+  const std::string b = bench;
+  return {{"engine", "app"},
+          {"topology", {{"kind", "torus"}, {"dims", dims}}},
+          {"switch", {{"link_gbps", 200}, {"delays_ns", delays}}},
+          {"node", {{"gflops", gflops}}},
+          {"traffic", {{"pattern", "npb"}, {"npb", {{"benchmarks", {bench}}, {"class", b == "ft" || b == "is" ? "A" : "B"}, {"ranks", ranks}}}}}};
+}
+
+const char* const kAll[] = {"bt", "cg", "dt", "ep", "ft", "is", "lu", "mg", "sp"};
+
+// Mean relative performance over the nine benchmarks (IS, FT class A; the rest class B, seed
+// 001 Sec. 5.1), each run on its own as seed 001 did.
+double mean_relative(json base) {
+  double sum = 0;
+  for (const char* b : kAll) {
+    base["traffic"]["npb"]["benchmarks"] = {b};
+    base["traffic"]["npb"]["class"] = std::string(b) == "ft" || std::string(b) == "is" ? "A" : "B";
+    sum += run_ok(base)["app"]["benchmarks"][b]["relative"].get<double>();
+  }
+  return sum / 9;
+}
+}  // namespace
+
+TEST(AppTimeModel, EpOnOneSwitchByHand) {
+  // Compute 25 x 2^25 / 2 flops at 1 GFlop/s; three allreduces of one round (0 <-> 1), each
+  // message 2 links (20 ns) + one switch (51 ns with a hit, 60 without) + bytes at 1 B/ns.
+  const json r = run_ok(single_switch("ep", 2))["app"];
+  const double compute = 25.0 * std::ldexp(1.0, 25) / 2 / 1e9;
+  const double with = compute + (71 + 8 + 71 + 8 + 71 + 80) * 1e-9, without = compute + (80 + 8 + 80 + 8 + 80 + 80) * 1e-9;
+  EXPECT_DOUBLE_EQ(r["benchmarks"]["ep"]["time_s"].get<double>(), with);
+  EXPECT_DOUBLE_EQ(r["benchmarks"]["ep"]["time_no_cache_s"].get<double>(), without);
+  EXPECT_DOUBLE_EQ(r["benchmarks"]["ep"]["relative"].get<double>(), without / with);
+  EXPECT_DOUBLE_EQ(r["benchmarks"]["ep"]["mops"].get<double>(), std::ldexp(1.0, 25) / 1e6 / with);
+  EXPECT_DOUBLE_EQ(r["relative_mean"].get<double>(), without / with);
+}
+
+TEST(AppTimeModel, FourSendersShareTheSinksLink) {
+  // DT class S: 4 sources compute 10 x 6,912 flops, then send 55,296 B each to the sink; the
+  // sink's link (8 Gb/s) is shared max-min fairly, 2 Gb/s each; then the sink computes
+  // 16 x 6,912 flops. Without a cache every time is the same but for 9 ns per switch.
+  const json r = run_ok(single_switch("dt", 5))["app"]["benchmarks"]["dt"];
+  const double t = (10 * 6912 + 16 * 6912) / 1e9 + 71e-9 + 55296 * 8 / 2e9;
+  EXPECT_DOUBLE_EQ(r["time_s"].get<double>(), t);
+  EXPECT_DOUBLE_EQ(r["time_no_cache_s"].get<double>(), t + 9e-9);
+}
+
+TEST(AppTimeModel, NoCacheIsItsOwnBaseline) {
+  const json r = run_ok(single_switch("ep", 2, false))["app"];
+  EXPECT_EQ(r["benchmarks"]["ep"]["relative"], 1.0);
+  EXPECT_TRUE(r["hit_rate"].is_null());
+}
+
+TEST(AppTimeModel, MissesCostTheMissDelay) {
+  // Hit rate 0.5: RC = 0.5 x 1 + 0.5 x 10 = 5.5 ns per switch.
+  json c = single_switch("ep", 2);
+  c["app"] = {{"hit_rate", 0.5}};
+  const json r = run_ok(c)["app"]["benchmarks"]["ep"];
+  EXPECT_NEAR(r["time_s"].get<double>() - r["time_no_cache_s"].get<double>(), -3 * 4.5e-9, 1e-15);
+}
+
+TEST(AppTimeModel, ErrorsNameTheField) {
+  json c = single_switch("ep", 2);
+  c["traffic"] = {{"pattern", "uniform"}};
+  json e = json::parse(switchlab::run_json(c.dump()));
+  EXPECT_EQ(e["error"]["field"], "traffic.pattern");
+  c = single_switch("bt", 8);
+  e = json::parse(switchlab::run_json(c.dump()));
+  EXPECT_EQ(e["error"]["field"], "traffic.npb.ranks");
+  EXPECT_EQ(e["error"]["message"], "bt needs a square number of ranks (p^2), got 8");
+  c = single_switch("ep", 9);
+  e = json::parse(switchlab::run_json(c.dump()));
+  EXPECT_EQ(e["error"]["field"], "traffic.npb.ranks");
+  c = single_switch("xx", 2);
+  e = json::parse(switchlab::run_json(c.dump()));
+  EXPECT_EQ(e["error"]["field"], "traffic.npb.benchmarks");
+  c = single_switch("ep", 2);
+  c["node"]["gflops"] = 0;
+  e = json::parse(switchlab::run_json(c.dump()));
+  EXPECT_EQ(e["error"]["field"], "node.gflops");
+}
+
+TEST(AppTimeModel, RouteWalkConfigsKeepTheirFields) {
+  // node.*, app.* and switch.link_gbps belong to engine app only: other configs' ids stay.
+  const json n = json::parse(switchlab::normalize_json("{}"));
+  EXPECT_FALSE(n.contains("node"));
+  EXPECT_FALSE(n.contains("app"));
+  EXPECT_FALSE(n["switch"].contains("link_gbps"));
+}
+
+// Seed 001 Sec. 5.2, case study 1 (Table 1: RC 25 ns without a cache, 2 / 27 ns with, other 75 ns,
+// 5 TFlops nodes, 200 Gb/s links; no misses, Sec. 5.1): +5.2 % on 64 switches (4x4x4 torus).
+// The model gives +5.95 %; tolerance 0.01 (docs/models.md).
+TEST(AppTimeModelPublished, Seed001CaseStudy1At64Switches) {
+  const json d = {{"rc_hit", 2}, {"rc_miss", 27}, {"rc_no_cache", 25}, {"other", 75}};
+  EXPECT_NEAR(mean_relative(torus_case({4, 4, 4}, 64, d, 5000, "cg")), 1.052, 0.01);
+}
+
+// Case study 2 (RC 20 ns / 2 / 22 ns, other 40 ns, 50 TFlops, a random topology of 64 switches
+// with 6 links each): +5.5 %. The model gives +6.05 %; tolerance 0.01.
+TEST(AppTimeModelPublished, Seed001CaseStudy2RandomTopology) {
+  json c = torus_case({4, 4, 4}, 64, {{"rc_hit", 2}, {"rc_miss", 22}, {"rc_no_cache", 20}, {"other", 40}}, 50000, "cg");
+  c["topology"] = {{"kind", "random_regular"}, {"switches", 64}, {"degree", 6}};
+  EXPECT_NEAR(mean_relative(c), 1.055, 0.01);
+}
+
+// Case study 1 on 256 switches (8x8x4): +6.9 % published, +10.3 % modelled: NOT reproduced
+// within 0.01 (docs/models.md explains why); the test pins the published trend (the gain grows
+// with the network) and the model's value, so a change to either shows.
+TEST(AppTimeModelPublished, Seed001CaseStudy1GainGrowsWithTheNetwork) {
+  const json d = {{"rc_hit", 2}, {"rc_miss", 27}, {"rc_no_cache", 25}, {"other", 75}};
+  const double at64 = mean_relative(torus_case({4, 4, 4}, 64, d, 5000, "cg"));
+  const double at256 = mean_relative(torus_case({8, 8, 4}, 256, d, 5000, "cg"));
+  EXPECT_GT(at256, at64);
+  EXPECT_NEAR(at256, 1.103, 0.002);
+}
+
+TEST(AppTimeModel, ClassA256RanksIsFast) {
+  // docs/benchmarks.md: one class-A 256-rank skeleton well under a second natively.
+  json c = torus_case({8, 8, 4}, 256, json::object(), 100, "ft");
+  for (const char* b : kAll) {
+    c["traffic"]["npb"]["benchmarks"] = {b};
+    c["traffic"]["npb"]["class"] = "A";
+    const json r = run_ok(c);
+    EXPECT_LT(r["wall_time_s"].get<double>(), 1.0) << b;
+  }
+}
