@@ -50,6 +50,14 @@ CONFIGS = {
     "permutation": {**BASE, "traffic": {"pattern": "random_permutation", "packets": 5000}},
     "jobs": {**BASE, "traffic": {"pattern": "uniform", "packets": 5000, "jobs": {"preset": "pwa_like"}}},
     "trace": {**BASE, "traffic": {"pattern": "trace", "packets": 500, "trace": "0,0,5,4096\n1,3,7,100\n2,19,1,9000"}},
+    "npb-routewalk": {**BASE, "traffic": {"pattern": "npb", "packets": 20000, "npb": {
+        "benchmarks": ["mg", "ft"], "class": "S", "ranks": 16, "placement": "random", "packet_bytes": 4096}}},
+    "npb-app": {"seed": 2, "engine": "app", "topology": {"kind": "dragonfly", "p": 2, "a": 4, "h": 2, "g": 9},
+                "routing": {"algorithm": "valiant"},
+                "switch": {"link_gbps": 100, "delays_ns": {"rc_hit": 1, "rc_miss": 12, "other": 40}},
+                "node": {"gflops": 300}, "app": {"hit_rate": 0.97, "overhead_ns": 150},
+                "traffic": {"pattern": "npb", "npb": {"benchmarks": ["bt", "cg", "dt", "ep", "ft", "is", "lu", "mg", "sp"],
+                                                      "class": "W", "ranks": 64, "placement": "random"}}},
 }
 # Every example of the catalogue (examples/README.md), shortened to keep the suite fast. The
 # all-to-all prefetch is dropped too (it routes every node pair, 16.7M on the 4,096-node fat tree);

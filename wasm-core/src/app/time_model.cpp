@@ -23,17 +23,26 @@ struct Flow {
 // from every link they cross; repeat until every flow has a rate. All links have one capacity.
 class FairShare {
  public:
-  FairShare(size_t link_ids, double capacity) : cap_(link_ids, capacity), count_(link_ids, 0), capacity_(capacity) {}
+  FairShare(size_t link_ids, double capacity)
+      : cap_(link_ids, capacity), count_(link_ids, 0), first_(link_ids, 0), fill_(link_ids, 0), capacity_(capacity) {}
 
   void solve(std::vector<Flow>& flows, const std::vector<uint32_t>& flow_links) {
+    // Count the flows on each link, then list them per link (counting sort into on_link_).
     touched_.clear();
     for (const Flow& f : flows)
-      for (size_t k = f.first_link; k < f.first_link + f.links; ++k) {
+      for (size_t k = f.first_link; k < f.first_link + f.links; ++k)
         if (count_[flow_links[k]]++ == 0) touched_.push_back(flow_links[k]);
-      }
-    std::vector<char> frozen(flows.size(), 0);
-    size_t left = flows.size();
-    while (left > 0) {
+    size_t at = 0;
+    for (uint32_t l : touched_) {
+      first_[l] = fill_[l] = at;
+      at += count_[l];
+    }
+    on_link_.resize(at);
+    for (size_t i = 0; i < flows.size(); ++i)
+      for (size_t k = flows[i].first_link; k < flows[i].first_link + flows[i].links; ++k)
+        on_link_[fill_[flow_links[k]]++] = static_cast<uint32_t>(i);
+    frozen_.assign(flows.size(), 0);
+    for (size_t left = flows.size(); left > 0;) {
       uint32_t best = 0;
       double share = std::numeric_limits<double>::infinity();
       for (uint32_t l : touched_)
@@ -41,18 +50,16 @@ class FairShare {
           share = cap_[l] / count_[l];
           best = l;
         }
-      for (size_t i = 0; i < flows.size(); ++i) {
-        if (frozen[i]) continue;
-        Flow& f = flows[i];
-        bool on_best = false;
-        for (size_t k = f.first_link; k < f.first_link + f.links && !on_best; ++k) on_best = flow_links[k] == best;
-        if (!on_best) continue;
-        frozen[i] = 1;
+      for (size_t k = first_[best]; k < fill_[best]; ++k) {
+        const uint32_t i = on_link_[k];
+        if (frozen_[i]) continue;
+        frozen_[i] = 1;
         --left;
+        Flow& f = flows[i];
         f.rate = share;
-        for (size_t k = f.first_link; k < f.first_link + f.links; ++k) {
-          cap_[flow_links[k]] -= share;
-          --count_[flow_links[k]];
+        for (size_t j = f.first_link; j < f.first_link + f.links; ++j) {
+          cap_[flow_links[j]] -= share;
+          --count_[flow_links[j]];
         }
       }
     }
@@ -65,7 +72,9 @@ class FairShare {
  private:
   std::vector<double> cap_;
   std::vector<uint32_t> count_;
-  std::vector<uint32_t> touched_;
+  std::vector<size_t> first_, fill_;  // per link: its flows in on_link_[first_, fill_)
+  std::vector<uint32_t> touched_, on_link_;
+  std::vector<char> frozen_;
   double capacity_;
 };
 
