@@ -1,6 +1,7 @@
 """`make bench`: look-ups per second of the route-walk engine, native (Python extension = the
 same C++ as the CLI) and WebAssembly (node), side by side, with the bare cache-kernel ceiling
-measured in the same process. Prints numbers and ratios; asserts nothing."""
+measured in the same process; then the application time model's seconds per NPB skeleton (class A,
+256 ranks, native). Prints numbers and ratios; asserts nothing."""
 import json
 import subprocess
 import sys
@@ -30,6 +31,17 @@ def wasm() -> dict:
     return {d["name"]: (d["lookups"], d["wall_time_s"]) for d in map(json.loads, lines)}
 
 
+def app_model() -> dict:
+    """Wall time of engine app per NPB class-A 256-rank skeleton on an 8x8x4 torus."""
+    out = {}
+    for bench in ["bt", "cg", "dt", "ep", "ft", "is", "lu", "mg", "sp"]:
+        cfg = {"engine": "app", "topology": {"kind": "torus", "dims": [8, 8, 4]},
+               "traffic": {"pattern": "npb", "npb": {"benchmarks": [bench], "class": "A", "ranks": 256}}}
+        r = json.loads(switchlab_core.run(json.dumps(cfg)))
+        out[bench] = (r["app"]["benchmarks"][bench]["messages"], r["wall_time_s"])
+    return out
+
+
 def main() -> None:
     started = time.strftime("%Y-%m-%d %H:%M:%S")
     n, w = native(), wasm()
@@ -41,6 +53,10 @@ def main() -> None:
         wr = w[name][0] / w[name][1]
         assert n[name][0] == w[name][0], f"{name}: native and WASM counted different look-ups"
         print(f"{name:34s} {nr / 1e6:10.1f} {wr / 1e6:10.1f} {nr / wr:12.2f} {nr / kernel_rate:14.2f}")
+    print("application time model (engine app), NPB class A, 256 ranks, 8x8x4 torus, native")
+    print(f"{'benchmark':34s} {'messages':>10s} {'seconds':>10s}")
+    for name, (messages, wall) in app_model().items():
+        print(f"{name:34s} {messages:10d} {wall:10.3f}")
 
 
 if __name__ == "__main__":
