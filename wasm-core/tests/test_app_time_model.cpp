@@ -70,7 +70,21 @@ TEST(AppTimeModel, FourSendersShareTheSinksLink) {
 TEST(AppTimeModel, NoCacheIsItsOwnBaseline) {
   const json r = run_ok(single_switch("ep", 2, false))["app"];
   EXPECT_EQ(r["benchmarks"]["ep"]["relative"], 1.0);
-  EXPECT_TRUE(r["hit_rate"].is_null());
+  EXPECT_TRUE(r["benchmarks"]["ep"]["hit_rate"].is_null());
+  EXPECT_EQ(r["hit_rate_source"], "no cache");
+}
+
+TEST(AppTimeModel, HitRateFromARouteWalkOfTheSkeleton) {
+  // EP on 2 ranks is 6 messages through one switch, 3 from each node: at each injection port the
+  // first is a cold miss and the other two hit, so 4 of 6 look-ups hit and RC = 2/3 x 1 ns +
+  // 1/3 x 10 ns = 4 ns instead of 1 ns: 3 ns more per message, on 3 steps.
+  json c = single_switch("ep", 2);
+  const double all_hit = run_ok(c)["app"]["benchmarks"]["ep"]["time_s"].get<double>();
+  c["app"] = {{"hit_rate_source", "route_walk"}};
+  const json r = run_ok(c)["app"];
+  EXPECT_DOUBLE_EQ(r["benchmarks"]["ep"]["hit_rate"].get<double>(), 4.0 / 6);
+  EXPECT_NEAR(r["benchmarks"]["ep"]["time_s"].get<double>() - all_hit, 3 * 3e-9, 1e-15);
+  EXPECT_EQ(r["hit_rate_source"], "route_walk");
 }
 
 TEST(AppTimeModel, MissesCostTheMissDelay) {

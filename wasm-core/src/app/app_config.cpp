@@ -13,6 +13,10 @@ void parse_app_config(Params& root, Params& sw, AppConfig& out) {
                                        "Share of routing computations that hit the cache: 1 = no misses (seed 001 "
                                        "Sec. 5.1, after an all-to-all warm-up); a route-walk run with traffic.pattern "
                                        "npb gives the skeleton's own"});
+  out.simulate_hits = a.choice("hit_rate_source", "value", {"value", "route_walk"},
+                               "value: app.hit_rate for every benchmark; route_walk: each benchmark's hit rate from "
+                               "a route walk of one whole run of its skeleton on these caches (cold misses "
+                               "included; traffic.npb.packet_bytes applies)") == "route_walk";
   out.overhead_ns = a.number("overhead_ns", {0, 0, 1e9, "ns", "LogGP overhead o: per message at the sender and again at the receiver"});
   a.reject_unknown();
 }

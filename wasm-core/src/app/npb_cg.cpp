@@ -88,7 +88,7 @@ Skeleton build(char cls, uint32_t ranks) {
 }
 
 const BenchmarkRegistrar reg{{"cg", "Conjugate gradient: 2-D block decomposition, row reduce-scatter + transpose + column allgather per product, 8-byte allreduces",
-                              [](char, uint32_t r) -> std::string { return is_pow2(r) ? "" : "needs a power-of-two number of ranks"; },
+                              check_pow2,
                               build}};
 
 }  // namespace

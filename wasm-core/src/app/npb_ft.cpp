@@ -50,9 +50,7 @@ Skeleton build(char cls, uint32_t ranks) {
 }
 
 const BenchmarkRegistrar reg{{"ft", "3-D FFT: slab (or pencil) layout, all-to-all transposes, 16-byte checksum reduce",
-                              [](char, uint32_t r) -> std::string {
-                                return is_pow2(r) && r <= 256 * 256 ? "" : "needs a power-of-two number of ranks";
-                              },
+                              check_pow2,
                               build}};
 
 }  // namespace

@@ -30,7 +30,7 @@ Skeleton build(char cls, uint32_t ranks) {
 }
 
 const BenchmarkRegistrar reg{{"is", "Integer sort: bucket-size allreduce, all-to-all of counts, all-to-all of keys",
-                              [](char, uint32_t r) -> std::string { return is_pow2(r) ? "" : "needs a power-of-two number of ranks"; },
+                              check_pow2,
                               build}};
 
 }  // namespace

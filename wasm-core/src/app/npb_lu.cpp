@@ -67,7 +67,7 @@ Skeleton build(char cls, uint32_t ranks) {
 }
 
 const BenchmarkRegistrar reg{{"lu", "SSOR: 2-D decomposition, pipelined wavefront sweeps (lower and upper), ghost exchanges",
-                              [](char, uint32_t r) -> std::string { return is_pow2(r) ? "" : "needs a power-of-two number of ranks"; },
+                              check_pow2,
                               build}};
 
 }  // namespace

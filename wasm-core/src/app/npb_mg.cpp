@@ -79,7 +79,7 @@ Skeleton build(char cls, uint32_t ranks) {
 }
 
 const BenchmarkRegistrar reg{{"mg", "Multigrid V-cycle: 3-D decomposition, face exchanges after every operator on every level",
-                              [](char, uint32_t r) -> std::string { return is_pow2(r) ? "" : "needs a power-of-two number of ranks"; },
+                              check_pow2,
                               build}};
 
 }  // namespace

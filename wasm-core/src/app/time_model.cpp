@@ -4,6 +4,7 @@
 #include <limits>
 
 #include "app/npb_traffic.hpp"
+#include "engine/routewalk.hpp"
 
 namespace switchlab::app {
 namespace {
@@ -89,15 +90,15 @@ class Model {
         share_(static_cast<size_t>(topo_.num_switches()) * pps_ + topo_.num_nodes(), ex.app.link_gbps),
         hops_(topo_.max_hops() + 1), rng_(Rng::derive(ex.seed, 2)) {
     const Delays& d = ex.delays;
-    const double h = ex.app.hit_rate;
-    const double rc_cache = h * d.rc_hit_ps + (1 - h) * d.rc_miss_ps;
-    switch_cache_s_ = (d.other_ps + rc_cache) * 1e-12;
     switch_no_cache_s_ = (d.other_ps + d.rc_no_cache_ps) * 1e-12;
     link_s_ = d.link_ps * 1e-12;
     overhead_s_ = 2 * ex.app.overhead_ns * 1e-9;
   }
 
-  Totals run(const Skeleton& sk, const std::vector<uint32_t>& node_of_rank) {
+  // `hit_rate`: share of routing computations that hit (RC = h rc_hit + (1 - h) rc_miss).
+  Totals run(const Skeleton& sk, const std::vector<uint32_t>& node_of_rank, double hit_rate) {
+    const Delays& d = ex_.delays;
+    switch_cache_s_ = (d.other_ps + hit_rate * d.rc_hit_ps + (1 - hit_rate) * d.rc_miss_ps) * 1e-12;
     Totals t;
     const double flop_rate = ex_.app.gflops * 1e9;
     for (const Block& b : sk.blocks) {
@@ -152,6 +153,32 @@ class Model {
   double switch_cache_s_, switch_no_cache_s_, link_s_, overhead_s_;
 };
 
+// Hit rate of one whole run of `benchmark`'s skeleton in the route walk: the same config with
+// engine routewalk, only that benchmark, and traffic.packets = one pass.
+double simulated_hit_rate(const Experiment& ex, const std::string& benchmark) {
+  json cfg = ex.normalized;
+  cfg["engine"] = "routewalk";
+  cfg.erase("node");
+  cfg.erase("app");
+  cfg["switch"].erase("link_gbps");
+  cfg["traffic"]["npb"]["benchmarks"] = {benchmark};
+  cfg["traffic"]["warmup_packets"] = 0;
+  auto parse = [&](Experiment& sub) {
+    ErrorSink errors;
+    return parse_experiment(cfg, sub, errors);
+  };
+  Experiment probe;
+  cfg["traffic"]["packets"] = 1;
+  if (!parse(probe)) return ex.app.hit_rate;
+  cfg["traffic"]["packets"] = probe.traffic->describe()["packets_per_pass"];
+  Experiment sub;
+  if (!parse(sub)) return ex.app.hit_rate;
+  RouteWalkRun walk(sub);
+  walk.advance(UINT64_MAX);
+  const json rate = walk.report()["cache"]["hit_rate"];
+  return rate.is_number() ? rate.get<double>() : 1.0;
+}
+
 }  // namespace
 
 json run_time_model(const Experiment& ex) {
@@ -160,7 +187,8 @@ json run_time_model(const Experiment& ex) {
   json benchmarks = json::object();
   double sum = 0;
   for (const Skeleton& sk : w.skeletons) {
-    const Totals t = model.run(sk, w.node_of_rank);
+    const double hit_rate = ex.cache.enabled && ex.app.simulate_hits ? simulated_hit_rate(ex, sk.benchmark) : ex.app.hit_rate;
+    const Totals t = model.run(sk, w.node_of_rank, hit_rate);
     const double time = ex.cache.enabled ? t.time_cache : t.time_no_cache;
     const double relative = t.time_no_cache / time;
     sum += relative;
@@ -169,6 +197,7 @@ json run_time_model(const Experiment& ex) {
                                 {"relative", relative},
                                 {"time_no_cache_s", t.time_no_cache},
                                 {"compute_s", t.compute},
+                                {"hit_rate", ex.cache.enabled ? json(hit_rate) : json(nullptr)},
                                 {"class", std::string(1, sk.cls)},
                                 {"ranks", sk.ranks},
                                 {"messages", sk.messages()},
@@ -177,7 +206,7 @@ json run_time_model(const Experiment& ex) {
   }
   return {{"benchmarks", benchmarks},
           {"relative_mean", sum / static_cast<double>(w.skeletons.size())},
-          {"hit_rate", ex.cache.enabled ? json(ex.app.hit_rate) : json(nullptr)},
+          {"hit_rate_source", !ex.cache.enabled ? "no cache" : ex.app.simulate_hits ? "route_walk" : "value"},
           {"model", "LogGP-style steps: compute at node.gflops + slowest message (overheads, per switch other + RC "
                     "delay, per link the link delay, bytes at the max-min fair share of link bandwidth); "
                     "allreduce recursive doubling, all-to-all pairwise, bcast/reduce binomial tree"}};

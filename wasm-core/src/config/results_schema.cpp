@@ -142,7 +142,8 @@ const std::vector<ResultKey>& declared() {
       {"app.benchmarks.*.ranks", "integer", "ranks", "MPI ranks"},
       {"app.benchmarks.*.class", "string", "", "NPB problem class"},
       {"app.relative_mean", "number", "x", "Mean of the benchmarks' relative performance (as seed 001 Sec. 5 reports it)"},
-      {"app.hit_rate", "number", "fraction", "Hit rate the time model used (app.hit_rate); null without a cache"},
+      {"app.benchmarks.*.hit_rate", "number", "fraction", "Hit rate the time model used for this benchmark; null without a cache"},
+      {"app.hit_rate_source", "string", "", "Where the hit rates come from: value (app.hit_rate), route_walk, or no cache"},
       {"app.model", "string", "", "What the time model computes"},
       // Hardware cost and closed-form models: open sections, units by key suffix.
       {"cost", "object", "", "Hardware cost (CACTI-7 fit and published figures); units by key suffix"},
