@@ -67,6 +67,16 @@ TEST(AppTimeModel, FourSendersShareTheSinksLink) {
   EXPECT_DOUBLE_EQ(r["time_no_cache_s"].get<double>(), t + 9e-9);
 }
 
+TEST(AppTimeModel, EveryNumberHasAUnit) {
+  const json r = run_ok(single_switch("dt", 5));
+  const json units = json::parse(switchlab::units_json(r.dump()));
+  for (auto it = units.begin(); it != units.end(); ++it)
+    if (it.key().rfind("app.", 0) == 0) EXPECT_NE(it.value(), "") << it.key();
+  EXPECT_EQ(units["app.benchmarks.dt.time_s"], "s");
+  EXPECT_EQ(units["app.benchmarks.dt.mops"], "Mop/s");
+  EXPECT_EQ(units["app.relative_mean"], "x");
+}
+
 TEST(AppTimeModel, NoCacheIsItsOwnBaseline) {
   const json r = run_ok(single_switch("ep", 2, false))["app"];
   EXPECT_EQ(r["benchmarks"]["ep"]["relative"], 1.0);
