@@ -4,8 +4,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# libsimgrid-dev: SimGrid SMPI (smpirun, the trace-replay binary) for tools/smpi_replay.py.
 APT_PACKAGES=(emscripten nlohmann-json3-dev libgtest-dev chromium postgresql docker-compose
-              cmake g++ make clang libclang-rt-14-dev)
+              cmake g++ make clang libclang-rt-14-dev libsimgrid-dev)
 # Node.js and Python come with the machine (their own builds, not Debian's: apt's nodejs would
 # conflict with the installed one), so they are checked, not installed.
 for tool in node npm python3; do

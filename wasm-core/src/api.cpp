@@ -2,6 +2,7 @@
 
 #include <chrono>
 
+#include "app/smpi_export.hpp"
 #include "app/time_model.hpp"
 #include "common/sha256.hpp"
 #include "config/experiment.hpp"
@@ -217,6 +218,15 @@ std::string models_json() {
     list.push_back({{"name", m.name}, {"description", m.description}, {"provenance", m.provenance},
                     {"parameters", model_params_doc(m.name)}});
   return list.dump();
+}
+
+std::string smpi_export_json(const std::string& config_json) {
+  Experiment ex;
+  json error;
+  if (!load(config_json, ex, error)) return json{{"error", error}}.dump();
+  std::string field, message;
+  json out = app::smpi_export(ex, field, message);
+  return out.is_null() ? error_wrapper({field, message, ""}).dump() : out.dump();
 }
 
 std::string bench_kernel_json(double lookups) {

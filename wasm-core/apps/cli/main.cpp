@@ -6,6 +6,7 @@
 //   switchlab-sim hash CONFIG.json       experiment id
 //   switchlab-sim normalize CONFIG.json  canonical config with defaults
 //   switchlab-sim cost CONFIG.json       hardware cost (CACTI-7 fit, published data), no simulation
+//   switchlab-sim smpi-export CONFIG.json  SimGrid SMPI platform and traces of an engine-app config
 //   switchlab-sim model NAME PARAMS      closed-form model; PARAMS: a JSON file, '-' or inline JSON
 //   switchlab-sim models                 the models and their parameters
 //   switchlab-sim schema [--results]     JSON Schema of the config (or of the results, with units)
@@ -28,7 +29,7 @@ namespace {
 
 int usage() {
   std::fprintf(stderr,
-               "usage: switchlab-sim run|prepare|validate|hash|normalize|cost CONFIG.json (- for stdin)\n"
+               "usage: switchlab-sim run|prepare|validate|hash|normalize|cost|smpi-export CONFIG.json (- for stdin)\n"
                "       switchlab-sim run CONFIG.json --table | report RESULT.json | units RESULT.json\n"
                "       switchlab-sim model NAME PARAMS.json|'{...}'\n"
                "       switchlab-sim models | schema [--results] | version\n");
@@ -123,6 +124,7 @@ int main(int argc, char** argv) {
   if (cmd == "units") return print_or_error(switchlab::units_json(config));
   if (cmd == "normalize") return print_or_error(switchlab::normalize_json(config));
   if (cmd == "cost") return print_or_error(switchlab::cost_json(config));
+  if (cmd == "smpi-export") return print_or_error(switchlab::smpi_export_json(config));
   if (cmd == "validate" || cmd == "hash") {
     const std::string prepared = switchlab::prepare_json(config);
     const auto p = nlohmann::json::parse(prepared, nullptr, false);

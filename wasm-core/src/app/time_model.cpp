@@ -181,13 +181,17 @@ double simulated_hit_rate(const Experiment& ex, const std::string& benchmark) {
 
 }  // namespace
 
+double skeleton_hit_rate(const Experiment& ex, const std::string& benchmark) {
+  return ex.cache.enabled && ex.app.simulate_hits ? simulated_hit_rate(ex, benchmark) : ex.app.hit_rate;
+}
+
 json run_time_model(const Experiment& ex) {
   const NpbWorkload& w = *npb_workload(*ex.traffic);
   Model model(ex);
   json benchmarks = json::object();
   double sum = 0;
   for (const Skeleton& sk : w.skeletons) {
-    const double hit_rate = ex.cache.enabled && ex.app.simulate_hits ? simulated_hit_rate(ex, sk.benchmark) : ex.app.hit_rate;
+    const double hit_rate = skeleton_hit_rate(ex, sk.benchmark);
     const Totals t = model.run(sk, w.node_of_rank, hit_rate);
     const double time = ex.cache.enabled ? t.time_cache : t.time_no_cache;
     const double relative = t.time_no_cache / time;

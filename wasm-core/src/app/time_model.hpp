@@ -4,6 +4,8 @@
 // (overhead at both ends, per switch the other delay plus the routing computation, per link the
 // link delay, and its bytes at its max-min fair share of the bandwidth of the links it crosses,
 // shared with the step's other messages).
+#include <string>
+
 #include <nlohmann/json.hpp>
 
 #include "config/experiment.hpp"
@@ -13,5 +15,8 @@ namespace switchlab::app {
 // The result's "app" section: per benchmark time_s, mops, relative (vs the same system without a
 // cache) and details; relative_mean.
 nlohmann::json run_time_model(const Experiment& ex);
+
+// The hit rate the model uses for `benchmark` (app.hit_rate, or its simulated one).
+double skeleton_hit_rate(const Experiment& ex, const std::string& benchmark);
 
 }  // namespace switchlab::app

@@ -1,0 +1,53 @@
+"""SimGrid SMPI against the application time model on the same skeleton and platform
+(docs/models.md Sec. 5, "SimGrid SMPI mapping"). The time model is bulk-synchronous with max-min
+shares fixed per step; SMPI lets ranks run ahead and re-shares bandwidth as flows finish, so its
+times may be a little shorter. Expected agreement (measured 2026-11-23, SimGrid 3.32): run times
+within 5 %, relative performance (cache vs no cache) within 0.01."""
+import json
+import shutil
+import sys
+from pathlib import Path
+
+import pytest
+import switchlab_core
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
+import smpi_replay  # noqa: E402
+
+pytestmark = pytest.mark.skipif(shutil.which("smpirun") is None,
+                                reason="SimGrid is not installed (scripts/install.sh installs libsimgrid-dev)")
+
+BENCHMARKS = ["bt", "cg", "dt", "ep", "ft", "is", "lu", "mg", "sp"]
+
+
+def config(bench, cls="S", ranks=16, dims=(4, 4), gbps=200):
+    return {"engine": "app", "topology": {"kind": "torus", "dims": list(dims)},
+            "switch": {"link_gbps": gbps, "delays_ns": {"rc_hit": 2, "rc_miss": 27, "rc_no_cache": 25, "other": 75}},
+            "node": {"gflops": 100}, "traffic": {"pattern": "npb", "npb": {"benchmarks": [bench], "class": cls, "ranks": ranks}}}
+
+
+@pytest.mark.parametrize("bench", BENCHMARKS)
+def test_time_model_agrees_with_smpi(bench):
+    cfg = config(bench)
+    model = json.loads(switchlab_core.run(json.dumps(cfg)))["app"]["benchmarks"][bench]
+    smpi = smpi_replay.replay(cfg)["app"]["benchmarks"][bench]
+    assert smpi["time_s"] == pytest.approx(model["time_s"], rel=0.05)
+    assert smpi["relative"] == pytest.approx(model["relative"], abs=0.01)
+
+
+def test_all_to_all_contention_agrees_with_smpi():
+    """FT class W on 64 ranks of an 8x8 torus at 50 Gb/s: all-to-alls where links are shared."""
+    cfg = config("ft", cls="W", ranks=64, dims=(8, 8), gbps=50)
+    model = json.loads(switchlab_core.run(json.dumps(cfg)))["app"]["benchmarks"]["ft"]
+    smpi = smpi_replay.replay(cfg)["app"]["benchmarks"]["ft"]
+    assert smpi["time_s"] == pytest.approx(model["time_s"], rel=0.05)
+
+
+def test_export_maps_switch_delays_onto_links():
+    """A link into a switch carries link + other + RC; a link into a node only the link delay."""
+    export = json.loads(switchlab_core.smpi_export(json.dumps(config("ep"))))
+    xml = export["platform_xml"]
+    assert 'latency="97ns"' in xml  # link 20 + other 75 + rc_hit 2 (no misses: app.hit_rate 1)
+    assert '<link id="to_n3" bandwidth="200Gbps" latency="20ns"/>' in xml
+    assert export["traces"][0].splitlines()[:2] == ["0 init", "0 compute 52428800"]
+    assert "network/model:CM02" in export["options"] and "smpi/alltoall:pair" in export["options"]

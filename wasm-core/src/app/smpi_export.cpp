@@ -1,0 +1,128 @@
+// Platform: one SimGrid host per compute node (speed node.gflops), one SimGrid link per directed
+// network link (the injection link into a switch, each switch-to-switch direction, the ejection
+// link to a node), bandwidth switch.link_gbps, shared by the flows crossing it. The latency of a
+// link is the link delay plus, for a link that enters a switch, that switch's other delay and
+// routing computation (hit-rate weighted with a cache: h rc_hit + (1 - h) rc_miss; rc_no_cache
+// without), so a route of n switches has (n + 1) link + n (other + RC), as in the time model.
+// Every ordered host pair gets its route from the topology's routing (Full routing, not
+// symmetrical). Traces (SMPI time-independent format): per step, a rank computes its flops,
+// posts an irecv for each message it receives and an isend for each it sends, then waits for all.
+#include "app/smpi_export.hpp"
+
+#include <cmath>
+#include <cstdio>
+#include <string>
+
+#include "app/npb_traffic.hpp"
+#include "app/time_model.hpp"
+
+namespace switchlab::app {
+namespace {
+
+using json = nlohmann::json;
+
+constexpr uint64_t kMaxTraceLines = 2'000'000;
+
+std::string num(double v) {
+  char buf[40];
+  std::snprintf(buf, sizeof buf, "%.17g", v);
+  return buf;
+}
+
+std::string link_xml(const std::string& id, double gbps, double latency_ns) {
+  return "    <link id=\"" + id + "\" bandwidth=\"" + num(gbps) + "Gbps\" latency=\"" + num(latency_ns) + "ns\"/>\n";
+}
+
+}  // namespace
+
+json smpi_export(const Experiment& ex, std::string& field, std::string& message) {
+  const NpbWorkload* w = ex.engine == "app" ? npb_workload(*ex.traffic) : nullptr;
+  if (!w) {
+    field = "engine";
+    message = "an SMPI export needs engine app with traffic.pattern npb";
+    return nullptr;
+  }
+  if (w->skeletons.size() != 1) {
+    field = "traffic.npb.benchmarks";
+    message = "an SMPI export takes exactly one benchmark, got " + std::to_string(w->skeletons.size());
+    return nullptr;
+  }
+  const Skeleton& sk = w->skeletons[0];
+  uint64_t lines = 0;
+  for (const Block& b : sk.blocks)
+    for (const Step& s : b.steps) lines += b.times * (2 * s.msgs.size() + 2 * sk.ranks);
+  if (lines > kMaxTraceLines) {
+    field = "traffic.npb.class";
+    message = "the traces would have about " + std::to_string(lines) + " lines (at most " +
+              std::to_string(kMaxTraceLines) + "): use a smaller class or fewer ranks";
+    return nullptr;
+  }
+  const Topology& topo = *ex.topology;
+  const Delays& d = ex.delays;
+  const double h = skeleton_hit_rate(ex, sk.benchmark);
+  const double rc_ps = ex.cache.enabled ? h * d.rc_hit_ps + (1 - h) * d.rc_miss_ps : d.rc_no_cache_ps;
+  const double into_switch_ns = (d.link_ps + d.other_ps + rc_ps) / 1000.0, into_node_ns = d.link_ps / 1000.0;
+  const uint32_t nodes = topo.num_nodes();
+
+  std::string xml =
+      "<?xml version='1.0'?>\n<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
+      "<platform version=\"4.1\">\n  <zone id=\"switchlab\" routing=\"Full\">\n";
+  for (uint32_t n = 0; n < nodes; ++n)
+    xml += "    <host id=\"n" + std::to_string(n) + "\" speed=\"" + num(ex.app.gflops) + "Gf\"/>\n";
+  // Links are declared on first use: (switch, input port) entering a switch, or the node.
+  std::vector<char> declared(static_cast<size_t>(topo.num_switches()) * topo.ports_per_switch() + nodes, 0);
+  std::string routes;
+  std::vector<Hop> hops(topo.max_hops() + 1);
+  Rng rng(Rng::derive(ex.seed, 2));
+  for (uint32_t s = 0; s < nodes; ++s)
+    for (uint32_t t = 0; t < nodes; ++t) {
+      if (s == t) continue;
+      const uint32_t n = topo.route(s, t, rng, hops.data());
+      routes += "    <route src=\"n" + std::to_string(s) + "\" dst=\"n" + std::to_string(t) + "\" symmetrical=\"NO\">";
+      for (uint32_t k = 0; k <= n; ++k) {
+        const bool eject = k == n;
+        const size_t id = eject ? declared.size() - nodes + t : static_cast<size_t>(hops[k].sw) * topo.ports_per_switch() + hops[k].in_port;
+        const std::string name = eject ? "to_n" + std::to_string(t) : "s" + std::to_string(hops[k].sw) + "p" + std::to_string(hops[k].in_port);
+        if (!declared[id]) {
+          declared[id] = 1;
+          xml += link_xml(name, ex.app.link_gbps, eject ? into_node_ns : into_switch_ns);
+        }
+        routes += "<link_ctn id=\"" + name + "\"/>";
+      }
+      routes += "</route>\n";
+    }
+  xml += routes + "  </zone>\n</platform>\n";
+
+  std::vector<std::string> traces(sk.ranks);
+  for (uint32_t r = 0; r < sk.ranks; ++r) traces[r] = std::to_string(r) + " init\n";
+  std::vector<std::string> step_text(sk.ranks);
+  for (const Block& b : sk.blocks) {
+    for (auto& t : step_text) t.clear();
+    for (const Step& s : b.steps) {
+      for (uint32_t r = 0; r < sk.ranks; ++r)
+        if (s.flops > 0) step_text[r] += std::to_string(r) + " compute " + num(std::round(s.flops)) + "\n";
+      for (const Message& m : s.msgs)
+        step_text[m.dst] += std::to_string(m.dst) + " irecv " + std::to_string(m.src) + " 0 " + std::to_string(m.bytes) + "\n";
+      for (const Message& m : s.msgs)
+        step_text[m.src] += std::to_string(m.src) + " isend " + std::to_string(m.dst) + " 0 " + std::to_string(m.bytes) + "\n";
+      for (uint32_t r = 0; r < sk.ranks; ++r)
+        if (!s.msgs.empty()) step_text[r] += std::to_string(r) + " waitall\n";
+    }
+    for (uint32_t r = 0; r < sk.ranks; ++r)
+      for (uint64_t i = 0; i < b.times; ++i) traces[r] += step_text[r];
+  }
+  json hosts = json::array();
+  for (uint32_t r = 0; r < sk.ranks; ++r) {
+    traces[r] += std::to_string(r) + " finalize\n";
+    hosts.push_back("n" + std::to_string(w->node_of_rank[r]));
+  }
+  // Known-good options: without them SMPI's default latency/bandwidth factors and cross-traffic
+  // change results by an order of magnitude.
+  const json options = {"network/model:CM02", "network/latency-factor:1", "network/bandwidth-factor:1",
+                        "network/crosstraffic:0", "maxmin/precision:1e-9",
+                        "smpi/alltoall:pair"};
+  return {{"benchmark", sk.benchmark}, {"mop", sk.mop}, {"platform_xml", xml}, {"traces", traces}, {"hosts", hosts},
+          {"options", options}, {"hit_rate", ex.cache.enabled ? json(h) : json(nullptr)}};
+}
+
+}  // namespace switchlab::app
