@@ -126,6 +126,21 @@ TEST(AppTimeModel, ErrorsNameTheField) {
   EXPECT_EQ(e["error"]["field"], "node.gflops");
 }
 
+TEST(AppTimeModel, SmpiExportNeedsOneBenchmarkOfEngineApp) {
+  json c = single_switch("ep", 2);
+  c["traffic"]["npb"]["benchmarks"] = {"ep", "cg"};
+  json e = json::parse(switchlab::smpi_export_json(c.dump()));
+  EXPECT_EQ(e["error"]["field"], "traffic.npb.benchmarks");
+  e = json::parse(switchlab::smpi_export_json(R"({"traffic": {"pattern": "npb"}})"));
+  EXPECT_EQ(e["error"]["field"], "engine");
+  // Two ranks on one switch: both injection links carry link + other + RC = 10 + 50 + 1 ns.
+  const json x = json::parse(switchlab::smpi_export_json(single_switch("ep", 2).dump()));
+  EXPECT_EQ(x["hosts"], json({"n0", "n1"}));
+  EXPECT_NE(x["platform_xml"].get<std::string>().find(R"(<link id="s0p0" bandwidth="8Gbps" latency="61ns"/>)"), std::string::npos);
+  EXPECT_EQ(x["traces"][1], "1 init\n1 compute 419430400\n1 irecv 0 0 8\n1 isend 0 0 8\n1 waitall\n"
+                            "1 irecv 0 0 8\n1 isend 0 0 8\n1 waitall\n1 irecv 0 0 80\n1 isend 0 0 80\n1 waitall\n1 finalize\n");
+}
+
 TEST(AppTimeModel, RouteWalkConfigsKeepTheirFields) {
   // node.*, app.* and switch.link_gbps belong to engine app only: other configs' ids stay.
   const json n = json::parse(switchlab::normalize_json("{}"));
