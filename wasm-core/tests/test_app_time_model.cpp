@@ -4,6 +4,7 @@
 
 #include <cmath>
 
+#include "table.hpp"
 #include "test_run_util.hpp"
 
 using json = nlohmann::json;
@@ -75,6 +76,15 @@ TEST(AppTimeModel, EveryNumberHasAUnit) {
   EXPECT_EQ(units["app.benchmarks.dt.time_s"], "s");
   EXPECT_EQ(units["app.benchmarks.dt.mops"], "Mop/s");
   EXPECT_EQ(units["app.relative_mean"], "x");
+}
+
+TEST(AppTimeModel, CliTableListsEveryBenchmark) {
+  json c = single_switch("ep", 2);
+  c["traffic"]["npb"]["benchmarks"] = {"ep", "ft"};
+  const std::string t = switchlab::result_table(run_ok(c));
+  EXPECT_NE(t.find("\nep "), std::string::npos) << t;
+  EXPECT_NE(t.find("\nft "), std::string::npos) << t;
+  EXPECT_NE(t.find("Mean relative performance: 1.0"), std::string::npos) << t;
 }
 
 TEST(AppTimeModel, NoCacheIsItsOwnBaseline) {

@@ -75,7 +75,7 @@ int print_table(const char* path, bool run) {
   if (run) text = switchlab::run_json(text);
   if (text.compare(0, 9, "{\"error\":") == 0) return report_error(text);
   const auto result = nlohmann::json::parse(text, nullptr, false);
-  if (result.is_discarded() || !result.contains("cache")) {
+  if (result.is_discarded() || !(result.contains("cache") || result.contains("app"))) {
     std::fprintf(stderr, "error: %s is not a result JSON\n", path);
     return 2;
   }

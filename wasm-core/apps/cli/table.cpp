@@ -27,10 +27,29 @@ std::string row(const std::string& name, const json& c) {
   return b;
 }
 
+// Engine app: per benchmark run time, Mop/s and relative performance.
+std::string app_table(const json& app) {
+  std::string out = "NPB skeletons, application time model (time in " + unit_of("app.benchmarks.x.time_s") + ", rating in " +
+                    unit_of("app.benchmarks.x.mops") + ", relative = without cache / with, " +
+                    unit_of("app.relative_mean") + ")\n";
+  char b[200];
+  std::snprintf(b, sizeof b, "%-10s %5s %6s %14s %14s %14s %9s\n", "benchmark", "class", "ranks", "time", "time no cache",
+                "Mop/s", "relative");
+  out += b;
+  for (const auto& [name, r] : app["benchmarks"].items()) {
+    std::snprintf(b, sizeof b, "%-10s %5s %6s %14.6e %14.6e %14.1f %9s\n", name.c_str(), r["class"].get<std::string>().c_str(),
+                  count(r["ranks"]).c_str(), r["time_s"].get<double>(), r["time_no_cache_s"].get<double>(),
+                  r["mops"].get<double>(), fixed(r["relative"], 4).c_str());
+    out += b;
+  }
+  return out + "Mean relative performance: " + fixed(app["relative_mean"], 4) + "\n";
+}
+
 }  // namespace
 
 // Units come from the results schema (config/results_schema.cpp), like every other reader's.
 std::string result_table(const json& result) {
+  if (result.contains("app")) return app_table(result["app"]);
   const json& c = result["cache"];
   std::string out = "Cache look-ups by input-port class (look-ups and misses in " + unit_of("cache.lookups") +
                     ", hit rate as a " + unit_of("cache.hit_rate") + ")\n";
