@@ -17,7 +17,7 @@ import smpi_replay  # noqa: E402
 pytestmark = pytest.mark.skipif(shutil.which("smpirun") is None,
                                 reason="SimGrid is not installed (scripts/install.sh installs libsimgrid-dev)")
 
-BENCHMARKS = ["bt", "cg", "dt", "ep", "ft", "is", "lu", "mg", "sp"]
+BENCHMARKS = ["bt", "cg", "dt", "ep", "ft", "is", "lu", "mg", "mm", "sp"]
 
 
 def config(bench, cls="S", ranks=16, dims=(4, 4), gbps=200):

@@ -20,7 +20,7 @@ Skeleton build(const char* name, char cls, uint32_t ranks) {
 TEST(NpbSkeleton, EveryBenchmarkIsRegistered) {
   std::string names;
   for (const auto& b : benchmarks()) names += b.name + " ";
-  EXPECT_EQ(names, "bt cg dt ep ft is lu mg sp ");
+  EXPECT_EQ(names, "bt cg dt ep ft is lu mg mm sp ");
 }
 
 TEST(NpbSkeleton, EpIsThreeRecursiveDoublingAllreduces) {
@@ -90,6 +90,20 @@ TEST(NpbSkeleton, DtBlackHoleClassS) {
   EXPECT_EQ(s.bytes(), 4.0 * 1728 * 4 * 8);
   for (const auto& m : s.blocks[0].steps[0].msgs) EXPECT_EQ(m.dst, 4u);
   EXPECT_EQ(find_benchmark("dt")->check('A', 20), "needs at least 21 ranks (one per graph node) in class A");
+}
+
+TEST(NpbSkeleton, MmSumma) {
+  // 2 x 2 blocks of 512 x 512 doubles (2 MiB): per step one row and one column broadcast of one
+  // message in each of the 2 rows / columns, then 2 x 512^3 flops; 2 steps.
+  const Skeleton s = build("mm", 'S', 4);
+  EXPECT_EQ(s.messages(), 8u);
+  EXPECT_EQ(s.bytes(), 8.0 * 512 * 512 * 8);
+  EXPECT_EQ(s.flops_per_rank(), 2 * 2.0 * 512 * 512 * 512);
+  // Step 0: rank (i, 0) sends its A block to (i, 1); rank (0, j) its B block to (1, j).
+  EXPECT_EQ(s.blocks[0].steps[0].msgs[0].src, 0u);
+  EXPECT_EQ(s.blocks[0].steps[0].msgs[0].dst, 1u);
+  EXPECT_EQ(s.blocks[0].steps[1].msgs[1].src, 1u);
+  EXPECT_EQ(s.blocks[0].steps[1].msgs[1].dst, 3u);
 }
 
 TEST(NpbSkeleton, AllreduceFoldsNonPowerOfTwoGroups) {

@@ -186,6 +186,29 @@ TEST(AppTimeModelPublished, Seed001CaseStudy1GainGrowsWithTheNetwork) {
   EXPECT_NEAR(at256, 1.103, 0.002);
 }
 
+// Seed 000 Sec. V-C (Table 1: RC 10 / 1 ns, other 50 ns, 100 GFlops; 4^4 torus, 256 ranks):
+// speed-up of the cache system at 400 Gb/s and 1.6 Tb/s over the no-cache system at 100 Gb/s.
+// Published: DT 15.3x, mean 5.07x (with MM and Graph500): NOT reproduced (docs/models.md: the
+// modelled compute caps the gain); the test pins the model's values and the saturation the seed
+// reports (the second quadrupling of bandwidth gains less than the first).
+TEST(AppTimeModelPublished, Seed000BandwidthSweepSaturates) {
+  json c = torus_case({4, 4, 4, 4}, 256, {{"rc_hit", 1}, {"rc_miss", 10}, {"rc_no_cache", 10}, {"other", 50}}, 100, "dt");
+  auto time = [&](const char* b, double gbps, bool cache) {
+    json x = c;
+    x["traffic"]["npb"]["benchmarks"] = {b};
+    x["traffic"]["npb"]["class"] = std::string(b) == "ft" ? "A" : "B";
+    x["switch"]["link_gbps"] = gbps;
+    if (!cache) x["switch"]["cache"] = nullptr;
+    return run_ok(x)["app"]["benchmarks"][b]["time_s"].get<double>();
+  };
+  for (const char* b : {"dt", "ft"}) {
+    const double base = time(b, 100, false), s400 = base / time(b, 400, true), s1600 = base / time(b, 1600, true);
+    EXPECT_GT(s400, 1.5) << b;
+    EXPECT_LT(s1600 / s400, s400) << b;  // saturation
+    if (std::string(b) == "dt") EXPECT_NEAR(s1600, 7.12, 0.01);
+  }
+}
+
 TEST(AppTimeModel, ClassA256RanksIsFast) {
   // docs/benchmarks.md: one class-A 256-rank skeleton well under a second natively.
   json c = torus_case({8, 8, 4}, 256, json::object(), 100, "ft");
