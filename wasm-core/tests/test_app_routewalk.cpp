@@ -63,6 +63,24 @@ TEST(NpbTraffic, RandomPlacementUsesDistinctNodes) {
   EXPECT_NE(*nodes.rbegin(), 7u);  // not the linear placement 0..7 (pattern_seed 1)
 }
 
+TEST(NpbTraffic, ByDimensionPlacement) {
+  // 4x2 torus, 2 nodes per switch, last dimension fastest: ranks 0..7 on nodes 0, 1 (switch 0),
+  // 8, 9 (switch (0, 1)), 2, 3 (switch (1, 0)), 10, 11. FT's first all-to-all round pairs
+  // ranks i and i XOR 1.
+  const json c = {{"topology", {{"kind", "torus"}, {"dims", {4, 2}}, {"concentration", 2}}},
+                  {"traffic", {{"pattern", "npb"}, {"npb", {{"benchmarks", {"ft"}}, {"class", "S"}, {"ranks", 8}, {"placement", "by_dimension"}}}}}};
+  Experiment ex;
+  ErrorSink errors;
+  ASSERT_TRUE(parse_experiment(c, ex, errors)) << errors.error().message;
+  Rng rng(1);
+  const std::vector<std::pair<uint32_t, uint32_t>> want = {{0, 1}, {1, 0}, {8, 9}, {9, 8}, {2, 3}, {3, 2}, {10, 11}, {11, 10}};
+  for (const auto& w : want) {
+    uint32_t s, d;
+    ex.traffic->next(rng, s, d);
+    EXPECT_EQ(std::make_pair(s, d), w);
+  }
+}
+
 TEST(NpbTrafficPublished, NoConflictMissesAtTwoAndFourWays) {
   // Seed 001 Sec. 4.3 / seed 000 Sec. V-B: exact claim, checked on up to 10^6 packets of each
   // benchmark's pass.

@@ -2,12 +2,16 @@
 // messages), each as max(1, ceil(bytes / packet_bytes)) back-to-back packets, or as one packet
 // when packet_bytes is 0 (one routing computation per message and switch, as an MPI-level trace
 // replay does); benchmarks one after another; wrapping around at the end like a trace.
-// Placement of rank r: node r (linear), or a random choice of distinct nodes drawn from
-// traffic.pattern_seed (random).
+// Placement of rank r: node r (linear); a random choice of distinct nodes drawn from
+// traffic.pattern_seed (random); or, on k-ary n-cubes, the nodes in the order that fills a
+// switch's nodes first and then the dimensions in traffic.npb.dim_order, fastest first (default:
+// the last dimension fastest, the reverse of node-id order), as torus machines map ranks by
+// dimension order (by_dimension).
 #include "app/npb_traffic.hpp"
 
 #include <algorithm>
 
+#include "topology/kary_ncube.hpp"
 #include "traffic/pattern_util.hpp"
 
 namespace switchlab::app {
@@ -78,6 +82,23 @@ class NpbTraffic final : public Traffic {
   uint64_t rep_ = 0, packet_ = 0;
 };
 
+// Node ids in by-dimension order: local index fastest, then the dimensions in `order`.
+std::vector<uint32_t> by_dimension(const KaryNCube& t, const std::vector<uint32_t>& order) {
+  const auto& k = t.dims();
+  std::vector<uint32_t> stride(k.size(), 1), out;
+  for (size_t d = 1; d < k.size(); ++d) stride[d] = stride[d - 1] * k[d - 1];
+  const uint32_t c = t.concentration();
+  for (uint32_t i = 0; i < t.num_nodes(); ++i) {
+    uint32_t rest = i / c, sw = 0;
+    for (uint32_t d : order) {
+      sw += (rest % k[d]) * stride[d];
+      rest /= k[d];
+    }
+    out.push_back(sw * c + i % c);
+  }
+  return out;
+}
+
 std::unique_ptr<Traffic> make_npb(Params& traffic, const Topology& topo) {
   Params p = traffic.child("npb", "NAS Parallel Benchmarks skeletons (docs/models.md)");
   std::string names;
@@ -87,9 +108,14 @@ std::unique_ptr<Traffic> make_npb(Params& traffic, const Topology& topo) {
   const std::string cls = p.choice("class", "A", {"S", "W", "A", "B", "C"}, "Problem class (NPB sizes S < W < A < B < C)");
   const uint32_t nodes = topo.num_nodes();
   const auto ranks = static_cast<uint32_t>(p.integer("ranks", {16, 2, 1 << 20, "ranks", "MPI ranks, one per compute node (at most the nodes)"}));
-  const bool random = p.choice("placement", "linear", {"linear", "random"},
-                               "Rank placement: linear (rank r on node r) or random (distinct nodes drawn from "
-                               "traffic.pattern_seed)") == "random";
+  const std::string placement = p.choice("placement", "linear", {"linear", "random", "by_dimension"},
+                                         "Rank placement: linear (rank r on node r), random (distinct nodes drawn "
+                                         "from traffic.pattern_seed) or by_dimension (k-ary n-cubes: a switch's nodes, "
+                                         "then the dimensions in dim_order)");
+  const std::vector<int64_t> dim_order = p.int_list(
+      "dim_order", {}, 0, 16, 0, 15, "",
+      "by_dimension: the dimensions consecutive ranks fill, fastest first (a permutation of 0..n-1; empty: the "
+      "last dimension fastest)");
   NpbWorkload w;
   w.packet_bytes = static_cast<uint64_t>(p.integer(
       "packet_bytes", {0, 0, int64_t{1} << 30, "B",
@@ -129,7 +155,30 @@ std::unique_ptr<Traffic> make_npb(Params& traffic, const Topology& topo) {
     }
     w.skeletons.push_back(b->build(cls[0], ranks));
   }
-  if (random) {
+  if (placement == "by_dimension") {
+    const auto* cube = dynamic_cast<const KaryNCube*>(&topo);
+    if (!cube) {
+      traffic.errors().fail(p.field("placement"), "by_dimension needs a k-ary n-cube (torus, mesh, kary_ncube); this topology is " +
+                                                      topo.kind(), "linear or random");
+      return nullptr;
+    }
+    const uint32_t n = static_cast<uint32_t>(cube->dims().size());
+    std::vector<uint32_t> order;
+    for (int64_t d : dim_order) order.push_back(static_cast<uint32_t>(d));
+    if (order.empty())
+      for (uint32_t d = n; d-- > 0;) order.push_back(d);
+    std::vector<uint32_t> sorted = order;
+    std::sort(sorted.begin(), sorted.end());
+    for (uint32_t d = 0; d < sorted.size(); ++d)
+      if (sorted.size() != n || sorted[d] != d) {
+        traffic.errors().fail(p.field("dim_order"), "must be a permutation of the " + std::to_string(n) +
+                                                        " dimensions 0.." + std::to_string(n - 1),
+                              "a permutation of 0.." + std::to_string(n - 1));
+        return nullptr;
+      }
+    const std::vector<uint32_t> all = by_dimension(*cube, order);
+    w.node_of_rank.assign(all.begin(), all.begin() + ranks);
+  } else if (placement == "random") {
     std::vector<uint32_t> all(nodes);
     for (uint32_t i = 0; i < nodes; ++i) all[i] = i;
     Rng rng(seed);
