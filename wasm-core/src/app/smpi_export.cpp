@@ -59,7 +59,8 @@ json smpi_export(const Experiment& ex, std::string& field, std::string& message)
   }
   const Topology& topo = *ex.topology;
   const Delays& d = ex.delays;
-  const double h = skeleton_hit_rate(ex, sk.benchmark);
+  std::string why;
+  const double h = skeleton_hit_rate(ex, sk.benchmark, why);
   const double rc_ps = ex.cache.enabled ? h * d.rc_hit_ps + (1 - h) * d.rc_miss_ps : d.rc_no_cache_ps;
   const double into_switch_ns = (d.link_ps + d.other_ps + rc_ps) / 1000.0, into_node_ns = d.link_ps / 1000.0;
   const uint32_t nodes = topo.num_nodes();
@@ -122,7 +123,8 @@ json smpi_export(const Experiment& ex, std::string& field, std::string& message)
                         "network/crosstraffic:0", "maxmin/precision:1e-9",
                         "smpi/alltoall:pair"};
   return {{"benchmark", sk.benchmark}, {"mop", sk.mop}, {"platform_xml", xml}, {"traces", traces}, {"hosts", hosts},
-          {"options", options}, {"hit_rate", ex.cache.enabled ? json(h) : json(nullptr)}};
+          {"options", options}, {"hit_rate", ex.cache.enabled ? json(h) : json(nullptr)},
+          {"hit_rate_note", why}};
 }
 
 }  // namespace switchlab::app

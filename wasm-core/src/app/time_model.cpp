@@ -154,8 +154,9 @@ class Model {
 };
 
 // Hit rate of one whole run of `benchmark`'s skeleton in the route walk: the same config with
-// engine routewalk, only that benchmark, and traffic.packets = one pass.
-double simulated_hit_rate(const Experiment& ex, const std::string& benchmark) {
+// engine routewalk, only that benchmark, and traffic.packets = one pass (at most the route walk's
+// packet limit). Fills `why` and returns app.hit_rate when the route walk rejects the config.
+double simulated_hit_rate(const Experiment& ex, const std::string& benchmark, std::string& why) {
   json cfg = ex.normalized;
   cfg["engine"] = "routewalk";
   cfg.erase("node");
@@ -163,26 +164,25 @@ double simulated_hit_rate(const Experiment& ex, const std::string& benchmark) {
   cfg["switch"].erase("link_gbps");
   cfg["traffic"]["npb"]["benchmarks"] = {benchmark};
   cfg["traffic"]["warmup_packets"] = 0;
-  auto parse = [&](Experiment& sub) {
-    ErrorSink errors;
-    return parse_experiment(cfg, sub, errors);
-  };
-  Experiment probe;
   cfg["traffic"]["packets"] = 1;
-  if (!parse(probe)) return ex.app.hit_rate;
-  cfg["traffic"]["packets"] = probe.traffic->describe()["packets_per_pass"];
-  Experiment sub;
-  if (!parse(sub)) return ex.app.hit_rate;
-  RouteWalkRun walk(sub);
-  walk.advance(UINT64_MAX);
-  const json rate = walk.report()["cache"]["hit_rate"];
-  return rate.is_number() ? rate.get<double>() : 1.0;
+  ErrorSink errors;
+  Experiment probe, sub;
+  if (parse_experiment(cfg, probe, errors)) {
+    cfg["traffic"]["packets"] = std::min<uint64_t>(probe.traffic->describe()["packets_per_pass"].get<uint64_t>(), static_cast<uint64_t>(kMaxPackets));
+    if (parse_experiment(cfg, sub, errors)) {
+      RouteWalkRun walk(sub);
+      walk.advance(UINT64_MAX);
+      return walk.report()["cache"]["hit_rate"].get<double>();
+    }
+  }
+  why = "route walk not possible (" + errors.error().field + ": " + errors.error().message + "); app.hit_rate used";
+  return ex.app.hit_rate;
 }
 
 }  // namespace
 
-double skeleton_hit_rate(const Experiment& ex, const std::string& benchmark) {
-  return ex.cache.enabled && ex.app.simulate_hits ? simulated_hit_rate(ex, benchmark) : ex.app.hit_rate;
+double skeleton_hit_rate(const Experiment& ex, const std::string& benchmark, std::string& why) {
+  return ex.cache.enabled && ex.app.simulate_hits ? simulated_hit_rate(ex, benchmark, why) : ex.app.hit_rate;
 }
 
 json run_time_model(const Experiment& ex) {
@@ -191,7 +191,8 @@ json run_time_model(const Experiment& ex) {
   json benchmarks = json::object();
   double sum = 0;
   for (const Skeleton& sk : w.skeletons) {
-    const double hit_rate = skeleton_hit_rate(ex, sk.benchmark);
+    std::string why;
+    const double hit_rate = skeleton_hit_rate(ex, sk.benchmark, why);
     const Totals t = model.run(sk, w.node_of_rank, hit_rate);
     const double time = ex.cache.enabled ? t.time_cache : t.time_no_cache;
     const double relative = t.time_no_cache / time;
@@ -207,6 +208,7 @@ json run_time_model(const Experiment& ex) {
                                 {"messages", sk.messages()},
                                 {"bytes", sk.bytes()},
                                 {"mop", sk.mop}};
+    if (!why.empty()) benchmarks[sk.benchmark]["hit_rate_note"] = why;
   }
   return {{"benchmarks", benchmarks},
           {"relative_mean", sum / static_cast<double>(w.skeletons.size())},

@@ -16,7 +16,8 @@ namespace switchlab::app {
 // cache) and details; relative_mean.
 nlohmann::json run_time_model(const Experiment& ex);
 
-// The hit rate the model uses for `benchmark` (app.hit_rate, or its simulated one).
-double skeleton_hit_rate(const Experiment& ex, const std::string& benchmark);
+// The hit rate the model uses for `benchmark` (app.hit_rate, or its simulated one); `why` says
+// why app.hit_rate was used when the simulation was asked for but not possible.
+double skeleton_hit_rate(const Experiment& ex, const std::string& benchmark, std::string& why);
 
 }  // namespace switchlab::app

@@ -10,7 +10,6 @@ namespace switchlab {
 namespace {
 
 constexpr int64_t kMaxEntries = int64_t{1} << 20;
-constexpr int64_t kMaxPackets = int64_t{2'000'000'000};
 
 int64_t to_ps(double ns) { return static_cast<int64_t>(std::llround(ns * 1000.0)); }
 

@@ -16,6 +16,9 @@
 
 namespace switchlab {
 
+// Upper bound of traffic.packets and traffic.warmup_packets.
+inline constexpr int64_t kMaxPackets = int64_t{2'000'000'000};
+
 struct CacheConfig {
   bool enabled = true;  // false: "cache": null, every look-up goes to the CAM
   bool per_switch = false;         // one cache shared by all input ports of a switch (comparison)

@@ -143,6 +143,7 @@ const std::vector<ResultKey>& declared() {
       {"app.benchmarks.*.class", "string", "", "NPB problem class"},
       {"app.relative_mean", "number", "x", "Mean of the benchmarks' relative performance (as seed 001 Sec. 5 reports it)"},
       {"app.benchmarks.*.hit_rate", "number", "fraction", "Hit rate the time model used for this benchmark; null without a cache"},
+      {"app.benchmarks.*.hit_rate_note", "string", "", "Why app.hit_rate was used although a route walk was asked for"},
       {"app.hit_rate_source", "string", "", "Where the hit rates come from: value (app.hit_rate), route_walk, or no cache"},
       {"app.model", "string", "", "What the time model computes"},
       // Hardware cost and closed-form models: open sections, units by key suffix.
