@@ -216,3 +216,17 @@ def test_docker_nginx_sends_the_same_security_headers_on_the_ui():
     for name, value in COMMON.items():  # header names are case-insensitive
         line = f"add_header {name.decode()} {value.decode().lower()} always;"
         assert line in ui.lower(), line
+
+
+def test_d2_a_core_call_past_its_time_limit_is_503_and_health_still_answers(database_url, core, tmp_path):
+    from conftest import LiveApi
+
+    api = LiveApi(database_url, tmp_path, {"SWITCHLAB_CORE_TIMEOUT_S": "0.000001"})
+    try:
+        r = httpx.post(f"{api.url}/api/experiments", json=TINY)
+        assert r.status_code == 503
+        assert r.json()["error"]["message"] == ("the simulation core did not answer within 1e-06 s "
+                                                "(SWITCHLAB_CORE_TIMEOUT_S); the server is busy, retry later")
+        assert httpx.get(f"{api.url}/api/health").status_code == 200
+    finally:
+        api.stop()
