@@ -144,6 +144,19 @@ TEST(SizeLimits, JustOverTheLimitNamesTheField) {
   }
 }
 
+// One source of truth: the schema states the limits as data and in the fields that set the size.
+TEST(SizeLimits, SchemaStatesTheLimits) {
+  const json s = json::parse(schema_json());
+  EXPECT_EQ(s["x-limits"], json::parse(R"({"nodes": 1048576, "switches": 1048576, "input_ports": 33554432,
+                                           "links": 8388608, "memory_bytes": 17179869184.0, "json_depth": 256})"));
+  for (const auto& e : s["allOf"]) {
+    if (e["x-discriminator"]["value"] == "bmin") {
+      const std::string doc = e["then"]["properties"]["topology"]["properties"]["stages"]["description"];
+      EXPECT_NE(doc.find("at most 1,048,576 nodes"), std::string::npos) << doc;
+    }
+  }
+}
+
 // The largest networks of each kind within the limits validate, with their exact sizes.
 TEST(SizeLimits, LargestAllowedNetworksValidate) {
   struct Case {

@@ -105,7 +105,6 @@ void parse_delays(Params& sw, Delays& d) {
 }
 
 constexpr int64_t kMaxPrefetchNodes = 8192;
-constexpr double kMaxMemoryBytes = 16.0 * (1 << 30);
 
 // Monitored mode: only S sample switches' caches are simulated; routing computation h of packet i
 // is moved (by the topology's translation symmetry) onto sample (i + h) mod S. On a torus under
@@ -166,8 +165,8 @@ void estimate_run(Experiment& ex) {
 bool check_size(Params& root, const Experiment& ex) {
   if (!ex.cache.enabled) return true;
   const double bytes = ex.estimate.memory_bytes;
-  if (bytes > kMaxMemoryBytes) {
-    const std::string limit = format_number(kMaxMemoryBytes / (1 << 30)) + " GiB";
+  if (bytes > kMaxRunMemoryBytes) {
+    const std::string limit = format_number(kMaxRunMemoryBytes / (1 << 30)) + " GiB";
     char need[32];
     std::snprintf(need, sizeof need, "%.1f GiB", bytes / (1 << 30));
     root.errors().fail(ex.monitored.empty() ? "switch.cache.entries" : "monitor.samples",

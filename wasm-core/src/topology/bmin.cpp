@@ -84,8 +84,8 @@ TopologySize bmin_size(int64_t k, int64_t n) {
 
 std::unique_ptr<Topology> make_bmin(Params& t, Params& routing) {
   const int64_t k = t.integer("k", {4, 2, 256, "ports", "Down ports per switch (as many up ports): 8-port switches have k = 4"});
-  const int64_t n = t.integer("stages", {2, 1, 16, "stages",
-                                         "Stages of switches (n); nodes = k^n, at most 1,048,576 (docs/topologies.md, Size limits)"});
+  static const std::string stages_doc = with_node_limit("Stages of switches (n); nodes = k^n");
+  const int64_t n = t.integer("stages", {2, 1, 16, "stages", stages_doc.c_str()});
   routing.choice("algorithm", "turnaround", {"turnaround"},
                  "Turnaround at the least common ancestor stage, up port chosen by destination digit");
   t.reject_unknown({"kind"});

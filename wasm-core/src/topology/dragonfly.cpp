@@ -88,7 +88,8 @@ std::unique_ptr<Topology> make_dragonfly(Params& t, Params& routing) {
   const int64_t p = t.integer("p", {1, 1, 64, "nodes", "Terminals (compute nodes) per router"});
   const int64_t a = t.integer("a", {4, 1, 256, "routers", "Routers per group"});
   const int64_t h = t.integer("h", {2, 1, 64, "links", "Global links per router"});
-  const int64_t g = t.integer("g", {9, 2, 16385, "groups", "Groups"});
+  static const std::string g_doc = with_node_limit("Groups; nodes = g*a*p");
+  const int64_t g = t.integer("g", {9, 2, 16385, "groups", g_doc.c_str()});
   const std::string alg = routing.choice("algorithm", "minimal", {"minimal", "valiant"},
                                          "minimal (local-global-local) or Valiant (via a random intermediate router)");
   t.reject_unknown({"kind"});

@@ -76,8 +76,8 @@ TopologySize fat_tree_size(int64_t k, int64_t n, int64_t o) {
 
 std::unique_ptr<Topology> make_fat_tree(Params& t, Params& routing) {
   const int64_t k = t.integer("k", {4, 2, 64, "ports", "Down (and up) ports per switch: the tree's arity"});
-  const int64_t n = t.integer("n", {3, 1, 8, "levels",
-                                    "Levels of switches; nodes = oversubscription * k^n, at most 1,048,576 (docs/topologies.md)"});
+  static const std::string n_doc = with_node_limit("Levels of switches; nodes = oversubscription * k^n");
+  const int64_t n = t.integer("n", {3, 1, 8, "levels", n_doc.c_str()});
   const int64_t o = t.integer("oversubscription", {1, 1, 16, "", "Leaf oversubscription n:1 (nodes per leaf = n*k)"});
   routing.choice("algorithm", "updown", {"updown"}, "up*/down* with the destination-digit (d-mod-k) up-port choice");
   t.reject_unknown({"kind"});

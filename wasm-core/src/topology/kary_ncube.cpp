@@ -115,9 +115,9 @@ TopologySize cube_size(const std::vector<int64_t>& dims, const std::vector<bool>
 }
 
 std::unique_ptr<Topology> make_cube(Params& t, Params& routing, bool default_wrap) {
-  const auto dims = t.int_list("dims", {4, 4}, 1, 8, 2, 4096, "switches",
-                               "Switches along each dimension (k_i); dimension 0 is routed first. At most "
-                               "1,048,576 switches and as many nodes in all (docs/topologies.md, Size limits)");
+  static const std::string dims_doc =
+      with_node_limit("Switches along each dimension (k_i); dimension 0 is routed first; nodes = prod(k_i) * concentration");
+  const auto dims = t.int_list("dims", {4, 4}, 1, 8, 2, 4096, "switches", dims_doc.c_str());
   const auto conc = t.integer("concentration", {1, 1, 64, "nodes", "Compute nodes per switch"});
   const auto wrap = t.bool_list("wrap", std::vector<bool>(dims.size(), default_wrap),
                                 "Per-dimension wraparound links (true = torus ring, false = mesh line)");

@@ -11,6 +11,11 @@ std::string group_thousands(double count) {
   return digits;
 }
 
+std::string with_node_limit(const std::string& doc) {
+  return doc + "; at most " + group_thousands(static_cast<double>(kMaxTopologyNodes)) +
+         " nodes in all (docs/topologies.md, Size limits)";
+}
+
 std::string over_limit(const TopologySize& size) {
   const struct {
     double need;

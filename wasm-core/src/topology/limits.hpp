@@ -39,4 +39,7 @@ int64_t largest_fitting(int64_t lo, int64_t hi, SizeAt size_at) {
 // 1048576 -> "1,048,576" (counts in messages).
 std::string group_thousands(double count);
 
+// A parameter's doc followed by the node limit, for the schema of the fields that set the size.
+std::string with_node_limit(const std::string& doc);
+
 }  // namespace switchlab
