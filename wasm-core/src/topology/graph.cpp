@@ -92,21 +92,10 @@ uint32_t GraphTopology::longest_route() const {
 }
 
 void GraphTopology::build_shortest_path() const {
-  std::vector<uint32_t> dist(s_), queue(s_);
+  std::vector<uint32_t> dist;
   uint32_t longest = 0;
   for (uint32_t d = 0; d < s_; ++d) {
-    std::fill(dist.begin(), dist.end(), kUnreached);
-    dist[d] = 0;
-    uint32_t head = 0, tail = 0;
-    queue[tail++] = d;
-    while (head < tail) {
-      const uint32_t v = queue[head++];
-      for (uint32_t i = off_[v]; i < off_[v + 1]; ++i)
-        if (dist[nbr_[i]] == kUnreached) {
-          dist[nbr_[i]] = dist[v] + 1;
-          queue[tail++] = nbr_[i];
-        }
-    }
+    bfs(d, dist);
     for (uint32_t u = 0; u < s_; ++u) {
       hop_sum_ += dist[u];
       longest = std::max(longest, dist[u]);
