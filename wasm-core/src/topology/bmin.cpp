@@ -91,10 +91,11 @@ std::unique_ptr<Topology> make_bmin(Params& t, Params& routing) {
   t.reject_unknown({"kind"});
   routing.reject_unknown();
   if (!t.errors().ok()) return nullptr;
-  const int64_t most = largest_fitting(1, 16, [k](int64_t v) { return bmin_size(k, v); });
-  if (!check_topology_size(t, "stages", bmin_size(k, n),
-                           "an integer in [1, " + std::to_string(most) + "] with k = " + std::to_string(k)))
-    return nullptr;
+  const auto allowed = [k] {
+    const int64_t most = largest_fitting(1, 16, [k](int64_t v) { return bmin_size(k, v); });
+    return "an integer in [1, " + std::to_string(most) + "] with k = " + std::to_string(k);
+  };
+  if (!check_topology_size(t, "stages", bmin_size(k, n), allowed)) return nullptr;
   return std::make_unique<Bmin>(static_cast<uint32_t>(k), static_cast<uint32_t>(n));
 }
 

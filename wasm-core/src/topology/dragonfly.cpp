@@ -100,11 +100,12 @@ std::unique_ptr<Topology> make_dragonfly(Params& t, Params& routing) {
                                       " so that every pair of groups has a global link, got " + std::to_string(g));
     return nullptr;
   }
-  const int64_t most = largest_fitting(2, a * h + 1, [p, a, h](int64_t v) { return dragonfly_size(p, a, h, v); });
-  if (!check_topology_size(t, "g", dragonfly_size(p, a, h, g),
-                           "an integer in [2, " + std::to_string(most) + "] with p = " + std::to_string(p) +
-                               ", a = " + std::to_string(a) + ", h = " + std::to_string(h)))
-    return nullptr;
+  const auto allowed = [p, a, h] {
+    const int64_t most = largest_fitting(2, a * h + 1, [p, a, h](int64_t v) { return dragonfly_size(p, a, h, v); });
+    return "an integer in [2, " + std::to_string(most) + "] with p = " + std::to_string(p) + ", a = " + std::to_string(a) +
+           ", h = " + std::to_string(h);
+  };
+  if (!check_topology_size(t, "g", dragonfly_size(p, a, h, g), allowed)) return nullptr;
   return std::make_unique<Dragonfly>(static_cast<uint32_t>(p), static_cast<uint32_t>(a), static_cast<uint32_t>(h),
                                      static_cast<uint32_t>(g), alg == "valiant");
 }

@@ -83,11 +83,12 @@ std::unique_ptr<Topology> make_fat_tree(Params& t, Params& routing) {
   t.reject_unknown({"kind"});
   routing.reject_unknown();
   if (!t.errors().ok()) return nullptr;
-  const int64_t most = largest_fitting(1, 8, [k, o](int64_t v) { return fat_tree_size(k, v, o); });
-  if (!check_topology_size(t, "n", fat_tree_size(k, n, o),
-                           "an integer in [1, " + std::to_string(most) + "] with k = " + std::to_string(k) +
-                               " and oversubscription " + std::to_string(o)))
-    return nullptr;
+  const auto allowed = [k, o] {
+    const int64_t most = largest_fitting(1, 8, [k, o](int64_t v) { return fat_tree_size(k, v, o); });
+    return "an integer in [1, " + std::to_string(most) + "] with k = " + std::to_string(k) + " and oversubscription " +
+           std::to_string(o);
+  };
+  if (!check_topology_size(t, "n", fat_tree_size(k, n, o), allowed)) return nullptr;
   return std::make_unique<FatTree>(static_cast<uint32_t>(k), static_cast<uint32_t>(n), static_cast<uint32_t>(o));
 }
 

@@ -130,10 +130,11 @@ std::unique_ptr<Topology> make_cube(Params& t, Params& routing, bool default_wra
                                          "), got " + std::to_string(wrap.size()));
     return nullptr;
   }
-  if (!check_topology_size(t, "dims", cube_size(dims, wrap, conc),
-                           "dims whose product times concentration (" + std::to_string(conc) + ") is at most " +
-                               group_thousands(static_cast<double>(kMaxTopologyNodes)) + " nodes"))
-    return nullptr;
+  const auto allowed = [conc] {
+    return "dims whose product times concentration (" + std::to_string(conc) + ") is at most " +
+           group_thousands(static_cast<double>(kMaxTopologyNodes)) + " nodes";
+  };
+  if (!check_topology_size(t, "dims", cube_size(dims, wrap, conc), allowed)) return nullptr;
   return std::make_unique<KaryNCube>(std::vector<uint32_t>(dims.begin(), dims.end()), wrap,
                                      static_cast<uint32_t>(conc));
 }

@@ -32,10 +32,11 @@ std::string over_limit(const TopologySize& size) {
   return std::string();
 }
 
-bool check_topology_size(Params& t, const char* field, const TopologySize& size, const std::string& allowed) {
+bool check_topology_size(Params& t, const char* field, const TopologySize& size,
+                         const std::function<std::string()>& allowed) {
   const std::string over = over_limit(size);
   if (over.empty()) return true;
-  t.errors().fail(t.field(field), "network too large: " + over, allowed);
+  t.errors().fail(t.field(field), "network too large: " + over, allowed());
   return false;
 }
 

@@ -4,6 +4,7 @@
 // is constructed, so that validating any config stays fast and small. The limits are the core's,
 // the same in all three builds; a server may set lower caps on prepare()'s summary.
 #include <cstdint>
+#include <functional>
 #include <string>
 
 #include "common/params.hpp"
@@ -24,9 +25,10 @@ struct TopologySize {
 // or "" when `size` is within every limit.
 std::string over_limit(const TopologySize& size);
 
-// Reports the first quantity over its limit against `field`, with `allowed` (the values of that
-// field that fit, given the others), and returns false; true when the network fits.
-bool check_topology_size(Params& t, const char* field, const TopologySize& size, const std::string& allowed);
+// Reports the first quantity over its limit against `field`, with `allowed()` (the values of that
+// field that fit, given the others; asked only then), and returns false; true when the network fits.
+bool check_topology_size(Params& t, const char* field, const TopologySize& size,
+                         const std::function<std::string()>& allowed);
 
 // The largest v in [lo, hi] whose size_at(v) fits (sizes grow with v), or lo - 1 if none does.
 template <class SizeAt>
