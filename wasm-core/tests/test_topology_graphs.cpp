@@ -429,3 +429,19 @@ TEST(GraphTopologies, RoutingIsDeterministicPerSwitchAndDestination) {
         ASSERT_EQ(it->second, h.out_port);
       }
 }
+
+// prepare() reports max_hops from one BFS (docs/topologies.md, Routing): over many graphs, roots
+// and both algorithms, no table route is longer than that bound.
+TEST(RandomRegular, EveryRouteIsWithinTheOneBfsBound) {
+  for (const char* algorithm : {"shortest_path", "updown"})
+    for (int64_t switches : {8, 33, 120})
+      for (int64_t degree : {2, 3, 6})
+        for (int64_t seed = 1; seed <= 4; ++seed) {
+          if (switches * degree % 2) continue;
+          const json routing = {{"algorithm", algorithm}, {"root", seed % switches}};
+          auto b = build({{"kind", "random_regular"}, {"switches", switches}, {"degree", degree}, {"seed", seed}},
+                         std::string(algorithm) == "updown" ? routing : json{{"algorithm", algorithm}});
+          ASSERT_TRUE(b->topo) << b->errors.error().message;
+          EXPECT_LE(b->topo->longest_route(), b->topo->max_hops()) << algorithm << " " << switches << " " << degree;
+        }
+}
