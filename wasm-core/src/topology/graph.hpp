@@ -99,7 +99,7 @@ class GraphTopology final : public Topology {
   std::vector<uint16_t> back_;      // back_[off_[u] + i] = index of u among nbr_[off_[u] + i]'s neighbours
   std::vector<uint32_t> level_;     // BFS level from the up*/down* root
   std::vector<uint32_t> rank_;      // position in (level, id) order; smaller = more "up"
-  // Routing tables, built on first use (build_tables).
+  // Routing tables, built on first use (build_tables; not thread-safe: a run owns its topology).
   mutable std::vector<uint16_t> next_;  // next_[u * S + d] = neighbour index to take at u towards switch d
   mutable uint64_t hop_sum_ = 0;        // sum of switch-to-switch path lengths over ordered pairs
   mutable uint32_t longest_ = 0;        // links on the longest route
