@@ -43,7 +43,7 @@ class Settings:
     sweep_max_points: int = field(default_factory=lambda: _int("SWITCHLAB_SWEEP_MAX_POINTS", 10_000))
     # Per-run caps so one request cannot occupy a worker for days.
     max_packets: int = field(default_factory=lambda: _int("SWITCHLAB_MAX_PACKETS", 50_000_000))
-    max_nodes: int = field(default_factory=lambda: _int("SWITCHLAB_MAX_NODES", 2_000_000))
+    max_nodes: int = field(default_factory=lambda: _int("SWITCHLAB_MAX_NODES", 1_000_000))
     # Checked against the core's estimate (prepare's summary): look-ups bound the run time
     # (10-25 M look-ups/s per core, docs/benchmarks.md), memory_bytes its peak memory.
     max_lookups: int = field(default_factory=lambda: _int("SWITCHLAB_MAX_LOOKUPS", 20_000_000_000))
