@@ -1,5 +1,6 @@
-import { formatWithUnit } from '../lib/format';
+import { formatValue } from '../lib/format';
 import { useUnits } from '../hooks/useCoreSchemas';
+import { Delta } from './Delta';
 
 type Obj = Record<string, unknown>;
 
@@ -18,7 +19,7 @@ export function KeyValueTable({ data, path, skip = [] }: { data: Obj; path: stri
         {rows.map(([k, v]) => (
           <tr key={k}>
             <th scope="row">{units.labelOf(k)}</th>
-            <td>{typeof v === 'number' ? formatWithUnit(v, units.unitOf(`${path}.${k}`), 2) : typeof v === 'boolean' ? (v ? 'yes' : 'no') : String(v)}</td>
+            <td>{formatValue(v, units.unitOf(`${path}.${k}`))}<Delta path={`${path}.${k}`} value={v} unit={units.unitOf(`${path}.${k}`)} /></td>
             <td className="fit-error">{errors[k] ? `fit error ${errors[k][0]}–${errors[k][1]} %` : ''}</td>
           </tr>
         ))}

@@ -3,6 +3,7 @@ import type { SimResult } from '../config/types';
 import { portClassRows } from '../lib/charts';
 import { formatCount, formatPercent } from '../lib/format';
 import { useUnits } from '../hooks/useCoreSchemas';
+import { Delta } from './Delta';
 
 const MISS_KINDS = ['compulsory', 'capacity', 'conflict', 'total'] as const;
 
@@ -49,7 +50,7 @@ export function PortClassChart({ result }: { result: SimResult }) {
             <tr key={r.portClass}>
               <td>{r.portClass}</td>
               <td>{formatCount(r.lookups)}</td>
-              <td>{formatPercent(r.hitRate)}</td>
+              <td>{formatPercent(r.hitRate)}<Delta path={`cache.by_port_class.${r.portClass}.hit_rate`} value={r.hitRate} unit="fraction" /></td>
               {MISS_KINDS.map((k) => {
                 const v = r.misses?.[k];
                 return <td key={k} data-miss={k}>{v === undefined ? '—' : formatCount(v)}</td>;

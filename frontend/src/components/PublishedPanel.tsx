@@ -1,12 +1,13 @@
 import type { Config, SimResult } from '../config/types';
 import { comparisonRows, exampleFor } from '../config/examples';
 
-// For an example with published values, run unchanged: the published numbers beside this run's.
-export function PublishedPanel({ config, result }: { config: Config; result: SimResult }) {
+// For an example with published values, run unchanged: the published numbers beside this run's
+// (before the run, `result` is absent and the model column waits for it).
+export function PublishedPanel({ config, result }: { config: Config; result?: SimResult }) {
   const example = exampleFor(config);
   if (!example?.published?.length) return null;
   return (
-    <table className="published" data-testid="published-table">
+    <table className="published numbers" data-testid="published-table">
       <caption>Reproducing {example.source}</caption>
       <thead>
         <tr>

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import type { Config, FieldError, Json } from '../config/types';
-import { DEFAULT_CONFIG } from '../config/form';
+import { startConfig } from '../config/examples';
 import { allFields } from '../config/schema';
 import { useCoreSchemas } from '../hooks/useCoreSchemas';
 import { createSweep, InvalidConfig } from '../api/client';
@@ -17,7 +17,7 @@ interface Axis {
 
 // Define a grid over config fields on top of the Explore config and submit it to the API.
 export function NewSweepView() {
-  const base: Config = useMemo(() => decodeConfig(window.location.hash) ?? DEFAULT_CONFIG, []);
+  const base: Config = useMemo(() => decodeConfig(window.location.hash) ?? startConfig(), []);
   const [name, setName] = useState('cache entries x ways');
   const [axes, setAxes] = useState<Axis[]>([
     { path: 'switch.cache.entries', text: '16..256 *2' },
