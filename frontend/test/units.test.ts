@@ -95,8 +95,10 @@ describe('cost and model panels take units from the results schema', () => {
     const t = withUnits(createElement(ModelsPanel, { result: seedFigure }));
     const m = (seedFigure.models as Record<string, Record<string, Record<string, number>>>).seed001_torus;
     const reduction = m.max_zero_load_latency_ns.reduction_vs_conventional_model;
-    expect(t).toContain(`max zero load latency: reduction vs conventional model ${(reduction * 100).toFixed(2)} %`);
-    expect(t).toContain(`max zero load latency: conventional switch ${formatWithUnit(m.max_zero_load_latency_ns.conventional_switch, 'ns')}`);
+    // A labelled table per section (caption, then rows), not "section: key" dumps.
+    expect(t).toContain(`Max zero load latency conventional switch ${formatWithUnit(m.max_zero_load_latency_ns.conventional_switch, 'ns')}`);
+    expect(t).toContain(`reduction vs conventional model ${(reduction * 100).toFixed(2)} %`);
+    expect(t).not.toMatch(/inputs:|outputs:/);
     expect(t).toMatch(/hit rate by port class · dim0 \d+\.\d\d % \d+\.\d\d %/);
   });
 });

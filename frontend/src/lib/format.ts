@@ -43,7 +43,7 @@ export function formatWithUnit(v: number, unit: string, fractionDigits = 1): str
 
 // `digits` significant digits, without exponent notation for the magnitudes results have.
 function significant(v: number, digits: number): string {
-  return String(Number(v.toPrecision(digits)));
+  return Number(v.toPrecision(digits)).toLocaleString('en-US', { maximumFractionDigits: 20 });
 }
 
 // Any value of a result or config as shown in a table cell: numbers in their unit, booleans as
