@@ -120,7 +120,8 @@ export function ExploreView({ onEngineVersion }: { onEngineVersion: (v: string |
     if (autoRuns(core.prepared.summary) && wasm.state.phase === 'idle') wasm.start(config);
   }, [core.validated, core.error, core.prepared, wasm, config]);
 
-  const formKey = canonical(config);
+  // A result is stale once the form holds another config, or text that does not parse yet.
+  const formKey = Object.keys(localErrors).length > 0 ? null : canonical(config);
   const wasmStale = wasmResult !== null && canonical(wasmResult.config) !== formKey;
   const serverStale = serverExp !== null && canonical(serverExp.config) !== formKey;
   const hasResult = wasmResult !== null || serverExp?.result;
@@ -163,8 +164,8 @@ export function ExploreView({ onEngineVersion }: { onEngineVersion: (v: string |
               <h2>{hasResult ? 'The form now holds' : 'Ready to run'}: <span data-testid="next-run-name">{shortName(config)}</span></h2>
               {core.prepared && core.validated ? <RunPreview prepared={core.prepared} />
                 : <p className="note">{blocked ? 'Fix the highlighted field to see what the run will be.' : 'checking the config with the core…'}</p>}
-              {!hasResult && <PublishedPanel config={config} />}
-              {!hasResult && core.prepared && <TopologyView topology={core.prepared.topology} />}
+              <PublishedPanel config={config} />
+              {core.prepared && <TopologyView topology={core.prepared.topology} />}
             </section>
           )}
           {wasmResult && serverExp?.result && <Agreement wasm={wasmResult.result} server={serverExp.result} />}
