@@ -1,7 +1,7 @@
 import type { SweepResultsPage } from '../api/client';
-import { displayUnit, formatValue } from '../lib/format';
+import { formatValue } from '../lib/format';
 
-// Shows values with their column units; ids are shortened and link to the experiment page.
+// Every value carries its column's unit (one formatter for all tables); ids are shortened and link to the experiment page.
 function cell(name: string, unit: string | null, v: unknown) {
   if (name === 'experiment_id' && typeof v === 'string') return <a href={`/e/${v}`}>{v.slice(0, 10)}…</a>;
   return formatValue(v, unit);
@@ -13,7 +13,7 @@ export function SweepTable({ results }: { results: SweepResultsPage }) {
     <div className="table-scroll">
       <table className="numbers" data-testid="sweep-table">
         <thead>
-          <tr>{cols.map((c) => <th key={c.name}>{c.name}{c.unit && c.unit !== 'count' ? ` [${c.unit === 'fraction' ? '%' : displayUnit(c.unit)}]` : ''}</th>)}</tr>
+          <tr>{cols.map((c) => <th key={c.name} scope="col">{c.name}</th>)}</tr>
         </thead>
         <tbody>
           {results.rows.map((r, i) => (

@@ -98,7 +98,11 @@ export function ExploreView({ onEngineVersion }: { onEngineVersion: (v: string |
     }
   }, [pending, blocked, core.validated, config, wasm]);
 
-  // Ctrl/Cmd+Enter anywhere, or Enter in a form input, runs the form's config in the browser.
+  // Ctrl/Cmd+Enter anywhere, or Enter in a form input, runs the form's config in the browser. The
+  // listener reads the latest render's requestRun through a ref: a key pressed right after typing
+  // must not meet the handler of the previous config.
+  const requestRunRef = useRef(requestRun);
+  requestRunRef.current = requestRun;
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.key !== 'Enter' || e.isComposing || e.altKey || e.shiftKey) return;
@@ -106,11 +110,11 @@ export function ExploreView({ onEngineVersion }: { onEngineVersion: (v: string |
       const inField = t instanceof HTMLInputElement && t.type === 'text' && !!t.closest('.config-form');
       if (!(e.ctrlKey || e.metaKey || inField)) return;
       e.preventDefault();
-      requestRun();
+      requestRunRef.current();
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [requestRun]);
+  }, []);
 
   // A first config small enough runs by itself, so the first screen already shows a result.
   const autoRan = useRef(false);
@@ -145,9 +149,11 @@ export function ExploreView({ onEngineVersion }: { onEngineVersion: (v: string |
             onSubmit={() => server.submit(config)} submitting={serverBusy} />
           <ServerStatus state={server.state} onStop={server.stopWatching} />
         </div>
-        <div className="tabs" role="tablist" aria-label="Editor">
-          <button role="tab" aria-selected={tab === 'form'} onClick={() => setTab('form')}>Form</button>
-          <button role="tab" aria-selected={tab === 'json'} onClick={() => setTab('json')}>JSON</button>
+        <div className="tabs">
+          <div role="tablist" aria-label="Editor" className="tablist">
+            <button role="tab" aria-selected={tab === 'form'} onClick={() => setTab('form')}>Form</button>
+            <button role="tab" aria-selected={tab === 'json'} onClick={() => setTab('json')}>JSON</button>
+          </div>
           <a className="sweep-link" href={`${NEW_SWEEP_URL}#${encodeConfig(config)}`}>Sweep…</a>
           <ShareButton url={shareUrl(config, window.location.origin)} />
         </div>
