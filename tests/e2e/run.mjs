@@ -430,13 +430,19 @@ async function main() {
     const heads = await cmp.locator('thead th').allInnerTexts();
     if (heads.some((h) => /[0-9a-f]{16}/.test(h))) throw new Error(`compare headers show ids: ${JSON.stringify(heads)}`);
     expectEq(heads[1].split('\n')[0], '4×4 torus, 64 entries 4-way, uniform', 'compare: slice header is its short name');
-    const hit = (await cmp.locator('tr[data-path="cache.hit_rate"]').innerText()).split('\t');
-    expectEq(hit[1], pct(native.cache.hit_rate), 'compare: slice hit rate');
     const ways = (await cmp.locator('tr.differs[data-path="switch.cache.ways"]').innerText()).split('\t');
     expectEq(ways.slice(1).join(' '), '4 2', 'compare: ways differ (slice 4, first sweep point 2)');
-    expectEq(await cmp.locator('tr[data-path="switch.cache.entries"]').count(), 0, 'compare: equal config rows hidden');
+    // Both points have the same hit rate on this small torus: only the cost tells them apart.
+    expectEq(await cmp.locator('tr[data-path="topology.dims"]').count(), 0, 'compare: equal config rows hidden');
+    expectEq(await cmp.locator('tr[data-path="cache.hit_rate"]').count(), 0, 'compare: equal result rows hidden');
+    const first = pts.find((r) => r.config_hash === link.replace('/e/', ''));
+    const area = (await cmp.locator('tr[data-path="cost.cache.area_mm2"]').innerText()).split('\t');
+    const dA = first.cost.cache.area_mm2 - sliceCost;
+    expectEq(area[2], `${sig3(first.cost.cache.area_mm2)} mm²\nΔ ${dA >= 0 ? '+' : '−'}${sig3(Math.abs(dA))} mm² (${dA >= 0 ? '+' : '−'}${(Math.abs(dA / sliceCost) * 100).toFixed(Math.abs(dA / sliceCost) >= 0.1 ? 0 : 1)} %)`, 'compare: cost row with Δ and %');
     await p.getByTestId('compare-show-all').check();
-    expectEq(await cmp.locator('tr[data-path="switch.cache.entries"]').count(), 1, 'compare: show all lists equal rows');
+    expectEq(await cmp.locator('tr[data-path="topology.dims"]').count(), 1, 'compare: show all lists equal rows');
+    const hit = (await cmp.locator('tr[data-path="cache.hit_rate"]').innerText()).split('\t');
+    expectEq(hit[1], pct(native.cache.hit_rate), 'compare: slice hit rate');
     compareUrl = p.url();
     await screenshot(p, 'compare');
     await p.context().close();

@@ -78,8 +78,9 @@ export function ModelsPanel({ result }: { result: SimResult }) {
         const pairs = pairsOf(m);
         const sections = Object.entries(m).filter(([k, v]) => !META.has(k) && isObj(v) && !isPair(v));
         return (
-          <div key={name} data-model={name}>
-            <h4>{name.replace(/_/g, ' ')}{source && <span className="provenance"> · {source}</span>}</h4>
+          // Models with a model-vs-simulation table start open; the others fold to their title.
+          <details key={name} data-model={name} className="model" open={pairs.length > 0 || undefined}>
+            <summary><h4>{name.replace(/_/g, ' ')}{source && <span className="provenance"> · {source}</span>}</h4></summary>
             {assumptions.length > 0 && <ul className="note small assumptions">{assumptions.map((a) => <li key={a}>assumes {a}</li>)}</ul>}
             {pairs.length > 0 && (
               <table className="numbers">
@@ -132,7 +133,7 @@ export function ModelsPanel({ result }: { result: SimResult }) {
               );
             })}
             {typeof m.note === 'string' && m.note && <p className="note small">{m.note}</p>}
-          </div>
+          </details>
         );
       })}
     </section>
