@@ -3,7 +3,7 @@ import { scaleLinear } from 'd3-scale';
 import { line, curveStepAfter } from 'd3-shape';
 import { extent } from 'd3-array';
 import { paretoFront, type CostPoint } from '../lib/sweepCharts';
-import { formatPercent } from '../lib/format';
+import { formatPercent, formatWithUnit } from '../lib/format';
 
 const W = 520;
 const H = 280;
@@ -31,7 +31,7 @@ export const ParetoChart = forwardRef<SVGSVGElement, { points: CostPoint[] }>(fu
           <text className="tick" x={M.l - 6} y={y(t)} dy="0.35em" textAnchor="end">{formatPercent(t, 1)}</text>
         </g>
       ))}
-      {x.ticks(5).map((t) => <text key={t} className="tick" x={x(t)} y={H - M.b + 14} textAnchor="middle">{mm2(t)}</text>)}
+      {x.ticks(5).map((t) => <text key={t} className="tick" x={x(t)} y={H - M.b + 14} textAnchor="middle">{formatWithUnit(t, 'mm^2')}</text>)}
       <text x={(M.l + W - M.r) / 2} y={H - 6} textAnchor="middle">cache area per port (mm², cost model)</text>
       <text transform={`translate(12,${(M.t + H - M.b) / 2}) rotate(-90)`} textAnchor="middle">hit rate</text>
       <path d={stair(front) ?? ''} fill="none" stroke="#0072B2" strokeWidth={2} />
@@ -40,6 +40,11 @@ export const ParetoChart = forwardRef<SVGSVGElement, { points: CostPoint[] }>(fu
           fill={onFront.has(p.id) ? '#0072B2' : '#fff'} stroke="#0072B2" strokeWidth={1.5}>
           <title>{`${p.label}: ${mm2(p.cost)}, ${formatPercent(p.hitRate)}${onFront.has(p.id) ? ' (Pareto-optimal)' : ''}`}</title>
         </circle>
+      ))}
+      {/* The points on the front are labelled with their axis values (the others by tooltip). */}
+      {front.map((p) => (
+        <text key={`l-${p.id}`} className="tick point-label" x={x(p.cost) + 6} y={y(p.hitRate) - 6}
+          textAnchor={x(p.cost) > W * 0.7 ? 'end' : 'start'}>{p.label}</text>
       ))}
     </svg>
   );
