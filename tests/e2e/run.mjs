@@ -710,6 +710,11 @@ async function main() {
         await p.setViewportSize({ width, height: 900 });
         await p.waitForTimeout(150);
         await p.screenshot({ path: path.join(SHOTS, `view-${name}-${width}.png`), fullPage: true });
+        // First-screen JPEGs small enough for docs/frontend.md (copied to docs/screenshots/).
+        if (width !== 1024) {
+          await p.evaluate(() => window.scrollTo(0, 0));
+          await p.screenshot({ path: path.join(SHOTS, `doc-${name}-${width}.jpg`), type: 'jpeg', quality: 70 });
+        }
         const [sw, w] = await p.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
         if (width <= 1024 && sw > w) problems.push(`${name} @${width}px: page is ${sw} px wide`);
         await p.addScriptTag({ content: AXE_SOURCE });

@@ -92,6 +92,8 @@ export function CompareView() {
 
 function CompareTable({ columns, all }: { columns: Column[]; all: boolean }) {
   const units = useUnits();
+  // Numbers are only shown once their units are known (the results schema comes from the core).
+  if (!units.loaded) return <p className="note">loading the units from the core…</p>;
   const diff = diffConfigs(columns.map((c) => c.config)).filter((d) => all || d.differs);
   const metrics = metricRows(columns.map((c) => c.result)).filter((m) => all || m.differs);
   const label = (path: string) => path.split('.').map((p) => units.labelOf(p)).join(' · ');
