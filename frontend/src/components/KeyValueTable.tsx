@@ -1,6 +1,7 @@
 import { formatValue } from '../lib/format';
 import { useUnits } from '../hooks/useCoreSchemas';
 import { Delta } from './Delta';
+import { TableScroll } from './TableScroll';
 
 type Obj = Record<string, unknown>;
 
@@ -14,6 +15,7 @@ export function KeyValueTable({ data, path, skip = [] }: { data: Obj; path: stri
     ([k, v]) => !skip.includes(k) && (typeof v === 'number' || typeof v === 'boolean' || (typeof v === 'string' && v !== '' && v.length < 60)),
   );
   return (
+    <TableScroll label={path}>
     <table className="numbers kv">
       <tbody>
         {rows.map(([k, v]) => (
@@ -25,5 +27,6 @@ export function KeyValueTable({ data, path, skip = [] }: { data: Obj; path: stri
         ))}
       </tbody>
     </table>
+    </TableScroll>
   );
 }

@@ -3,6 +3,7 @@ import { formatValue } from '../lib/format';
 import { flatten } from '../lib/compare';
 import { useUnits } from '../hooks/useCoreSchemas';
 import { Delta } from './Delta';
+import { TableScroll } from './TableScroll';
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => !!v && typeof v === 'object' && !Array.isArray(v);
@@ -83,6 +84,7 @@ export function ModelsPanel({ result }: { result: SimResult }) {
             <summary><h4>{name.replace(/_/g, ' ')}{source && <span className="provenance"> · {source}</span>}</h4></summary>
             {assumptions.length > 0 && <ul className="note small assumptions">{assumptions.map((a) => <li key={a}>assumes {a}</li>)}</ul>}
             {pairs.length > 0 && (
+              <TableScroll label={`${name}: model vs simulation`}>
               <table className="numbers">
                 <caption>Model vs simulation</caption>
                 <thead><tr><th scope="col">quantity</th><th scope="col">model</th><th scope="col">simulated</th></tr></thead>
@@ -94,13 +96,15 @@ export function ModelsPanel({ result }: { result: SimResult }) {
                   ))}
                 </tbody>
               </table>
+              </TableScroll>
             )}
             {sections.map(([k, v]) => {
               const rows = rowsOf(v as Obj, [k], provenance);
               if (rows.length === 0) return null;
               const withSource = rows.some((r) => r.source);
               return (
-                <table key={k} className="numbers kv model-table" data-section={k}>
+                <TableScroll key={k} label={`${name}: ${k}`}>
+                <table className="numbers kv model-table" data-section={k}>
                   <caption>{sectionTitle(k, units.labelOf(k))}</caption>
                   <tbody>
                     {rows.map((r) => (
@@ -112,6 +116,7 @@ export function ModelsPanel({ result }: { result: SimResult }) {
                     ))}
                   </tbody>
                 </table>
+                </TableScroll>
               );
             })}
             {seriesOf(m).map((s) => {
@@ -119,7 +124,7 @@ export function ModelsPanel({ result }: { result: SimResult }) {
               return (
                 <details key={s.path.join('.')} className="series">
                   <summary>{label(s.path)} ({s.rows.length} rows)</summary>
-                  <div className="table-scroll">
+                  <TableScroll label={label(s.path)}>
                     <table className="numbers">
                       <thead><tr>{cols.map((c) => <th key={c} scope="col">{label(c.split('.'))}</th>)}</tr></thead>
                       <tbody>
@@ -128,7 +133,7 @@ export function ModelsPanel({ result }: { result: SimResult }) {
                         ))}
                       </tbody>
                     </table>
-                  </div>
+                  </TableScroll>
                 </details>
               );
             })}

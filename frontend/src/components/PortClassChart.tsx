@@ -4,6 +4,7 @@ import { portClassRows } from '../lib/charts';
 import { formatCount, formatPercent } from '../lib/format';
 import { useUnits } from '../hooks/useCoreSchemas';
 import { Delta } from './Delta';
+import { TableScroll } from './TableScroll';
 
 const MISS_KINDS = ['compulsory', 'capacity', 'conflict', 'total'] as const;
 
@@ -38,6 +39,7 @@ export function PortClassChart({ result }: { result: SimResult }) {
           <text key={t} className="tick" x={x(t)} y={h - 4} textAnchor="middle">{formatPercent(t, 0)}</text>
         ))}
       </svg>
+      <TableScroll label="hit rate and misses per port class">
       <table className="numbers" data-testid="port-class-table">
         <thead>
           <tr>
@@ -59,6 +61,7 @@ export function PortClassChart({ result }: { result: SimResult }) {
           ))}
         </tbody>
       </table>
+      </TableScroll>
     </figure>
   );
 }

@@ -1,5 +1,6 @@
 import type { Config, SimResult } from '../config/types';
 import { comparisonRows, exampleFor } from '../config/examples';
+import { TableScroll } from './TableScroll';
 
 // For an example with published values, run unchanged: the published numbers beside this run's
 // (before the run, `result` is absent and the model column waits for it).
@@ -7,6 +8,7 @@ export function PublishedPanel({ config, result }: { config: Config; result?: Si
   const example = exampleFor(config);
   if (!example?.published?.length) return null;
   return (
+    <TableScroll label="published values beside this run">
     <table className="published numbers" data-testid="published-table">
       <caption>Reproducing {example.source}</caption>
       <thead>
@@ -23,5 +25,6 @@ export function PublishedPanel({ config, result }: { config: Config; result?: Si
         ))}
       </tbody>
     </table>
+    </TableScroll>
   );
 }

@@ -1,5 +1,6 @@
 import type { SweepResultsPage } from '../api/client';
 import { formatValue } from '../lib/format';
+import { TableScroll } from './TableScroll';
 
 // Every value carries its column's unit (one formatter for all tables); ids are shortened and link to the experiment page.
 function cell(name: string, unit: string | null, v: unknown) {
@@ -10,7 +11,7 @@ function cell(name: string, unit: string | null, v: unknown) {
 export function SweepTable({ results }: { results: SweepResultsPage }) {
   const cols = results.columns;
   return (
-    <div className="table-scroll">
+    <TableScroll label="sweep results">
       <table className="numbers" data-testid="sweep-table">
         <thead>
           <tr>{cols.map((c) => <th key={c.name} scope="col">{c.name}</th>)}</tr>
@@ -21,6 +22,6 @@ export function SweepTable({ results }: { results: SweepResultsPage }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }

@@ -6,6 +6,7 @@ import { formatDelta, formatValue } from '../lib/format';
 import { shortName } from '../lib/history';
 import { useHistory } from '../hooks/useHistory';
 import { useUnits } from '../hooks/useCoreSchemas';
+import { TableScroll } from '../components/TableScroll';
 
 export const MAX_COMPARED = 4;
 
@@ -101,7 +102,7 @@ function CompareTable({ columns, all }: { columns: Column[]; all: boolean }) {
     <tr className="section"><th colSpan={columns.length + 1} scope="colgroup" data-testid={testid}>{title}{!all && ` (${n} that differ)`}</th></tr>
   );
   return (
-    <div className="table-scroll">
+    <TableScroll label="comparison">
       <table className="numbers compare" data-testid="compare-table">
         <colgroup><col className="compare-label" />{columns.map((c) => <col key={c.key} />)}</colgroup>
         <thead>
@@ -148,6 +149,6 @@ function CompareTable({ columns, all }: { columns: Column[]; all: boolean }) {
           })}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }
