@@ -376,7 +376,12 @@ async function main() {
     const p = await newPage(`${BASE}/?view=sweeps${new URL(sharedUrl).hash}`);
     const experimentFetches = [];
     p.on('request', (r) => r.url().includes('/api/experiments/') && experimentFetches.push(r.url()));
+    // A key that is not in the core's schema is refused at its input and blocks Submit.
+    await p.locator('[data-axis-path="0"]').fill('switch.cache.entires');
+    expectEq(await textOf(p, 'axis-path-error-0'), 'switch.cache.entires is not a config field: pick one from the list', 'unknown axis key');
+    expectEq(await p.getByRole('button', { name: 'Submit sweep to the server' }).isDisabled(), true, 'submit disabled for an unknown key');
     await p.locator('[data-axis-path="0"]').fill('switch.cache.entries');
+    await p.getByTestId('axis-path-error-0').waitFor({ state: 'detached' });
     await p.locator('[data-axis-values="0"]').fill('32, 64');
     await p.locator('[data-axis-path="1"]').fill('switch.cache.ways');
     await p.locator('[data-axis-values="1"]').fill('2,4');

@@ -32,7 +32,10 @@ export function NewSweepView() {
   // Fields whose values are arrays: their axis values are typed as "[5,5,5]; [7,7,7]".
   const arrayPaths = fields.filter((f) => ['dims', 'flags'].includes(f.kind)).map((f) => f.path);
   const parsed = axes.map((a) => parseAxis(a.path.trim(), a.text, arrayPaths));
-  const ok = parsed.every((p) => p.ok) && new Set(axes.map((a) => a.path)).size === axes.length;
+  // An axis key must be a field of the core's config schema (the list the input suggests).
+  const known = new Set([...numericPaths, ...arrayPaths, ...fields.filter((f) => f.kind === 'choice' || f.kind === 'bool').map((f) => f.path)]);
+  const pathError = (p: string) => (fields.length > 0 && !known.has(p.trim()) ? `${p.trim() || '(empty)'} is not a config field: pick one from the list` : null);
+  const ok = parsed.every((p) => p.ok) && axes.every((a) => !pathError(a.path)) && new Set(axes.map((a) => a.path)).size === axes.length;
   const count = ok ? pointCount(parsed.map((p) => (p.ok ? p.values : []))) : null;
   const setAxis = (i: number, patch: Partial<Axis>) => setAxes(axes.map((a, j) => (j === i ? { ...a, ...patch } : a)));
 
@@ -73,7 +76,8 @@ export function NewSweepView() {
             <tr key={i}>
               <td>
                 <input list="sweep-paths" aria-label={`axis ${i + 1} field`} value={a.path} data-axis-path={i}
-                  onChange={(e) => setAxis(i, { path: e.target.value })} />
+                  onChange={(e) => setAxis(i, { path: e.target.value })} aria-invalid={pathError(a.path) ? true : undefined} />
+                {pathError(a.path) && <div className="field-error" role="alert" data-testid={`axis-path-error-${i}`}>{pathError(a.path)}</div>}
               </td>
               <td>
                 <input aria-label={`axis ${i + 1} values`} value={a.text} data-axis-values={i}
