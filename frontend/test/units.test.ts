@@ -80,10 +80,13 @@ describe('cost and model panels take units from the results schema', () => {
           access_ns: 0.3716670601667137, area_mm2: 0.014704252144367708, provenance: 'CACTI-7 fit',
           fit_holdout_error_pct: { access_ns: [12.7, 38.9] }, note: 'figures are for a fully associative array',
         },
-        budget: { total_area_mm2: 2.6656685198694094, provenance: 'model' },
+        budget: { total_area_mm2: 2.6656685198694094, provenance: 'model', slowest_stage: 'cache', slowest_stage_ns: 0.7397227199905108 },
       },
     };
     const t = withUnits(createElement(CostPanel, { result }));
+    // A name and its figure under the same label are one row, not two "slowest stage" rows.
+    expect(t).toContain('slowest stage cache · 0.74 ns');
+    expect(t.split('slowest stage').length).toBe(2);
     expect(t).toContain('Routing-table cache, one per input port · CACTI-7 fit');
     expect(t).toContain('access 0.37 ns fit error 12.7–38.9 %');
     expect(t).toContain('Whole-switch budget · model');
