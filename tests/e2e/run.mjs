@@ -45,6 +45,7 @@ const START_EXAMPLE = 'seed001-fig12-21cube-128-entries';
 const pct = (f) => `${(f * 100).toFixed(2)} %`;
 const count = (n) => Math.round(n).toLocaleString('en-US');
 const sig3 = (v) => Number(v.toPrecision(3)).toLocaleString('en-US', { maximumFractionDigits: 20 });
+const secs = (t) => (t < 1 ? `${(t * 1000).toFixed(1)} ms` : `${t.toFixed(2)} s`);
 const pp = (d) => `${d >= 0 ? '+' : '−'}${Math.abs(d * 100).toFixed(2)} pp`;
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'switchlab-e2e-'));
@@ -222,7 +223,7 @@ async function main() {
     const next = p.getByTestId('next-run');
     await next.getByTestId('summary-switches').filter({ hasText: `${count(want.switches)} switches` }).waitFor();
     expectEq(await textOf(p, 'summary-lookups'), `${count(want.lookups)} look-ups`, 'look-ups before the run');
-    const [fast, slow] = [want.lookups / 20e6, want.lookups / 2e6].map((t) => (t < 1 ? `${(t * 1000).toFixed(1)} ms` : `${t.toFixed(2)} s`));
+    const [fast, slow] = [want.lookups / 20e6, want.lookups / 2e6].map(secs);
     expectEq(await textOf(p, 'summary-time'), `${fast} – ${slow}`, 'browser time estimate');
     expectEq(await textOf(p, 'placement'), 'Small enough for the browser: Run in browser (WASM), or submit it to the server.', 'placement');
     expectEq(await textOf(p, 'preset-source'), fig.source, 'preset source');
@@ -386,6 +387,10 @@ async function main() {
     await p.locator('[data-axis-path="1"]').fill('switch.cache.ways');
     await p.locator('[data-axis-values="1"]').fill('2,4');
     expectEq(await textOf(p, 'sweep-point-count'), '4 points', 'point count');
+    // The time estimate before submitting: the base config's look-ups (native prepare) x points at
+    // the native engine's measured 25 / 3 M look-ups/s (docs/benchmarks.md).
+    const perPoint = nativePrepare(SLICE).summary.lookups;
+    expectEq(await textOf(p, 'sweep-eta'), `about ${secs(perPoint * 4 / 25e6)} – ${secs(perPoint * 4 / 3e6)} of worker time (${count(perPoint)} look-ups per point of the base config's size; divided among the running workers)`, 'sweep ETA');
     await screenshot(p, 'sweep-new');
     await p.getByRole('button', { name: 'Submit sweep to the server' }).click();
     await p.waitForURL(/\/s\/[0-9a-zA-Z_-]+$/);

@@ -37,7 +37,7 @@ export function formatWithUnit(v: number, unit: string, fractionDigits = 1): str
   if (unit === 's') return formatSeconds(v);
   if (!Number.isFinite(v)) return '—';
   if (unit === 'B') return formatBytes(v);
-  const text = Math.abs(v) >= 1e6 || Number.isInteger(v) ? formatCount(v) : significant(v, 3);
+  const text = Number.isInteger(v) ? formatCount(v) : significant(v, 3);
   return unit && unit !== 'count' ? `${text} ${displayUnit(unit)}` : text;
 }
 

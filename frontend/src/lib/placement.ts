@@ -32,3 +32,13 @@ export const AUTO_RUN_LOOKUPS = 2_000_000;
 export function autoRuns(summary: RunSummary): boolean {
   return placement(summary).where === 'browser' && summary.lookups <= AUTO_RUN_LOOKUPS;
 }
+
+// The native engine on a SwitchLab worker (docs/benchmarks.md): about 3 M look-ups/s on a fat tree
+// with 3C classification, about 25 M/s on a small torus cache without it.
+export const NATIVE_LOOKUPS_PER_S = { slow: 3e6, fast: 25e6 };
+
+// [fastest, slowest] estimated worker-seconds of a sweep of `points` points like `summary`.
+export function sweepSeconds(summary: Pick<RunSummary, 'lookups'>, points: number): [number, number] {
+  const total = summary.lookups * points;
+  return [total / NATIVE_LOOKUPS_PER_S.fast, total / NATIVE_LOOKUPS_PER_S.slow];
+}

@@ -6,7 +6,9 @@ import { useCoreSchemas } from '../hooks/useCoreSchemas';
 import { createSweep, InvalidConfig } from '../api/client';
 import { decodeConfig, encodeConfig } from '../lib/share';
 import { parseAxis, pointCount } from '../lib/sweep';
-import { formatCount } from '../lib/format';
+import { formatCount, formatSeconds } from '../lib/format';
+import { sweepSeconds } from '../lib/placement';
+import { useCoreService } from '../hooks/useCoreService';
 import { Allowed } from '../components/Allowed';
 
 interface Axis {
@@ -27,6 +29,9 @@ export function NewSweepView() {
   const [busy, setBusy] = useState(false);
   // Axis fields offered: every numeric or array field of the core's schema (any kind).
   const { schemas } = useCoreSchemas();
+  // The base config's size, for the sweep's time estimate (points that change the network's
+  // size differ from it, so the estimate says it is per base-sized point).
+  const baseRun = useCoreService(base);
   const fields = useMemo(() => (schemas ? allFields(schemas.config) : []), [schemas]);
   const numericPaths = fields.filter((f) => ['int', 'number', 'ways'].includes(f.kind)).map((f) => f.path);
   // Fields whose values are arrays: their axis values are typed as "[5,5,5]; [7,7,7]".
@@ -99,6 +104,14 @@ export function NewSweepView() {
       <p data-testid="sweep-point-count">
         {count !== null ? `${formatCount(count)} points` : 'fix the axes above (each field once)'}
       </p>
+      {count !== null && count > 0 && baseRun.prepared && (
+        <p className="note" data-testid="sweep-eta">
+          {(() => {
+            const [fast, slow] = sweepSeconds(baseRun.prepared.summary, count);
+            return `about ${formatSeconds(fast)} – ${formatSeconds(slow)} of worker time (${formatCount(baseRun.prepared.summary.lookups)} look-ups per point of the base config's size; divided among the running workers)`;
+          })()}
+        </p>
+      )}
       {error && (
         <p className="field-error" role="alert" data-testid="sweep-error">
           {typeof error === 'string' ? error : <><code>{error.field}</code>: {error.message}<Allowed error={error} /></>}
