@@ -1,4 +1,4 @@
-import { createContext, useContext, useSyncExternalStore } from 'react';
+import { createContext, useContext, useMemo, useSyncExternalStore } from 'react';
 import type { SimResult } from '../config/types';
 import { HISTORY_KEY, parseHistory, storeHistory, type HistoryState } from '../lib/history';
 
@@ -37,3 +37,10 @@ export interface Baseline {
 }
 export const BaselineContext = createContext<Baseline | null>(null);
 export const useBaseline = () => useContext(BaselineContext);
+
+// The baseline of this browser's history, for a BaselineContext provider.
+export function useHistoryBaseline(): Baseline | null {
+  const { entries, baseline } = useHistory();
+  const entry = entries.find((e) => e.id === baseline);
+  return useMemo(() => (entry ? { name: entry.name, result: entry.result } : null), [entry]);
+}

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Config, SimResult } from '../config/types';
 import { canonical, exampleFor, START_EXAMPLE, startConfig } from '../config/examples';
 import { ConfigForm } from '../components/ConfigForm';
@@ -15,7 +15,7 @@ import { PerPortToggle } from '../components/PerPortToggle';
 import { HistoryPanel } from '../components/HistoryPanel';
 import { useCoreService } from '../hooks/useCoreService';
 import { useCoreSchemas } from '../hooks/useCoreSchemas';
-import { BaselineContext, updateHistory, useHistory } from '../hooks/useHistory';
+import { BaselineContext, updateHistory, useHistory, useHistoryBaseline } from '../hooks/useHistory';
 import { TopologyView } from '../components/TopologyView';
 import { useWasmRun } from '../hooks/useWasmRun';
 import { useServerRun } from '../hooks/useServerRun';
@@ -54,6 +54,7 @@ export function ExploreView({ onEngineVersion }: { onEngineVersion: (v: string |
   const wasm = useWasmRun();
   const server = useServerRun();
   const history = useHistory();
+  const baseline = useHistoryBaseline();
 
   useEffect(() => onEngineVersion(core.engineVersion), [core.engineVersion, onEngineVersion]);
   // The fragment always holds the current config, so the address bar is a working share link.
@@ -130,8 +131,6 @@ export function ExploreView({ onEngineVersion }: { onEngineVersion: (v: string |
   const serverStale = serverExp !== null && canonical(serverExp.config) !== formKey;
   const hasResult = wasmResult !== null || serverExp?.result;
   const showPreview = !hasResult || (wasmResult ? wasmStale : serverStale);
-  const baselineEntry = history.entries.find((e) => e.id === history.baseline);
-  const baseline = useMemo(() => (baselineEntry ? { name: baselineEntry.name, result: baselineEntry.result } : null), [baselineEntry]);
   const load = (cfg: Config) => {
     setConfig(cfg);
     setOrigin(exampleFor(cfg)?.key ?? null);
