@@ -497,6 +497,13 @@ async function main() {
       expectEq(row[col('cache.lookups')], `${count(natives[i].cache.lookups)} look-ups`, `look-ups at dims ${d}`);
     }
     await screenshot(p, 'sweep-job-size');
+    // The new-sweep page lists the sweeps of this browser with their status from the API.
+    const sweepId = p.url().split('/s/')[1];
+    await p.goto(`${BASE}/?view=sweeps`);
+    const past = p.getByTestId('past-sweeps').locator('li');
+    await past.first().filter({ hasText: 'done: 3 / 3 points done' }).waitFor();
+    expectEq(await past.count(), 1, 'past sweeps of this browser');
+    expectEq(await past.first().locator('a').getAttribute('href'), `/s/${sweepId}`, 'past sweep link');
     await p.context().close();
   });
 

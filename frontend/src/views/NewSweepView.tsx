@@ -10,6 +10,8 @@ import { formatCount, formatSeconds } from '../lib/format';
 import { sweepSeconds } from '../lib/placement';
 import { useCoreService } from '../hooks/useCoreService';
 import { Allowed } from '../components/Allowed';
+import { PastSweeps } from '../components/PastSweeps';
+import { rememberSweep } from '../lib/sweepList';
 
 interface Axis {
   path: string;
@@ -54,6 +56,7 @@ export function NewSweepView() {
         if (p.ok) body[a.path.trim()] = p.values;
       });
       const sweep = await createSweep({ name, base, axes: body });
+      rememberSweep(localStorage, { id: sweep.id, name, at: new Date().toISOString() });
       window.location.assign(`/s/${sweep.id}`);
     } catch (e) {
       setError(e instanceof InvalidConfig ? e.error : e instanceof Error ? e.message : String(e));
@@ -120,6 +123,7 @@ export function NewSweepView() {
       <button type="button" className="primary" disabled={!ok || busy || count === 0} onClick={submit}>
         Submit sweep to the server
       </button>
+      <PastSweeps />
     </main>
   );
 }
