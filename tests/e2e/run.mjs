@@ -424,8 +424,14 @@ async function main() {
       const c = p.locator(`[data-testid="pareto-chart"] circle[data-id="${r.config_hash}"]`);
       expectEq(await c.getAttribute('data-pareto'), front.has(r.config_hash) ? 'front' : 'dominated', `Pareto status of ${r.config_hash.slice(0, 8)}`);
       const t = await c.locator('title').textContent();
-      if (!t.endsWith(`${r.cost.cache.area_mm2.toPrecision(3)} mm², ${pct(r.cache.hit_rate)}${front.has(r.config_hash) ? ' (Pareto-optimal)' : ''}`)) throw new Error(`Pareto tooltip ${t}`);
+      if (!t.endsWith(`${sig3(r.cost.cache.area_mm2)} mm², ${pct(r.cache.hit_rate)}${front.has(r.config_hash) ? ' (Pareto-optimal)' : ''}`)) throw new Error(`Pareto tooltip ${t}`);
     }
+    // Hit rate against another cost column: the slice point's tooltip carries its read energy.
+    await p.getByTestId('pareto-cost').selectOption('cost.cache.read_energy_nJ');
+    const energy = pts.find((r) => r.config_hash === native.config_hash).cost.cache.read_energy_nJ;
+    const et = await p.locator(`[data-testid="pareto-chart"] circle[data-id="${native.config_hash}"] title`).textContent();
+    if (!et.includes(`: ${sig3(energy)} nJ, ${pct(native.cache.hit_rate)}`)) throw new Error(`Pareto energy tooltip ${et}`);
+    await p.getByTestId('pareto-cost').selectOption('cost.cache.area_mm2');
     const sliceCost = pts.find((r) => r.config_hash === native.config_hash).cost.cache.area_mm2;
     expectEq(slice[col('cost.cache.area_mm2')], `${sig3(sliceCost)} mm²`, 'sweep point cost column (three significant digits, unit)');
     sweepUrl = p.url();
