@@ -114,11 +114,11 @@ describe('sweep charts', () => {
       columns: ['experiment_id', 'status', 'switch.cache.entries', 'cache.hit_rate', 'cost.cache.area_mm2'].map((name) => ({ name, unit: null })),
       rows: [['e1', 'done', 32, 0.8, 0.0123], ['e2', 'done', 64, 0.9, 0.0234], ['e3', 'done', 48, 0.7, 0.03], ['e4', 'queued', 16, null, null]],
     };
-    const html = renderToStaticMarkup(<SweepExtraCharts sweep={sweep} results={results} />);
+    const html = withUnits(<SweepExtraCharts sweep={sweep} results={results} />);
     expect(html.match(/<circle /g)).toHaveLength(3);
     expect(html).toContain('data-id="e1" cx');
     expect(text(html)).toContain('entries 64: 0.0234 mm², 90.00 % (Pareto-optimal)');
-    expect(text(html)).toContain('entries 48: 0.0300 mm², 70.00 %');
+    expect(text(html)).toContain('entries 48: 0.03 mm², 70.00 %');
     expect(html.match(/data-pareto="front"/g)).toHaveLength(2);
     expect(fetchSpy).not.toHaveBeenCalled();
   });

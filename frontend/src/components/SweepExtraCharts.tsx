@@ -5,6 +5,7 @@ import { formatNs } from '../lib/format';
 import { download, svgMarkup, svgToPng } from '../lib/exporting';
 import { LineChart } from './LineChart';
 import { ParetoChart } from './ParetoChart';
+import { useUnits } from '../hooks/useCoreSchemas';
 
 function ExportSvg({ svg, name }: { svg: React.RefObject<SVGSVGElement | null>; name: string }) {
   return (
@@ -25,7 +26,8 @@ export function SweepExtraCharts({ sweep, results }: { sweep: Sweep; results: Sw
   const choices = COST_CHOICES.filter((c) => results.columns.some((col) => col.name === c.col));
   const [costCol, setCostCol] = useState(COST_CHOICES[0].col);
   const cost = choices.find((c) => c.col === costCol) ?? choices[0] ?? COST_CHOICES[0];
-  const costUnit = results.columns.find((c) => c.name === cost.col)?.unit ?? '';
+  const units = useUnits();
+  const costUnit = results.columns.find((c) => c.name === cost.col)?.unit || units.unitOf(cost.col);
   const { points, withoutCost } = costPointsFromRows(results.columns, results.rows, sweep.axis_names, cost.col);
   const tag = sweep.id.slice(0, 12);
   return (
