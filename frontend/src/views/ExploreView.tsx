@@ -170,7 +170,10 @@ export function ExploreView({ onEngineVersion }: { onEngineVersion: (v: string |
               {core.prepared && core.validated ? <RunPreview prepared={core.prepared} />
                 : <p className="note">{blocked ? 'Fix the highlighted field to see what the run will be.' : 'checking the config with the core…'}</p>}
               <PublishedPanel config={config} />
-              {core.prepared && <TopologyView topology={core.prepared.topology} />}
+              {/* Beside a stale result the drawing folds away, so the result's "out of date" banner stays in view. */}
+              {core.prepared && (hasResult
+                ? <details className="more"><summary>Topology of the next run</summary><TopologyView topology={core.prepared.topology} /></details>
+                : <TopologyView topology={core.prepared.topology} />)}
             </section>
           )}
           {wasmResult && serverExp?.result && <Agreement wasm={wasmResult.result} server={serverExp.result} />}
