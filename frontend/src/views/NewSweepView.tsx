@@ -11,6 +11,7 @@ import { sweepSeconds } from '../lib/placement';
 import { useCoreService } from '../hooks/useCoreService';
 import { Allowed } from '../components/Allowed';
 import { PastSweeps } from '../components/PastSweeps';
+import { TableScroll } from '../components/TableScroll';
 import { rememberSweep } from '../lib/sweepList';
 
 interface Axis {
@@ -75,6 +76,7 @@ export function NewSweepView() {
         <label htmlFor="sweep-name">Name</label>
         <input id="sweep-name" value={name} onChange={(e) => setName(e.target.value)} />
       </div>
+      <TableScroll label="sweep axes">
       <table className="axes">
         <thead>
           <tr><th>config field</th><th>values (a,b,c · from..to *factor · from..to +step · arrays: [5,5,5]; [7,7,7])</th><th>count</th><th /></tr>
@@ -98,6 +100,7 @@ export function NewSweepView() {
           ))}
         </tbody>
       </table>
+      </TableScroll>
       <datalist id="sweep-paths">
         {[...numericPaths, ...arrayPaths].map((p) => <option key={p} value={p} />)}
       </datalist>
