@@ -1,6 +1,6 @@
 import { forwardRef, useMemo, useState } from 'react';
 import type { SimResult, TopologyDescription } from '../config/types';
-import { dragonflyLayout, edgesFor, gridLayout, hitRateColor, hitRateDomain, layeredLayout, type Cell, type Edge, type GridLayout } from '../lib/topology';
+import { dragonflyLayout, edgesFor, gridLayout, hitRateColor, hitRateDomain, layeredLayout, MISSING_FILL, type Cell, type Edge, type GridLayout } from '../lib/topology';
 import { formatPercent } from '../lib/format';
 import { Legend } from './Legend';
 import { PortTable } from './PortTable';
@@ -61,8 +61,15 @@ export const TopologyView = forwardRef<SVGSVGElement, Props>(function TopologyVi
           </g>
         ))}
       </svg>
-      <div className="topology-footer">
-        <Legend color={color} />
+      <div className="topology-footer" data-testid="topology-legend">
+        {/* The colour scale only once there are hit rates to colour by; grey always has its key. */}
+        {bySwitch && <span className="legend-title small">hit rate per switch</span>}
+        {bySwitch && <Legend color={color} />}
+        {(!bySwitch || layout.slices.some((sl) => sl.cells.some((c) => c.hitRate === undefined))) && (
+          <span className="small legend-missing">
+            <span className="swatch" style={{ background: MISSING_FILL }} /> {result ? 'no hit rate for this switch' : 'not run yet'}
+          </span>
+        )}
         <p className="picked" aria-live="polite" data-testid="picked-switch">
           {picked
             ? `switch ${picked.id} at (${picked.coords.join(', ')}): hit rate ${picked.hitRate === undefined ? 'n/a' : formatPercent(picked.hitRate)}`
