@@ -80,7 +80,7 @@ def test_422_server_caps_are_checked_against_the_core_summary(client, db, core):
     from switchlab_api.core.config import get_settings
 
     cap = get_settings().max_nodes
-    side = int(cap ** (1 / 3)) + 1  # a 3-D torus just over the node cap (and within the core's limit)
+    side = round(cap ** (1 / 3)) + 1  # a 3-D torus just over the node cap (and within the core's limit)
     big = {**TINY, "topology": {"kind": "torus", "dims": [side, side, side]}}
     summary = json.loads(core.prepare(json.dumps(big)))["summary"]
     assert summary["nodes"] == side ** 3 > cap

@@ -99,11 +99,11 @@ def test_d6_404_413_422_500_share_the_envelope(live_api, with_ui, client, db):
     assert all(keys == KEYS for keys in shapes.values()), shapes
 
 
-# A big network whose sweep points the API validates one by one in the core: a sweep of 150 of
-# them keeps a core thread busy for seconds (the premise is measured below).
-SLOW_BASE = {**TINY, "topology": {"kind": "random_regular", "switches": 4096, "degree": 16},
+# A big network whose sweep points the API validates one by one in the core: a sweep of 10 of
+# them keeps a core thread busy for seconds (the premise is measured below), and stores little.
+SLOW_BASE = {**TINY, "topology": {"kind": "random_regular", "switches": 4096, "degree": 128},
              "routing": {"algorithm": "updown"}}
-SEEDS_PER_SWEEP = 150
+SEEDS_PER_SWEEP = 10
 
 
 def test_d2_health_answers_while_big_validations_run(client, db, core):
@@ -136,7 +136,7 @@ def test_d2_health_answers_while_big_validations_run(client, db, core):
     for t in threads:
         t.join(300)
     assert events[:3] == ["health"] * 3 and events[3:] == ["post"] * 9, events
-    assert sorted(r.status_code for r in answers) == [202] * 9, [r.text[:300] for r in answers]
+    assert sorted(r.status_code for r in answers) == [202] * 9, [r.text[-300:] for r in answers if r.status_code != 202]
 
 
 def test_ids_need_96_bits_no_short_prefix_resolution(client, db):

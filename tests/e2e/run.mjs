@@ -362,6 +362,45 @@ async function main() {
     await p.context().close();
   });
 
+  check('long result arrays come back from the paged arrays endpoint: the stored result keeps them out, the page draws them', async () => {
+    // make test-e2e runs the stack with SWITCHLAB_RESULT_INLINE_ITEMS=12: 16 switches are "long".
+    // A seed of its own, so an earlier run's stored result (same id) cannot stand in.
+    const cfg = { ...SLICE, seed: Date.now() % 1000000007 };
+    const { id } = await (await fetch(`${BASE}/api/experiments`, {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(cfg) })).json();
+    let stored;
+    for (let i = 0; i < SERVER_TIMEOUT_MS / 200; i++) {
+      stored = await (await fetch(`${BASE}/api/experiments/${id}`)).json();
+      if (stored.status === 'done') break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    expectEq(stored.status, 'done', 'stored');
+    expectEq(stored.arrays?.['cache.by_switch']?.length, 16, 'by_switch stored out of line');
+    expectEq(stored.result.cache.by_switch, undefined, 'by_switch absent from the stored result');
+    const page1 = await (await fetch(`${BASE}${stored.arrays['cache.by_switch'].href}`)).json();
+    expectEq(JSON.stringify(page1.items), JSON.stringify(nativeRun(cfg).cache.by_switch), 'paged by_switch = native');
+    const p = await newPage(`${BASE}/e/${id}`);
+    await p.getByTestId('experiment-hit-rate').waitFor();
+    expectEq(await p.locator('[data-testid="experiment-result"] [data-switch]').count(), 16, 'every switch drawn');
+    expectEq(await p.getByText('This result has no per-switch hit rates').count(), 0, 'no "no per-switch data" note');
+    expectEq(await p.locator('[data-testid="experiment-result"]').getByText('hit rate per switch').count(), 1, 'colour scale of hit rates');
+    await p.context().close();
+  });
+
+  check('the Access token box keeps a token in this browser and every API request carries it', async () => {
+    const p = await newPage(`${BASE}/`);
+    await p.getByText('Access token').first().click();
+    await p.getByLabel('Token for this server').fill('e2e-token');
+    await p.getByRole('button', { name: 'Save' }).click();
+    await p.getByText('Access token: set').waitFor();
+    const seen = [];
+    p.on('request', (r) => r.url().includes('/api/') && seen.push(r.headers().authorization ?? null));
+    await p.goto(`${BASE}/e/${experimentId}`);
+    await p.getByTestId('experiment-hit-rate').waitFor();
+    if (seen.length === 0 || seen.some((h) => h !== 'Bearer e2e-token')) throw new Error(`API requests carried ${JSON.stringify(seen)}`);
+    await p.context().close();
+  });
+
   check('a shared #c= link in a fresh context restores the config and reproduces the numbers', async () => {
     if (!sharedUrl?.includes('#c=')) throw new Error(`no config fragment in ${sharedUrl}`);
     const p = await newPage(sharedUrl);
