@@ -577,6 +577,11 @@ async function main() {
     await runWasm(page);
     await expectNumbers(page, 'wasm', expected);
     expectEq(await page.locator('[data-testid="wasm-result"] [data-switch]').count(), 256, 'switches drawn (16 groups x 16)');
+    // One line per pair of groups joined by a global link (from the core's link list).
+    const a = preset.topology.a;
+    const pairs = new Set(expected.topology.links.filter((l) => Math.floor(l[0] / a) !== Math.floor(l[2] / a))
+      .map((l) => [Math.floor(l[0] / a), Math.floor(l[2] / a)].sort((x, y) => x - y).join('-')));
+    expectEq(await page.locator('[data-testid="wasm-result"] g.links line').count(), pairs.size, 'global links drawn per group pair');
     await screenshot(page, 'explore-dragonfly');
   });
 

@@ -61,6 +61,21 @@ uint32_t Dragonfly::route(uint32_t src, uint32_t dst, Rng& rng, Hop* out) const 
   return n;
 }
 
+nlohmann::json Dragonfly::links() const {
+  if (num_links() > kMaxListedLinks) return nullptr;
+  nlohmann::json out = nlohmann::json::array();
+  for (uint32_t grp = 0; grp < g_; ++grp) {
+    for (uint32_t r1 = 0; r1 < a_; ++r1)  // the group's clique
+      for (uint32_t r2 = r1 + 1; r2 < a_; ++r2)
+        out.push_back({grp * a_ + r1, local_port(r1, r2), grp * a_ + r2, local_port(r2, r1)});
+    for (uint32_t t = 0; t < copies_ * (g_ - 1); ++t) {  // global links, each cable once
+      const uint32_t far = (grp + 1 + t % (g_ - 1)) % g_, ft = far_link(t);
+      if (grp < far) out.push_back({grp * a_ + t / h_, global_port(t), far * a_ + ft / h_, global_port(ft)});
+    }
+  }
+  return out;
+}
+
 nlohmann::json Dragonfly::describe() const {
   return {{"kind", "dragonfly"}, {"p", p_}, {"a", a_}, {"h", h_}, {"g", g_},
           {"switches", num_switches()}, {"nodes", num_nodes()},
@@ -69,7 +84,10 @@ nlohmann::json Dragonfly::describe() const {
           {"routing", valiant_ ? "valiant" : "minimal"},
           {"switch_id", "group * a + router"}, {"node_id", "switch_id * p + terminal"},
           {"ports", "[0,p) terminals, [p, p+a-1) local links, then h global links"},
-          {"global_arrangement", "consecutive: link t of group G -> group (G+1+t mod (g-1)) mod g"}};
+          {"global_arrangement", "consecutive: link t of group G -> group (G+1+t mod (g-1)) mod g"},
+          {"links", links()},
+          {"links_format", "[router, its port, router, its port], local then global links of each group; null above " +
+                               std::to_string(kMaxListedLinks) + " links"}};
 }
 
 namespace {

@@ -57,11 +57,25 @@ uint32_t FatTree::route(uint32_t src, uint32_t dst, Rng&, Hop* out) const {
 }
 
 nlohmann::json FatTree::describe() const {
+  // Up port j of (level, word) leads to (level+1, word with digit `level` set to j), arriving on
+  // its down port digit(word, level): the wiring route() follows.
+  nlohmann::json links = nullptr;
+  if (num_links() <= kMaxListedLinks) {
+    links = nlohmann::json::array();
+    for (uint32_t level = 0; level + 1 < n_; ++level)
+      for (uint32_t word = 0; word < leaves_; ++word)
+        for (uint32_t j = 0; j < k_; ++j)
+          links.push_back({switch_id(level, word), up_base(level) + j, switch_id(level + 1, with_digit(word, level, j)),
+                           digit(word, level)});
+  }
   return {{"kind", "fat_tree"}, {"k", k_}, {"n", n_}, {"oversubscription", o_},
           {"levels", n_}, {"switches_per_level", leaves_}, {"switches", num_switches()}, {"nodes", num_nodes()},
           {"switch_id", "level * k^(n-1) + word (word: base-k digits, digit 0 least significant)"},
           {"node_id", "leaf_word * (oversubscription * k) + local port"},
-          {"ports", "[0, down) down ports (leaf: oversubscription*k nodes), then k up ports"}};
+          {"ports", "[0, down) down ports (leaf: oversubscription*k nodes), then k up ports"},
+          {"links", std::move(links)},
+          {"links_format", "[level-l switch, its up port, level-(l+1) switch, its down port]; null above " +
+                               std::to_string(kMaxListedLinks) + " links"}};
 }
 
 namespace {
