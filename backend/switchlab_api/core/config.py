@@ -43,13 +43,15 @@ class Settings:
     sweep_max_points: int = field(default_factory=lambda: _int("SWITCHLAB_SWEEP_MAX_POINTS", 10_000))
     # Per-run caps so one request cannot occupy a worker for days.
     max_packets: int = field(default_factory=lambda: _int("SWITCHLAB_MAX_PACKETS", 50_000_000))
-    max_nodes: int = field(default_factory=lambda: _int("SWITCHLAB_MAX_NODES", 2_000_000))
+    max_nodes: int = field(default_factory=lambda: _int("SWITCHLAB_MAX_NODES", 1_000_000))
     # Checked against the core's estimate (prepare's summary): look-ups bound the run time
     # (10-25 M look-ups/s per core, docs/benchmarks.md), memory_bytes its peak memory.
     max_lookups: int = field(default_factory=lambda: _int("SWITCHLAB_MAX_LOOKUPS", 20_000_000_000))
     max_memory_bytes: int = field(default_factory=lambda: _int("SWITCHLAB_MAX_MEMORY_BYTES", 8_000_000_000))
     # Threads validating configs in the API at once (each one a core `prepare`); more queue.
     core_threads: int = field(default_factory=lambda: _int("SWITCHLAB_CORE_THREADS", os.cpu_count() or 2))
+    # A core call (validation) not answered within this many seconds gives 503.
+    core_timeout_s: float = field(default_factory=lambda: _float("SWITCHLAB_CORE_TIMEOUT_S", 60.0))
     # Each run's child process: wall-clock limit (CPU time is capped a little above it too, so
     # a child orphaned by a killed worker still ends) and address-space limit (RLIMIT_AS).
     run_time_limit_s: float = field(default_factory=lambda: _float("SWITCHLAB_RUN_TIME_LIMIT_S", 3600.0))

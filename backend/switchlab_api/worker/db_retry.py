@@ -31,16 +31,35 @@ def is_transient(exc: BaseException) -> bool:
     return isinstance(exc, OSError)
 
 
+# Idle connections of this worker process, reused by its tasks (a connection per call cost
+# more than the rest of a small sweep point); a broken or busy one is never put back.
+_idle: list[psycopg.AsyncConnection] = []
+
+
+async def _connect(url: str) -> psycopg.AsyncConnection:
+    while _idle:
+        conn = _idle.pop()
+        if not conn.closed and conn.info.transaction_status == psycopg.pq.TransactionStatus.IDLE:
+            return conn
+        await conn.close()
+    return await psycopg.AsyncConnection.connect(url, autocommit=True, row_factory=dict_row)
+
+
 async def with_database(url: str, work: Callable[[psycopg.AsyncConnection], Awaitable[T]],
                         retry_s: float, what: str) -> T:
-    """work(conn) on a fresh autocommit connection; transient failures retried for retry_s."""
+    """work(conn) on an autocommit connection of this process; transient failures retried for retry_s."""
     deadline = time.monotonic() + retry_s
     pause = 0.5
     while True:
+        conn = None
         try:
-            async with await psycopg.AsyncConnection.connect(url, autocommit=True, row_factory=dict_row) as conn:
-                return await work(conn)
+            conn = await _connect(url)
+            result = await work(conn)
+            _idle.append(conn)
+            return result
         except Exception as exc:
+            if conn is not None:
+                await conn.close()
             if not is_transient(exc):
                 raise
             if time.monotonic() + pause > deadline:

@@ -107,7 +107,7 @@ std::unique_ptr<Traffic> make_npb(Params& traffic, const Topology& topo) {
   const json* list = p.raw("benchmarks", "array", list_doc.c_str());
   const std::string cls = p.choice("class", "A", {"S", "W", "A", "B", "C"}, "Problem class (NPB sizes S < W < A < B < C)");
   const uint32_t nodes = topo.num_nodes();
-  const auto ranks = static_cast<uint32_t>(p.integer("ranks", {16, 2, 1 << 20, "ranks", "MPI ranks, one per compute node (at most the nodes)"}));
+  const auto ranks = static_cast<uint32_t>(p.integer("ranks", {16, 2, 1024, "ranks", "MPI ranks, one per compute node (at most the nodes; skeletons hold every message of a step, R^2 in an all-to-all)"}));
   const std::string placement = p.choice("placement", "linear", {"linear", "random", "by_dimension"},
                                          "Rank placement: linear (rank r on node r), random (distinct nodes drawn "
                                          "from traffic.pattern_seed) or by_dimension (k-ary n-cubes: a switch's nodes, "

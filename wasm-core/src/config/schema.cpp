@@ -3,6 +3,8 @@
 #include <map>
 
 #include "config/experiment.hpp"
+#include "config/json_errors.hpp"
+#include "topology/limits.hpp"
 #include "topology/registry.hpp"
 #include "traffic/traffic.hpp"
 
@@ -102,6 +104,14 @@ json experiment_schema() {
                  {"title", "SwitchLab experiment"},
                  {"type", "object"},
                  {"allOf", json::array()}};
+  // The core's limits as data (docs/topologies.md, "Size limits"), for edges that show or check
+  // them; per-field ranges are in the fields themselves.
+  schema["x-limits"] = {{"nodes", kMaxTopologyNodes},
+                        {"switches", kMaxTopologySwitches},
+                        {"input_ports", kMaxTopologyInputPorts},
+                        {"links", kMaxTopologyLinks},
+                        {"memory_bytes", kMaxRunMemoryBytes},
+                        {"json_depth", kMaxJsonDepth}};
   Discriminated topology{"topology.kind", {"topology.", "routing."}, {}};
   Discriminated traffic{"traffic.pattern", {"traffic."}, {}};
   // One parse per topology kind declares its fields (and every field outside the sections).
