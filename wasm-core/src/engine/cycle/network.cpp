@@ -244,8 +244,19 @@ struct CycleNetwork::Impl {
     }
   }
 
+  // A queue belongs to one packet from its head's send until its tail is in, so flits of two
+  // packets never interleave in it. A VC has one writer (its upstream port), whose flits arrive in
+  // order: it is free once the tail is sent (BookSim does not wait for the tail's credit). The
+  // other queues may have several writers with different delays (an output queue is written by
+  // every input and by the node): free once the tail has arrived.
+  void claim(uint32_t q2, const Flit& f, bool tail) {
+    if (vc) q_writer[q2] = tail ? kNone : f.pkt;
+    else if (f.seq == 0 && packets[f.pkt].flits > 1) q_writer[q2] = f.pkt;
+  }
+
   void enqueue(uint32_t q, const Flit& flit) {
     Flit f = flit;
+    if (!vc && f.seq + 1u == packets[f.pkt].flits) q_writer[q] = kNone;
     if (f.seq == 0) f.rc_done = routing_done(f, f.arrival);
     ring[size_t{q} * ring_cap + (q_head[q] + q_count[q]) % ring_cap] = f;
     ++sw_flits[q / Q];
@@ -291,9 +302,7 @@ struct CycleNetwork::Impl {
       schedule(delay, f, kEject);
     } else {
       reserve(q2, f);
-      // The downstream queue is this packet's until its tail is sent (BookSim releases an output
-      // VC when the tail leaves, without waiting for the tail's credit).
-      if (vc || p.flits > 1) q_writer[q2] = tail ? kNone : f.pkt;
+      claim(q2, f, tail);
       f.hop = static_cast<uint16_t>(f.hop + 1);
       f.arrival = now + delay;
       schedule(delay, f, q2);
@@ -454,7 +463,7 @@ struct CycleNetwork::Impl {
     Packet& p = packets[node.pkt];
     if (f.seq == 0) p.injected = now;
     reserve(node.target, f);
-    if (vc || p.flits > 1) q_writer[node.target] = f.seq + 1u == p.flits ? kNone : node.pkt;
+    claim(node.target, f, f.seq + 1u == p.flits);
     schedule(c.link, f, node.target);
     --src_flits;
     ++in_network;
