@@ -126,6 +126,7 @@ const std::vector<ResultKey>& declared() {
       {"cycles.warmup", "integer", "cycles", "Warm-up cycles"},
       {"cycles.measured", "integer", "cycles", "Measured window"},
       {"cycles.drained", "boolean", "", "Every measured packet was delivered"},
+      {"cycles.flit_hops", "integer", "flit-hops", "Flits sent through a switch over the whole run (the simulated work)"},
       {"saturation.throughput", "number", "flits/node/cycle", "Saturation throughput: the most any run of the bisection accepted"},
       {"saturation.load_bracket", "array", "flits/node/cycle", "[highest unsaturated, lowest saturated] offered load tried"},
       {"saturation.curve", "array", "", "Per run: [offered flits/node/cycle, accepted flits/node/cycle, mean latency cycles, saturated]"},

@@ -25,8 +25,8 @@ const AllocatorInfo* find_allocator(const std::string& name) { return Table::fin
 std::string describe_allocators(const std::string& lead) { return Table::describe(lead, &AllocatorInfo::doc); }
 AllocatorRegistrar::AllocatorRegistrar(AllocatorInfo info) { Table::add(std::move(info)); }
 
-void GrantAccept::run(const uint8_t* req, uint32_t ports, uint32_t iterations, AllocState& st, Rng& rng,
-                      int32_t* out_to_in) const {
+template <bool RoundRobin>
+void grant_accept(const uint8_t* req, uint32_t ports, uint32_t iterations, AllocState& st, Rng& rng, int32_t* out_to_in) {
   std::vector<int32_t> in_to_out(ports, -1), grant(ports, -1);
   for (uint32_t o = 0; o < ports; ++o) out_to_in[o] = -1;
   for (uint32_t it = 0; it < iterations; ++it) {
@@ -35,21 +35,21 @@ void GrantAccept::run(const uint8_t* req, uint32_t ports, uint32_t iterations, A
       grant[o] = -1;
       if (out_to_in[o] >= 0) continue;
       auto wants = [&](uint32_t i) { return in_to_out[i] < 0 && req[i * ports + o]; };
-      grant[o] = round_robin ? round_robin_pick(st.out_ptr[o], ports, wants) : random_pick(ports, rng, wants);
+      grant[o] = RoundRobin ? round_robin_pick(st.out_ptr[o], ports, wants) : random_pick(ports, rng, wants);
     }
     // Accept: every free input picks one of the outputs that granted it.
     bool matched = false;
     for (uint32_t i = 0; i < ports; ++i) {
       if (in_to_out[i] >= 0) continue;
       auto granted = [&](uint32_t o) { return grant[o] == static_cast<int32_t>(i); };
-      const int32_t o = round_robin ? round_robin_pick(st.in_ptr[i], ports, granted) : random_pick(ports, rng, granted);
+      const int32_t o = RoundRobin ? round_robin_pick(st.in_ptr[i], ports, granted) : random_pick(ports, rng, granted);
       if (o < 0) continue;
       in_to_out[i] = o;
       out_to_in[o] = static_cast<int32_t>(i);
       matched = true;
       // iSLIP: pointers move one past the accepted pair, in the first iteration only, which
       // desynchronises the output arbiters (McKeown 1999).
-      if (round_robin && it == 0) {
+      if (RoundRobin && it == 0) {
         st.out_ptr[o] = static_cast<uint16_t>((i + 1) % ports);
         st.in_ptr[i] = static_cast<uint16_t>((o + 1) % ports);
       }
@@ -57,5 +57,8 @@ void GrantAccept::run(const uint8_t* req, uint32_t ports, uint32_t iterations, A
     if (!matched) break;
   }
 }
+
+template void grant_accept<true>(const uint8_t*, uint32_t, uint32_t, AllocState&, Rng&, int32_t*);
+template void grant_accept<false>(const uint8_t*, uint32_t, uint32_t, AllocState&, Rng&, int32_t*);
 
 }  // namespace switchlab

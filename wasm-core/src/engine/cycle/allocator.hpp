@@ -45,12 +45,10 @@ int32_t round_robin_pick(uint32_t from, uint32_t n, F pick) {
   return -1;
 }
 
-// Request-grant-accept matching (PIM, iSLIP): `choose(candidates, ptr)` picks one of the
-// candidates; pointers move only when `update(iteration)` says so (iSLIP: first iteration only).
-struct GrantAccept {
-  bool round_robin;  // false: uniformly random choice (PIM)
-  void run(const uint8_t* req, uint32_t ports, uint32_t iterations, AllocState& st, Rng& rng, int32_t* out_to_in) const;
-};
+// Request-grant-accept matching: round robin with iSLIP's pointer rule (pointers move one past
+// an accepted pair, in the first iteration only), or uniformly random choices (PIM).
+template <bool RoundRobin>
+void grant_accept(const uint8_t* req, uint32_t ports, uint32_t iterations, AllocState& st, Rng& rng, int32_t* out_to_in);
 
 struct AllocatorRegistrar {
   explicit AllocatorRegistrar(AllocatorInfo info);

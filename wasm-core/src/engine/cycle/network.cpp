@@ -90,6 +90,7 @@ struct CycleNetwork::Impl {
 
   Rng inj_rng, dst_rng, route_rng, alloc_rng;
   uint64_t now = 0, last_progress = 0, in_network = 0;
+  uint64_t flit_hops = 0;  // flits sent through a switch, whole run (the work, for make bench)
   bool deadlock = false, finished = false;
 
   // Measurement (docs/engines.md, "Measurement").
@@ -292,6 +293,7 @@ struct CycleNetwork::Impl {
     --q_occ[q];
     --pool_occ[pool_of(q)];
     --sw_flits[sw];
+    ++flit_hops;
     last_progress = now;
     const Packet& p = packets[f.pkt];
     const bool tail = f.seq + 1u == p.flits;
@@ -582,7 +584,7 @@ struct CycleNetwork::Impl {
                    {"hit_rate", ex.cache.enabled ? rate(hits, lookups) : json(nullptr)}, {"by_port_class", by_class}}},
         {"cam", {{"searches", cam_searches},
                  {"utilization", cams > 0 ? json(static_cast<double>(cam_searches) * c.cam_cycles / (cams * static_cast<double>(M))) : json(nullptr)}}},
-        {"cycles", {{"simulated", now}, {"warmup", W}, {"measured", M}, {"drained", drained()}}},
+        {"cycles", {{"simulated", now}, {"warmup", W}, {"measured", M}, {"drained", drained()}, {"flit_hops", flit_hops}}},
     };
   }
 
