@@ -1,5 +1,7 @@
 #include "engine/cycle/allocator.hpp"
 
+#include <algorithm>
+
 #include "common/registry.hpp"
 
 namespace switchlab {
@@ -27,7 +29,9 @@ AllocatorRegistrar::AllocatorRegistrar(AllocatorInfo info) { Table::add(std::mov
 
 template <bool RoundRobin>
 void grant_accept(const uint8_t* req, uint32_t ports, uint32_t iterations, AllocState& st, Rng& rng, int32_t* out_to_in) {
-  std::vector<int32_t> in_to_out(ports, -1), grant(ports, -1);
+  std::vector<int32_t>& in_to_out = st.by_input;
+  std::vector<int32_t>& grant = st.by_output;
+  std::fill(in_to_out.begin(), in_to_out.end(), -1);
   for (uint32_t o = 0; o < ports; ++o) out_to_in[o] = -1;
   for (uint32_t it = 0; it < iterations; ++it) {
     // Grant: every free output picks one free input that requests it.

@@ -15,7 +15,10 @@ namespace switchlab {
 struct AllocState {
   std::vector<uint16_t> in_ptr, out_ptr;
   uint32_t diagonal = 0;  // wavefront's top-priority diagonal
-  explicit AllocState(uint32_t ports = 0) : in_ptr(ports, 0), out_ptr(ports, 0) {}
+  // Scratch space of one allocation (kept here so that allocating never touches the heap).
+  std::vector<int32_t> by_input, by_output;
+  explicit AllocState(uint32_t ports = 0)
+      : in_ptr(ports, 0), out_ptr(ports, 0), by_input(ports), by_output(ports) {}
 };
 
 // req[i * ports + o] != 0: input i has a flit for output o. Fills out_to_in[o] with the granted

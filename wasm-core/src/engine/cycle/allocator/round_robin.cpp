@@ -7,7 +7,7 @@ namespace switchlab {
 namespace {
 
 void round_robin(const uint8_t* req, uint32_t ports, uint32_t, AllocState& st, Rng&, int32_t* out_to_in) {
-  std::vector<int32_t> grant(ports, -1);
+  std::vector<int32_t>& grant = st.by_output;
   for (uint32_t o = 0; o < ports; ++o) {
     out_to_in[o] = -1;
     grant[o] = round_robin_pick(st.out_ptr[o], ports, [&](uint32_t i) { return req[i * ports + o] != 0; });

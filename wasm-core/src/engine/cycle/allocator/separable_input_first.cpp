@@ -1,6 +1,8 @@
 // Separable input-first allocator: each free input picks one requested output (round robin),
 // then each output picks one of the inputs that picked it (round robin); `iterations` rounds
 // over the still unmatched ports. Pointers move past every grant.
+#include <algorithm>
+
 #include "engine/cycle/allocator.hpp"
 
 namespace switchlab {
@@ -8,7 +10,9 @@ namespace {
 
 void separable_input_first(const uint8_t* req, uint32_t ports, uint32_t iterations, AllocState& st, Rng&,
                            int32_t* out_to_in) {
-  std::vector<int32_t> in_to_out(ports, -1), pick(ports, -1);
+  std::vector<int32_t>& in_to_out = st.by_input;
+  std::vector<int32_t>& pick = st.by_output;  // indexed by input: the output it picked
+  std::fill(in_to_out.begin(), in_to_out.end(), -1);
   for (uint32_t o = 0; o < ports; ++o) out_to_in[o] = -1;
   for (uint32_t it = 0; it < iterations; ++it) {
     for (uint32_t i = 0; i < ports; ++i)
