@@ -188,3 +188,29 @@ TEST(CycleCache, MissesCostTheirCyclesAndOccupyTheCam) {
   // About 9 extra cycles per router on a miss.
   EXPECT_GT(misses["latency_cycles"]["packet"]["mean"].get<double>(), base + 10);
 }
+
+// Seed 003 Sec. 5.2 (Fig. 7): 16-node BMIN of 8-port switches (2 stages, turnaround routing),
+// 640-flit input buffers (central: the same total), 64-flit messages, cut-through, uniform
+// traffic. Published: the single FIFO saturates "well before" 0.60; HIPIQS performs almost as well
+// as the central buffer and saturates above 0.90. We reproduce the ordering and HIPIQS ~ central
+// (within 0.03 of accepted load at 0.9); our FIFO saturates near 0.67, later than published
+// (docs/engines.md lists the differences: deterministic rather than adaptive turnaround routing,
+// our pipeline instead of Sec. 3.4's).
+TEST(CycleSeed003, HipiqsIsCloseToTheCentralBufferAndFifoSaturatesFirst) {
+  auto bmin = [](const char* org, double load) {
+    return json{{"engine", "cycle"},
+                {"topology", {{"kind", "bmin"}, {"k", 4}, {"stages", 2}}},
+                {"routing", {{"algorithm", "turnaround"}}},
+                {"switch", {{"cache", nullptr},
+                            {"buffer", {{"organisation", org}, {"flits_per_port", 640}, {"flow_control", "virtual_cut_through"}}}}},
+                {"traffic", {{"pattern", "uniform"}, {"injection", {{"load", load}}}, {"packet_flits", 64}}},
+                {"sim", {{"warmup_cycles", 5000}, {"measure_cycles", 20000}, {"drain_cycles", 20000}}}};
+  };
+  EXPECT_TRUE(run_ok(bmin("input_fifo", 0.7))["saturated"].get<bool>());
+  EXPECT_FALSE(run_ok(bmin("hipiqs", 0.7))["saturated"].get<bool>());
+  EXPECT_FALSE(run_ok(bmin("central", 0.7))["saturated"].get<bool>());
+  const double hipiqs = accepted(run_ok(bmin("hipiqs", 0.9))), central = accepted(run_ok(bmin("central", 0.9)));
+  EXPECT_NEAR(hipiqs, central, 0.03);
+  EXPECT_GT(hipiqs, 0.85);
+  EXPECT_LT(accepted(run_ok(bmin("input_fifo", 0.9))), 0.75);
+}

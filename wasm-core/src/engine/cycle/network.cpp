@@ -63,6 +63,7 @@ struct CycleNetwork::Impl {
 
   // Queues, flat over (switch, queue): ring storage and state.
   std::vector<Flit> ring;
+  std::vector<uint8_t> present;  // per ring slot: its flit has arrived
   std::vector<uint32_t> q_head, q_count, q_occ, q_writer, q_target;
   std::vector<uint64_t> q_ready;    // cycle from which the head may act (VA or SA)
   std::vector<uint8_t> q_need_va;   // head packet still needs a downstream VC
@@ -78,6 +79,8 @@ struct CycleNetwork::Impl {
 
   std::vector<Packet> packets;
   std::vector<Hop> routes;  // max_hops per packet slot
+  // Output-side organisations: per packet and hop, the ring slot of its head in that output queue.
+  std::vector<uint32_t> slot_of;
   std::vector<uint32_t> free_packets;
   std::vector<Node> nodes;
   std::vector<std::vector<Event>> wheel;
@@ -113,8 +116,14 @@ struct CycleNetwork::Impl {
     const uint32_t cap = org.capacity(c.sizes);
     if (org.pool == BufferOrgInfo::Pool::Queue) queue_cap = ring_cap = cap;
     else pool_cap = ring_cap = cap;
+    // An output queue is written by every input at once: each packet gets its slots in the order
+    // its head arrived, and its body flits fill them as they come, so packets stay contiguous
+    // without holding writers back. Slots reserved ahead of the flits (wormhole) need room
+    // beyond the credits: one packet per writer.
+    if (output_side) ring_cap += (P + 1) * L;
     const size_t nq = size_t{S} * Q;
     ring.resize(nq * ring_cap);
+    present.assign(nq * ring_cap, 0);
     q_head.assign(nq, 0);
     q_count.assign(nq, 0);
     q_occ.assign(nq, 0);
@@ -252,16 +261,29 @@ struct CycleNetwork::Impl {
   // every input and by the node): free once the tail has arrived.
   void claim(uint32_t q2, const Flit& f, bool tail) {
     if (vc) q_writer[q2] = tail ? kNone : f.pkt;
-    else if (f.seq == 0 && packets[f.pkt].flits > 1) q_writer[q2] = f.pkt;
+    else if (!output_side && f.seq == 0 && packets[f.pkt].flits > 1) q_writer[q2] = f.pkt;
   }
 
   void enqueue(uint32_t q, const Flit& flit) {
     Flit f = flit;
-    if (!vc && f.seq + 1u == packets[f.pkt].flits) q_writer[q] = kNone;
+    const uint32_t flits = packets[f.pkt].flits;
+    if (!vc && !output_side && f.seq + 1u == flits) q_writer[q] = kNone;
     if (f.seq == 0) f.rc_done = routing_done(f, f.arrival);
-    ring[size_t{q} * ring_cap + (q_head[q] + q_count[q]) % ring_cap] = f;
+    uint32_t pos;
+    if (output_side) {
+      uint32_t& base = slot_of[size_t{f.pkt} * max_hops + f.hop];
+      if (f.seq == 0) {
+        base = (q_head[q] + q_count[q]) % ring_cap;
+        q_count[q] += flits;
+      }
+      pos = (base + f.seq) % ring_cap;
+    } else {
+      pos = (q_head[q] + q_count[q]++) % ring_cap;
+    }
+    ring[size_t{q} * ring_cap + pos] = f;
+    present[size_t{q} * ring_cap + pos] = 1;
     ++sw_flits[q / Q];
-    if (++q_count[q] == 1) establish_head(q, f.arrival);
+    if (pos == q_head[q]) establish_head(q, f.arrival);
   }
 
   void eject(const Flit& f, uint64_t t) {
@@ -288,6 +310,7 @@ struct CycleNetwork::Impl {
   // Sends the head flit of queue q (switch sw) through output `out`.
   void send(uint32_t q, uint32_t sw, uint32_t out) {
     Flit f = ring[size_t{q} * ring_cap + q_head[q]];
+    present[size_t{q} * ring_cap + q_head[q]] = 0;
     q_head[q] = (q_head[q] + 1) % ring_cap;
     --q_count[q];
     --q_occ[q];
@@ -311,7 +334,7 @@ struct CycleNetwork::Impl {
     }
     if (!vc && p.flits > 1) out_lock[size_t{sw} * P + out] = tail ? kNone : q;
     if (tail) q_target[q] = kNone;
-    if (q_count[q]) establish_head(q, now + 1);
+    if (q_count[q] && present[size_t{q} * ring_cap + q_head[q]]) establish_head(q, now + 1);
   }
 
   // Output port of the head flit of queue q.
@@ -340,7 +363,7 @@ struct CycleNetwork::Impl {
   }
 
   bool ready(uint32_t q, uint32_t sw) const {
-    if (!q_count[q] || now < q_ready[q] || q_target[q] == kNone) return false;
+    if (!q_count[q] || !present[size_t{q} * ring_cap + q_head[q]] || now < q_ready[q] || q_target[q] == kNone) return false;
     const Flit& f = ring[size_t{q} * ring_cap + q_head[q]];
     const uint32_t lock = out_lock[size_t{sw} * P + route_of(f.pkt)[f.hop].out_port];
     return (lock == kNone || lock == q) && space(q_target[q], f);
@@ -398,6 +421,7 @@ struct CycleNetwork::Impl {
       id = static_cast<uint32_t>(packets.size());
       packets.emplace_back();
       routes.resize(routes.size() + max_hops);
+      if (output_side) slot_of.resize(routes.size());
     }
     Packet& p = packets[id];
     p.created = created;
