@@ -39,12 +39,13 @@ const AllocatorInfo* find_allocator(const std::string& name);
 std::string describe_allocators(const std::string& lead);
 
 // First index >= from (cyclically) in [0, n) with pick(index) true, or -1.
+// (`from` < n; no division in the loop: this is the allocators' inner loop.)
 template <class F>
 int32_t round_robin_pick(uint32_t from, uint32_t n, F pick) {
-  for (uint32_t k = 0; k < n; ++k) {
-    const uint32_t i = (from + k) % n;
+  for (uint32_t i = from; i < n; ++i)
     if (pick(i)) return static_cast<int32_t>(i);
-  }
+  for (uint32_t i = 0; i < from; ++i)
+    if (pick(i)) return static_cast<int32_t>(i);
   return -1;
 }
 

@@ -381,8 +381,8 @@ struct CycleNetwork::Impl {
     bool any = false;
     for (uint32_t i = 0; i < P; ++i) {
       const uint16_t start = q_ptr[size_t{sw} * P + i];
-      for (uint32_t k = 0; k < per_input; ++k) {
-        const uint32_t local = i * per_input + (start + k) % per_input;
+      for (uint32_t k = 0, j = start; k < per_input; ++k, j = j + 1 == per_input ? 0 : j + 1) {
+        const uint32_t local = i * per_input + j;
         const uint32_t q = sw * Q + local;
         if (!ready(q, sw)) continue;
         const uint32_t o = out_port(q);
