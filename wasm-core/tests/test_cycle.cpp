@@ -214,3 +214,28 @@ TEST(CycleSeed003, HipiqsIsCloseToTheCentralBufferAndFifoSaturatesFirst) {
   EXPECT_GT(hipiqs, 0.85);
   EXPECT_LT(accepted(run_ok(bmin("input_fifo", 0.9))), 0.75);
 }
+
+// Every number of a cycle-engine result (both modes) has a unit (results schema), and prepare()
+// sums up the run's work for placement (docs/contract.md).
+TEST(CycleContract, EveryNumberHasAUnitAndPrepareEstimatesTheWork) {
+  json cfg = booksim_mesh(0.2);
+  cfg["topology"]["dims"] = {4, 4};
+  cfg["switch"]["cache"] = {{"entries", 8}, {"ways", 2}};
+  cfg["sim"] = {{"warmup_cycles", 200}, {"measure_cycles", 1000}, {"drain_cycles", 1000}};
+  json sat = cfg;
+  sat["sim"]["mode"] = "saturation";
+  sat["sim"]["bisection_steps"] = 2;
+  for (const json& c : {cfg, sat}) {
+    const json r = run_ok(c);
+    const json units = json::parse(switchlab::units_json(r.dump()));
+    for (const auto& [path, unit] : units.items())
+      if (path != "seed") EXPECT_NE(unit, "") << path;
+  }
+  const json p = json::parse(switchlab::prepare_json(sat.dump()));
+  const json& s = p["summary"];
+  EXPECT_EQ(s["engine"], "cycle");
+  EXPECT_FALSE(s.contains("packets"));
+  EXPECT_EQ(s["cycles"], 2 * 2200);                      // two runs of warm-up + window + drain
+  EXPECT_EQ(s["flit_hops"], 2 * 2200 * 16 * 1.0 * 7);    // saturation mode: load up to 1; 7 switches at most
+  EXPECT_GT(s["memory_bytes"].get<double>(), 16 * 5 * 32 * 32.0);  // at least the buffers
+}

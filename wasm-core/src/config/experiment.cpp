@@ -206,7 +206,7 @@ bool estimate_cycle_run(Params& root, Experiment& ex) {
   const double load = c.saturation_mode ? 1.0 : c.load;
   const double ports = static_cast<double>(topo.num_switches()) * topo.ports_per_switch();
   e.cycles = cycles;
-  e.flit_hops = cycles * topo.num_nodes() * load * (topo.max_hops() + 1);
+  e.flit_hops = cycles * topo.num_nodes() * load * topo.max_hops();  // max_hops counts switches
   e.caches = !ex.cache.enabled ? 0 : (ex.cache.per_switch ? topo.num_switches() : ports);
   e.lookups = e.flit_hops / c.packet_flits;
   const double flits_per_port = c.org->flits_per_port(c.sizes) * (c.org->key == BufferOrgInfo::Key::Output ? topo.ports_per_switch() : 1);

@@ -129,7 +129,7 @@ const std::vector<ResultKey>& declared() {
       {"cycles.flit_hops", "integer", "flit-hops", "Flits sent through a switch over the whole run (the simulated work)"},
       {"saturation.throughput", "number", "flits/node/cycle", "Saturation throughput: the most any run of the bisection accepted"},
       {"saturation.load_bracket", "array", "flits/node/cycle", "[highest unsaturated, lowest saturated] offered load tried"},
-      {"saturation.curve", "array", "", "Per run: [offered flits/node/cycle, accepted flits/node/cycle, mean latency cycles, saturated]"},
+      {"saturation.curve", "array", "[flits/node/cycle, flits/node/cycle, cycles, -]", "Per run: [offered flits/node/cycle, accepted flits/node/cycle, mean latency cycles, saturated]"},
       {"saturation.curve_format", "string", "", "Layout of curve"},
       // Addressing and shape (topology.describe(); the rest of the section depends on the kind).
       {"topology", "object", "", "Addressing and shape of the network; fields depend on the kind"},
