@@ -7,6 +7,10 @@
    ratio. Points/s = points / (last finished_at - first started_at) from the runs table.
 2. GET /api/experiments/{id} under a local load generator (asyncio + httpx, loopback only,
    a bounded number of requests): request rate, p50/p90/p99/max latency.
+3. Open-loop load (scripts/loadgen.py): 60 s at 500 requests/s on a finished experiment, each
+   request on a new connection, with /api/health probed every 250 ms: errors, served/s, latency
+   from the scheduled time, health latency. Baseline in the same run: the same load for 20 s on an
+   API process whose cache of finished experiments is off (SWITCHLAB_FINISHED_CACHE_BYTES=0).
 
 It starts its own Postgres, API and workers on free loopback ports in a temporary folder,
 prints numbers, asserts nothing, and stops everything it started (also on Ctrl-C/SIGTERM).
@@ -35,6 +39,7 @@ from psycopg.rows import dict_row
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "scripts"))
+import loadgen  # noqa: E402  (the open-loop generator the short load test in make test uses)
 import stack  # noqa: E402  (the same cluster/worker code as `make run` and the tests)
 
 TRIVIAL = {"seed": 0, "engine": "routewalk", "topology": {"kind": "torus", "dims": [2, 2]},
@@ -50,15 +55,15 @@ def _on_signal(signum: int, _frame: object) -> None:
     raise _Stop()
 
 
-def start_api(url: str, log_dir: pathlib.Path) -> tuple[subprocess.Popen, str]:
+def start_api(url: str, log_dir: pathlib.Path, extra: dict[str, str] | None = None) -> tuple[subprocess.Popen, str]:
     port = stack.free_port()
-    env = stack.child_env(url)
+    env = stack.child_env(url, extra)
     env.pop("SWITCHLAB_API_TOKEN", None)  # benchmark the open local setup
     # No access log: per-request log lines would be measured as API latency.
     proc = subprocess.Popen(
         [stack.project_python(), "-m", "uvicorn", "switchlab_api.main:app", "--host", "127.0.0.1",
          "--port", str(port), "--no-access-log"],
-        env=env, cwd=ROOT, stdout=open(log_dir / "api.log", "ab"), stderr=subprocess.STDOUT,
+        env=env, cwd=ROOT, stdout=open(log_dir / f"api-{port}.log", "ab"), stderr=subprocess.STDOUT,
         start_new_session=True)
     return proc, f"http://127.0.0.1:{port}"
 
@@ -129,6 +134,15 @@ def percentile(sorted_values: list[float], q: float) -> float:
     return sorted_values[k]
 
 
+def finished_experiment(api: str, db_url: str, log_dir: pathlib.Path, started: list[subprocess.Popen]) -> str:
+    eid = httpx.post(f"{api}/api/experiments", json={**TRIVIAL, "seed": 888_888}, timeout=30).json()["id"]
+    worker = stack.start_worker(db_url, "bench-load", log_dir, one_shot=True)
+    started.append(worker)
+    worker.wait(120)
+    started.remove(worker)
+    return eid
+
+
 def api_latency(api: str, requests: int, concurrency: int) -> dict[str, float]:
     exp = httpx.post(f"{api}/api/experiments", json={**TRIVIAL, "seed": 999_999}, timeout=30).json()
     url = f"{api}/api/experiments/{exp['id']}"
@@ -141,11 +155,39 @@ def api_latency(api: str, requests: int, concurrency: int) -> dict[str, float]:
             "mean_ms": statistics.fmean(lat) * 1e3}
 
 
+def open_loop(api: str, db_url: str, log_dir: pathlib.Path, seconds: float, rate: float,
+              started: list[subprocess.Popen], extra: dict[str, str] | None = None) -> dict[str, object]:
+    """The load on an API process of its own (started here with `extra` settings)."""
+    proc, url = start_api(db_url, log_dir, extra)
+    started.append(proc)
+    try:
+        stack.wait_healthy(url, [proc])
+        exp = httpx.get(f"{api}/api/experiments/{_finished_id}", timeout=30).json()
+        assert exp["status"] == "done", exp["status"]
+        target = f"{url}/api/experiments/{_finished_id}"
+        return asyncio.run(loadgen.run(target, rate=rate, seconds=seconds)).summary()
+    finally:
+        stack.stop_process(proc)
+        started.remove(proc)
+
+
+_finished_id = ""
+
+
+def print_load(label: str, r: dict[str, object]) -> None:
+    print(f"  {label}: {r['offered']} offered, {r['ok']} answered 200, errors {r['errors']} {r['error_kinds'] or ''}; "
+          f"{r['served_per_s']:.0f} served/s; latency p50 {r['p50_ms']:.2f} ms, p99 {r['p99_ms']:.2f} ms, "
+          f"max {r['max_ms']:.1f} ms; /api/health {r['health_ok']} ok / {r['health_failed']} failed, "
+          f"p50 {r['health_p50_ms']:.1f} ms, max {r['health_max_ms']:.1f} ms", flush=True)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--points", type=int, default=150, help="trivial points per sweep (default 150)")
     parser.add_argument("--requests", type=int, default=2000, help="measured GET requests (default 2000)")
     parser.add_argument("--concurrency", type=int, default=8, help="concurrent load-generator clients (default 8)")
+    parser.add_argument("--load-seconds", type=float, default=60.0, help="open-loop load duration (default 60)")
+    parser.add_argument("--load-rate", type=float, default=500.0, help="open-loop requests/s (default 500)")
     parser.add_argument("--json", action="store_true", help="also print the numbers as one JSON line")
     args = parser.parse_args(argv)
 
@@ -185,6 +227,19 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  {lat['rps']:.0f} requests/s; latency p50 {lat['p50_ms']:.2f} ms, p90 {lat['p90_ms']:.2f} ms, "
               f"p99 {lat['p99_ms']:.2f} ms, max {lat['max_ms']:.2f} ms; non-200: {lat['errors']}", flush=True)
         print("  (the load generator shares the machine's cores with the API and Postgres)", flush=True)
+
+        global _finished_id
+        _finished_id = finished_experiment(api, pg.url, log_dir, started)
+        print(f"\nopen-loop load on a finished experiment, {args.load_rate:.0f} requests/s offered, a new "
+              "connection per request, /api/health probed every 250 ms, one uvicorn process:", flush=True)
+        base = open_loop(api, pg.url, log_dir, min(20.0, args.load_seconds), args.load_rate, started,
+                         {"SWITCHLAB_FINISHED_CACHE_BYTES": "0"})
+        print_load(f"baseline, finished-experiment cache off, {min(20.0, args.load_seconds):.0f} s", base)
+        load = open_loop(api, pg.url, log_dir, args.load_seconds, args.load_rate, started)
+        print_load(f"default settings, {args.load_seconds:.0f} s", load)
+        if base["p99_ms"] and load["p99_ms"]:
+            print(f"  p99 baseline / default: {base['p99_ms'] / load['p99_ms']:.1f}x", flush=True)
+        results["load_baseline"], results["load"] = base, load
         if args.json:
             print(json.dumps(results))
     except _Stop:

@@ -168,8 +168,8 @@ def migrate(url: str) -> None:
 
 def start_worker(url: str, name: str, log_dir: pathlib.Path, extra_env: dict[str, str] | None = None,
                  one_shot: bool = False) -> subprocess.Popen:
-    cmd = [project_python(), "-m", "procrastinate", "--app=switchlab_api.worker.app.app",
-           "worker", f"--name={name}"]
+    # Our wrapper around procrastinate's worker: it reconnects when Postgres restarts.
+    cmd = [project_python(), "-m", "switchlab_api.worker", f"--name={name}"]
     if one_shot:
         cmd.append("--one-shot")
     return subprocess.Popen(cmd, env=child_env(url, extra_env), cwd=ROOT,
@@ -207,29 +207,34 @@ class _Stop(Exception):
 
 
 def supervise(started: list[subprocess.Popen], pg: PgCluster, log_dir: pathlib.Path,
-              child: subprocess.Popen | None) -> int:
-    """Wait for CMD (or forever); restart workers that exit, e.g. after losing Postgres.
-
-    A procrastinate worker stops when its database connection drops; like a process
-    supervisor in production, restart it (after a pause) instead of losing capacity.
-    """
-    api = started[0]
+              child: subprocess.Popen | None, api_port: int, ui: str | None) -> int:
+    """Wait for CMD (or forever), restarting whatever exits on its own, like a process supervisor:
+    Postgres (a crash or an operator's restart), the API and the workers (which themselves
+    reconnect to a restarted Postgres). Only CMD ending or a signal stops the stack."""
+    pause = 1.0
     while True:
         if child is not None and child.poll() is not None:
             return child.returncode
-        if api.poll() is not None:
-            print("the API exited; stopping the stack (see logs)", file=sys.stderr)
-            return 1
-        if pg.proc is not None and pg.proc.poll() is not None:
-            print("postgres exited; stopping the stack (see logs)", file=sys.stderr)
-            return 1
-        for i, proc in enumerate(started[1:], start=1):
+        restarted = False
+        if pg.proc is None or pg.proc.poll() is not None:
+            code = "?" if pg.proc is None else pg.proc.returncode
+            print(f"postgres is not running (exit code {code}); restarting it", file=sys.stderr)
+            pg.proc = None
+            try:
+                pg.start()
+            except SystemExit as exc:  # e.g. its port still held for a moment: try again later
+                print(f"postgres restart failed ({exc}); retrying in {pause:.0f} s", file=sys.stderr)
+            restarted = True
+        for i, proc in enumerate(started):
             if proc.poll() is not None:
-                name = f"worker-{i}"
+                name = "api" if i == 0 else f"worker-{i}"
                 print(f"{name} exited with {proc.returncode}; restarting it", file=sys.stderr)
-                time.sleep(2)
-                started[i] = start_worker(pg.url, name, log_dir)
-        time.sleep(0.5)
+                started[i] = (start_api(pg.url, api_port, log_dir, ui) if i == 0
+                              else start_worker(pg.url, name, log_dir))
+                restarted = True
+        # Back off while something keeps failing; reset once everything stays up.
+        pause = min(pause * 2, 30.0) if restarted else 1.0
+        time.sleep(pause if restarted else 0.5)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -281,7 +286,7 @@ def main(argv: list[str] | None = None) -> int:
         else:
             print("Press Ctrl-C to stop.", flush=True)
         try:
-            code = supervise(started, pg, log_dir, child)
+            code = supervise(started, pg, log_dir, child, args.api_port, ui)
         except _Stop:
             if child is not None:
                 stop_process(child)

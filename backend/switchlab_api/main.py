@@ -13,6 +13,7 @@ from .core import errors
 from .core.config import get_settings
 from .core.cors import EnvelopeCORSMiddleware
 from .core.exposure import LoopbackUnlessProtected
+from .core.security import ReadTokenRequired
 from .core.headers import SecurityHeaders
 from .core.limits_middleware import BodySizeLimit
 from .db import pool
@@ -41,6 +42,7 @@ def create_app() -> FastAPI:
     )
     errors.install(app)
     app.add_middleware(BodySizeLimit, max_bytes=settings.max_body_bytes)
+    app.add_middleware(ReadTokenRequired, settings=settings)
     app.add_middleware(LoopbackUnlessProtected, settings=settings)
     # Added last = outermost: the UI origin also gets CORS headers on a 413, so the browser
     # shows the JSON error instead of an opaque CORS failure.

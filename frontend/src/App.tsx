@@ -7,6 +7,7 @@ import { ExperimentView } from './views/ExperimentView';
 import { NewSweepView } from './views/NewSweepView';
 import { SweepView } from './views/SweepView';
 import { CompareView } from './views/CompareView';
+import { AccessToken } from './components/AccessToken';
 
 export function App() {
   const route = parseRoute(window.location.pathname, window.location.search);
@@ -27,6 +28,7 @@ export function App() {
           <a href={COMPARE_URL} aria-current={route.view === 'compare' ? 'page' : undefined}>Compare</a>
         </nav>
         {engine && <span className="engine" data-testid="engine-version">core {engine}</span>}
+        <AccessToken />
       </header>
       {route.view === 'experiment' && <ExperimentView id={route.id} />}
       {route.view === 'sweep' && <SweepView id={route.id} />}

@@ -1,4 +1,13 @@
-import type { SimResult } from '../src/config/types';
+import type { Config, SimResult } from '../src/config/types';
+
+// The quick-start example's config (examples/quickstart-torus-4x4.json): the unit tests' small torus.
+export const SLICE_CONFIG: Config = {
+  seed: 1,
+  engine: 'routewalk',
+  topology: { kind: 'torus', dims: [4, 4] },
+  switch: { cache: { entries: 64, ways: 4 } },
+  traffic: { pattern: 'uniform', packets: 2000 },
+};
 
 // A result in the core's shape (numbers from the native CLI for the slice config).
 export const SLICE_RESULT: SimResult = {

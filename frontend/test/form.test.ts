@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { applyField, DEFAULT_CONFIG, fieldText, parseField, type FieldSpec } from '../src/config/form';
+import { applyField, fieldText, parseField, type FieldSpec } from '../src/config/form';
+import { SLICE_CONFIG } from './fixtures';
 import { allFields } from '../src/config/schema';
 import type { Config } from '../src/config/types';
 import { configSchema } from './core';
@@ -26,7 +27,7 @@ function type(cfg: Config, edits: Array<[string, string]>): Config {
 
 describe('config form -> config JSON', () => {
   it('turns form edits into the exact config the core receives', () => {
-    const cfg = type(DEFAULT_CONFIG, [
+    const cfg = type(SLICE_CONFIG, [
       ['topology.dims', '8 x 8'],
       ['switch.cache.entries', '128'],
       ['switch.cache.ways', 'full'],
@@ -43,7 +44,7 @@ describe('config form -> config JSON', () => {
       traffic: { pattern: 'uniform', packets: 5000, warmup_packets: 100 },
     });
     // The original is never mutated (React state relies on it).
-    expect(DEFAULT_CONFIG.topology).toEqual({ kind: 'torus', dims: [4, 4] });
+    expect(SLICE_CONFIG.topology).toEqual({ kind: 'torus', dims: [4, 4] });
   });
 
   it('parses dims in the accepted spellings and rejects junk with a field message', () => {
@@ -58,25 +59,25 @@ describe('config form -> config JSON', () => {
   });
 
   it('leaves range checks to the core: ways=3 is passed through unchanged', () => {
-    const cfg = type(DEFAULT_CONFIG, [['switch.cache.entries', '100'], ['switch.cache.ways', '3']]);
+    const cfg = type(SLICE_CONFIG, [['switch.cache.entries', '100'], ['switch.cache.ways', '3']]);
     expect(cfg.switch).toEqual({ cache: { entries: 100, ways: 3 } });
   });
 
   it('an emptied input removes the key so the core default applies', () => {
-    const cfg = type(DEFAULT_CONFIG, [['traffic.packets', '']]);
+    const cfg = type(SLICE_CONFIG, [['traffic.packets', '']]);
     expect(cfg.traffic).toEqual({ pattern: 'uniform' });
   });
 
   it('a failed parse keeps the previous config', () => {
-    const r = applyField(DEFAULT_CONFIG, spec('seed'), 'x');
-    expect(r.config).toBe(DEFAULT_CONFIG);
+    const r = applyField(SLICE_CONFIG, spec('seed'), 'x');
+    expect(r.config).toBe(SLICE_CONFIG);
     expect(r.error).toBe('Seed: enter a whole number');
   });
 
   it('renders current values back as text', () => {
-    expect(fieldText(spec('topology.dims'), DEFAULT_CONFIG)).toBe('4x4');
-    expect(fieldText(spec('switch.cache.ways'), DEFAULT_CONFIG)).toBe('4');
-    expect(fieldText(spec('traffic.warmup_packets'), DEFAULT_CONFIG)).toBe('');
+    expect(fieldText(spec('topology.dims'), SLICE_CONFIG)).toBe('4x4');
+    expect(fieldText(spec('switch.cache.ways'), SLICE_CONFIG)).toBe('4');
+    expect(fieldText(spec('traffic.warmup_packets'), SLICE_CONFIG)).toBe('');
     expect(fieldText(spec('topology.wrap'), { topology: { wrap: [true, false] } })).toBe('1,0');
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatNs, formatPercent, formatSeconds, formatWithUnit, portClassOrder } from '../src/lib/format';
+import { formatCount, formatDelta, formatNs, formatPercent, formatSeconds, formatValue, formatWithUnit, portClassOrder } from '../src/lib/format';
 
 describe('number formatting (always with units)', () => {
   it('formats hit rates as percentages with two decimals', () => {
@@ -32,5 +32,25 @@ describe('number formatting (always with units)', () => {
   it('orders port classes injection, local/global, up/down, then dims numerically', () => {
     expect(['dim10', 'dim2', 'injection', 'dim0'].sort(portClassOrder)).toEqual(['injection', 'dim0', 'dim2', 'dim10']);
     expect(['down', 'up', 'injection'].sort(portClassOrder)).toEqual(['injection', 'up', 'down']);
+  });
+});
+
+describe('one formatter for every table cell, and changes against a baseline', () => {
+  it('formats any value in its unit (three significant digits, no raw float tails)', () => {
+    expect(formatValue(0.026020757736111098, 'mm^2')).toBe('0.026 mm²');
+    expect(formatValue(0.9236398345529748, 'fraction')).toBe('92.36 %');
+    expect(formatValue(1234, 'count')).toBe('1,234');
+    expect(formatValue(0.0123, 's')).toBe('12.3 ms');
+    expect(formatValue(null, 'ns')).toBe('—');
+    expect(formatValue([3, 3], '')).toBe('[3,3]');
+    expect(formatValue(true, '')).toBe('yes');
+    expect(formatValue('crc32', '')).toBe('crc32');
+  });
+  it('shows fractions in percentage points and other units with the relative change', () => {
+    expect(formatDelta(0.7361, 0.5515, 'fraction')).toBe('+18.46 pp');
+    expect(formatDelta(300, 400, 'ns')).toBe('−100 ns (−25 %)');
+    expect(formatDelta(6286, 6000, '')).toBe('+286 (+4.8 %)');
+    expect(formatDelta(5, 5, '')).toBe('±0');
+    expect(formatDelta(undefined, 5, '')).toBeNull();
   });
 });

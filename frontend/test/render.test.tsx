@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { HitRateSummary } from '../src/components/HitRateSummary';
 import { ConfigForm } from '../src/components/ConfigForm';
 import { ResultPanel } from '../src/components/ResultPanel';
-import { DEFAULT_CONFIG } from '../src/config/form';
+import { SLICE_CONFIG } from './fixtures';
 import { SweepExtraCharts } from '../src/components/SweepExtraCharts';
 import type { Sweep, SweepResultsPage } from '../src/api/client';
 import { SLICE_RESULT } from './fixtures';
@@ -38,7 +38,7 @@ describe('components render numbers with units', () => {
 
   it('a core error appears under the field it names', () => {
     const html = renderToStaticMarkup(
-      <ConfigForm config={DEFAULT_CONFIG} schema={schema} onChange={() => {}}
+      <ConfigForm config={SLICE_CONFIG} schema={schema} onChange={() => {}}
         error={{ field: 'switch.cache.ways', message: 'must divide entries (100)', allowed: 'an integer in [1, 2048] that divides entries' }} />,
     );
     expect(html).toContain('data-testid="error-switch.cache.ways"');
@@ -47,14 +47,14 @@ describe('components render numbers with units', () => {
 
   it('an error on a field without an input is shown above the form', () => {
     const html = renderToStaticMarkup(
-      <ConfigForm config={DEFAULT_CONFIG} schema={schema} error={{ field: 'monitor.bogus', message: 'must be >= 4' }} onChange={() => {}} />,
+      <ConfigForm config={SLICE_CONFIG} schema={schema} error={{ field: 'monitor.bogus', message: 'must be >= 4' }} onChange={() => {}} />,
     );
     expect(text(html)).toContain('monitor.bogus : must be >= 4');
   });
 
   it('the result panel draws one cell per switch and labels provenance', () => {
     const html = renderToStaticMarkup(
-      <ResultPanel title="Browser run" source="WASM core" prefix="wasm" config={DEFAULT_CONFIG} result={SLICE_RESULT} />,
+      <ResultPanel title="Browser run" source="WASM core" prefix="wasm" config={SLICE_CONFIG} result={SLICE_RESULT} />,
     );
     expect(html.match(/data-switch="/g)).toHaveLength(16);
     expect(text(html)).toContain('engine routewalk 0.1.0');
@@ -64,10 +64,10 @@ describe('components render numbers with units', () => {
 
   it('the form shows only the selected kind\'s fields: k and n for a fat tree, dims for a torus', () => {
     const form = (cfg: object) => renderToStaticMarkup(<ConfigForm config={cfg as never} schema={schema} error={null} onChange={() => {}} />);
-    const torus = form(DEFAULT_CONFIG);
+    const torus = form(SLICE_CONFIG);
     expect(torus).toContain('data-field="topology.dims"');
     expect(torus).not.toContain('data-field="topology.k"');
-    const ft = form({ ...DEFAULT_CONFIG, topology: { kind: 'fat_tree', k: 4, n: 2 } });
+    const ft = form({ ...SLICE_CONFIG, topology: { kind: 'fat_tree', k: 4, n: 2 } });
     expect(ft).not.toContain('data-field="topology.dims"');
     expect(ft).toContain('data-field="topology.k"');
     expect(ft).toContain('data-field="topology.n"');
@@ -92,7 +92,7 @@ describe('components render numbers with units', () => {
   });
 
   it('the run preview shows the core summary with units and where the run goes', async () => {
-    const out = handle(await loadCore(), { id: 1, method: 'prepare', config: DEFAULT_CONFIG });
+    const out = handle(await loadCore(), { id: 1, method: 'prepare', config: SLICE_CONFIG });
     if (out.kind !== 'prepared') throw new Error(JSON.stringify(out));
     const t = text(withUnits(<RunPreview prepared={out.prepared} />));
     expect(t).toContain('switches 16 switches');
@@ -114,11 +114,11 @@ describe('sweep charts', () => {
       columns: ['experiment_id', 'status', 'switch.cache.entries', 'cache.hit_rate', 'cost.cache.area_mm2'].map((name) => ({ name, unit: null })),
       rows: [['e1', 'done', 32, 0.8, 0.0123], ['e2', 'done', 64, 0.9, 0.0234], ['e3', 'done', 48, 0.7, 0.03], ['e4', 'queued', 16, null, null]],
     };
-    const html = renderToStaticMarkup(<SweepExtraCharts sweep={sweep} results={results} />);
+    const html = withUnits(<SweepExtraCharts sweep={sweep} results={results} />);
     expect(html.match(/<circle /g)).toHaveLength(3);
     expect(html).toContain('data-id="e1" cx');
     expect(text(html)).toContain('entries 64: 0.0234 mm², 90.00 % (Pareto-optimal)');
-    expect(text(html)).toContain('entries 48: 0.0300 mm², 70.00 %');
+    expect(text(html)).toContain('entries 48: 0.03 mm², 70.00 %');
     expect(html.match(/data-pareto="front"/g)).toHaveLength(2);
     expect(fetchSpy).not.toHaveBeenCalled();
   });

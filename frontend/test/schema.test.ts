@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { allFields, fieldsFor, pruneToVariant, type SchemaNode } from '../src/config/schema';
-import { applyField, DEFAULT_CONFIG } from '../src/config/form';
+import { applyField } from '../src/config/form';
+import { SLICE_CONFIG } from './fixtures';
 
 // A cut-down schema in the core's discriminated format (core.schema()): shared fields in
 // `properties`, each topology kind's fields in an allOf entry tagged x-discriminator.
@@ -58,13 +59,13 @@ describe('form generated from the discriminated JSON Schema', () => {
   const by = (p: string) => allFields(SCHEMA).find((f) => f.path === p)!;
 
   it('shows exactly the shared fields plus those of the selected kind, in presentation order', () => {
-    expect(paths(DEFAULT_CONFIG)).toEqual(['topology.kind', 'topology.dims', 'switch.cache.entries', 'switch.cache.ways', 'seed', 'switch.delays_ns.rc_hit']);
+    expect(paths(SLICE_CONFIG)).toEqual(['topology.kind', 'topology.dims', 'switch.cache.entries', 'switch.cache.ways', 'seed', 'switch.delays_ns.rc_hit']);
     expect(paths({ topology: { kind: 'kary_ncube' } })).toContain('topology.wrap');
     expect(paths({ topology: { kind: 'edge_list' } })).toEqual(expect.arrayContaining(['topology.edges', 'topology.switches']));
     expect(paths({ topology: { kind: 'edge_list' } })).not.toContain('topology.dims');
     // No kind in the config: the schema default's (torus) fields.
     expect(paths({})).toContain('topology.dims');
-    expect(paths({ ...DEFAULT_CONFIG, switch: { cache: null } })).not.toContain('switch.cache.ways');
+    expect(paths({ ...SLICE_CONFIG, switch: { cache: null } })).not.toContain('switch.cache.ways');
   });
 
   it('maps schema types to inputs with units, ranges and choices', () => {
@@ -80,9 +81,9 @@ describe('form generated from the discriminated JSON Schema', () => {
   });
 
   it('generated number fields write numbers into the config', () => {
-    const r = applyField(DEFAULT_CONFIG, by('switch.delays_ns.rc_hit'), '2.5');
+    const r = applyField(SLICE_CONFIG, by('switch.delays_ns.rc_hit'), '2.5');
     expect(r.config.switch).toEqual({ cache: { entries: 64, ways: 4 }, delays_ns: { rc_hit: 2.5 } });
-    expect(applyField(DEFAULT_CONFIG, by('switch.delays_ns.rc_hit'), '2.5.1').error).toBe('RC on a hit: enter a number');
+    expect(applyField(SLICE_CONFIG, by('switch.delays_ns.rc_hit'), '2.5.1').error).toBe('RC on a hit: enter a number');
   });
 
   it('array-of-arrays fields are edited as JSON', () => {

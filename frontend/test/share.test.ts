@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { decodeConfig, encodeConfig, parseRoute } from '../src/lib/share';
-import { DEFAULT_CONFIG } from '../src/config/form';
+import { SLICE_CONFIG } from './fixtures';
 
 describe('sharing and routes', () => {
   it('round-trips a config through the URL fragment', () => {
-    const frag = encodeConfig(DEFAULT_CONFIG);
+    const frag = encodeConfig(SLICE_CONFIG);
     expect(frag.startsWith('c=')).toBe(true);
     expect(frag).not.toMatch(/[#?\s]/);
-    expect(decodeConfig('#' + frag)).toEqual(DEFAULT_CONFIG);
-    expect(decodeConfig('#x=1&' + frag)).toEqual(DEFAULT_CONFIG);
+    expect(decodeConfig('#' + frag)).toEqual(SLICE_CONFIG);
+    expect(decodeConfig('#x=1&' + frag)).toEqual(SLICE_CONFIG);
   });
   it('ignores fragments that are not configs', () => {
     expect(decodeConfig('')).toBeNull();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { coordsOf, dragonflyLayout, edgesFor, gridLayout, layeredLayout, hitRateDomain, MISSING_FILL, switchId } from '../src/lib/topology';
+import { coordsOf, dragonflyLayout, edgesFor, gridLayout, groupEdgesFor, layeredLayout, hitRateDomain, MISSING_FILL, switchId } from '../src/lib/topology';
 
 describe('topology grid geometry', () => {
   it('numbers switches with dimension 0 fastest (as the core does)', () => {
@@ -76,5 +76,19 @@ describe('topology grid geometry', () => {
     expect(edges[0]).toEqual({ key: '0:4-4', x1: c0.x + c0.size / 2, y1: c0.y + c0.size / 2, x2: c4.x + c4.size / 2, y2: c4.y + c4.size / 2 });
     expect(edgesFor(g, Array.from({ length: 600 }, () => [0, 0, 4, 0]))).toEqual([]);
     expect(edgesFor(g, undefined)).toEqual([]);
+  });
+
+  it('dragonfly global links: one line per pair of groups, between group centres; local links none', () => {
+    const g = dragonflyLayout(2, 3, undefined, { size: 300 }); // routers 0,1 | 2,3 | 4,5
+    const links = [[0, 1, 1, 1], [0, 2, 2, 2], [1, 2, 3, 2], [2, 3, 4, 3], [5, 2, 1, 3]];
+    const edges = groupEdgesFor(g, links);
+    expect(edges.map((e) => e.key)).toEqual(['0-1', '1-2', '0-2']); // 0-1 listed twice, drawn once
+    const centre = (i: number) => ({
+      x: (g.slices[i].cells[0].x + g.slices[i].cells[1].x + g.slices[i].cells[0].size) / 2,
+      y: (g.slices[i].cells[0].y + g.slices[i].cells[1].y + g.slices[i].cells[0].size) / 2,
+    });
+    expect(edges[0].x1).toBeCloseTo(centre(0).x, 9);
+    expect(edges[0].y2).toBeCloseTo(centre(1).y, 9);
+    expect(groupEdgesFor(g, null)).toEqual([]);
   });
 });

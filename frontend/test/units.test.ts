@@ -7,7 +7,7 @@ import { formatWithUnit } from '../src/lib/format';
 import { UnitsContext } from '../src/hooks/useCoreSchemas';
 import { CostPanel } from '../src/components/CostPanel';
 import { ModelsPanel } from '../src/components/ModelsPanel';
-import { DEFAULT_CONFIG } from '../src/config/form';
+import { SLICE_CONFIG } from './fixtures';
 import { EXAMPLES } from '../src/config/examples';
 import type { SimResult } from '../src/config/types';
 import { coreRun, coreUnits, loadCore } from './core';
@@ -25,7 +25,7 @@ describe('units of result numbers: the results schema rule, resolved in TS', () 
   it('gives the same unit as the core units() for every number of real results and a prepare() answer', async () => {
     const core = await loadCore();
     const docs: unknown[] = [
-      await coreRun(DEFAULT_CONFIG),
+      await coreRun(SLICE_CONFIG),
       seedFigure,
       await coreRun({ seed: 3, topology: { kind: 'fat_tree', k: 4, n: 2 }, switch: { cache: { entries: 64, ways: 4 } },
         traffic: { packets: 3000 }, output: { per_port: true } }),
@@ -33,7 +33,7 @@ describe('units of result numbers: the results schema rule, resolved in TS', () 
       await coreRun({ seed: 4, topology: { kind: 'random_regular', switches: 24, degree: 3 }, switch: { cache: { entries: 16, ways: 4 } },
         traffic: { pattern: 'hotspot', packets: 2000 } }),
     ];
-    const prepared = handle(core, { id: 1, method: 'prepare', config: DEFAULT_CONFIG });
+    const prepared = handle(core, { id: 1, method: 'prepare', config: SLICE_CONFIG });
     if (prepared.kind !== 'prepared') throw new Error(JSON.stringify(prepared));
     docs.push(prepared.prepared);
     for (const doc of docs) {
@@ -60,9 +60,10 @@ describe('units of result numbers: the results schema rule, resolved in TS', () 
 
   it('formats a number in its unit', () => {
     expect(formatWithUnit(0.3716670601667137, 'ns')).toBe('0.37 ns');
-    expect(formatWithUnit(1388888888.8888888, 'packets/s')).toBe('1,388,888,889 packets/s');
+    // A modelled rate has three significant digits, not ten.
+    expect(formatWithUnit(1388888888.8888888, 'packets/s')).toBe('1,390,000,000 packets/s');
     expect(formatWithUnit(5, '')).toBe('5');
-    expect(formatWithUnit(627.911804254667, 'mW')).toBe('627.9 mW');
+    expect(formatWithUnit(627.911804254667, 'mW')).toBe('628 mW');
     expect(formatWithUnit(0.014704252144367708, 'mm^2')).toBe('0.0147 mm²');
     expect(formatWithUnit(553872, 'B')).toBe('540.9 KiB');
     expect(formatWithUnit(0.0903, 'fraction', 2)).toBe('9.03 %');
@@ -80,14 +81,17 @@ describe('cost and model panels take units from the results schema', () => {
           access_ns: 0.3716670601667137, area_mm2: 0.014704252144367708, provenance: 'CACTI-7 fit',
           fit_holdout_error_pct: { access_ns: [12.7, 38.9] }, note: 'figures are for a fully associative array',
         },
-        budget: { total_area_mm2: 2.6656685198694094, provenance: 'model' },
+        budget: { total_area_mm2: 2.6656685198694094, provenance: 'model', slowest_stage: 'cache', slowest_stage_ns: 0.7397227199905108 },
       },
     };
     const t = withUnits(createElement(CostPanel, { result }));
+    // A name and its figure under the same label are one row, not two "slowest stage" rows.
+    expect(t).toContain('slowest stage cache · 0.74 ns');
+    expect(t.split('slowest stage').length).toBe(2);
     expect(t).toContain('Routing-table cache, one per input port · CACTI-7 fit');
     expect(t).toContain('access 0.37 ns fit error 12.7–38.9 %');
     expect(t).toContain('Whole-switch budget · model');
-    expect(t).toContain('total area 2.666 mm²');
+    expect(t).toContain('total area 2.67 mm²');
     expect(t).toContain('figures are for a fully associative array');
   });
 
@@ -95,8 +99,10 @@ describe('cost and model panels take units from the results schema', () => {
     const t = withUnits(createElement(ModelsPanel, { result: seedFigure }));
     const m = (seedFigure.models as Record<string, Record<string, Record<string, number>>>).seed001_torus;
     const reduction = m.max_zero_load_latency_ns.reduction_vs_conventional_model;
-    expect(t).toContain(`max zero load latency: reduction vs conventional model ${(reduction * 100).toFixed(2)} %`);
-    expect(t).toContain(`max zero load latency: conventional switch ${formatWithUnit(m.max_zero_load_latency_ns.conventional_switch, 'ns')}`);
+    // A labelled table per section (caption, then rows), not "section: key" dumps.
+    expect(t).toContain(`Max zero load latency conventional switch ${formatWithUnit(m.max_zero_load_latency_ns.conventional_switch, 'ns')}`);
+    expect(t).toContain(`reduction vs conventional model ${(reduction * 100).toFixed(2)} %`);
+    expect(t).not.toMatch(/inputs:|outputs:/);
     expect(t).toMatch(/hit rate by port class · dim0 \d+\.\d\d % \d+\.\d\d %/);
   });
 });

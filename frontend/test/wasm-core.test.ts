@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { handle, runStepped, type CoreModule } from '../src/core/protocol';
 import type { SimResult } from '../src/config/types';
-import { DEFAULT_CONFIG } from '../src/config/form';
+import { SLICE_CONFIG } from './fixtures';
 import { comparisonRows, EXAMPLES } from '../src/config/examples';
 import { allFields, fieldsFor, type SchemaNode } from '../src/config/schema';
 import { portRows } from '../src/lib/ports';
@@ -22,15 +22,15 @@ function run(cfg: object): SimResult {
 
 describe('WASM core in node', () => {
   it('run() is deterministic: the same config twice gives identical results', () => {
-    const a = run(DEFAULT_CONFIG);
-    const b = run(DEFAULT_CONFIG);
+    const a = run(SLICE_CONFIG);
+    const b = run(SLICE_CONFIG);
     const strip = (r: SimResult) => ({ ...r, wall_time_s: 0 });
     expect(strip(b)).toEqual(strip(a));
     expect(a.cache.lookups).toBeGreaterThan(0);
   });
 
   it('results are internally consistent to the look-up', () => {
-    const r = run(DEFAULT_CONFIG);
+    const r = run(SLICE_CONFIG);
     const c = r.cache;
     const misses = c.misses.compulsory + c.misses.capacity + c.misses.conflict;
     expect(c.hits + misses).toBe(c.lookups);
@@ -53,11 +53,11 @@ describe('WASM core in node', () => {
   });
 
   it('a different seed gives different traffic', () => {
-    expect(run({ ...DEFAULT_CONFIG, seed: 2 }).cache.hits).not.toBe(run(DEFAULT_CONFIG).cache.hits);
+    expect(run({ ...SLICE_CONFIG, seed: 2 }).cache.hits).not.toBe(run(SLICE_CONFIG).cache.hits);
   });
 
   it('prepare() names the field and what is allowed for ways=3 with entries=100', () => {
-    const cfg = { ...DEFAULT_CONFIG, switch: { cache: { entries: 100, ways: 3 } } };
+    const cfg = { ...SLICE_CONFIG, switch: { cache: { entries: 100, ways: 3 } } };
     const out = handle(core, { id: 1, method: 'prepare', config: cfg });
     expect(out.kind).toBe('invalid');
     if (out.kind !== 'invalid') return;
@@ -69,9 +69,9 @@ describe('WASM core in node', () => {
   });
 
   it('prepare() gives the experiment id of the result (the server id) and the run summary', () => {
-    const p = handle(core, { id: 1, method: 'prepare', config: DEFAULT_CONFIG });
+    const p = handle(core, { id: 1, method: 'prepare', config: SLICE_CONFIG });
     if (p.kind !== 'prepared') throw new Error('prepare() failed');
-    const r = run(DEFAULT_CONFIG);
+    const r = run(SLICE_CONFIG);
     expect(p.prepared.id).toBe(r.config_hash);
     expect(p.prepared.summary).toEqual(r.summary);
     const v = handle(core, { id: 2, method: 'engineVersion' });
@@ -83,11 +83,11 @@ describe('WASM core in node', () => {
     if (out.kind !== 'value') throw new Error('schema() failed');
     const schema = out.value as SchemaNode;
     const paths = (cfg: object) => fieldsFor(schema, cfg as never).map((f) => f.path);
-    const torus = paths(DEFAULT_CONFIG);
+    const torus = paths(SLICE_CONFIG);
     for (const p of ['topology.kind', 'topology.dims', 'switch.cache.entries', 'switch.cache.ways', 'traffic.packets', 'seed'])
       expect(torus).toContain(p);
     expect(torus).not.toContain('topology.k');
-    const ft = paths({ ...DEFAULT_CONFIG, topology: { kind: 'fat_tree' } });
+    const ft = paths({ ...SLICE_CONFIG, topology: { kind: 'fat_tree' } });
     expect(ft).toEqual(expect.arrayContaining(['topology.k', 'topology.n', 'topology.oversubscription']));
     expect(ft).not.toContain('topology.dims');
     // The kind's fields are exactly those its allOf entry lists plus those every kind shares.
@@ -97,9 +97,9 @@ describe('WASM core in node', () => {
       .toEqual([...Object.keys(entry.then!.properties!.topology.properties!), ...shared].map((k) => `topology.${k}`).sort());
     // A config without topology.kind gets the schema default's fields (torus).
     expect(paths({})).toContain('topology.dims');
-    expect(paths({ ...DEFAULT_CONFIG, traffic: { pattern: 'hotspot' } })).toContain('traffic.hotspot_fraction');
+    expect(paths({ ...SLICE_CONFIG, traffic: { pattern: 'hotspot' } })).toContain('traffic.hotspot_fraction');
     expect(torus).not.toContain('traffic.hotspot_fraction');
-    expect(paths({ ...DEFAULT_CONFIG, switch: { cache: null } })).not.toContain('switch.cache.ways');
+    expect(paths({ ...SLICE_CONFIG, switch: { cache: null } })).not.toContain('switch.cache.ways');
     const ways = allFields(schema).find((f) => f.path === 'switch.cache.ways')!;
     expect(ways.kind).toBe('ways');
     const entries = allFields(schema).find((f) => f.path === 'switch.cache.entries')!;
@@ -107,17 +107,17 @@ describe('WASM core in node', () => {
   });
 
   it('prepare() gives the summary and the topology description the UI previews and draws', () => {
-    const out = handle(core, { id: 1, method: 'prepare', config: { ...DEFAULT_CONFIG, topology: { kind: 'fat_tree', k: 4, n: 2 } } });
+    const out = handle(core, { id: 1, method: 'prepare', config: { ...SLICE_CONFIG, topology: { kind: 'fat_tree', k: 4, n: 2 } } });
     if (out.kind !== 'prepared') throw new Error(JSON.stringify(out));
     expect(out.prepared.summary).toMatchObject({ switches: 8, nodes: 16, links: 16, ports_per_switch: 8, input_ports: 64 });
     expect(out.prepared.topology).toMatchObject({ kind: 'fat_tree', levels: 2, switches_per_level: 4 });
-    const bad = handle(core, { id: 2, method: 'prepare', config: { ...DEFAULT_CONFIG, switch: { cache: { entries: 0 } } } });
+    const bad = handle(core, { id: 2, method: 'prepare', config: { ...SLICE_CONFIG, switch: { cache: { entries: 0 } } } });
     expect(bad.kind).toBe('invalid');
     if (bad.kind === 'invalid') expect(bad.error).toMatchObject({ field: 'switch.cache.entries' });
   });
 
   it('the stepped run (core.Simulation) equals run() whatever the chunk size, with progress to 1', async () => {
-    const cfg = { ...DEFAULT_CONFIG, output: { per_port: true } };
+    const cfg = { ...SLICE_CONFIG, output: { per_port: true } };
     const strip = (r: SimResult) => ({ ...r, wall_time_s: 0 });
     const once = run(cfg);
     for (const firstChunk of [1, 97, 100000]) {
@@ -133,7 +133,7 @@ describe('WASM core in node', () => {
 
   it('per-port counts (output.per_port) add up to the port-class totals under the UI port names', async () => {
     const { portRows } = await import('../src/lib/ports');
-    for (const cfg of [{ ...DEFAULT_CONFIG, output: { per_port: true } },
+    for (const cfg of [{ ...SLICE_CONFIG, output: { per_port: true } },
       { seed: 2, topology: { kind: 'torus', dims: [3, 4, 2], concentration: 2 }, switch: { cache: { entries: 16, ways: 4 } },
         traffic: { packets: 800 }, output: { per_port: true } }]) {
       const r = run(cfg);

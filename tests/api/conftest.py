@@ -89,6 +89,9 @@ def db(database_url: str) -> Iterator[Any]:
 
 def truncate_all(conn: Any) -> None:
     """Each test starts from empty tables (and an empty queue)."""
+    finished = sys.modules.get("switchlab_api.api.routes.experiments")
+    if finished is not None:  # the in-process app's cache of finished experiments
+        finished.FINISHED.clear()
     conn.execute(
         "TRUNCATE sweep_points, sweeps, runs, experiments, procrastinate_jobs,"
         " procrastinate_periodic_defers, procrastinate_workers RESTART IDENTITY CASCADE"
@@ -101,9 +104,10 @@ class Workers:
         self.log_dir = log_dir
         self.procs: list[subprocess.Popen] = []
 
-    def start(self, name: str, concurrency: int = 1, one_shot: bool = False) -> subprocess.Popen:
+    def start(self, name: str, concurrency: int = 1, one_shot: bool = False,
+              env: dict[str, str] | None = None) -> subprocess.Popen:
         proc = stack.start_worker(self.url, name, self.log_dir,
-                                  {**WORKER_ENV, "SWITCHLAB_WORKER_CONCURRENCY": str(concurrency)},
+                                  {**WORKER_ENV, "SWITCHLAB_WORKER_CONCURRENCY": str(concurrency), **(env or {})},
                                   one_shot=one_shot)
         self.procs.append(proc)
         return proc
@@ -155,7 +159,8 @@ class LiveApi:
         self.url = f"http://127.0.0.1:{self.port}"
         child = stack.child_env(database_url, {"SWITCHLAB_ENGINE_PATH": ENGINE_PATH, **(env or {})})
         # Only what the caller asks for: a token or origins in the outer environment must not leak in.
-        for key in ("SWITCHLAB_API_TOKEN", "SWITCHLAB_CORS_ORIGINS", "SWITCHLAB_MAX_BODY_BYTES"):
+        for key in ("SWITCHLAB_API_TOKEN", "SWITCHLAB_READ_TOKEN", "SWITCHLAB_CORS_ORIGINS",
+                    "SWITCHLAB_MAX_BODY_BYTES"):
             if key not in (env or {}):
                 child.pop(key, None)
         log_dir.mkdir(parents=True, exist_ok=True)

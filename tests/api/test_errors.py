@@ -80,13 +80,14 @@ def test_422_server_caps_are_checked_against_the_core_summary(client, db, core):
     from switchlab_api.core.config import get_settings
 
     cap = get_settings().max_nodes
-    side = int(cap ** (1 / 3)) + 2  # a 3-D torus just over the node cap
+    side = round(cap ** (1 / 3)) + 1  # a 3-D torus just over the node cap (and within the core's limit)
     big = {**TINY, "topology": {"kind": "torus", "dims": [side, side, side]}}
     summary = json.loads(core.prepare(json.dumps(big)))["summary"]
     assert summary["nodes"] == side ** 3 > cap
     err = envelope(client.post("/api/experiments", json=big), 422, "invalid_config")
     assert err["field"] == "topology"
-    assert err["message"] == f"the run's nodes ({side ** 3:,} nodes) exceed this server's cap"
+    assert err["message"] == (f"the run needs ~{side ** 3:,} nodes (nodes); this server allows "
+                              f"{cap:,} nodes (SWITCHLAB_MAX_NODES)")
     assert err["allowed"] == f"at most {cap:,} nodes per run (SWITCHLAB_MAX_NODES)"
 
 
@@ -130,7 +131,7 @@ def test_503_when_the_database_is_down(tmp_path):
                 assert time.time() < deadline and proc.poll() is None, (tmp_path / "api.log").read_text()
                 time.sleep(0.3)
         err = envelope(health, 503, "unavailable")
-        assert err["message"] == "database unavailable"
+        assert err["message"] == "database unavailable: Connection refused"
         err = envelope(httpx.get(f"{url}/api/sweeps/{'abcdef' * 4}", timeout=30), 503, "unavailable")
         assert err["message"] == "database unavailable, retry later"
     finally:
@@ -149,3 +150,20 @@ def test_every_error_answer_is_declared_with_the_envelope(client):
             for status, resp in errors.items():
                 assert resp["content"]["application/json"]["schema"] == {"$ref": ref}, (method, path, status)
     assert "HTTPValidationError" not in spec["components"]["schemas"]
+
+
+def test_422_memory_cap_says_what_the_run_needs_and_what_this_server_allows(database_url, core, tmp_path):
+    from conftest import LiveApi
+
+    big = {**TINY, "topology": {"kind": "torus", "dims": [32, 32, 32]},
+           "switch": {"cache": {"entries": 2048, "ways": 4}}}
+    need = json.loads(core.prepare(json.dumps(big)))["summary"]["memory_bytes"]
+    api = LiveApi(database_url, tmp_path, {"SWITCHLAB_MAX_MEMORY_BYTES": "100000000"})
+    try:
+        err = envelope(httpx.post(f"{api.url}/api/experiments", json=big), 422, "invalid_config")
+    finally:
+        api.stop()
+    assert err["field"] == "topology"
+    assert err["message"] == (f"the run needs ~{need / 1e9:,.2f} GB (memory_bytes); this server allows "
+                              "0.10 GB (SWITCHLAB_MAX_MEMORY_BYTES)")
+    assert err["allowed"] == "at most 0.10 GB per run (SWITCHLAB_MAX_MEMORY_BYTES)"

@@ -215,3 +215,40 @@ def test_uvicorn_by_hand_on_0_0_0_0_without_token_answers_403_off_loopback(datab
         assert httpx.get(f"http://{lan}:{port}/api/health").status_code == 403
     finally:
         stack.stop_process(proc)
+
+
+READ_TOKEN = "read-only-token-for-tests"
+
+
+@pytest.fixture(scope="module")
+def private(database_url, core):
+    log_dir = pathlib.Path(tempfile.mkdtemp(prefix="switchlab-private-"))
+    api = LiveApi(database_url, log_dir, {"SWITCHLAB_API_TOKEN": TOKEN, "SWITCHLAB_READ_TOKEN": READ_TOKEN})
+    try:
+        yield api
+    finally:
+        api.stop()
+        shutil.rmtree(log_dir, ignore_errors=True)
+
+
+@pytest.mark.parametrize("path", ["/api/schema", "/api/presets", "/api/experiments/" + "a" * 64,
+                                  "/api/sweeps/" + "b" * 64, "/api/openapi.json", "/api/nope"])
+def test_read_token_guards_every_read_but_health(private, db, path):
+    r = httpx.get(private.url + path)
+    assert r.status_code == 401
+    assert r.json() == {"error": {"code": "unauthorized", "message": "a valid bearer token is required for "
+                                  "reading this server", "field": "Authorization", "allowed": "Bearer <token>"}}
+    assert r.headers["www-authenticate"] == "Bearer"
+    assert httpx.get(private.url + path, headers=auth("wrong")).status_code == 401
+    for token in (READ_TOKEN, TOKEN):  # the write token reads too
+        assert httpx.get(private.url + path, headers=auth(token)).status_code not in (401, 403)
+    assert httpx.get(private.url + "/api/health").status_code == 200
+
+
+def test_read_token_does_not_write(private, db):
+    r = httpx.post(private.url + "/api/experiments", json=TINY, headers=auth(READ_TOKEN))
+    assert r.status_code == 401 and count(db, "experiments") == 0
+    r = httpx.post(private.url + "/api/experiments", json=TINY, headers=auth(TOKEN))
+    assert r.status_code == 202
+    eid = r.json()["id"]
+    assert httpx.get(f"{private.url}/api/experiments/{eid}", headers=auth(READ_TOKEN)).json()["id"] == eid

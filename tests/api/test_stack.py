@@ -70,3 +70,58 @@ def _check_twice(tmp_path: pathlib.Path) -> None:
     assert second.returncode == 0, second.stdout + second.stderr
     assert "migrations: up to date" in second.stdout
     assert not (state / "pgdata" / "postmaster.pid").exists()
+
+
+RESTART = textwrap.dedent("""
+    import json, os, signal, sys, time, urllib.request, urllib.error
+    import psycopg
+    u = os.environ["SWITCHLAB_URL"]
+    def call(p, body=None):
+        req = urllib.request.Request(u + p, data=None if body is None else json.dumps(body).encode(),
+                                     headers={"Content-Type": "application/json"})
+        try:
+            with urllib.request.urlopen(req, timeout=10) as r:
+                return r.status, json.loads(r.read())
+        except urllib.error.HTTPError as e:
+            return e.code, json.loads(e.read())
+        except OSError as e:
+            return 0, str(e)
+    def wait(pred, what):
+        for _ in range(600):
+            if pred():
+                return
+            time.sleep(0.1)
+        sys.exit(f"timed out waiting for {what}")
+    with psycopg.connect(os.environ["DATABASE_URL"]) as c:
+        data = c.execute("SHOW data_directory").fetchone()[0]
+    pid = int(open(os.path.join(data, "postmaster.pid")).read().split()[0])
+    os.kill(pid, signal.SIGKILL)  # Postgres dies (a crash, an OOM kill)
+    def postmaster():
+        try:
+            return int(open(os.path.join(data, "postmaster.pid")).read().split()[0])
+        except (OSError, ValueError, IndexError):
+            return None
+    wait(lambda: postmaster() not in (None, pid), "a new postmaster")
+    wait(lambda: call("/api/health")[0] == 200, "health 200 after the stack restarted Postgres")
+    status, body = call("/api/experiments", {"topology": {"kind": "torus", "dims": [3, 3]},
+                                             "traffic": {"pattern": "uniform", "packets": 100}})
+    assert status in (200, 202), body
+    wait(lambda: call(body["location"])[1].get("status") == "done", "the experiment done by the stack's worker")
+""")
+
+
+def test_d8_stack_restarts_postgres_instead_of_stopping():
+    tmp_path = pathlib.Path(tempfile.mkdtemp(prefix="switchlab-stack-"))
+    os.chmod(tmp_path, 0o755)
+    try:
+        pg_port, api_port = stack.free_port(), stack.free_port()
+        out = subprocess.run(
+            [sys.executable, str(ROOT / "scripts" / "stack.py"), "--state-dir", str(tmp_path / "state"),
+             "--pg-port", str(pg_port), "--api-port", str(api_port), "--ui-dir", str(tmp_path / "none"),
+             "--", stack.project_python(), "-c", RESTART],
+            env=dict(os.environ, SWITCHLAB_ENGINE_PATH=ENGINE_PATH), capture_output=True, text=True,
+            timeout=300)
+        assert out.returncode == 0, out.stdout + out.stderr
+        assert "postgres is not running" in out.stderr and "restarting it" in out.stderr
+    finally:
+        shutil.rmtree(tmp_path, ignore_errors=True)

@@ -193,3 +193,10 @@ def test_schemas_identical():
     assert json.loads(cli) == json.loads(switchlab_core.schema()) == json.loads(wasm_call("schema")[0])
     assert json.loads(cli_results) == json.loads(switchlab_core.results_schema()) == \
         json.loads(wasm_call("resultsSchema")[0])
+
+
+def test_wasm_glue_never_evals():
+    """The UI's Content-Security-Policy has no 'unsafe-eval' (docs/security.md): the WASM build
+    links with -sDYNAMIC_EXECUTION=0 so embind builds its functions without eval."""
+    glue = (ROOT / "build" / "wasm" / "switchlab_core.mjs").read_text()
+    assert "new Function(" not in glue and "eval(" not in glue

@@ -17,6 +17,8 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 // playwright-core is a dev dependency of the frontend (one npm ci installs everything).
 const require = createRequire(path.join(ROOT, 'frontend', 'package.json'));
 const { chromium } = require('playwright-core');
+const LZString = require('lz-string');
+const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
 const BASE = process.env.SWITCHLAB_URL;
 const SIM = process.env.SWITCHLAB_SIM ?? path.join(ROOT, 'build', 'native', 'bin', 'switchlab-sim');
@@ -37,9 +39,14 @@ const SLICE = {
 // formatting drifts, this test notices).
 // An example of the catalogue (examples/README.md): the same files the UI's presets are.
 const example = (key) => JSON.parse(readFileSync(path.join(ROOT, 'examples', `${key}.json`), 'utf8'));
+// The example a first visit opens with (frontend/src/config/examples.ts START_EXAMPLE).
+const START_EXAMPLE = 'seed001-fig12-21cube-128-entries';
 
 const pct = (f) => `${(f * 100).toFixed(2)} %`;
 const count = (n) => Math.round(n).toLocaleString('en-US');
+const sig3 = (v) => Number(v.toPrecision(3)).toLocaleString('en-US', { maximumFractionDigits: 20 });
+const secs = (t) => (t < 1 ? `${(t * 1000).toFixed(1)} ms` : `${t.toFixed(2)} s`);
+const pp = (d) => `${d >= 0 ? '+' : '−'}${Math.abs(d * 100).toFixed(2)} pp`;
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'switchlab-e2e-'));
 function nativeRun(cfg) {
@@ -104,8 +111,10 @@ async function screenshot(page, name) {
 
 const textOf = (page, testid) => page.getByTestId(testid).innerText();
 
-// Types the slice config into the form (starting from whatever the page shows).
+// Types the slice config into the form, starting from the quick-start preset (the start example
+// has fields the slice leaves out: name, delays, monitor).
 async function fillSlice(page) {
+  await page.locator('#preset').selectOption('quickstart-torus-4x4');
   await page.locator('[data-field="topology.kind"]').selectOption('torus');
   const fields = {
     'topology.dims': '4x4', 'switch.cache.entries': '64', 'switch.cache.ways': '4',
@@ -154,8 +163,9 @@ async function main() {
       '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
   const consoleErrors = [];
-  const newPage = async (url = BASE) => {
-    const ctx = await browser.newContext({ viewport: { width: 1360, height: 900 } });
+  // bypassCSP: only for the pages axe-core is injected into (the API's CSP forbids inline scripts).
+  const newPage = async (url = BASE, { bypassCSP = false } = {}) => {
+    const ctx = await browser.newContext({ viewport: { width: 1360, height: 900 }, bypassCSP });
     const page = await ctx.newPage();
     page.setDefaultTimeout(30000);
     page.on('pageerror', (e) => consoleErrors.push(`${url}: ${e.message}`));
@@ -167,12 +177,61 @@ async function main() {
   let page;
   let experimentId;
   let sharedUrl;
+  let sweepUrl;
+  let compareUrl;
 
   check('the page loads and the WASM core reports its version', async () => {
     page = await newPage();
     const v = await textOf(page, 'engine-version');
     expectEq(v, `core ${native.engine.version}`, 'engine version');
     await screenshot(page, 'explore-empty');
+  });
+
+  check('first screen: the seed 001 Fig. 12 example runs by itself, cites its source, shows published vs model; Run stays in view', async () => {
+    const fig = example(START_EXAMPLE);
+    const expected = nativeRun(fig.config);
+    // Nothing is clicked: the start config is small enough to run by itself in the tab.
+    await page.getByTestId('wasm-status').filter({ hasText: 'done in' }).waitFor({ timeout: 60000 });
+    await expectNumbers(page, 'wasm', expected);
+    expectEq(await textOf(page, 'wasm-name'), '21×21×21 torus, 128 entries full-assoc., uniform', 'result says which config it shows');
+    expectEq(await textOf(page, 'preset-source'), fig.source, 'the preset cites its source');
+    const reduction = expected.models.seed001_torus.max_zero_load_latency_ns.reduction_vs_conventional_model;
+    const row = await page.locator('[data-testid="wasm-result"] [data-testid="published-table"] tbody tr').first().innerText();
+    expectEq(row, `${fig.published[0].what}\t9.0 % ± 0.5 %\t${(reduction * 100).toFixed(1)} %\twithin tolerance`, 'as published beside the model');
+    // The cache matters here: about half the look-ups miss.
+    if (!(expected.cache.hit_rate < 0.8)) throw new Error(`start config hit rate ${expected.cache.hit_rate}`);
+    await screenshot(page, 'explore-first-screen');
+    // Scrolled to the bottom of the page, Run is still on screen (sticky).
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    const box = await page.getByRole('button', { name: 'Run in browser (WASM)' }).boundingBox();
+    const h = await page.evaluate(() => window.innerHeight);
+    if (!box || box.y < 0 || box.y + box.height > h) throw new Error(`Run is out of view after scrolling: ${JSON.stringify(box)}`);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    // Run is the first stop after the preset picker, and keyboard focus on it is visible.
+    await page.locator('#preset').focus();
+    await page.keyboard.press('Tab');
+    expectEq(await page.evaluate(() => document.activeElement?.textContent), 'Run in browser (WASM)', 'tab order: Run right after the preset');
+    const outline = await page.evaluate(() => getComputedStyle(document.activeElement).outlineStyle);
+    if (outline === 'none') throw new Error('no visible focus on Run');
+  });
+
+  check('before a run the pane shows the next run: summary, time estimate, placement, preset source and the topology', async () => {
+    // The 9x9x9 example is above the auto-run size: the page waits, showing what the run will be.
+    const fig = example('torus-9x9x9-m128-uniform');
+    const want = nativePrepare(fig.config).summary;
+    const p = await newPage(`${BASE}/#c=${LZString.compressToEncodedURIComponent(JSON.stringify(fig.config))}`);
+    const next = p.getByTestId('next-run');
+    await next.getByTestId('summary-switches').filter({ hasText: `${count(want.switches)} switches` }).waitFor();
+    expectEq(await textOf(p, 'summary-lookups'), `${count(want.lookups)} look-ups`, 'look-ups before the run');
+    const [fast, slow] = [want.lookups / 20e6, want.lookups / 2e6].map(secs);
+    expectEq(await textOf(p, 'summary-time'), `${fast} – ${slow}`, 'browser time estimate');
+    expectEq(await textOf(p, 'placement'), 'Small enough for the browser: Run in browser (WASM), or submit it to the server.', 'placement');
+    expectEq(await textOf(p, 'preset-source'), fig.source, 'preset source');
+    expectEq(await next.locator('[data-testid="topology-preview"] [data-switch]').count(), want.switches, 'topology drawn before the run');
+    await p.waitForTimeout(1500);
+    expectEq(await p.getByTestId('wasm-result').count(), 0, 'a 15 M look-up config does not run by itself');
+    await screenshot(p, 'explore-before-run');
+    await p.context().close();
   });
 
   check('WASM run in a Web Worker shows the native CLI numbers', async () => {
@@ -303,6 +362,45 @@ async function main() {
     await p.context().close();
   });
 
+  check('long result arrays come back from the paged arrays endpoint: the stored result keeps them out, the page draws them', async () => {
+    // make test-e2e runs the stack with SWITCHLAB_RESULT_INLINE_ITEMS=12: 16 switches are "long".
+    // A seed of its own, so an earlier run's stored result (same id) cannot stand in.
+    const cfg = { ...SLICE, seed: Date.now() % 1000000007 };
+    const { id } = await (await fetch(`${BASE}/api/experiments`, {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(cfg) })).json();
+    let stored;
+    for (let i = 0; i < SERVER_TIMEOUT_MS / 200; i++) {
+      stored = await (await fetch(`${BASE}/api/experiments/${id}`)).json();
+      if (stored.status === 'done') break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    expectEq(stored.status, 'done', 'stored');
+    expectEq(stored.arrays?.['cache.by_switch']?.length, 16, 'by_switch stored out of line');
+    expectEq(stored.result.cache.by_switch, undefined, 'by_switch absent from the stored result');
+    const page1 = await (await fetch(`${BASE}${stored.arrays['cache.by_switch'].href}`)).json();
+    expectEq(JSON.stringify(page1.items), JSON.stringify(nativeRun(cfg).cache.by_switch), 'paged by_switch = native');
+    const p = await newPage(`${BASE}/e/${id}`);
+    await p.getByTestId('experiment-hit-rate').waitFor();
+    expectEq(await p.locator('[data-testid="experiment-result"] [data-switch]').count(), 16, 'every switch drawn');
+    expectEq(await p.getByText('This result has no per-switch hit rates').count(), 0, 'no "no per-switch data" note');
+    expectEq(await p.locator('[data-testid="experiment-result"]').getByText('hit rate per switch').count(), 1, 'colour scale of hit rates');
+    await p.context().close();
+  });
+
+  check('the Access token box keeps a token in this browser and every API request carries it', async () => {
+    const p = await newPage(`${BASE}/`);
+    await p.getByText('Access token').first().click();
+    await p.getByLabel('Token for this server').fill('e2e-token');
+    await p.getByRole('button', { name: 'Save' }).click();
+    await p.getByText('Access token: set').waitFor();
+    const seen = [];
+    p.on('request', (r) => r.url().includes('/api/') && seen.push(r.headers().authorization ?? null));
+    await p.goto(`${BASE}/e/${experimentId}`);
+    await p.getByTestId('experiment-hit-rate').waitFor();
+    if (seen.length === 0 || seen.some((h) => h !== 'Bearer e2e-token')) throw new Error(`API requests carried ${JSON.stringify(seen)}`);
+    await p.context().close();
+  });
+
   check('a shared #c= link in a fresh context restores the config and reproduces the numbers', async () => {
     if (!sharedUrl?.includes('#c=')) throw new Error(`no config fragment in ${sharedUrl}`);
     const p = await newPage(sharedUrl);
@@ -318,11 +416,20 @@ async function main() {
     const p = await newPage(`${BASE}/?view=sweeps${new URL(sharedUrl).hash}`);
     const experimentFetches = [];
     p.on('request', (r) => r.url().includes('/api/experiments/') && experimentFetches.push(r.url()));
+    // A key that is not in the core's schema is refused at its input and blocks Submit.
+    await p.locator('[data-axis-path="0"]').fill('switch.cache.entires');
+    expectEq(await textOf(p, 'axis-path-error-0'), 'switch.cache.entires is not a config field: pick one from the list', 'unknown axis key');
+    expectEq(await p.getByRole('button', { name: 'Submit sweep to the server' }).isDisabled(), true, 'submit disabled for an unknown key');
     await p.locator('[data-axis-path="0"]').fill('switch.cache.entries');
+    await p.getByTestId('axis-path-error-0').waitFor({ state: 'detached' });
     await p.locator('[data-axis-values="0"]').fill('32, 64');
     await p.locator('[data-axis-path="1"]').fill('switch.cache.ways');
     await p.locator('[data-axis-values="1"]').fill('2,4');
     expectEq(await textOf(p, 'sweep-point-count'), '4 points', 'point count');
+    // The time estimate before submitting: the base config's look-ups (native prepare) x points at
+    // the native engine's measured 25 / 3 M look-ups/s (docs/benchmarks.md).
+    const perPoint = nativePrepare(SLICE).summary.lookups;
+    expectEq(await textOf(p, 'sweep-eta'), `about ${secs(perPoint * 4 / 25e6)} – ${secs(perPoint * 4 / 3e6)} of worker time (${count(perPoint)} look-ups per point of the base config's size; divided among the running workers)`, 'sweep ETA');
     await screenshot(p, 'sweep-new');
     await p.getByRole('button', { name: 'Submit sweep to the server' }).click();
     await p.waitForURL(/\/s\/[0-9a-zA-Z_-]+$/);
@@ -334,10 +441,10 @@ async function main() {
     const rows = await table.locator('tbody tr').allInnerTexts();
     const headers = await table.locator('thead th').allInnerTexts();
     const col = (name) => headers.findIndex((h) => h.startsWith(name));
-    const slice = rows.map((r) => r.split('\t')).find((c) => c[col('switch.cache.entries')] === '64' && c[col('switch.cache.ways')] === '4');
+    const slice = rows.map((r) => r.split('\t')).find((c) => c[col('switch.cache.entries')] === '64 entries' && c[col('switch.cache.ways')] === '4');
     if (!slice) throw new Error(`no (64, 4) row in ${JSON.stringify(rows)}`);
     expectEq(slice[col('cache.hit_rate')], pct(native.cache.hit_rate), 'sweep point hit rate');
-    expectEq(slice[col('cache.lookups')], count(native.cache.lookups), 'sweep point look-ups');
+    expectEq(slice[col('cache.lookups')], `${count(native.cache.lookups)} look-ups`, 'sweep point look-ups (with the unit)');
     const link = await table.locator('tbody tr a').first().getAttribute('href');
     expectEq(await p.locator('[data-testid="sweep-chart"] [data-series]').count(), 2, 'chart lines (one per ways value)');
     // Cost vs hit rate: each point's cost is the rows' cost.cache.area_mm2 column (no experiment
@@ -356,21 +463,42 @@ async function main() {
       const c = p.locator(`[data-testid="pareto-chart"] circle[data-id="${r.config_hash}"]`);
       expectEq(await c.getAttribute('data-pareto'), front.has(r.config_hash) ? 'front' : 'dominated', `Pareto status of ${r.config_hash.slice(0, 8)}`);
       const t = await c.locator('title').textContent();
-      if (!t.endsWith(`${r.cost.cache.area_mm2.toPrecision(3)} mm², ${pct(r.cache.hit_rate)}${front.has(r.config_hash) ? ' (Pareto-optimal)' : ''}`)) throw new Error(`Pareto tooltip ${t}`);
+      if (!t.endsWith(`${sig3(r.cost.cache.area_mm2)} mm², ${pct(r.cache.hit_rate)}${front.has(r.config_hash) ? ' (Pareto-optimal)' : ''}`)) throw new Error(`Pareto tooltip ${t}`);
     }
+    // Hit rate against another cost column: the slice point's tooltip carries its read energy.
+    await p.getByTestId('pareto-cost').selectOption('cost.cache.read_energy_nJ');
+    const energy = pts.find((r) => r.config_hash === native.config_hash).cost.cache.read_energy_nJ;
+    const et = await p.locator(`[data-testid="pareto-chart"] circle[data-id="${native.config_hash}"] title`).textContent();
+    if (!et.includes(`: ${sig3(energy)} nJ, ${pct(native.cache.hit_rate)}`)) throw new Error(`Pareto energy tooltip ${et}`);
+    await p.getByTestId('pareto-cost').selectOption('cost.cache.area_mm2');
     const sliceCost = pts.find((r) => r.config_hash === native.config_hash).cost.cache.area_mm2;
-    expectEq(slice[col('cost.cache.area_mm2')], String(sliceCost), 'sweep point cost column');
+    expectEq(slice[col('cost.cache.area_mm2')], `${sig3(sliceCost)} mm²`, 'sweep point cost column (three significant digits, unit)');
+    sweepUrl = p.url();
     expectEq(JSON.stringify(experimentFetches), '[]', 'experiment fetches by the sweep page');
     await screenshot(p, 'sweep-done');
-    // Compare the slice experiment with the first sweep point, side by side.
+    // Compare the slice experiment with the first sweep point, side by side: short names as
+    // headers (never the 64-hex id), only the rows that differ, Δ against the first column.
     await p.goto(`${BASE}/?view=compare#ids=${native.config_hash},${link.replace('/e/', '')}`);
     const cmp = p.getByTestId('compare-table');
     await cmp.locator('thead th').nth(2).waitFor();
     expectEq(await cmp.locator('thead th').count(), 3, 'compare columns (field + 2 experiments)');
-    const hit = (await cmp.locator('tr', { hasText: 'cache.hit_rate' }).first().innerText()).split('\t');
-    expectEq(hit[1], pct(native.cache.hit_rate), 'compare: slice hit rate');
-    const ways = (await cmp.locator('tr.differs', { hasText: 'switch.cache.ways' }).innerText()).split('\t');
+    const heads = await cmp.locator('thead th').allInnerTexts();
+    if (heads.some((h) => /[0-9a-f]{16}/.test(h))) throw new Error(`compare headers show ids: ${JSON.stringify(heads)}`);
+    expectEq(heads[1].split('\n')[0], '4×4 torus, 64 entries 4-way, uniform', 'compare: slice header is its short name');
+    const ways = (await cmp.locator('tr.differs[data-path="switch.cache.ways"]').innerText()).split('\t');
     expectEq(ways.slice(1).join(' '), '4 2', 'compare: ways differ (slice 4, first sweep point 2)');
+    // Both points have the same hit rate on this small torus: only the cost tells them apart.
+    expectEq(await cmp.locator('tr[data-path="topology.dims"]').count(), 0, 'compare: equal config rows hidden');
+    expectEq(await cmp.locator('tr[data-path="cache.hit_rate"]').count(), 0, 'compare: equal result rows hidden');
+    const first = pts.find((r) => r.config_hash === link.replace('/e/', ''));
+    const area = (await cmp.locator('tr[data-path="cost.cache.area_mm2"]').innerText()).split('\t');
+    const dA = first.cost.cache.area_mm2 - sliceCost;
+    expectEq(area[2], `${sig3(first.cost.cache.area_mm2)} mm²\nΔ ${dA >= 0 ? '+' : '−'}${sig3(Math.abs(dA))} mm² (${dA >= 0 ? '+' : '−'}${(Math.abs(dA / sliceCost) * 100).toFixed(Math.abs(dA / sliceCost) >= 0.1 ? 0 : 1)} %)`, 'compare: cost row with Δ and %');
+    await p.getByTestId('compare-show-all').check();
+    expectEq(await cmp.locator('tr[data-path="topology.dims"]').count(), 1, 'compare: show all lists equal rows');
+    const hit = (await cmp.locator('tr[data-path="cache.hit_rate"]').innerText()).split('\t');
+    expectEq(hit[1], pct(native.cache.hit_rate), 'compare: slice hit rate');
+    compareUrl = p.url();
     await screenshot(p, 'compare');
     await p.context().close();
   });
@@ -411,9 +539,16 @@ async function main() {
       const row = rows.find((c) => c[col('topology.dims')] === JSON.stringify(d));
       if (!row) throw new Error(`no ${JSON.stringify(d)} row in ${JSON.stringify(rows)}`);
       expectEq(row[col('cache.hit_rate')], pct(natives[i].cache.hit_rate), `hit rate at dims ${d}`);
-      expectEq(row[col('cache.lookups')], count(natives[i].cache.lookups), `look-ups at dims ${d}`);
+      expectEq(row[col('cache.lookups')], `${count(natives[i].cache.lookups)} look-ups`, `look-ups at dims ${d}`);
     }
     await screenshot(p, 'sweep-job-size');
+    // The new-sweep page lists the sweeps of this browser with their status from the API.
+    const sweepId = p.url().split('/s/')[1];
+    await p.goto(`${BASE}/?view=sweeps`);
+    const past = p.getByTestId('past-sweeps').locator('li');
+    await past.first().filter({ hasText: 'done: 3 / 3 points done' }).waitFor();
+    expectEq(await past.count(), 1, 'past sweeps of this browser');
+    expectEq(await past.first().locator('a').getAttribute('href'), `/s/${sweepId}`, 'past sweep link');
     await p.context().close();
   });
 
@@ -442,6 +577,11 @@ async function main() {
     await runWasm(page);
     await expectNumbers(page, 'wasm', expected);
     expectEq(await page.locator('[data-testid="wasm-result"] [data-switch]').count(), 256, 'switches drawn (16 groups x 16)');
+    // One line per pair of groups joined by a global link (from the core's link list).
+    const a = preset.topology.a;
+    const pairs = new Set(expected.topology.links.filter((l) => Math.floor(l[0] / a) !== Math.floor(l[2] / a))
+      .map((l) => [Math.floor(l[0] / a), Math.floor(l[2] / a)].sort((x, y) => x - y).join('-')));
+    expectEq(await page.locator('[data-testid="wasm-result"] g.links line').count(), pairs.size, 'global links drawn per group pair');
     await screenshot(page, 'explore-dragonfly');
   });
 
@@ -521,6 +661,140 @@ async function main() {
     await screenshot(page, 'explore-seed-figure');
   });
 
+  // Trust, history, baseline and comparing runs: a fresh browser (empty localStorage).
+  let q;
+  const cfg4 = SLICE;
+  const cfg5 = { ...SLICE, topology: { kind: 'torus', dims: [5, 5] } };
+  const waitForHash = async (p, prefix, hash) => {
+    await p.waitForFunction(([sel, h]) => document.querySelector(sel)?.getAttribute('data-hash') === h,
+      [`[data-testid="${prefix}-config-hash"]`, hash], { timeout: 60000 });
+  };
+
+  check('keyboard and trust: Enter in a field runs it with the focus kept; the result turns stale when the form differs; invalid text blocks Ctrl+Enter and points at the field', async () => {
+    const n4 = nativeRun(cfg4);
+    const n5 = nativeRun(cfg5);
+    q = await newPage();
+    await q.getByTestId('wasm-status').filter({ hasText: 'done in' }).waitFor({ timeout: 60000 });
+    await fillSlice(q);
+    await q.getByTestId('wasm-stale').waitFor();
+    expectEq(await textOf(q, 'next-run-name'), '4×4 torus, 64 entries 4-way, uniform', 'the pane names the config the form now holds');
+    const dims = q.locator('[data-field="topology.dims"]');
+    await dims.fill('5x5');
+    await dims.press('Enter');
+    await waitForHash(q, 'wasm', n5.config_hash);
+    await expectNumbers(q, 'wasm', n5);
+    expectEq(await q.getByTestId('wasm-stale').count(), 0, 'not stale once the form\'s config has run');
+    expectEq(await q.evaluate(() => document.activeElement?.getAttribute('data-field')), 'topology.dims', 'focus kept after the run');
+    // Text that does not parse: Ctrl+Enter must not run the previous config, the field is pointed at.
+    const statusBefore = await textOf(q, 'wasm-status');
+    await dims.fill('abc');
+    await q.locator('[data-field="switch.cache.entries"]').focus();
+    await q.keyboard.press('Control+Enter');
+    await q.getByTestId('error-topology.dims').waitFor();
+    await q.getByTestId('wasm-stale').waitFor();
+    await q.waitForTimeout(500);
+    expectEq(await textOf(q, 'wasm-status'), statusBefore, 'no run started');
+    expectEq(await q.getByTestId('wasm-config-hash').getAttribute('data-hash'), n5.config_hash, 'still the 5x5 result');
+    expectEq(await q.evaluate(() => document.activeElement?.getAttribute('data-field')), 'topology.dims', 'focus moved to the invalid field');
+    expectEq(await runDisabled(q), true, 'Run disabled');
+    await screenshot(q, 'explore-stale-invalid');
+    await dims.fill('4x4');
+    await q.keyboard.press('Control+Enter');
+    await waitForHash(q, 'wasm', n4.config_hash);
+    await expectNumbers(q, 'wasm', n4);
+  });
+
+  check('run history: names are editable and kept across a reload; a baseline gives every number its Δ', async () => {
+    if (!q) throw new Error('no page from the previous check');
+    const n4 = nativeRun(cfg4);
+    const n5 = nativeRun(cfg5);
+    const names = await q.locator('[data-testid^="history-name-"]').evaluateAll((els) => els.map((e) => e.value));
+    expectEq(JSON.stringify(names), JSON.stringify(['4×4 torus, 64 entries 4-way, uniform', '5×5 torus, 64 entries 4-way, uniform',
+      '21×21×21 torus, 128 entries full-assoc., uniform']), 'history entries, newest first');
+    await q.getByTestId('history-name-1').fill('five by five');
+    await q.getByTestId('history-baseline-1').click();
+    const d = q.getByTestId('wasm-result').getByTestId('delta-cache.hit_rate');
+    await d.waitFor();
+    expectEq(await d.innerText(), ` Δ ${pp(n4.cache.hit_rate - n5.cache.hit_rate)}`, 'hit rate Δ to the baseline');
+    const dl = n4.latency_ns.zero_load.mean - n5.latency_ns.zero_load.mean;
+    const lat = await q.getByTestId('wasm-result').getByTestId('delta-latency_ns.zero_load.mean').innerText();
+    if (!lat.startsWith(` Δ ${dl >= 0 ? '+' : '−'}`) || !lat.endsWith(' %)')) throw new Error(`latency Δ ${lat}`);
+    expectEq(await textOf(q, 'wasm-baseline'), 'Δ: change against the baseline “five by five”.', 'baseline named');
+    await screenshot(q, 'explore-baseline');
+    await q.reload();
+    // After the reload the 4x4 config (in the link) runs by itself; the names and the baseline are still there.
+    await waitForHash(q, 'wasm', n4.config_hash);
+    expectEq(await q.getByTestId('history-name-1').inputValue(), 'five by five', 'renamed entry after reload');
+    await q.getByTestId('wasm-result').getByTestId('delta-cache.hit_rate').waitFor();
+  });
+
+  check('compare two history runs: names as headers, differing config first, results with Δ, fits 1024 px', async () => {
+    if (!q) throw new Error('no page from the previous check');
+    const n4 = nativeRun(cfg4);
+    const n5 = nativeRun(cfg5);
+    await q.locator('[data-history] input[type="checkbox"]').nth(0).check();
+    await q.locator('[data-history] input[type="checkbox"]').nth(1).check();
+    await q.getByTestId('compare-picked').click();
+    await q.waitForURL(/view=compare/);
+    const cmp = q.getByTestId('compare-table');
+    await cmp.waitFor();
+    expectEq(JSON.stringify(await cmp.locator('thead th').allInnerTexts()),
+      JSON.stringify(['field', '4×4 torus, 64 entries 4-way, uniform\nreference for Δ', 'five by five']), 'headers');
+    const rows = await cmp.locator('tbody tr').allInnerTexts();
+    expectEq(rows[0], 'Config (1 that differ)', 'config section first');
+    expectEq(rows[1], 'topology.dims\t[4,4]\t[5,5]', 'the one config difference');
+    const hit = (await cmp.locator('tr[data-path="cache.hit_rate"]').innerText()).split('\t');
+    expectEq(hit[2], `${pct(n5.cache.hit_rate)}\nΔ ${pp(n5.cache.hit_rate - n4.cache.hit_rate)}`, 'hit rate with Δ');
+    if (!(await cmp.locator('tr[data-path="cost.cache.area_mm2"]').count() === 0)) throw new Error('equal cost rows shown');
+    await q.setViewportSize({ width: 1024, height: 800 });
+    const [sw, w] = await q.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+    if (sw > w) throw new Error(`compare overflows at 1024 px: ${sw}`);
+    await screenshot(q, 'compare-history');
+    await q.context().close();
+  });
+
+  // Every view at three widths: a screenshot each, no horizontal overflow at 1024 and 390 px,
+  // and axe-core (injected into the page) with no serious or critical violation.
+  check('every view: screenshots at 1360/1024/390 px, no horizontal overflow, axe-core 0 serious/critical', async () => {
+    const views = [
+      ['explore', `${BASE}/`, (p) => p.getByTestId('wasm-status').filter({ hasText: 'done in' }).waitFor({ timeout: 60000 })],
+      ['explore-invalid', `${BASE}/#c=${LZString.compressToEncodedURIComponent(JSON.stringify({ ...SLICE, switch: { cache: { entries: 100, ways: 3 } } }))}`,
+        (p) => p.getByTestId('error-switch.cache.ways').waitFor()],
+      ['experiment', experimentId && `${BASE}/e/${experimentId}`, (p) => p.getByTestId('experiment-hit-rate').waitFor()],
+      ['new-sweep', `${BASE}/?view=sweeps`, (p) => p.getByTestId('sweep-point-count').waitFor()],
+      ['sweep', sweepUrl, (p) => p.getByTestId('sweep-table').waitFor()],
+      ['compare', compareUrl, (p) => p.getByTestId('compare-table').waitFor()],
+    ];
+    const problems = [];
+    for (const [name, url, ready] of views) {
+      if (!url) {
+        problems.push(`${name}: no URL (an earlier check failed)`);
+        continue;
+      }
+      const p = await newPage(url, { bypassCSP: true });
+      await ready(p);
+      for (const width of [1360, 1024, 390]) {
+        await p.setViewportSize({ width, height: 900 });
+        await p.waitForTimeout(150);
+        await p.screenshot({ path: path.join(SHOTS, `view-${name}-${width}.png`), fullPage: true });
+        // First-screen JPEGs small enough for docs/frontend.md (copied to docs/screenshots/).
+        if (width !== 1024) {
+          await p.evaluate(() => window.scrollTo(0, 0));
+          await p.screenshot({ path: path.join(SHOTS, `doc-${name}-${width}.jpg`), type: 'jpeg', quality: 70 });
+        }
+        const [sw, w] = await p.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+        if (width <= 1024 && sw > w) problems.push(`${name} @${width}px: page is ${sw} px wide`);
+        await p.addScriptTag({ content: AXE_SOURCE });
+        const v = await p.evaluate(async () => (await window.axe.run(document, { resultTypes: ['violations'] })).violations
+          .filter((x) => x.impact === 'serious' || x.impact === 'critical')
+          .map((x) => `${x.id} (${x.impact}): ${x.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`));
+        for (const x of v) problems.push(`${name} @${width}px axe ${x}`);
+      }
+      await p.context().close();
+    }
+    if (problems.length) throw new Error(`${problems.length} problems:\n  ${problems.join('\n  ')}`);
+  });
+
   try {
     for (const c of checks) {
       const t0 = Date.now();
@@ -530,7 +804,7 @@ async function main() {
         console.log(`PASS ${c.name} (${Date.now() - t0} ms)`);
       } catch (e) {
         failed += 1;
-        console.log(`FAIL ${c.name}\n     ${e instanceof Error ? e.message.split('\n')[0] : e}`);
+        console.log(`FAIL ${c.name}\n     ${e instanceof Error ? e.message : e}`);
         if (page) await screenshot(page, 'failure').catch(() => {});
       }
     }

@@ -29,9 +29,10 @@ json error_object(const Error& e) {
 
 // Parses text and config; on failure fills `error`.
 bool load(const std::string& text, Experiment& ex, json& error) {
-  json config = json::parse(text, nullptr, /*allow_exceptions=*/false);
-  if (config.is_discarded()) {
-    error = error_object(locate_json_error(text));
+  json config;
+  Error bad;
+  if (!parse_untrusted_json(text, "config", config, bad)) {
+    error = error_object(bad);
     return false;
   }
   ErrorSink errors;
@@ -212,8 +213,9 @@ std::string cost_json(const std::string& config_json) {
 }
 
 std::string model_json(const std::string& name, const std::string& params_json) {
-  json params = json::parse(params_json.empty() ? "{}" : params_json, nullptr, false);
-  if (params.is_discarded()) return json{{"error", {{"field", "params"}, {"message", "is not valid JSON"}}}}.dump();
+  json params;
+  Error bad;
+  if (!parse_untrusted_json(params_json.empty() ? "{}" : params_json, "params", params, bad)) return error_wrapper(bad).dump();
   ErrorSink errors;
   json out;
   if (!run_model(name, params, out, errors)) return error_wrapper(errors.error()).dump();
@@ -253,8 +255,9 @@ std::string schema_json() { return experiment_schema().dump(); }
 std::string results_schema_json() { return results_schema().dump(); }
 
 std::string units_json(const std::string& result_json) {
-  const json result = json::parse(result_json, nullptr, false);
-  if (result.is_discarded()) return error_wrapper({"result", "is not valid JSON", "a JSON document"}).dump();
+  json result;
+  Error bad;
+  if (!parse_untrusted_json(result_json, "result", result, bad)) return error_wrapper(bad).dump();
   return units_of(result).dump();
 }
 

@@ -79,30 +79,9 @@ TEST(Config, DelaysThatCouldOverflowTheLatencyCounterAreRejected) {
   EXPECT_EQ(validate_json(R"({"topology":{"dims":[1024,1024]},"switch":{"cache":null,"delays_ns":{"other":1000}}})"), "");
 }
 
-// Hardening C4: an integer above int64's range is reported as itself, not wrapped to a negative.
-TEST(Config, HugeUnsignedIntegerIsEchoedAsItself) {
-  const json e = error_of(R"({"seed": 9223372036854775808})");
-  EXPECT_EQ(e["field"], "seed");
-  EXPECT_NE(e["message"].get<std::string>().find("got 9223372036854775808"), std::string::npos) << e.dump();
-  const json f = error_of(R"({"seed": 18446744073709551615})");
-  EXPECT_NE(f["message"].get<std::string>().find("got 18446744073709551615"), std::string::npos) << f.dump();
-}
-
-// Hardening C2: a value nested 65,000 levels deep is echoed as a short preview, not dumped whole
-// (dumping recursed once per level and overflowed the stack of the WASM build).
-TEST(Config, DeeplyNestedValueIsEchoedShort) {
-  const std::string deep = std::string(65000, '[') + std::string(65000, ']');
-  const json e = error_of(R"({"traffic":{"packets":)" + deep + "}}");
-  EXPECT_EQ(e["field"], "traffic.packets");
-  EXPECT_LT(e["message"].get<std::string>().size(), 200u);
-  EXPECT_NE(e["message"].get<std::string>().find("got [[[[[...]]]]"), std::string::npos) << e.dump();
-  EXPECT_EQ(preview(json::parse(R"({"a": [1, 2, {"b": "c"}]})")), R"({"a": [1, 2, {"b": "c"}]})");
-}
-
-// Hardening C4: a NUL in an unknown key is named printably.
-TEST(Config, ControlCharactersInKeysArePrintable) {
-  const json e = error_of(std::string("{\"sw\\u0000itch\": 1}"));
-  EXPECT_EQ(e["field"], "sw\\u0000itch");
-  // Found by the fuzzer: an empty unknown key named an empty field.
+// Found by the fuzzer: an empty unknown key named an empty field. (The findings of the hardening
+// review are in test_hardening.cpp.)
+TEST(Config, EmptyKeyIsNamed) {
   EXPECT_EQ(error_of(R"({"": 1})")["field"], "\"\"");
+  EXPECT_EQ(preview(json::parse(R"({"a": [1, 2, {"b": "c"}]})")), R"({"a": [1, 2, {"b": "c"}]})");
 }

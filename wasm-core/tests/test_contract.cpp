@@ -62,8 +62,9 @@ TEST(Prepare, EstimatesWorkAndMemory) {
   EXPECT_EQ(s["packets"], 3000);
   EXPECT_EQ(s["caches"], 80.0);                 // 16 switches x 5 input ports
   EXPECT_EQ(s["lookups"], 3000.0 * 5);          // packets x longest route (an upper bound)
-  // 256 B per cache object + 4 B per entry + 44 B per shadow tag (16 entries < 16 nodes).
-  EXPECT_EQ(s["memory_bytes"], 80 * 256.0 + 80 * 16 * 4.0 + 44.0 * 80 * 16);
+  // 256 B per cache object + 4 B per entry + 44 B per shadow tag (16 entries < 16 nodes), and
+  // 16 B of counters per input port.
+  EXPECT_EQ(s["memory_bytes"], 80 * 256.0 + 80 * 16 * 4.0 + 44.0 * 80 * 16 + 80 * 16.0);
 }
 
 TEST(Prepare, IdIsTheExperimentIdAndConfigIsNormalized) {
@@ -89,19 +90,15 @@ TEST(Prepare, ErrorsNameTheFieldAndWhatIsAllowed) {
   EXPECT_EQ(e["allowed"], "a JSON document (RFC 8259)");
 }
 
-// Hardening C4: text that is not JSON is located: the error names the field being read where the
-// parse stopped and says why, instead of a bare "invalid JSON".
+// Text that is not JSON is located: the error names the field being read where the parse stopped
+// and says why, instead of a bare "invalid JSON" (the hardening findings' own inputs are in
+// test_hardening.cpp).
 TEST(Prepare, MalformedJsonNamesTheFieldBeingRead) {
-  json e = json::parse(prepare_json(R"({"name": "\ud800"})"))["error"];
-  EXPECT_EQ(e["field"], "name");
-  EXPECT_NE(e["message"].get<std::string>().find("surrogate"), std::string::npos) << e.dump();
-  e = json::parse(prepare_json(R"({"traffic": {"packets": 1e999}})"))["error"];
-  EXPECT_EQ(e["field"], "traffic.packets");
-  EXPECT_NE(e["message"].get<std::string>().find("number overflow"), std::string::npos) << e.dump();
-  e = json::parse(prepare_json(R"({"topology": {"dims": [4, 4, x]}})"))["error"];
+  json e = json::parse(prepare_json(R"({"topology": {"dims": [4, 4, x]}})"))["error"];
   EXPECT_EQ(e["field"], "topology.dims[2]");
-  // 70,000 unclosed levels: the path is cut short, the message stays small.
-  e = json::parse(prepare_json(std::string(70000, '[')))["error"];
+  // Unclosed levels within the nesting limit: the path is cut short, the message stays small.
+  e = json::parse(prepare_json(std::string(200, '[')))["error"];
+  EXPECT_EQ(e["field"].get<std::string>().substr(0, 3), "[0]");
   EXPECT_LT(e.dump().size(), 400u);
 }
 
@@ -178,18 +175,4 @@ TEST(ResultsSchema, UnitsFollowDeclarationsThenSuffixes) {
   EXPECT_EQ(s["properties"]["cache"]["properties"]["by_port_class"]["additionalProperties"]["properties"]["hit_rate"]["x-unit"],
             "fraction");
   EXPECT_EQ(s["properties"]["summary"]["properties"]["memory_bytes"]["x-unit"], "B");
-}
-
-// Hardening C3: a 16-ary 6-stage BMIN (16.7 M nodes) with a pattern it cannot run used to describe
-// the whole network (84 M links as JSON, 23.6 GB) while building the error; the summary of a big
-// BMIN lists no links either.
-TEST(Prepare, BigNetworksAreNotDescribedLinkByLink) {
-  json e = prepare({{"topology", {{"kind", "bmin"}, {"k", 16}, {"stages", 6}}}, {"traffic", {{"pattern", "tornado"}}}})["error"];
-  EXPECT_EQ(e["field"], "traffic.pattern");
-  EXPECT_NE(e["message"].get<std::string>().find("this topology is bmin"), std::string::npos) << e.dump();
-  const json p = prepare({{"topology", {{"kind", "bmin"}, {"k", 16}, {"stages", 5}}},
-                          {"switch", {{"cache", nullptr}}}, {"traffic", {{"packets", 10}}}});
-  EXPECT_EQ(p["summary"]["links"], 4 * 1048576);
-  EXPECT_TRUE(p["topology"]["links"].is_null());
-  EXPECT_EQ(prepare({{"topology", {{"kind", "bmin"}, {"k", 4}, {"stages", 2}}}})["topology"]["links"].size(), 16u);
 }

@@ -188,7 +188,8 @@ TEST(EdgeList, FourCycleShortestPathBreaksTiesByLowestNeighbour) {
   // 3 -> 1 ties between 0 and 2: 0 wins; 0 receives it on port 2 (from 3).
   expect_hops(route(g, 3, 1), {{3, 0, 1}, {0, 2, 1}, {1, 1, 0}});
   expect_hops(route(g, 2, 2), {{2, 0, 0}});
-  EXPECT_EQ(g.max_hops(), 3u);
+  EXPECT_EQ(g.longest_route(), 3u);
+  EXPECT_EQ(g.max_hops(), 4u);  // the bound: min(2 ecc(0), S - 1) = 3 links
   EXPECT_EQ(g.port_classes(), (std::vector<std::string>{"injection", "network"}));
   const json d = g.describe();
   EXPECT_EQ(d["edges"], json({{0, 1}, {0, 3}, {1, 2}, {2, 3}}));
@@ -221,7 +222,8 @@ TEST(EdgeList, FiveCycleUpDownAvoidsDownThenUp) {
   EXPECT_EQ(g.port_class(0, 2), 1);  // 0 receives from 4 travelling up
   EXPECT_EQ(g.port_class(1, 1), 2);  // 1 receives from 0 travelling down
   EXPECT_EQ(g.port_class(2, 2), 1);  // 2 is the up end of 2-3: from 3 it travels up
-  EXPECT_EQ(g.max_hops(), 4u);
+  EXPECT_EQ(g.longest_route(), 4u);
+  EXPECT_EQ(g.max_hops(), 5u);  // the bound: 2 x the deepest level (2) links
   EXPECT_EQ(g.describe()["levels"], json({0, 1, 2, 2, 1}));
   // 2 -> 3 goes down (one hop); 3 -> 2 goes up (one hop).
   expect_hops(route(g, 2, 3), {{2, 0, 2}, {3, 1, 0}});
@@ -319,7 +321,7 @@ TEST(EdgeList, PetersenRoutesAreShortest) {
       ASSERT_EQ(h.size(), dist[s][d] + 1);
       expect_consistent_graph_path(g, s, d, h);
     }
-  EXPECT_EQ(g.max_hops(), 3u);
+  EXPECT_EQ(g.longest_route(), 3u);
 }
 
 // ---------------------------------------------------------------- random regular
@@ -362,7 +364,8 @@ TEST(RandomRegular, DegreeTwoIsOneCycle) {
   const auto& g = graph(*b);
   EXPECT_EQ(g.edges().size(), 40u);
   EXPECT_EQ(first_unreachable(40, g.edges()), 40u);
-  EXPECT_EQ(g.max_hops(), 20u + 1);  // a 40-cycle's diameter is 20
+  EXPECT_EQ(g.longest_route(), 20u + 1);  // a 40-cycle's diameter is 20
+  EXPECT_EQ(g.max_hops(), 39u + 1);       // the bound: min(2 ecc(0) = 40, S - 1 = 39) links
 }
 
 TEST(RandomRegular, RejectsImpossibleDegrees) {
@@ -425,4 +428,20 @@ TEST(GraphTopologies, RoutingIsDeterministicPerSwitchAndDestination) {
         auto it = seen.emplace(std::make_pair(h.sw, d), h.out_port).first;
         ASSERT_EQ(it->second, h.out_port);
       }
+}
+
+// prepare() reports max_hops from one BFS (docs/topologies.md, Routing): over many graphs, roots
+// and both algorithms, no table route is longer than that bound.
+TEST(RandomRegular, EveryRouteIsWithinTheOneBfsBound) {
+  for (const char* algorithm : {"shortest_path", "updown"})
+    for (int64_t switches : {8, 33, 120})
+      for (int64_t degree : {2, 3, 6})
+        for (int64_t seed = 1; seed <= 4; ++seed) {
+          if (switches * degree % 2) continue;
+          const json routing = {{"algorithm", algorithm}, {"root", seed % switches}};
+          auto b = build({{"kind", "random_regular"}, {"switches", switches}, {"degree", degree}, {"seed", seed}},
+                         std::string(algorithm) == "updown" ? routing : json{{"algorithm", algorithm}});
+          ASSERT_TRUE(b->topo) << b->errors.error().message;
+          EXPECT_LE(b->topo->longest_route(), b->topo->max_hops()) << algorithm << " " << switches << " " << degree;
+        }
 }

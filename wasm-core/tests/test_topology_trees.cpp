@@ -1,6 +1,9 @@
 #include <gtest/gtest.h>
 
+#include <array>
 #include <set>
+
+#include <nlohmann/json.hpp>
 
 #include "topology/dragonfly.hpp"
 #include "topology/fat_tree.hpp"
@@ -100,4 +103,36 @@ TEST(Dragonfly, ValiantVisitsAnIntermediateAndIsRandomised) {
     lengths.insert(h.size());
   }
   EXPECT_GT(lengths.size(), 1u);
+}
+
+namespace {
+// The described links are the wiring routes use: every hop from switch a (out port pa) to switch b
+// (in port pb) is a listed link, in one direction or the other; every cable is listed once.
+void ExpectLinksMatchRoutes(const Topology& t) {
+  const nlohmann::json links = t.describe()["links"];
+  ASSERT_TRUE(links.is_array());
+  EXPECT_EQ(links.size(), t.num_links());
+  std::set<std::array<uint32_t, 4>> ends;
+  for (const auto& l : links) {
+    const std::array<uint32_t, 4> e{l[0], l[1], l[2], l[3]};
+    EXPECT_TRUE(ends.insert(e).second) << l.dump();
+    EXPECT_TRUE(ends.insert({e[2], e[3], e[0], e[1]}).second) << l.dump();
+  }
+  size_t hops_checked = 0;
+  for (uint32_t s = 0; s < t.num_nodes(); ++s)
+    for (uint32_t d = 0; d < t.num_nodes(); ++d) {
+      const auto h = route(t, s, d);
+      for (size_t i = 0; i + 1 < h.size(); ++i, ++hops_checked)
+        EXPECT_EQ(ends.count({h[i].sw, h[i].out_port, h[i + 1].sw, h[i + 1].in_port}), 1u)
+            << s << "->" << d << " hop " << i;
+    }
+  EXPECT_GT(hops_checked, 0u);
+}
+}  // namespace
+
+TEST(FatTree, DescribedLinksAreTheWiringRoutesUse) { ExpectLinksMatchRoutes(FatTree(3, 3, 2)); }
+
+TEST(Dragonfly, DescribedLinksAreTheWiringRoutesUse) {
+  ExpectLinksMatchRoutes(Dragonfly(1, 4, 2, 5, false));  // 2 global links per group pair
+  ExpectLinksMatchRoutes(Dragonfly(2, 3, 1, 4, false));
 }

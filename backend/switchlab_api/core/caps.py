@@ -18,10 +18,16 @@ CAPS: tuple[tuple[str, str, str, str], ...] = (
 )
 
 
+def _amount(value: float, unit: str) -> str:
+    # Bytes read better in GB; counts keep every digit.
+    return f"{value / 1e9:,.2f} GB" if unit == "B" else f"{value:,.0f} {unit}".rstrip()
+
+
 def check_caps(summary: dict[str, Any], settings: Settings) -> None:
     for key, field, attr, env in CAPS:
         cap, value = getattr(settings, attr), summary.get(key)
         if isinstance(value, (int, float)) and value > cap:
             unit = result_unit(f"summary.{key}") or ""
-            raise FieldError(field, f"the run's {key} ({value:,.0f} {unit}) exceed this server's cap",
-                             allowed=f"at most {cap:,} {unit} per run ({env})")
+            raise FieldError(field, f"the run needs ~{_amount(value, unit)} ({key}); this server allows "
+                             f"{_amount(cap, unit)} ({env})",
+                             allowed=f"at most {_amount(cap, unit)} per run ({env})")

@@ -26,6 +26,8 @@ class Settings:
     ui_dir: str | None = field(default_factory=lambda: os.environ.get("SWITCHLAB_UI_DIR") or None)
     # Write endpoints need "Authorization: Bearer <token>" when set (docker-compose sets it).
     api_token: str | None = field(default_factory=lambda: os.environ.get("SWITCHLAB_API_TOKEN") or None)
+    # Private servers: every read (GET /api/..., except /api/health) needs this token or the write token.
+    read_token: str | None = field(default_factory=lambda: os.environ.get("SWITCHLAB_READ_TOKEN") or None)
     # Without a token the API serves only loopback unless this is set (`--insecure-open`).
     insecure_open: bool = field(default_factory=lambda: os.environ.get("SWITCHLAB_INSECURE_OPEN") == "1")
     cors_origins: tuple[str, ...] = field(
@@ -41,14 +43,29 @@ class Settings:
     sweep_max_points: int = field(default_factory=lambda: _int("SWITCHLAB_SWEEP_MAX_POINTS", 10_000))
     # Per-run caps so one request cannot occupy a worker for days.
     max_packets: int = field(default_factory=lambda: _int("SWITCHLAB_MAX_PACKETS", 50_000_000))
-    max_nodes: int = field(default_factory=lambda: _int("SWITCHLAB_MAX_NODES", 2_000_000))
+    max_nodes: int = field(default_factory=lambda: _int("SWITCHLAB_MAX_NODES", 1_000_000))
     # Checked against the core's estimate (prepare's summary): look-ups bound the run time
     # (10-25 M look-ups/s per core, docs/benchmarks.md), memory_bytes its peak memory.
     max_lookups: int = field(default_factory=lambda: _int("SWITCHLAB_MAX_LOOKUPS", 20_000_000_000))
     max_memory_bytes: int = field(default_factory=lambda: _int("SWITCHLAB_MAX_MEMORY_BYTES", 8_000_000_000))
     # Threads validating configs in the API at once (each one a core `prepare`); more queue.
     core_threads: int = field(default_factory=lambda: _int("SWITCHLAB_CORE_THREADS", os.cpu_count() or 2))
+    # A core call (validation) not answered within this many seconds gives 503.
+    core_timeout_s: float = field(default_factory=lambda: _float("SWITCHLAB_CORE_TIMEOUT_S", 60.0))
+    # Each run's child process: wall-clock limit (CPU time is capped a little above it too, so
+    # a child orphaned by a killed worker still ends) and address-space limit (RLIMIT_AS).
     run_time_limit_s: float = field(default_factory=lambda: _float("SWITCHLAB_RUN_TIME_LIMIT_S", 3600.0))
+    run_memory_bytes: int = field(default_factory=lambda: _int("SWITCHLAB_RUN_MEMORY_BYTES", 10_000_000_000))
+    # Stored results: arrays longer than this move out of the result into compressed pages
+    # (GET /api/experiments/{id}/arrays/{path}); what stays inline may be at most max_result_bytes
+    # of JSON, the compressed pages at most max_array_bytes. Over either, the run fails, saying so.
+    result_inline_items: int = field(default_factory=lambda: _int("SWITCHLAB_RESULT_INLINE_ITEMS", 65_536))
+    max_result_bytes: int = field(default_factory=lambda: _int("SWITCHLAB_MAX_RESULT_BYTES", 16_000_000))
+    max_array_bytes: int = field(default_factory=lambda: _int("SWITCHLAB_MAX_ARRAY_BYTES", 256_000_000))
+    # Memory for serialized finished experiments kept by each API process (they never change).
+    finished_cache_bytes: int = field(default_factory=lambda: _int("SWITCHLAB_FINISHED_CACHE_BYTES", 64_000_000))
+    # How long a worker keeps retrying a lost database (backoff) before giving up on a result.
+    db_retry_s: float = field(default_factory=lambda: _float("SWITCHLAB_DB_RETRY_S", 600.0))
     # Worker liveness: a worker silent for stalled_after_s has its jobs retried.
     heartbeat_s: float = field(default_factory=lambda: _float("SWITCHLAB_HEARTBEAT_S", 5.0))
     stalled_after_s: float = field(default_factory=lambda: _float("SWITCHLAB_STALLED_AFTER_S", 30.0))

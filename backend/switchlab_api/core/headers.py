@@ -9,18 +9,13 @@ export). API answers are data, never rendered: they allow nothing. The interacti
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 UI_CSP = ("default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self' blob:; "
           "connect-src 'self'; img-src 'self' data: blob:; style-src 'self'; font-src 'self' data:; "
           "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
-# The core's Web Worker (Vite emits frontend/src/core/worker.ts as /assets/worker-<hash>.js) gets
-# its own policy, from its script's response: Emscripten's embind glue builds named functions with
-# `Function(...)`, which needs 'unsafe-eval' until the WASM build links with -sDYNAMIC_EXECUTION=0.
-# The page itself never allows eval; the worker has no DOM.
-WORKER_CSP = UI_CSP.replace("'wasm-unsafe-eval'", "'wasm-unsafe-eval' 'unsafe-eval'")
-WORKER_SCRIPT = re.compile(r"^/assets/worker-[A-Za-z0-9_-]+\.js$")
+# The core's Web Worker gets the same policy: the WASM build links with -sDYNAMIC_EXECUTION=0,
+# so Emscripten's embind glue never evals (a cross-build test checks the glue).
 API_CSP = "default-src 'none'; frame-ancestors 'none'"
 DOCS_CSP = ("default-src 'none'; script-src 'unsafe-inline' https://cdn.jsdelivr.net; "
             "style-src https://cdn.jsdelivr.net; img-src https://fastapi.tiangolo.com data:; "
@@ -31,8 +26,6 @@ COMMON = {b"x-content-type-options": b"nosniff", b"x-frame-options": b"DENY", b"
 def policy_for(path: str) -> str:
     if path == "/api/docs":
         return DOCS_CSP
-    if WORKER_SCRIPT.match(path):
-        return WORKER_CSP
     return API_CSP if path == "/api" or path.startswith("/api/") else UI_CSP
 
 

@@ -17,6 +17,7 @@ import anyio.to_thread
 from anyio import CapacityLimiter
 
 from .config import get_settings
+from .errors import ApiError
 
 T = TypeVar("T")
 
@@ -27,7 +28,17 @@ def _limiter(name: str) -> CapacityLimiter:
 
 
 async def in_core_pool(fn: Callable[..., T], *args: object) -> T:
-    return await anyio.to_thread.run_sync(partial(fn, *args), limiter=_limiter("core"))
+    """fn(*args) in the core's pool, answered within SWITCHLAB_CORE_TIMEOUT_S: past it the request
+    gets 503 and the thread is abandoned to finish on its own (the core bounds its own work by
+    checking a config's size before building anything, so this is a last resort)."""
+    timeout = get_settings().core_timeout_s
+    try:
+        with anyio.fail_after(timeout):
+            return await anyio.to_thread.run_sync(partial(fn, *args), limiter=_limiter("core"),
+                                                  abandon_on_cancel=True)
+    except TimeoutError:
+        raise ApiError(503, f"the simulation core did not answer within {timeout:g} s "
+                       "(SWITCHLAB_CORE_TIMEOUT_S); the server is busy, retry later") from None
 
 
 async def in_db_pool(fn: Callable[..., T], *args: object) -> T:

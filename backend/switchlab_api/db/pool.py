@@ -2,29 +2,42 @@
 
 from __future__ import annotations
 
+import logging
+import threading
 from collections.abc import Iterator
-from contextlib import AbstractContextManager
+from contextlib import contextmanager
 
 import psycopg
 from psycopg.rows import dict_row
-from psycopg_pool import ConnectionPool
+from psycopg_pool import ConnectionPool, PoolTimeout
+
+log = logging.getLogger("switchlab.api")
 
 _pool: ConnectionPool | None = None
+_renewing = threading.Lock()
+MAX_SIZE = 8
+_in_use = 0  # connections handed out by connection() and not yet returned
+_in_use_lock = threading.Lock()
 
 
-def open_pool(url: str) -> ConnectionPool:
-    global _pool
+def _new_pool(url: str) -> ConnectionPool:
     # autocommit: reads need no transaction; writes open an explicit one (conn.transaction()).
     # check: connections broken by a Postgres restart are replaced instead of failing requests.
-    _pool = ConnectionPool(
+    pool = ConnectionPool(
         url,
         min_size=1,
-        max_size=8,
+        max_size=MAX_SIZE,
         kwargs={"autocommit": True, "row_factory": dict_row},
         check=ConnectionPool.check_connection,
         open=False,
     )
-    _pool.open(wait=False)  # the API starts even while Postgres is still coming up
+    pool.open(wait=False)  # the API starts even while Postgres is still coming up
+    return pool
+
+
+def open_pool(url: str) -> ConnectionPool:
+    global _pool
+    _pool = _new_pool(url)
     return _pool
 
 
@@ -40,9 +53,56 @@ def get_pool() -> ConnectionPool:
     return _pool
 
 
-def connection(timeout: float = 10) -> AbstractContextManager[psycopg.Connection]:
+def _unreachable(url: str) -> str | None:
+    """Why a direct connection fails (the driver's last words, without the address), or None."""
+    try:
+        psycopg.connect(url, connect_timeout=2).close()
+        return None
+    except psycopg.OperationalError as exc:
+        lines = str(exc).strip().splitlines() or [type(exc).__name__]
+        return lines[0].rsplit("failed: ", 1)[-1]
+
+
+def _renew(stale: ConnectionPool) -> ConnectionPool:
+    """A fresh pool in place of one whose lost connections are still being re-made on the
+    pool's exponential backoff (after a long outage, the next attempt can be minutes away)."""
+    global _pool
+    with _renewing:
+        if _pool is stale:
+            log.warning("database reachable but the pool is still reconnecting: opening a fresh pool")
+            _pool = _new_pool(stale.conninfo)
+            threading.Thread(target=stale.close, kwargs={"timeout": 5}, daemon=True).start()
+        return _pool
+
+
+def _acquire(timeout: float) -> tuple[ConnectionPool, psycopg.Connection]:
+    pool = get_pool()
+    try:
+        return pool, pool.getconn(timeout=timeout)
+    except PoolTimeout:
+        # Renew only a pool that lost connections, never one merely busy under load.
+        if _in_use >= MAX_SIZE:
+            raise
+        reason = _unreachable(pool.conninfo)
+        if reason is not None:
+            raise PoolTimeout(reason) from None
+        pool = _renew(pool)
+        return pool, pool.getconn(timeout=timeout)
+
+
+@contextmanager
+def connection(timeout: float = 10) -> Iterator[psycopg.Connection]:
     """A pooled connection for the `with` block only (hold it for the queries, nothing longer)."""
-    return get_pool().connection(timeout=timeout)
+    global _in_use
+    pool, conn = _acquire(timeout)
+    with _in_use_lock:
+        _in_use += 1
+    try:
+        yield conn
+    finally:
+        with _in_use_lock:
+            _in_use -= 1
+        pool.putconn(conn)
 
 
 def get_conn() -> Iterator[psycopg.Connection]:

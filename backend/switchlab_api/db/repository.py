@@ -25,6 +25,7 @@ class ExperimentRecord(TypedDict):
     status: str
     result: dict[str, Any] | None
     error: dict[str, Any] | None
+    arrays: dict[str, dict[str, int]] | None
     attempts: int
     worker: str | None
     queued_at: datetime
@@ -145,7 +146,7 @@ def run_state(conn: psycopg.Connection, experiment_id: str) -> RunState | None:
 
 def get_experiment(conn: psycopg.Connection, experiment_id: str) -> ExperimentRecord | None:
     return conn.execute(
-        "SELECT e.id, e.config, e.engine_version, e.created_at, r.status, r.result, r.error,"
+        "SELECT e.id, e.config, e.engine_version, e.created_at, r.status, r.result, r.error, r.arrays,"
         " r.attempts, r.worker, r.queued_at, r.started_at, r.finished_at"
         " FROM experiments e JOIN runs r ON r.experiment_id = e.id WHERE e.id = %s",
         (experiment_id,),
@@ -266,14 +267,52 @@ async def claim_run(conn: psycopg.AsyncConnection, experiment_id: str, job_id: i
 
 async def finish_run(conn: psycopg.AsyncConnection, experiment_id: str, job_id: int, status: str,
                      result: dict[str, Any] | None, error: dict[str, Any] | None,
-                     headline: dict[str, Any]) -> None:
-    """Store the outcome, only while this job still owns the running run."""
-    await conn.execute(
-        "UPDATE runs SET status = %(status)s, finished_at = now(), result = %(result)s, error = %(error)s,"
-        " lookups = %(lookups)s, hits = %(hits)s, hit_rate = %(hit_rate)s,"
-        " latency_mean_ns = %(latency_mean_ns)s, wall_time_s = %(wall_time_s)s"
-        " WHERE experiment_id = %(id)s AND job_id = %(job_id)s AND status = 'running'",
-        {"id": experiment_id, "job_id": job_id, "status": status,
-         "result": None if result is None else Jsonb(result),
-         "error": None if error is None else Jsonb(error), **headline},
+                     headline: dict[str, Any], arrays: dict[str, dict[str, int]] | None = None,
+                     pages: dict[str, list[tuple[int, int, bytes]]] | None = None) -> bool:
+    """Store the outcome (and the result's paged arrays) in one transaction, only while this
+    job still owns the running run; False if it no longer does."""
+    async with conn.transaction():
+        cur = await conn.execute(
+            "UPDATE runs SET status = %(status)s, finished_at = now(), result = %(result)s, error = %(error)s,"
+            " arrays = %(arrays)s, lookups = %(lookups)s, hits = %(hits)s, hit_rate = %(hit_rate)s,"
+            " latency_mean_ns = %(latency_mean_ns)s, wall_time_s = %(wall_time_s)s"
+            " WHERE experiment_id = %(id)s AND job_id = %(job_id)s AND status = 'running' RETURNING id",
+            {"id": experiment_id, "job_id": job_id, "status": status,
+             "result": None if result is None else Jsonb(result),
+             "error": None if error is None else Jsonb(error),
+             "arrays": None if arrays is None else Jsonb(arrays), **headline},
+        )
+        row = await cur.fetchone()
+        if row is None:
+            return False
+        run_id = row["id"]
+        await conn.execute("DELETE FROM run_arrays WHERE run_id = %s", (run_id,))
+        if pages:
+            async with conn.cursor() as c:
+                await c.executemany(
+                    "INSERT INTO run_arrays (run_id, path, page, items, data) VALUES (%s, %s, %s, %s, %s)",
+                    [(run_id, path, page, n, data) for path, rows in pages.items() for page, n, data in rows])
+        return True
+
+
+async def fail_runs_of_failed_jobs(conn: psycopg.AsyncConnection) -> int:
+    """Every run reaches a terminal state: a run still queued/running whose job has failed for
+    good (retries exhausted, task crashed) is marked failed with the reason."""
+    cur = await conn.execute(
+        "UPDATE runs r SET status = 'failed', finished_at = now(), error = jsonb_build_object("
+        " 'field', NULL, 'kind', 'job_failed', 'message',"
+        " 'the run could not be completed: its job failed after ' || r.attempts || ' attempt(s); see the worker log')"
+        " FROM procrastinate_jobs j"
+        " WHERE j.id = r.job_id AND j.status = 'failed' AND r.status IN ('queued', 'running')"
     )
+    return cur.rowcount
+
+
+def array_pages(conn: psycopg.Connection, experiment_id: str, path: str, first: int, last: int) -> list[tuple[int, bytes]]:
+    """(items, compressed data) of pages first..last of one stored array, in order."""
+    rows = conn.execute(
+        "SELECT a.items, a.data FROM run_arrays a JOIN runs r ON r.id = a.run_id"
+        " WHERE r.experiment_id = %s AND a.path = %s AND a.page BETWEEN %s AND %s ORDER BY a.page",
+        (experiment_id, path, first, last),
+    ).fetchall()
+    return [(r["items"], r["data"]) for r in rows]

@@ -31,13 +31,38 @@ class ExperimentAccepted(BaseModel):
     result: dict[str, Any] | None = None
 
 
+class RunError(FieldProblem):
+    """Why a run failed."""
+
+    kind: str | None = Field(
+        default=None, description="invalid_config, time_limit, memory_limit, result_too_large, engine_crash, "
+                                  "storage or job_failed (docs/api.md, Workers)")
+
+
+class StoredArray(BaseModel):
+    """A long result array kept out of `result` (per-port / per-switch data of big networks)."""
+
+    length: int = Field(description="number of items")
+    href: str = Field(description="where to page it: GET with ?offset=&limit=")
+
+
+class ArrayPage(BaseModel):
+    path: str = Field(description="dotted path of the array in the result, e.g. cache.by_port")
+    offset: int
+    length: int = Field(description="items in the whole array")
+    items: list[Any]
+
+
 class ExperimentOut(BaseModel):
     id: str
     status: RunStatus
     config: dict[str, Any]
     engine_version: str
     result: dict[str, Any] | None
-    error: FieldProblem | None
+    arrays: dict[str, StoredArray] | None = Field(
+        default=None, description="result arrays too long to inline (SWITCHLAB_RESULT_INLINE_ITEMS), by dotted "
+                                  "path; each is absent from `result` and paged at its href")
+    error: RunError | None
     attempts: int
     worker: str | None
     created_at: datetime

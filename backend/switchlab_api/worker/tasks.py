@@ -7,22 +7,21 @@ duplicated or late job can never add or overwrite a result.
 
 from __future__ import annotations
 
-import asyncio
-import json
 import logging
 import os
 import socket
-import sys
 from typing import Any
 
 import psycopg
 from procrastinate import JobContext, RetryStrategy
-from psycopg.rows import dict_row
 
 from ..core.config import get_settings
 from ..core.jsonvalues import dig
 from ..db import repository as repo
+from ..services import result_arrays
 from .app import app
+from .db_retry import DatabaseUnavailable, with_database
+from .engine_process import Limits, run_engine
 
 log = logging.getLogger("switchlab.worker")
 settings = get_settings()
@@ -43,70 +42,57 @@ def headline(result: dict[str, Any]) -> dict[str, Any]:
     return {column: _num(dig(result, path)) for column, path in HEADLINE.items()}
 
 
-async def run_engine(canonical: str, time_limit_s: float) -> tuple[str, dict[str, Any]]:
-    """Run one config in a child process; returns ("done", result) or ("failed", error)."""
-    proc = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "switchlab_api.worker.runner",
-        stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
-        stderr=asyncio.subprocess.PIPE,
-    )
-    try:
-        out, err = await asyncio.wait_for(proc.communicate(canonical.encode()), time_limit_s)
-    except asyncio.TimeoutError:
-        proc.kill()
-        await proc.wait()
-        return "failed", {"field": None, "message": f"run exceeded the time limit of {time_limit_s:g} s"}
-    except BaseException:
-        # Cancelled (user cancel or worker shutdown): never leave the simulation running.
-        proc.kill()
-        await proc.wait()
-        raise
-    if proc.returncode == 0:
-        return "done", json.loads(out)
-    if proc.returncode == 2:
-        try:
-            return "failed", json.loads(out)
-        except ValueError:
-            return "failed", {"field": None, "message": out.decode(errors="replace")}
-    tail = err.decode(errors="replace")[-2000:]
-    return "failed", {"field": None, "message": f"engine exited with code {proc.returncode}: {tail}"}
+def _limits() -> Limits:
+    return Limits(time_s=settings.run_time_limit_s, memory_bytes=settings.run_memory_bytes)
+
+
+async def _db(work, what: str):
+    return await with_database(settings.database_url, work, settings.db_retry_s, what)
 
 
 @app.task(
     name=RUN_TASK,
     queue=settings.queue,
     pass_context=True,
-    # Only infrastructure failures (database gone) are retried; engine errors are final.
-    retry=RetryStrategy(
-        max_attempts=20, wait=2,
-        retry_exceptions={psycopg.OperationalError, psycopg.InterfaceError, OSError},
-    ),
+    # Only a database that stayed away for the whole in-process retry window is retried here;
+    # every engine outcome (done, invalid, time or memory limit, crash) is final.
+    retry=RetryStrategy(max_attempts=5, wait=30, exponential_wait=2, retry_exceptions={DatabaseUnavailable}),
 )
 async def run_experiment(context: JobContext, experiment_id: str) -> str:
     worker = context.worker_name or f"{socket.gethostname()}:{os.getpid()}"
     job_id = context.job.id
-    async with await psycopg.AsyncConnection.connect(
-        settings.database_url, autocommit=True, row_factory=dict_row
-    ) as conn:
-        canonical = await repo.claim_run(conn, experiment_id, job_id, worker)
+    canonical = await _db(lambda conn: repo.claim_run(conn, experiment_id, job_id, worker), "claim")
     if canonical is None:
         return "skipped"  # done, cancelled, or re-queued under another job
-    status, payload = await run_engine(canonical, settings.run_time_limit_s)
+    status, payload = await run_engine(canonical, _limits())
     if status == "done" and payload.get("config_hash") not in (None, experiment_id):
         log.warning("result hash %s differs from id %s", payload.get("config_hash"), experiment_id)
-    done = status == "done"
-    async with await psycopg.AsyncConnection.connect(settings.database_url, autocommit=True) as conn:
-        await repo.finish_run(conn, experiment_id, job_id, status, payload if done else None,
-                              None if done else payload,
-                              headline(payload) if done else dict.fromkeys(HEADLINE))
-    return status
+    out = result_arrays.store(status, payload, settings)
+
+    def finish(o: result_arrays.Stored):
+        done = o.status == "done"
+        return lambda conn: repo.finish_run(
+            conn, experiment_id, job_id, o.status, o.result, o.error,
+            headline(o.result) if done else dict.fromkeys(HEADLINE), o.arrays, o.pages)
+
+    try:
+        await _db(finish(out), "store result")
+    except psycopg.Error as exc:  # with_database turned transient errors into DatabaseUnavailable
+        # Postgres refused this outcome for good (e.g. a value it cannot store): retrying would
+        # fail the same way, so the run ends failed with the reason instead.
+        log.exception("storing the outcome of %s failed", experiment_id)
+        out = result_arrays.Stored("failed", None, {
+            "field": None, "kind": "storage", "message": f"the database refused the result: {exc}"})
+        await _db(finish(out), "store failure")
+    return out.status
 
 
 @app.periodic(cron="* * * * * */5", periodic_id="recover_stalled")
 @app.task(name="switchlab.recover_stalled", queue=settings.queue, queueing_lock="recover_stalled",
           pass_context=True)
 async def recover_stalled(context: JobContext, timestamp: int) -> int:
-    """Re-queue jobs whose worker stopped heartbeating (kill -9, lost machine)."""
+    """Re-queue jobs whose worker stopped heartbeating (kill -9, lost machine), and end the
+    runs of jobs that failed for good, so every run reaches a terminal state."""
     manager = context.app.job_manager
     stalled = await manager.get_stalled_jobs(seconds_since_heartbeat=settings.stalled_after_s)
     count = 0
@@ -117,4 +103,7 @@ async def recover_stalled(context: JobContext, timestamp: int) -> int:
         count += 1
     if count:
         log.warning("re-queued %d stalled job(s)", count)
+    failed = await _db(repo.fail_runs_of_failed_jobs, "finalize runs of failed jobs")
+    if failed:
+        log.warning("marked %d run(s) of failed jobs failed", failed)
     return count

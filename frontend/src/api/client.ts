@@ -63,8 +63,31 @@ function url(path: keyof paths, params: Record<string, string> = {}, base = ''):
   return base + path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(params[name]));
 }
 
+// A server with SWITCHLAB_API_TOKEN / SWITCHLAB_READ_TOKEN wants a bearer token (docs/security.md);
+// the user enters it once (AccessToken in the header) and this browser keeps it.
+const TOKEN_KEY = 'switchlab.token';
+
+export function accessToken(): string {
+  try {
+    return localStorage.getItem(TOKEN_KEY) ?? '';
+  } catch {
+    return ''; // storage disabled: no token
+  }
+}
+
+export function setAccessToken(token: string): void {
+  if (token) localStorage.setItem(TOKEN_KEY, token);
+  else localStorage.removeItem(TOKEN_KEY);
+}
+
+function withToken(init: RequestInit = {}): RequestInit {
+  const token = accessToken();
+  if (!token) return init;
+  return { ...init, headers: { ...(init.headers as Record<string, string> | undefined), authorization: `Bearer ${token}` } };
+}
+
 async function call<T>(target: string, init?: RequestInit): Promise<T> {
-  const res = await fetch(target, init);
+  const res = await fetch(target, withToken(init));
   if (!res.ok) throw await readError(res);
   return (await res.json()) as T;
 }
@@ -81,7 +104,29 @@ export async function submitExperiment(config: Config, base = ''): Promise<{ id:
 }
 
 export async function getExperiment(id: string, base = ''): Promise<Experiment> {
-  return (await call<Ok<'getExperiment'>>(url('/api/experiments/{experiment_id}', { experiment_id: id }, base))) as Experiment;
+  const e = (await call<Ok<'getExperiment'>>(url('/api/experiments/{experiment_id}', { experiment_id: id }, base))) as Experiment;
+  if (e.result && e.arrays) await restoreArrays(e.result as unknown as Record<string, unknown>, e.arrays, base);
+  return e;
+}
+
+// Big results keep long arrays (per-switch, per-port) out of the result, paged by the API
+// (docs/api.md, Results); the views draw them, so arrays up to this length are fetched back in.
+const RESTORE_MAX_ITEMS = 1 << 20;
+
+async function restoreArrays(result: Record<string, unknown>, arrays: NonNullable<Experiment['arrays']>, base: string) {
+  for (const [path, { length, href }] of Object.entries(arrays)) {
+    if (length > RESTORE_MAX_ITEMS) continue;
+    const items: unknown[] = [];
+    while (items.length < length) {
+      const page = await call<Ok<'getExperimentArray'>>(`${base}${href}?offset=${items.length}&limit=65536`);
+      if (page.items.length === 0) break;
+      items.push(...page.items);
+    }
+    const keys = path.split('.');
+    let node = result;
+    for (const k of keys.slice(0, -1)) node = (node[k] ??= {}) as Record<string, unknown>;
+    node[keys[keys.length - 1]] = items;
+  }
 }
 
 const FINAL: ReadonlySet<ExperimentStatus> = new Set(['done', 'failed', 'cancelled']);

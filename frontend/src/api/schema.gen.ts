@@ -13,6 +13,10 @@ export interface paths {
     /** Get Experiment */
     get: operations["getExperiment"];
   };
+  "/api/experiments/{experiment_id}/arrays/{path}": {
+    /** Get Experiment Array */
+    get: operations["getExperimentArray"];
+  };
   "/api/health": {
     /** Health */
     get: operations["getHealth"];
@@ -45,6 +49,23 @@ export type webhooks = Record<string, never>;
 
 export interface components {
   schemas: {
+    /** ArrayPage */
+    ArrayPage: {
+      /** Items */
+      items: unknown[];
+      /**
+       * Length
+       * @description items in the whole array
+       */
+      length: number;
+      /** Offset */
+      offset: number;
+      /**
+       * Path
+       * @description dotted path of the array in the result, e.g. cache.by_port
+       */
+      path: string;
+    };
     /** Column */
     Column: {
       /** Name */
@@ -127,6 +148,13 @@ export interface components {
     };
     /** ExperimentOut */
     ExperimentOut: {
+      /**
+       * Arrays
+       * @description result arrays too long to inline (SWITCHLAB_RESULT_INLINE_ITEMS), by dotted path; each is absent from `result` and paged at its href
+       */
+      arrays?: {
+        [key: string]: components["schemas"]["StoredArray"];
+      } | null;
       /** Attempts */
       attempts: number;
       /** Config */
@@ -140,7 +168,7 @@ export interface components {
       created_at: string;
       /** Engine Version */
       engine_version: string;
-      error: components["schemas"]["FieldProblem"] | null;
+      error: components["schemas"]["RunError"] | null;
       /** Finished At */
       finished_at: string | null;
       /** Id */
@@ -296,6 +324,45 @@ export interface components {
       value: number;
       /** What */
       what: string;
+    };
+    /**
+     * RunError
+     * @description Why a run failed.
+     */
+    RunError: {
+      /**
+       * Allowed
+       * @description what the field accepts, e.g. 'an integer in [1, 2048]'
+       */
+      allowed?: string | null;
+      /**
+       * Field
+       * @description dotted path of the offending field; null when no single field is at fault
+       */
+      field: string | null;
+      /**
+       * Kind
+       * @description invalid_config, time_limit, memory_limit, result_too_large, engine_crash, storage or job_failed (docs/api.md, Workers)
+       */
+      kind?: string | null;
+      /** Message */
+      message: string;
+    };
+    /**
+     * StoredArray
+     * @description A long result array kept out of `result` (per-port / per-switch data of big networks).
+     */
+    StoredArray: {
+      /**
+       * Href
+       * @description where to page it: GET with ?offset=&limit=
+       */
+      href: string;
+      /**
+       * Length
+       * @description number of items
+       */
+      length: number;
     };
     /**
      * SweepCreate
@@ -502,6 +569,61 @@ export interface operations {
       /** @description not modified: the If-None-Match ETag is this finished experiment's */
       304: {
         content: never;
+      };
+      /** @description no resource with this id */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description the id prefix matches more than one resource */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description invalid input; names the field and what it allows */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description internal error (details are in the server log only) */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description the database or the simulation engine is unavailable */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+    };
+  };
+  /** Get Experiment Array */
+  getExperimentArray: {
+    parameters: {
+      query?: {
+        /** @description first item */
+        offset?: number;
+        /** @description items to return, at most 65536 */
+        limit?: number;
+      };
+      path: {
+        /** @description full id (64 hex characters) or a unique prefix of at least 24 of them */
+        experiment_id: string;
+        /** @description dotted path listed in the experiment's `arrays` */
+        path: string;
+      };
+    };
+    responses: {
+      /** @description Successful Response */
+      200: {
+        content: {
+          "application/json": components["schemas"]["ArrayPage"];
+        };
       };
       /** @description no resource with this id */
       404: {

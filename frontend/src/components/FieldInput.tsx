@@ -34,6 +34,9 @@ export function FieldInput({ spec, config, coreError, onChange, onLocalError }: 
     setText(t);
     const r = applyField(config, spec, t);
     setLocalError(r.error);
+    // Reported in the same event too (not only from the effect), so a Run key pressed right after
+    // typing already sees whether the text parses.
+    onLocalError?.(spec.path, r.error);
     if (!r.error) onChange(r.config);
   };
   const error = localError ?? coreError?.message;

@@ -1,6 +1,7 @@
 import type { SimResult } from '../config/types';
 import { formatCount, formatPercent, formatSeconds, formatWithUnit } from '../lib/format';
 import { useUnits } from '../hooks/useCoreSchemas';
+import { Delta } from './Delta';
 
 // The headline numbers. `prefix` scopes the test ids ("wasm", "server") so the end-to-end test
 // can read each run's numbers separately.
@@ -14,31 +15,34 @@ export function HitRateSummary({ result, prefix }: { result: SimResult; prefix: 
     <dl className="summary">
       <div>
         <dt>hit rate</dt>
-        <dd data-testid={`${prefix}-hit-rate`} className="big">{formatPercent(c.hit_rate)}</dd>
+        <dd className="big"><span data-testid={`${prefix}-hit-rate`}>{formatPercent(c.hit_rate)}</span><Delta path="cache.hit_rate" value={c.hit_rate} unit="fraction" /></dd>
       </div>
       <div>
         <dt>look-ups</dt>
-        <dd data-testid={`${prefix}-lookups`}>{formatCount(c.lookups)}</dd>
+        <dd><span data-testid={`${prefix}-lookups`}>{formatCount(c.lookups)}</span><Delta path="cache.lookups" value={c.lookups} unit="" /></dd>
       </div>
       <div>
         <dt>hits</dt>
-        <dd data-testid={`${prefix}-hits`}>{formatCount(c.hits)}</dd>
+        <dd><span data-testid={`${prefix}-hits`}>{formatCount(c.hits)}</span><Delta path="cache.hits" value={c.hits} unit="" /></dd>
       </div>
       <div>
         <dt>misses</dt>
-        <dd data-testid={`${prefix}-misses`}>{formatCount(misses)}</dd>
+        <dd><span data-testid={`${prefix}-misses`}>{formatCount(misses)}</span><Delta path="cache.misses.total" value={misses} unit="" /></dd>
       </div>
       <div>
         <dt title="measured packets whose every look-up hit">all-hit packets</dt>
-        <dd data-testid={`${prefix}-all-hit`}>
-          {shown('all_hit_share')}
-          {c.packets_all_hit !== undefined && <span className="small"> ({shown('packets_all_hit')})</span>}
+        <dd>
+          <span data-testid={`${prefix}-all-hit`}>
+            {shown('all_hit_share')}
+            {c.packets_all_hit !== undefined && <span className="small"> ({shown('packets_all_hit')})</span>}
+          </span>
+          <Delta path="cache.all_hit_share" value={c.all_hit_share} unit="fraction" />
         </dd>
       </div>
       {result.wall_time_s !== undefined && (
         <div>
           <dt>core wall time</dt>
-          <dd>{formatSeconds(result.wall_time_s)}</dd>
+          <dd>{formatSeconds(result.wall_time_s)}<Delta path="wall_time_s" value={result.wall_time_s} unit="s" /></dd>
         </div>
       )}
     </dl>

@@ -1,5 +1,7 @@
-import { formatWithUnit } from '../lib/format';
+import { formatValue } from '../lib/format';
 import { useUnits } from '../hooks/useCoreSchemas';
+import { Delta } from './Delta';
+import { TableScroll } from './TableScroll';
 
 type Obj = Record<string, unknown>;
 
@@ -9,20 +11,38 @@ type Obj = Record<string, unknown>;
 export function KeyValueTable({ data, path, skip = [] }: { data: Obj; path: string; skip?: string[] }) {
   const units = useUnits();
   const errors = (data.fit_holdout_error_pct ?? {}) as Record<string, [number, number]>;
-  const rows = Object.entries(data).filter(
+  const shown = Object.entries(data).filter(
     ([k, v]) => !skip.includes(k) && (typeof v === 'number' || typeof v === 'boolean' || (typeof v === 'string' && v !== '' && v.length < 60)),
   );
+  // Keys that differ only by their unit suffix ("slowest_stage" and "slowest_stage_ns") are one
+  // row: the name beside its figure, not two rows with the same label.
+  const rows: Array<{ label: string; keys: string[] }> = [];
+  for (const [k] of shown) {
+    const label = units.labelOf(k);
+    const row = rows.find((r) => r.label === label);
+    if (row) row.keys.push(k);
+    else rows.push({ label, keys: [k] });
+  }
   return (
+    <TableScroll label={path}>
     <table className="numbers kv">
       <tbody>
-        {rows.map(([k, v]) => (
-          <tr key={k}>
-            <th scope="row">{units.labelOf(k)}</th>
-            <td>{typeof v === 'number' ? formatWithUnit(v, units.unitOf(`${path}.${k}`), 2) : typeof v === 'boolean' ? (v ? 'yes' : 'no') : String(v)}</td>
-            <td className="fit-error">{errors[k] ? `fit error ${errors[k][0]}–${errors[k][1]} %` : ''}</td>
+        {rows.map(({ label, keys }) => (
+          <tr key={keys[0]}>
+            <th scope="row">{label}</th>
+            <td>
+              {keys.map((k, i) => (
+                <span key={k}>
+                  {i > 0 && ' · '}{formatValue(data[k], units.unitOf(`${path}.${k}`))}
+                  <Delta path={`${path}.${k}`} value={data[k]} unit={units.unitOf(`${path}.${k}`)} />
+                </span>
+              ))}
+            </td>
+            <td className="fit-error">{keys.filter((k) => errors[k]).map((k) => `fit error ${errors[k][0]}–${errors[k][1]} %`).join('; ')}</td>
           </tr>
         ))}
       </tbody>
     </table>
+    </TableScroll>
   );
 }

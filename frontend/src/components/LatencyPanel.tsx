@@ -2,6 +2,7 @@ import { scaleLinear } from 'd3-scale';
 import type { SimResult } from '../config/types';
 import { latencyBins } from '../lib/charts';
 import { formatCount, formatNs } from '../lib/format';
+import { Delta } from './Delta';
 
 const W = 360;
 const H = 110;
@@ -24,10 +25,10 @@ export function LatencyPanel({ result }: { result: SimResult }) {
       <table className="numbers" data-testid="latency-table">
         <tbody>
           {rows.filter(([, v]) => v !== undefined).map(([k, v]) => (
-            <tr key={k}><th scope="row">{k}</th><td>{formatNs(v!)}</td></tr>
+            <tr key={k}><th scope="row">{k}</th><td>{formatNs(v!)}<Delta path={`latency_ns.zero_load.${k}`} value={v} unit="ns" /></td></tr>
           ))}
           {typeof result.packets?.mean_switches === 'number' && (
-            <tr><th scope="row">switches per packet (mean)</th><td>{result.packets.mean_switches.toFixed(3)} switches</td></tr>
+            <tr><th scope="row">switches per packet (mean)</th><td>{result.packets.mean_switches.toFixed(2)} switches<Delta path="packets.mean_switches" value={result.packets.mean_switches} unit="switches" /></td></tr>
           )}
         </tbody>
       </table>

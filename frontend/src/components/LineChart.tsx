@@ -8,7 +8,7 @@ import type { Series } from '../lib/sweep';
 const PALETTE = ['#0072B2', '#E69F00', '#009E73', '#CC79A7', '#D55E00', '#56B4E9', '#F0E442', '#000000'];
 const W = 520;
 const H = 280;
-const M = { l: 58, r: 120, t: 12, b: 40 };
+const M = { l: 58, r: 140, t: 12, b: 40 };
 
 interface Props {
   series: Series[];
@@ -43,6 +43,7 @@ export const LineChart = forwardRef<SVGSVGElement, Props>(function LineChart({ s
       ))}
       <text x={(M.l + W - M.r) / 2} y={H - 6} textAnchor="middle">{xLabel}</text>
       <text transform={`translate(12,${(M.t + H - M.b) / 2}) rotate(-90)`} textAnchor="middle">{yLabel}</text>
+      {series.length > 1 && seriesLabel && <text x={W - M.r + 8} y={M.t + 6} className="legend-text" fontWeight={600}>{seriesLabel}</text>}
       {series.map((s, i) => (
         <g key={s.key} data-series={s.key}>
           <path d={path(s.points) ?? ''} fill="none" stroke={PALETTE[i % PALETTE.length]} strokeWidth={2} />
@@ -51,9 +52,12 @@ export const LineChart = forwardRef<SVGSVGElement, Props>(function LineChart({ s
               <title>{`${seriesLabel ? `${seriesLabel} ${s.key}, ` : ''}${xLabel} ${p.x}: ${formatY(p.y)}`}</title>
             </circle>
           ))}
-          <text x={W - M.r + 8} y={M.t + 14 * i + 8} fill={PALETTE[i % PALETTE.length]} className="legend-text">
-            {seriesLabel ? `${seriesLabel} = ${s.key}` : s.key}
-          </text>
+          {/* Legend entry: a swatch of the line and its marker, then the value in dark text. */}
+          <g transform={`translate(${W - M.r + 8},${M.t + 18 * i + 22})`} data-legend={s.key}>
+            <line x1={0} x2={18} y1={0} y2={0} stroke={PALETTE[i % PALETTE.length]} strokeWidth={3} />
+            <circle cx={9} cy={0} r={3} fill={PALETTE[i % PALETTE.length]} />
+            <text x={24} y={0} dy="0.35em" className="legend-text">{seriesLabel ? `${seriesLabel} = ${s.key}` : s.key}</text>
+          </g>
         </g>
       ))}
     </svg>

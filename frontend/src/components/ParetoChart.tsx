@@ -3,17 +3,23 @@ import { scaleLinear } from 'd3-scale';
 import { line, curveStepAfter } from 'd3-shape';
 import { extent } from 'd3-array';
 import { paretoFront, type CostPoint } from '../lib/sweepCharts';
-import { formatPercent } from '../lib/format';
+import { displayUnit, formatPercent, formatWithUnit } from '../lib/format';
 
 const W = 520;
 const H = 280;
 const M = { l: 58, r: 20, t: 12, b: 40 };
-const mm2 = (v: number) => `${v.toPrecision(3)} mm²`;
 
-// Cost (cache area per port, cost model) vs hit rate: every finished point as a circle, the
+// A cost (cache area per port by default, or access time, energy, leakage, latency) vs hit rate: every finished point as a circle, the
 // Pareto-optimal ones (cheapest for their hit rate) filled and joined by a staircase. Shape and
 // fill, not only colour, mark the front, so it reads without colour vision.
-export const ParetoChart = forwardRef<SVGSVGElement, { points: CostPoint[] }>(function ParetoChart({ points }, ref) {
+interface Props {
+  points: CostPoint[];
+  costLabel: string; // e.g. "cache area per port"
+  costUnit: string; // the column's unit, e.g. "mm^2"
+}
+
+export const ParetoChart = forwardRef<SVGSVGElement, Props>(function ParetoChart({ points, costLabel, costUnit }, ref) {
+  const fmt = (v: number) => formatWithUnit(v, costUnit, 2);
   if (points.length === 0) return <p className="note">No finished points with a cost yet.</p>;
   const front = paretoFront(points);
   const onFront = new Set(front.map((p) => p.id));
@@ -24,22 +30,27 @@ export const ParetoChart = forwardRef<SVGSVGElement, { points: CostPoint[] }>(fu
   const stair = line<CostPoint>().x((p) => x(p.cost)).y((p) => y(p.hitRate)).curve(curveStepAfter);
   return (
     <svg ref={ref} viewBox={`0 0 ${W} ${H}`} width={W} height={H} role="img" className="line-chart" data-testid="pareto-chart"
-      aria-label={`hit rate vs cache area per port; ${front.length} of ${points.length} points on the Pareto front`}>
+      aria-label={`hit rate vs ${costLabel}; ${front.length} of ${points.length} points on the Pareto front`}>
       {y.ticks(5).map((t) => (
         <g key={t}>
           <line x1={M.l} x2={W - M.r} y1={y(t)} y2={y(t)} stroke="#eee" />
           <text className="tick" x={M.l - 6} y={y(t)} dy="0.35em" textAnchor="end">{formatPercent(t, 1)}</text>
         </g>
       ))}
-      {x.ticks(5).map((t) => <text key={t} className="tick" x={x(t)} y={H - M.b + 14} textAnchor="middle">{mm2(t)}</text>)}
-      <text x={(M.l + W - M.r) / 2} y={H - 6} textAnchor="middle">cache area per port (mm², cost model)</text>
+      {x.ticks(5).map((t) => <text key={t} className="tick" x={x(t)} y={H - M.b + 14} textAnchor="middle">{fmt(t)}</text>)}
+      <text x={(M.l + W - M.r) / 2} y={H - 6} textAnchor="middle">{costLabel} ({displayUnit(costUnit)})</text>
       <text transform={`translate(12,${(M.t + H - M.b) / 2}) rotate(-90)`} textAnchor="middle">hit rate</text>
       <path d={stair(front) ?? ''} fill="none" stroke="#0072B2" strokeWidth={2} />
       {points.map((p) => (
         <circle key={p.id} data-id={p.id} cx={x(p.cost)} cy={y(p.hitRate)} r={4} data-pareto={onFront.has(p.id) ? 'front' : 'dominated'}
           fill={onFront.has(p.id) ? '#0072B2' : '#fff'} stroke="#0072B2" strokeWidth={1.5}>
-          <title>{`${p.label}: ${mm2(p.cost)}, ${formatPercent(p.hitRate)}${onFront.has(p.id) ? ' (Pareto-optimal)' : ''}`}</title>
+          <title>{`${p.label}: ${fmt(p.cost)}, ${formatPercent(p.hitRate)}${onFront.has(p.id) ? ' (Pareto-optimal)' : ''}`}</title>
         </circle>
+      ))}
+      {/* The points on the front are labelled with their axis values (the others by tooltip). */}
+      {front.map((p) => (
+        <text key={`l-${p.id}`} className="tick point-label" x={x(p.cost) + 6} y={y(p.hitRate) - 6}
+          textAnchor={x(p.cost) > W * 0.7 ? 'end' : 'start'}>{p.label}</text>
       ))}
     </svg>
   );

@@ -3,6 +3,8 @@ import type { SimResult } from '../config/types';
 import { portClassRows } from '../lib/charts';
 import { formatCount, formatPercent } from '../lib/format';
 import { useUnits } from '../hooks/useCoreSchemas';
+import { Delta } from './Delta';
+import { TableScroll } from './TableScroll';
 
 const MISS_KINDS = ['compulsory', 'capacity', 'conflict', 'total'] as const;
 
@@ -37,6 +39,7 @@ export function PortClassChart({ result }: { result: SimResult }) {
           <text key={t} className="tick" x={x(t)} y={h - 4} textAnchor="middle">{formatPercent(t, 0)}</text>
         ))}
       </svg>
+      <TableScroll label="hit rate and misses per port class">
       <table className="numbers" data-testid="port-class-table">
         <thead>
           <tr>
@@ -49,7 +52,7 @@ export function PortClassChart({ result }: { result: SimResult }) {
             <tr key={r.portClass}>
               <td>{r.portClass}</td>
               <td>{formatCount(r.lookups)}</td>
-              <td>{formatPercent(r.hitRate)}</td>
+              <td>{formatPercent(r.hitRate)}<Delta path={`cache.by_port_class.${r.portClass}.hit_rate`} value={r.hitRate} unit="fraction" /></td>
               {MISS_KINDS.map((k) => {
                 const v = r.misses?.[k];
                 return <td key={k} data-miss={k}>{v === undefined ? '—' : formatCount(v)}</td>;
@@ -58,6 +61,7 @@ export function PortClassChart({ result }: { result: SimResult }) {
           ))}
         </tbody>
       </table>
+      </TableScroll>
     </figure>
   );
 }

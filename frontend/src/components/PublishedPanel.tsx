@@ -1,12 +1,15 @@
 import type { Config, SimResult } from '../config/types';
 import { comparisonRows, exampleFor } from '../config/examples';
+import { TableScroll } from './TableScroll';
 
-// For an example with published values, run unchanged: the published numbers beside this run's.
-export function PublishedPanel({ config, result }: { config: Config; result: SimResult }) {
+// For an example with published values, run unchanged: the published numbers beside this run's
+// (before the run, `result` is absent and the model column waits for it).
+export function PublishedPanel({ config, result }: { config: Config; result?: SimResult }) {
   const example = exampleFor(config);
   if (!example?.published?.length) return null;
   return (
-    <table className="published" data-testid="published-table">
+    <TableScroll label="published values beside this run">
+    <table className="published numbers" data-testid="published-table">
       <caption>Reproducing {example.source}</caption>
       <thead>
         <tr>
@@ -22,5 +25,6 @@ export function PublishedPanel({ config, result }: { config: Config; result: Sim
         ))}
       </tbody>
     </table>
+    </TableScroll>
   );
 }

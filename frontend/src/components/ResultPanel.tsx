@@ -9,6 +9,7 @@ import { ExportButtons } from './ExportButtons';
 import { CostPanel } from './CostPanel';
 import { ModelsPanel } from './ModelsPanel';
 import { PublishedPanel } from './PublishedPanel';
+import { BaselineContext, useBaseline } from '../hooks/useHistory';
 
 interface Props {
   title: string;
@@ -18,13 +19,31 @@ interface Props {
   config: Config;
   result: SimResult;
   detailed?: boolean;
+  // The name the run goes by (history name or a short name of its config).
+  name?: string;
+  // The form no longer holds this result's config: the panel says so and greys out.
+  stale?: boolean;
 }
 
-export function ResultPanel({ title, source, prefix, config, result, detailed = true }: Props) {
+export function ResultPanel({ title, source, prefix, config, result, detailed = true, name, stale = false }: Props) {
   const svgRef = useRef<SVGSVGElement>(null);
+  const baseline = useBaseline();
+  const isBaseline = baseline?.result.config_hash === result.config_hash;
   return (
-    <section className="result" aria-label={title} data-testid={`${prefix}-result`}>
-      <h2>{title}</h2>
+    <BaselineContext.Provider value={isBaseline ? null : baseline}>
+    <section className={`result${stale ? ' stale' : ''}`} aria-label={title} data-testid={`${prefix}-result`}>
+      <h2>{title}{name && <>: <span data-testid={`${prefix}-name`}>{name}</span></>}</h2>
+      {stale && (
+        <p className="stale-banner" role="status" data-testid={`${prefix}-stale`}>
+          Out of date: the form has changed since this run, so these numbers are for the config above, not the form's.
+          Run (Ctrl+Enter) to update them.
+        </p>
+      )}
+      {baseline && (
+        <p className="note baseline-note" data-testid={`${prefix}-baseline`}>
+          {isBaseline ? 'This run is the baseline.' : <>Δ: change against the baseline “{baseline.name}”.</>}
+        </p>
+      )}
       <p className="provenance">
         {source} · engine {result.engine.name} {result.engine.version} · seed {result.seed} ·{' '}
         <span title={result.config_hash} data-testid={`${prefix}-config-hash`} data-hash={result.config_hash}>
@@ -49,5 +68,6 @@ export function ResultPanel({ title, source, prefix, config, result, detailed = 
         </>
       )}
     </section>
+    </BaselineContext.Provider>
   );
 }

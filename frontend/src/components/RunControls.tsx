@@ -1,14 +1,10 @@
 import type { WasmRunState } from '../hooks/useWasmRun';
 import { useTicker } from '../hooks/useWasmRun';
 import { formatProgress, formatSeconds } from '../lib/format';
-import type { Prepared } from '../config/types';
-import { RunPreview } from './RunPreview';
 
 interface Props {
   state: WasmRunState;
   canRun: boolean;
-  // The core's prepare() answer for the current config (null while invalid or pending).
-  prepared: Prepared | null;
   onRun: () => void;
   onCancel: () => void;
   onSubmit: () => void;
@@ -16,20 +12,22 @@ interface Props {
 }
 
 // Run/Cancel/Submit buttons and the in-browser run's progress: the worker steps the core in
-// ~50 ms chunks and reports the fraction of packets done after each.
-export function RunControls({ state, canRun, prepared, onRun, onCancel, onSubmit, submitting }: Props) {
+// ~50 ms chunks and reports the fraction of packets done after each. Run stays enabled while a run
+// is going (it restarts with the form's config), so the focus never falls off a disabled button.
+export function RunControls({ state, canRun, onRun, onCancel, onSubmit, submitting }: Props) {
   const running = state.phase === 'running';
   const now = useTicker(running);
   return (
-    <div className="run-controls">
+    <div className="run-controls" data-testid="run-bar">
       <div className="buttons">
-        <button type="button" className="primary" onClick={onRun} disabled={!canRun || running}>
+        <button type="button" className="primary" onClick={onRun} disabled={!canRun}
+          aria-keyshortcuts="Control+Enter Meta+Enter" title="Ctrl+Enter (⌘+Enter) or Enter in a field">
           Run in browser (WASM)
         </button>
         <button type="button" onClick={onCancel} disabled={!running}>Cancel</button>
         <button type="button" onClick={onSubmit} disabled={!canRun || submitting}>Submit to server</button>
+        <span className="hint">Ctrl+Enter runs</span>
       </div>
-      {prepared && <RunPreview prepared={prepared} />}
       <div data-testid="wasm-status" aria-live="polite" className="status">
         {running && (
           <>

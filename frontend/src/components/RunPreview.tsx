@@ -1,6 +1,6 @@
 import type { Prepared } from '../config/types';
-import { formatWithUnit } from '../lib/format';
-import { BROWSER_BUDGET, placement } from '../lib/placement';
+import { formatSeconds, formatWithUnit } from '../lib/format';
+import { BROWSER_BUDGET, estimatedSeconds, placement } from '../lib/placement';
 import { useUnits } from '../hooks/useCoreSchemas';
 
 // The rows of the core's summary shown before a run, in this order.
@@ -15,6 +15,7 @@ export function RunPreview({ prepared }: { prepared: Prepared }) {
   const units = useUnits();
   const s = prepared.summary;
   const p = placement(s);
+  const [fast, slow] = estimatedSeconds(s);
   return (
     <div className="run-preview" data-testid="run-preview">
       <dl className="summary small">
@@ -24,6 +25,10 @@ export function RunPreview({ prepared }: { prepared: Prepared }) {
             <dd data-testid={`summary-${k}`}>{formatWithUnit(s[k] as number, units.unitOf(`summary.${k}`))}</dd>
           </div>
         ))}
+        <div>
+          <dt>browser run time (estimate)</dt>
+          <dd data-testid="summary-time">{formatSeconds(fast)} – {formatSeconds(slow)}</dd>
+        </div>
       </dl>
       <p className={`note${p.where === 'server' ? ' warn' : ''}`} data-testid="placement">
         {p.where === 'browser'

@@ -1,10 +1,11 @@
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import type { Sweep, SweepResultsPage } from '../api/client';
-import { SIZE_LABEL, costPointsFromRows, latencyVsSize, seriesAxis, sizeVaries } from '../lib/sweepCharts';
+import { COST_CHOICES, SIZE_LABEL, costPointsFromRows, latencyVsSize, seriesAxis, sizeVaries } from '../lib/sweepCharts';
 import { formatNs } from '../lib/format';
 import { download, svgMarkup, svgToPng } from '../lib/exporting';
 import { LineChart } from './LineChart';
 import { ParetoChart } from './ParetoChart';
+import { useUnits } from '../hooks/useCoreSchemas';
 
 function ExportSvg({ svg, name }: { svg: React.RefObject<SVGSVGElement | null>; name: string }) {
   return (
@@ -21,7 +22,13 @@ export function SweepExtraCharts({ sweep, results }: { sweep: Sweep; results: Sw
   const costRef = useRef<SVGSVGElement>(null);
   const size = sizeVaries(results.columns, results.rows);
   const other = seriesAxis(results.columns, results.rows, sweep.axis_names);
-  const { points, withoutCost } = costPointsFromRows(results.columns, results.rows, sweep.axis_names);
+  // Hit rate against the chosen cost, among the cost columns these results have.
+  const choices = COST_CHOICES.filter((c) => results.columns.some((col) => col.name === c.col));
+  const [costCol, setCostCol] = useState(COST_CHOICES[0].col);
+  const cost = choices.find((c) => c.col === costCol) ?? choices[0] ?? COST_CHOICES[0];
+  const units = useUnits();
+  const costUnit = results.columns.find((c) => c.name === cost.col)?.unit || units.unitOf(cost.col);
+  const { points, withoutCost } = costPointsFromRows(results.columns, results.rows, sweep.axis_names, cost.col);
   const tag = sweep.id.slice(0, 12);
   return (
     <div className="charts">
@@ -35,11 +42,15 @@ export function SweepExtraCharts({ sweep, results }: { sweep: Sweep; results: Sw
       )}
       <figure className="chart">
         <figcaption>
-          Cost vs hit rate: Pareto front (filled: no other point is both cheaper and better)
-          {withoutCost > 0 && ` · ${withoutCost} finished points have no cost (cost.cache.area_mm2) and are not drawn`}
+          Hit rate vs{' '}
+          <select aria-label="cost" value={cost.col} onChange={(e) => setCostCol(e.target.value)} data-testid="pareto-cost">
+            {choices.map((c) => <option key={c.col} value={c.col}>{c.label}</option>)}
+          </select>
+          : Pareto front (filled: no other point is both cheaper and better)
+          {withoutCost > 0 && ` · ${withoutCost} finished points have no ${cost.col} and are not drawn`}
         </figcaption>
-        <ParetoChart ref={costRef} points={points} />
-        <p className="note">cost: the cost.cache.area_mm2 column of the sweep results (cost model: CACTI fit, see an experiment page for provenance)</p>
+        <ParetoChart ref={costRef} points={points} costLabel={cost.label} costUnit={costUnit} />
+        <p className="note">cost: the {cost.col} column of the sweep results ({cost.col.startsWith('cost.') ? 'cost model: CACTI fit, see an experiment page for provenance' : 'simulated'})</p>
         <ExportSvg svg={costRef} name={`sweep-${tag}-pareto`} />
       </figure>
     </div>

@@ -1,6 +1,6 @@
 import { forwardRef, useMemo, useState } from 'react';
 import type { SimResult, TopologyDescription } from '../config/types';
-import { dragonflyLayout, edgesFor, gridLayout, hitRateColor, hitRateDomain, layeredLayout, type Cell, type Edge, type GridLayout } from '../lib/topology';
+import { dragonflyLayout, edgesFor, gridLayout, groupEdgesFor, hitRateColor, hitRateDomain, layeredLayout, MISSING_FILL, type Cell, type Edge, type GridLayout } from '../lib/topology';
 import { formatPercent } from '../lib/format';
 import { Legend } from './Legend';
 import { PortTable } from './PortTable';
@@ -26,8 +26,11 @@ export const TopologyView = forwardRef<SVGSVGElement, Props>(function TopologyVi
   const picked = hovered ?? pinned;
   const color = useMemo(() => hitRateColor(hitRateDomain(bySwitch)), [bySwitch]);
   const layout = useMemo(() => (topology ? layoutFor(topology, bySwitch, color) : null), [topology, bySwitch, color]);
-  const edges = useMemo<Edge[]>(() => (!layout ? [] : 'edges' in layout ? (layout.edges as Edge[]) : edgesFor(layout, topology?.links)),
-    [layout, topology]);
+  const edges = useMemo<Edge[]>(() => {
+    if (!layout) return [];
+    if ('edges' in layout) return layout.edges as Edge[];
+    return kind === 'dragonfly' ? groupEdgesFor(layout, topology?.links) : edgesFor(layout, topology?.links);
+  }, [layout, topology, kind]);
   if (!layout) {
     return <p className="note">Topology drawing: {kind} networks are not drawn yet (k-ary n-cubes, fat trees, Dragonflies, BMINs and switch graphs are).</p>;
   }
@@ -61,8 +64,15 @@ export const TopologyView = forwardRef<SVGSVGElement, Props>(function TopologyVi
           </g>
         ))}
       </svg>
-      <div className="topology-footer">
-        <Legend color={color} />
+      <div className="topology-footer" data-testid="topology-legend">
+        {/* The colour scale only once there are hit rates to colour by; grey always has its key. */}
+        {bySwitch && <span className="legend-title small">hit rate per switch</span>}
+        {bySwitch && <Legend color={color} />}
+        {(!bySwitch || layout.slices.some((sl) => sl.cells.some((c) => c.hitRate === undefined))) && (
+          <span className="small legend-missing">
+            <span className="swatch" style={{ background: MISSING_FILL }} /> {result ? 'no hit rate for this switch' : 'not run yet'}
+          </span>
+        )}
         <p className="picked" aria-live="polite" data-testid="picked-switch">
           {picked
             ? `switch ${picked.id} at (${picked.coords.join(', ')}): hit rate ${picked.hitRate === undefined ? 'n/a' : formatPercent(picked.hitRate)}`
@@ -95,7 +105,7 @@ function layoutFor(t: TopologyDescription, bySwitch: number[] | undefined, color
 function layoutNote(kind: string, dims: unknown): string {
   if (kind === 'fat_tree') return 'one row per level, roots on top; hover a switch for its hit rate';
   if (kind === 'bmin') return 'one row per stage, stage 0 (where nodes attach) at the bottom; lines are links';
-  if (kind === 'dragonfly') return 'groups on a circle, routers of a group on a small ring';
+  if (kind === 'dragonfly') return 'groups on a circle, routers of a group on a small ring; a line joins every two groups with a global link';
   if (kind === 'random_regular' || kind === 'edge_list') return 'force-directed layout of the switch graph (d3-force, fixed start, so the same graph is always drawn the same way); lines are links';
   return `columns: dim0 · rows: dim1${Array.isArray(dims) && dims.length > 2 ? ' · one grid per (dim2, …) slice' : ''}`;
 }

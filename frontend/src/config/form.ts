@@ -87,12 +87,3 @@ export function applyField(cfg: Config, spec: FieldSpec, text: string): { config
   if (!p.ok) return { config: cfg, error: p.message };
   return { config: setPath(cfg, spec.path, p.value) };
 }
-
-// The config the form starts from: small enough to finish in well under a second.
-export const DEFAULT_CONFIG: Config = {
-  seed: 1,
-  engine: 'routewalk',
-  topology: { kind: 'torus', dims: [4, 4] },
-  switch: { cache: { entries: 64, ways: 4 } },
-  traffic: { pattern: 'uniform', packets: 2000 },
-};

@@ -1,4 +1,6 @@
 import type { Json } from '../config/types';
+import { getPath } from './path';
+import { portClassOrder } from './format';
 
 // Flattens a config to dotted paths ("switch.cache.ways" -> 4); arrays stay one value.
 export function flatten(obj: Json | undefined, prefix = '', out: Record<string, Json> = {}): Record<string, Json> {
@@ -25,4 +27,48 @@ export function diffConfigs(configs: Json[]): DiffRow[] {
     const keys = values.map((v) => JSON.stringify(v));
     return { path, values, differs: new Set(keys).size > 1 };
   });
+}
+
+// The result numbers a comparison lists, by dotted result path: outcome, then latency, then cost.
+// Per-port-class hit rates are added for every class any of the results has.
+const RESULT_PATHS = [
+  'cache.hit_rate', 'cache.all_hit_share', 'cache.lookups', 'cache.hits',
+  'cache.misses.compulsory', 'cache.misses.capacity', 'cache.misses.conflict', 'cache.misses.total',
+  'latency_ns.zero_load.mean', 'latency_ns.zero_load.p50', 'latency_ns.zero_load.p99', 'latency_ns.zero_load.max',
+  'packets.mean_switches',
+];
+export const COST_PATHS = [
+  'cost.cache.area_mm2', 'cost.cache.access_ns', 'cost.cache.read_energy_nJ', 'cost.cache.leakage_mW',
+  'cost.budget.caches_area_mm2', 'cost.budget.total_area_mm2', 'cost.budget.leakage_mW', 'cost.cam.area_mm2',
+];
+
+export interface MetricRow {
+  path: string;
+  section: 'results' | 'cost';
+  values: Array<number | undefined>;
+  differs: boolean;
+}
+
+// One row per listed number any result has, marking those that are not the same in all.
+export function metricRows(results: unknown[]): MetricRow[] {
+  const at = (r: unknown, path: string) => getPath(r as Json, path);
+  const classes = [...new Set(results.flatMap((r) => {
+    const c = at(r, 'cache.by_port_class');
+    return c && typeof c === 'object' && !Array.isArray(c) ? Object.keys(c) : [];
+  }))].sort(portClassOrder);
+  const paths: Array<[string, MetricRow['section']]> = [
+    ...RESULT_PATHS.slice(0, 2).map((p): [string, 'results'] => [p, 'results']),
+    ...classes.map((c): [string, 'results'] => [`cache.by_port_class.${c}.hit_rate`, 'results']),
+    ...RESULT_PATHS.slice(2).map((p): [string, 'results'] => [p, 'results']),
+    ...COST_PATHS.map((p): [string, 'cost'] => [p, 'cost']),
+  ];
+  return paths
+    .map(([path, section]) => {
+      const values = results.map((r) => {
+        const v = at(r, path);
+        return typeof v === 'number' ? v : undefined;
+      });
+      return { path, section, values, differs: new Set(values.map(String)).size > 1 };
+    })
+    .filter((r) => r.values.some((v) => v !== undefined));
 }

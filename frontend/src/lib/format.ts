@@ -28,15 +28,51 @@ export function displayUnit(unit: string): string {
 }
 
 // A number in its unit (the results schema's x-unit, or the example catalogue's): fractions as
-// percentages, ns as above, whole numbers with separators, others to four significant digits.
-// "" (a plain count or id) shows the number alone.
+// percentages, ns as above, seconds as durations, whole numbers with separators, others to three
+// significant digits (the cost model's fits are good to a few per cent at best, so more digits
+// would claim a precision no figure has). "" and "count" (plain counts, ids) show the number alone.
 export function formatWithUnit(v: number, unit: string, fractionDigits = 1): string {
   if (unit === 'fraction') return formatPercent(v, fractionDigits);
   if (unit === 'ns') return formatNs(v);
+  if (unit === 's') return formatSeconds(v);
   if (!Number.isFinite(v)) return '—';
   if (unit === 'B') return formatBytes(v);
-  const text = Math.abs(v) >= 1e6 || Number.isInteger(v) ? formatCount(v) : String(Number(v.toPrecision(4)));
-  return unit ? `${text} ${displayUnit(unit)}` : text;
+  const text = Number.isInteger(v) ? formatCount(v) : significant(v, 3);
+  return unit && unit !== 'count' ? `${text} ${displayUnit(unit)}` : text;
+}
+
+// `digits` significant digits, without exponent notation for the magnitudes results have.
+function significant(v: number, digits: number): string {
+  return Number(v.toPrecision(digits)).toLocaleString('en-US', { maximumFractionDigits: 20 });
+}
+
+// Any value of a result or config as shown in a table cell: numbers in their unit, booleans as
+// yes/no, strings as they are, arrays and objects as compact JSON, missing values as "—". One
+// formatter for every table (sweep rows, comparisons, history).
+export function formatValue(v: unknown, unit: string | null | undefined): string {
+  if (v === null || v === undefined) return '—';
+  if (typeof v === 'number') return formatWithUnit(v, unit ?? '', 2);
+  if (typeof v === 'boolean') return v ? 'yes' : 'no';
+  if (typeof v === 'string') return v;
+  return JSON.stringify(v);
+}
+
+// A change from a baseline value: fractions in percentage points, everything else in its unit
+// with the relative change; "±0" when equal. Returns null when either side is not a number.
+export function formatDelta(v: unknown, base: unknown, unit: string): string | null {
+  if (typeof v !== 'number' || typeof base !== 'number' || !Number.isFinite(v) || !Number.isFinite(base)) return null;
+  const d = v - base;
+  if (d === 0) return '±0';
+  const sign = d > 0 ? '+' : '−';
+  if (unit === 'fraction') return `${sign}${Math.abs(d * 100).toFixed(2)} pp`;
+  const abs = formatWithUnit(Math.abs(d), unit, 2);
+  return base !== 0 ? `${sign}${abs} (${sign}${formatRelative(Math.abs(d / base))})` : `${sign}${abs}`;
+}
+
+// A relative change as a percentage with two significant digits (at least one decimal below 10 %).
+export function formatRelative(r: number): string {
+  const pct = r * 100;
+  return `${pct >= 10 ? pct.toFixed(0) : pct.toFixed(1)} %`;
 }
 
 // Bytes in binary multiples: 553872 -> "540.9 KiB" (below 1 KiB: "512 B").

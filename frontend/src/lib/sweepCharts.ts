@@ -40,7 +40,7 @@ export function latencyVsSize(
 
 export interface CostPoint {
   id: string;
-  cost: number; // mm²
+  cost: number; // in the unit of the chosen cost column
   hitRate: number; // fraction
   label: string;
 }
@@ -64,6 +64,16 @@ export function paretoFront(points: CostPoint[]): CostPoint[] {
 
 export const COST_COLUMN = 'cost.cache.area_mm2';
 
+// What hit rate can be traded against on the Pareto chart: columns of the API's sweep results
+// (each takes its unit from the column, i.e. from the core's results schema).
+export const COST_CHOICES: Array<{ col: string; label: string }> = [
+  { col: COST_COLUMN, label: 'cache area per port' },
+  { col: 'cost.cache.access_ns', label: 'cache access time' },
+  { col: 'cost.cache.read_energy_nJ', label: 'cache read energy per look-up' },
+  { col: 'cost.cache.leakage_mW', label: 'cache leakage per port' },
+  { col: 'latency_ns.zero_load.mean', label: 'mean zero-load latency' },
+];
+
 // Cost points straight from the result rows: the API's sweep results carry the cost model's
 // cache area per port (cost.cache.area_mm2), so no experiment is fetched. Finished points
 // without a number in that column (or rows from an API without the column) are counted in
@@ -72,9 +82,10 @@ export function costPointsFromRows(
   columns: Array<{ name: string }>,
   rows: unknown[][],
   axisNames: string[],
+  costColumn = COST_COLUMN,
 ): { points: CostPoint[]; withoutCost: number } {
   const col = (n: string) => columns.findIndex((c) => c.name === n);
-  const [iId, iStatus, iHit, iCost] = [col('experiment_id'), col('status'), col('cache.hit_rate'), col(COST_COLUMN)];
+  const [iId, iStatus, iHit, iCost] = [col('experiment_id'), col('status'), col('cache.hit_rate'), col(costColumn)];
   const points: CostPoint[] = [];
   let withoutCost = 0;
   for (const r of rows) {

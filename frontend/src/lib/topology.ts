@@ -176,6 +176,30 @@ export function edgesFor(layout: GridLayout, links: unknown, maxEdges = 512): Ed
   return out;
 }
 
+// Links between groups (slices) as one line per pair of groups, between the groups' centres:
+// a Dragonfly's global links, readable at any size (its local links are the group itself).
+export function groupEdgesFor(layout: GridLayout, links: unknown): Edge[] {
+  if (!Array.isArray(links)) return [];
+  const centre = layout.slices.map((s) => {
+    const n = Math.max(1, s.cells.length);
+    return { x: s.cells.reduce((a, c) => a + c.x + c.size / 2, 0) / n, y: s.cells.reduce((a, c) => a + c.y + c.size / 2, 0) / n };
+  });
+  const sliceOf = new Map(layout.slices.flatMap((s, i) => s.cells.map((c) => [c.id, i] as const)));
+  const pairs = new Set<string>();
+  const out: Edge[] = [];
+  for (const l of links) {
+    if (!Array.isArray(l) || l.length < 3) continue;
+    const a = sliceOf.get(Number(l[0]));
+    const b = sliceOf.get(Number(l[2]));
+    if (a === undefined || b === undefined || a === b) continue;
+    const key = `${Math.min(a, b)}-${Math.max(a, b)}`;
+    if (pairs.has(key)) continue;
+    pairs.add(key);
+    out.push({ key, x1: centre[a].x, y1: centre[a].y, x2: centre[b].x, y2: centre[b].y });
+  }
+  return out;
+}
+
 // Dragonfly: groups on a circle, each group's routers on a small arc around its position.
 // Switch id = group * a + router.
 export function dragonflyLayout(

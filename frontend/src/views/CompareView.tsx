@@ -1,78 +1,154 @@
 import { useEffect, useState } from 'react';
-import { getExperiment, type Experiment } from '../api/client';
-import { diffConfigs } from '../lib/compare';
-import { resultRows } from '../lib/charts';
-import { formatCount, formatNs, formatPercent } from '../lib/format';
+import { getExperiment } from '../api/client';
+import type { Config, SimResult } from '../config/types';
+import { diffConfigs, metricRows } from '../lib/compare';
+import { formatDelta, formatValue } from '../lib/format';
+import { shortName } from '../lib/history';
+import { useHistory } from '../hooks/useHistory';
+import { useUnits } from '../hooks/useCoreSchemas';
+import { TableScroll } from '../components/TableScroll';
 
-function idsFromHash(hash: string): string[] {
-  const m = /(?:^#?|&)ids=([^&]*)/.exec(hash);
+export const MAX_COMPARED = 4;
+
+// The fragment lists what is compared: server experiments (ids=) and runs of this browser's
+// history (h=), e.g. #ids=abc,def&h=123.
+function listFromHash(hash: string, key: string): string[] {
+  const m = new RegExp(`(?:^#?|&)${key}=([^&]*)`).exec(hash);
   return m ? decodeURIComponent(m[1]).split(',').map((s) => s.trim()).filter(Boolean) : [];
 }
 
-function show(v: unknown, unit: string): string {
-  if (v === undefined) return '—';
-  if (typeof v !== 'number') return typeof v === 'object' ? JSON.stringify(v) : String(v);
-  if (unit === 'fraction') return formatPercent(v);
-  if (unit === 'ns') return formatNs(v);
-  if (unit === 's') return `${v.toFixed(4)} s`;
-  return Number.isInteger(v) ? formatCount(v) : String(v);
+interface Column {
+  key: string;
+  name: string;
+  href?: string;
+  config: Config;
+  result?: SimResult;
 }
 
-// Experiments side by side: config differences first, then every metric aligned by name.
+// 2-4 experiments or history runs side by side: short names as headers, the config fields that
+// differ first, then every result and cost number with its Δ and % against the first column.
+// Only rows that differ are shown unless "show all rows" is ticked.
 export function CompareView() {
-  const [text, setText] = useState(() => idsFromHash(window.location.hash).join(', '));
+  const history = useHistory();
+  const [text, setText] = useState(() => listFromHash(window.location.hash, 'ids').join(', '));
+  const [local, setLocal] = useState<string[]>(() => listFromHash(window.location.hash, 'h'));
+  const [all, setAll] = useState(false);
   const ids = text.split(',').map((s) => s.trim()).filter(Boolean);
-  const [exps, setExps] = useState<Array<Experiment | string>>([]);
   const key = ids.join(',');
+  const [fetched, setFetched] = useState<Array<Column | string>>([]);
   useEffect(() => {
-    window.history.replaceState(null, '', `#ids=${encodeURIComponent(key)}`);
+    window.history.replaceState(null, '', `#ids=${encodeURIComponent(key)}&h=${local.join(',')}`);
+  }, [key, local]);
+  useEffect(() => {
     let live = true;
-    Promise.all(key.split(',').filter(Boolean).map((id) => getExperiment(id).catch((e: Error) => `${id}: ${e.message}`)))
-      .then((r) => live && setExps(r));
+    Promise.all(key.split(',').filter(Boolean).map((id) => getExperiment(id).then(
+      (e): Column => ({
+        key: e.id, href: `/e/${e.id}`, config: e.config, result: e.result ?? undefined,
+        name: history.entries.find((h) => h.id === e.id)?.name ?? shortName(e.config),
+      }),
+      (err: Error) => `${id.slice(0, 12)}…: ${err.message}`,
+    ))).then((r) => live && setFetched(r));
     return () => {
       live = false;
     };
+    // History names are read when the ids change (a rename elsewhere shows on the next load).
   }, [key]);
-  const ok = exps.filter((e): e is Experiment => typeof e !== 'string');
-  const diff = diffConfigs(ok.map((e) => e.config));
-  const metricRows = ok.map((e) => (e.result ? resultRows(e.result) : []));
-  const metricNames = [...new Set(metricRows.flatMap((rows) => rows.map((r) => r.metric)))];
+  const localCols: Column[] = local.flatMap((id) => {
+    const e = history.entries.find((h) => h.id === id);
+    return e ? [{ key: `h-${e.id}`, name: e.name, config: e.config, result: e.result }] : [];
+  });
+  const columns = [...fetched.filter((c): c is Column => typeof c !== 'string'), ...localCols].slice(0, MAX_COMPARED);
+  const toggleLocal = (id: string) => setLocal(local.includes(id) ? local.filter((x) => x !== id) : [...local, id]);
   return (
-    <main className="page">
+    <main className="page compare-page">
       <h2>Compare experiments</h2>
+      <p className="note">Compare 2–{MAX_COMPARED} runs: tick runs of this browser's history, or paste server experiment ids.</p>
+      {history.entries.length > 0 && (
+        <fieldset className="compare-pick">
+          <legend>Runs in this browser</legend>
+          {history.entries.map((e) => (
+            <label key={e.id} className="checkbox">
+              <input type="checkbox" checked={local.includes(e.id)} onChange={() => toggleLocal(e.id)} />{' '}{e.name}
+            </label>
+          ))}
+        </fieldset>
+      )}
       <div className="field">
-        <label htmlFor="compare-ids">Experiment ids</label>
+        <label htmlFor="compare-ids">Server experiment ids</label>
         <input id="compare-ids" value={text} onChange={(e) => setText(e.target.value)} placeholder="id1, id2, …" />
       </div>
-      {exps.filter((e) => typeof e === 'string').map((e) => <p key={e} className="field-error">{e}</p>)}
-      {ok.length > 0 && (
-        <div className="table-scroll">
-          <table className="numbers compare" data-testid="compare-table">
-            <thead>
-              <tr><th>field</th>{ok.map((e) => <th key={e.id}><a href={`/e/${e.id}`}>{e.id.slice(0, 10)}…</a></th>)}</tr>
-            </thead>
-            <tbody>
-              <tr className="section"><th colSpan={ok.length + 1}>Config (differences highlighted)</th></tr>
-              {diff.map((d) => (
-                <tr key={d.path} className={d.differs ? 'differs' : undefined}>
-                  <td>{d.path}</td>
-                  {d.values.map((v, i) => <td key={i}>{v === undefined ? '—' : JSON.stringify(v)}</td>)}
-                </tr>
-              ))}
-              <tr className="section"><th colSpan={ok.length + 1}>Results</th></tr>
-              {metricNames.map((m) => (
-                <tr key={m}>
-                  <td>{m}</td>
-                  {metricRows.map((rows, i) => {
-                    const r = rows.find((x) => x.metric === m);
-                    return <td key={i}>{r ? show(r.value, r.unit) : '—'}</td>;
-                  })}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+      {fetched.filter((e) => typeof e === 'string').map((e) => <p key={e} className="field-error" role="alert">{e}</p>)}
+      {ids.length + local.length > MAX_COMPARED && <p className="note warn">Only the first {MAX_COMPARED} are compared.</p>}
+      {columns.length > 0 && (
+        <>
+          <label className="checkbox">
+            <input type="checkbox" checked={all} onChange={(e) => setAll(e.target.checked)} data-testid="compare-show-all" /> show all rows (not only those that differ)
+          </label>
+          <CompareTable columns={columns} all={all} />
+        </>
       )}
     </main>
+  );
+}
+
+function CompareTable({ columns, all }: { columns: Column[]; all: boolean }) {
+  const units = useUnits();
+  // Numbers are only shown once their units are known (the results schema comes from the core).
+  if (!units.loaded) return <p className="note">loading the units from the core…</p>;
+  const diff = diffConfigs(columns.map((c) => c.config)).filter((d) => all || d.differs);
+  const metrics = metricRows(columns.map((c) => c.result)).filter((m) => all || m.differs);
+  const label = (path: string) => path.split('.').map((p) => units.labelOf(p)).join(' · ');
+  const head = (title: string, n: number, testid: string) => (
+    <tr className="section"><th colSpan={columns.length + 1} scope="colgroup" data-testid={testid}>{title}{!all && ` (${n} that differ)`}</th></tr>
+  );
+  return (
+    <TableScroll label="comparison">
+      <table className="numbers compare" data-testid="compare-table">
+        <colgroup><col className="compare-label" />{columns.map((c) => <col key={c.key} />)}</colgroup>
+        <thead>
+          <tr>
+            <th scope="col">field</th>
+            {columns.map((c, i) => (
+              <th key={c.key} scope="col" data-testid={`compare-head-${i}`}>
+                {c.href ? <a href={c.href} title={c.key}>{c.name}</a> : c.name}
+                {i === 0 && columns.length > 1 && <div className="small">reference for Δ</div>}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {head('Config', diff.length, 'compare-config-head')}
+          {diff.map((d) => (
+            <tr key={d.path} className={d.differs ? 'differs' : undefined} data-path={d.path}>
+              <th scope="row">{d.path}</th>
+              {d.values.map((v, i) => <td key={i}>{formatValue(v, '')}</td>)}
+            </tr>
+          ))}
+          {(['results', 'cost'] as const).map((section) => {
+            const rows = metrics.filter((m) => m.section === section);
+            return [
+              head(section === 'results' ? 'Results' : 'Hardware cost (cost model)', rows.length, `compare-${section}-head`),
+              ...rows.map((m) => {
+                const unit = units.unitOf(m.path);
+                return (
+                  <tr key={m.path} className={m.differs ? 'differs' : undefined} data-path={m.path}>
+                    <th scope="row" title={m.path}>{label(m.path)}</th>
+                    {m.values.map((v, i) => {
+                      const d = i > 0 ? formatDelta(v, m.values[0], unit) : null;
+                      return (
+                        <td key={i}>
+                          <span className="value">{formatValue(v, unit)}</span>
+                          {d && d !== '±0' && <div className="delta">Δ {d}</div>}
+                        </td>
+                      );
+                    })}
+                  </tr>
+                );
+              }),
+            ];
+          })}
+        </tbody>
+      </table>
+    </TableScroll>
   );
 }

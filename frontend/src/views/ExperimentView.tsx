@@ -3,11 +3,13 @@ import { getExperiment, waitForExperiment, type Experiment } from '../api/client
 import { ResultPanel } from '../components/ResultPanel';
 import { ShareButton } from '../components/ShareButton';
 import { COMPARE_URL, encodeConfig } from '../lib/share';
+import { BaselineContext, useHistoryBaseline } from '../hooks/useHistory';
 
 // A stored experiment at its shareable, content-addressed URL /e/{id}.
 export function ExperimentView({ id }: { id: string }) {
   const [exp, setExp] = useState<Experiment | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const baseline = useHistoryBaseline();
   useEffect(() => {
     const abort = new AbortController();
     getExperiment(id)
@@ -30,8 +32,12 @@ export function ExperimentView({ id }: { id: string }) {
             <a href={`/#${encodeConfig(exp.config)}`}>open the config in Explore</a> ·{' '}
             <a href={`${COMPARE_URL}#ids=${exp.id}`}>compare with…</a>
           </p>
-          {exp.result && <ResultPanel title="Result" prefix="experiment" config={exp.config} result={exp.result}
-            source="native core on a SwitchLab worker" />}
+          {exp.result && (
+            <BaselineContext.Provider value={baseline}>
+              <ResultPanel title="Result" prefix="experiment" config={exp.config} result={exp.result}
+                source="native core on a SwitchLab worker" />
+            </BaselineContext.Provider>
+          )}
           <details>
             <summary>Config JSON</summary>
             <pre data-testid="experiment-config">{JSON.stringify(exp.config, null, 2)}</pre>

@@ -1,24 +1,42 @@
-import { useCallback, useEffect, useState } from 'react';
-import type { Config } from '../config/types';
-import { DEFAULT_CONFIG } from '../config/form';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { Config, SimResult } from '../config/types';
+import { canonical, exampleFor, START_EXAMPLE, startConfig } from '../config/examples';
 import { ConfigForm } from '../components/ConfigForm';
 import { JsonEditor } from '../components/JsonEditor';
 import { PresetPicker } from '../components/PresetPicker';
 import { RunControls } from '../components/RunControls';
+import { RunPreview } from '../components/RunPreview';
+import { PublishedPanel } from '../components/PublishedPanel';
 import { ServerStatus } from '../components/ServerStatus';
 import { ResultPanel } from '../components/ResultPanel';
 import { Agreement } from '../components/Agreement';
 import { ShareButton } from '../components/ShareButton';
 import { PerPortToggle } from '../components/PerPortToggle';
+import { HistoryPanel } from '../components/HistoryPanel';
 import { useCoreService } from '../hooks/useCoreService';
 import { useCoreSchemas } from '../hooks/useCoreSchemas';
+import { BaselineContext, updateHistory, useHistory, useHistoryBaseline } from '../hooks/useHistory';
 import { TopologyView } from '../components/TopologyView';
 import { useWasmRun } from '../hooks/useWasmRun';
 import { useServerRun } from '../hooks/useServerRun';
+import { addRun, shortName, type HistoryState } from '../lib/history';
+import { autoRuns } from '../lib/placement';
 import { decodeConfig, encodeConfig, NEW_SWEEP_URL, shareUrl } from '../lib/share';
 
+// Where the page starts: a shared config from the link, else the start example.
+function initial(): { config: Config; origin: string | null } {
+  const shared = decodeConfig(window.location.hash);
+  if (shared) return { config: shared, origin: exampleFor(shared)?.key ?? null };
+  return { config: startConfig(), origin: START_EXAMPLE };
+}
+
+const nameOf = (h: HistoryState, config: Config, result: SimResult) =>
+  h.entries.find((e) => e.id === result.config_hash)?.name ?? shortName(config);
+
 export function ExploreView({ onEngineVersion }: { onEngineVersion: (v: string | null) => void }) {
-  const [config, setConfig] = useState<Config>(() => decodeConfig(window.location.hash) ?? DEFAULT_CONFIG);
+  const [start] = useState(initial);
+  const [config, setConfig] = useState<Config>(start.config);
+  const [origin, setOrigin] = useState<string | null>(start.origin);
   const [tab, setTab] = useState<'form' | 'json'>('form');
   const core = useCoreService(config);
   const { schemas, error: schemaError } = useCoreSchemas();
@@ -35,6 +53,8 @@ export function ExploreView({ onEngineVersion }: { onEngineVersion: (v: string |
   }, []);
   const wasm = useWasmRun();
   const server = useServerRun();
+  const history = useHistory();
+  const baseline = useHistoryBaseline();
 
   useEffect(() => onEngineVersion(core.engineVersion), [core.engineVersion, onEngineVersion]);
   // The fragment always holds the current config, so the address bar is a working share link.
@@ -44,16 +64,95 @@ export function ExploreView({ onEngineVersion }: { onEngineVersion: (v: string |
 
   const error = core.error ?? (wasm.state.phase === 'invalid' ? wasm.state.error : null) ??
     (server.state.phase === 'invalid' ? server.state.error : null);
-  const canRun = !core.error && core.validated && Object.keys(localErrors).length === 0;
+  const blocked = !!core.error || Object.keys(localErrors).length > 0;
+  const canRun = !blocked && core.validated;
   const serverBusy = server.state.phase === 'submitting' || server.state.phase === 'waiting';
+
+  // Every finished run goes into this browser's history.
+  const wasmResult = wasm.state.phase === 'done' ? wasm.state : null;
+  useEffect(() => {
+    if (wasmResult) updateHistory((h) => addRun(h, wasmResult.config, wasmResult.result, 'browser', new Date()));
+  }, [wasmResult]);
+  const serverExp = server.state.phase === 'done' ? server.state.experiment : null;
+  useEffect(() => {
+    if (serverExp?.result) updateHistory((h) => addRun(h, serverExp.config, serverExp.result!, 'server', new Date()));
+  }, [serverExp]);
+
+  // Run asked for (button, Enter, Ctrl+Enter) while the config's prepare() is still on its way:
+  // it starts as soon as the core has validated this config, and never for an invalid one.
+  const [pending, setPending] = useState(false);
+  const requestRun = useCallback(() => {
+    if (blocked) {
+      // Point at the field that blocks the run.
+      document.querySelector<HTMLElement>('.config-form [aria-invalid="true"], #config-json[aria-invalid="true"]')?.focus();
+      return;
+    }
+    if (core.validated) wasm.start(config);
+    else setPending(true);
+  }, [blocked, core.validated, config, wasm]);
+  useEffect(() => {
+    if (!pending) return;
+    if (blocked) setPending(false);
+    else if (core.validated) {
+      setPending(false);
+      wasm.start(config);
+    }
+  }, [pending, blocked, core.validated, config, wasm]);
+
+  // Ctrl/Cmd+Enter anywhere, or Enter in a form input, runs the form's config in the browser. The
+  // listener reads the latest render's requestRun through a ref: a key pressed right after typing
+  // must not meet the handler of the previous config.
+  const requestRunRef = useRef(requestRun);
+  requestRunRef.current = requestRun;
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Enter' || e.isComposing || e.altKey || e.shiftKey) return;
+      const t = e.target as HTMLElement | null;
+      const inField = t instanceof HTMLInputElement && t.type === 'text' && !!t.closest('.config-form');
+      if (!(e.ctrlKey || e.metaKey || inField)) return;
+      e.preventDefault();
+      requestRunRef.current();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  // A first config small enough runs by itself, so the first screen already shows a result.
+  const autoRan = useRef(false);
+  useEffect(() => {
+    if (autoRan.current || !core.validated || core.error || !core.prepared) return;
+    autoRan.current = true;
+    if (autoRuns(core.prepared.summary) && wasm.state.phase === 'idle') wasm.start(config);
+  }, [core.validated, core.error, core.prepared, wasm, config]);
+
+  // A result is stale once the form holds another config, or text that does not parse yet.
+  const formKey = Object.keys(localErrors).length > 0 ? null : canonical(config);
+  const wasmStale = wasmResult !== null && canonical(wasmResult.config) !== formKey;
+  const serverStale = serverExp !== null && canonical(serverExp.config) !== formKey;
+  const hasResult = wasmResult !== null || serverExp?.result;
+  const showPreview = !hasResult || (wasmResult ? wasmStale : serverStale);
+  const load = (cfg: Config) => {
+    setConfig(cfg);
+    setOrigin(exampleFor(cfg)?.key ?? null);
+  };
 
   return (
     <main className="explore">
       <section className="editor" aria-label="Configuration">
-        <PresetPicker onPick={setConfig} />
-        <div className="tabs" role="tablist">
-          <button role="tab" aria-selected={tab === 'form'} onClick={() => setTab('form')}>Form</button>
-          <button role="tab" aria-selected={tab === 'json'} onClick={() => setTab('json')}>JSON</button>
+        <PresetPicker config={config} origin={origin} onPick={(key, cfg) => {
+          setConfig(cfg);
+          setOrigin(key);
+        }} />
+        <div className="run-bar">
+          <RunControls state={wasm.state} canRun={canRun} onRun={requestRun} onCancel={wasm.cancel}
+            onSubmit={() => server.submit(config)} submitting={serverBusy} />
+          <ServerStatus state={server.state} onStop={server.stopWatching} />
+        </div>
+        <div className="tabs">
+          <div role="tablist" aria-label="Editor" className="tablist">
+            <button role="tab" aria-selected={tab === 'form'} onClick={() => setTab('form')}>Form</button>
+            <button role="tab" aria-selected={tab === 'json'} onClick={() => setTab('json')}>JSON</button>
+          </div>
           <a className="sweep-link" href={`${NEW_SWEEP_URL}#${encodeConfig(config)}`}>Sweep…</a>
           <ShareButton url={shareUrl(config, window.location.origin)} />
         </div>
@@ -61,37 +160,42 @@ export function ExploreView({ onEngineVersion }: { onEngineVersion: (v: string |
           ? <ConfigForm config={config} schema={schemas?.config ?? null} error={error} onChange={setConfig} onLocalError={onLocalError} />
           : <JsonEditor config={config} error={error} onChange={setConfig} onLocalError={onLocalError} />}
         {(core.loadError ?? schemaError) && <p className="field-error" role="alert">Could not load the WASM core: {core.loadError ?? schemaError}</p>}
-        <RunControls state={wasm.state} canRun={canRun} prepared={core.validated ? core.prepared : null}
-          onRun={() => wasm.start(config)} onCancel={wasm.cancel} onSubmit={() => server.submit(config)}
-          submitting={serverBusy} />
         <PerPortToggle config={config} onChange={setConfig} />
-        <ServerStatus state={server.state} onStop={server.stopWatching} />
       </section>
       <section className="results" aria-label="Results">
-        {wasm.state.phase === 'done' && server.state.phase === 'done' && server.state.experiment.result && (
-          <Agreement wasm={wasm.state.result} server={server.state.experiment.result} />
-        )}
-        {wasm.state.phase === 'done' && (
-          <ResultPanel title="Browser run" source="WASM core in a Web Worker in this browser" prefix="wasm"
-            config={wasm.state.config} result={wasm.state.result} />
-        )}
-        {server.state.phase === 'done' && server.state.experiment.result && (
-          <>
-            <ResultPanel title="Server run" prefix="server" config={server.state.experiment.config}
-              source={`native core on a SwitchLab worker, experiment ${server.state.experiment.id.slice(0, 12)}…`}
-              result={server.state.experiment.result} detailed={wasm.state.phase !== 'done'} />
-            <p className="note">
-              Stored at <a href={`/e/${server.state.experiment.id}`} data-testid="experiment-link">/e/{server.state.experiment.id.slice(0, 12)}…</a>{' '}
-              <ShareButton url={`${window.location.origin}/e/${server.state.experiment.id}`} label="Copy experiment link" />
-            </p>
-          </>
-        )}
-        {wasm.state.phase !== 'done' && server.state.phase !== 'done' && (
-          <>
-            <p className="note placeholder">Run the config in the browser or submit it to the server to see hit rates, misses and latency.</p>
-            {core.prepared && <TopologyView topology={core.prepared.topology} />}
-          </>
-        )}
+        <BaselineContext.Provider value={baseline}>
+          {showPreview && (
+            <section className="result next-run" aria-label="Next run" data-testid="next-run">
+              <h2>{hasResult ? 'The form now holds' : 'Ready to run'}: <span data-testid="next-run-name">{shortName(config)}</span></h2>
+              {core.prepared && core.validated ? <RunPreview prepared={core.prepared} />
+                : <p className="note">{blocked ? 'Fix the highlighted field to see what the run will be.' : 'checking the config with the core…'}</p>}
+              <PublishedPanel config={config} />
+              {/* Beside a stale result the drawing folds away, so the result's "out of date" banner stays in view. */}
+              {core.prepared && (hasResult
+                ? <details className="more"><summary>Topology of the next run</summary><TopologyView topology={core.prepared.topology} /></details>
+                : <TopologyView topology={core.prepared.topology} />)}
+            </section>
+          )}
+          {wasmResult && serverExp?.result && <Agreement wasm={wasmResult.result} server={serverExp.result} />}
+          {wasmResult && (
+            <ResultPanel title="Browser run" source="WASM core in a Web Worker in this browser" prefix="wasm"
+              config={wasmResult.config} result={wasmResult.result} stale={wasmStale}
+              name={nameOf(history, wasmResult.config, wasmResult.result)} />
+          )}
+          {serverExp?.result && (
+            <>
+              <ResultPanel title="Server run" prefix="server" config={serverExp.config} stale={serverStale}
+                name={nameOf(history, serverExp.config, serverExp.result)}
+                source={`native core on a SwitchLab worker, experiment ${serverExp.id.slice(0, 12)}…`}
+                result={serverExp.result} detailed={!wasmResult} />
+              <p className="note">
+                Stored at <a href={`/e/${serverExp.id}`} data-testid="experiment-link">/e/{serverExp.id.slice(0, 12)}…</a>{' '}
+                <ShareButton url={`${window.location.origin}/e/${serverExp.id}`} label="Copy experiment link" />
+              </p>
+            </>
+          )}
+        </BaselineContext.Provider>
+        <HistoryPanel onLoad={load} />
       </section>
     </main>
   );

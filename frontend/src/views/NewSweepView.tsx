@@ -1,13 +1,18 @@
 import { useMemo, useState } from 'react';
 import type { Config, FieldError, Json } from '../config/types';
-import { DEFAULT_CONFIG } from '../config/form';
+import { startConfig } from '../config/examples';
 import { allFields } from '../config/schema';
 import { useCoreSchemas } from '../hooks/useCoreSchemas';
 import { createSweep, InvalidConfig } from '../api/client';
 import { decodeConfig, encodeConfig } from '../lib/share';
 import { parseAxis, pointCount } from '../lib/sweep';
-import { formatCount } from '../lib/format';
+import { formatCount, formatSeconds } from '../lib/format';
+import { sweepSeconds } from '../lib/placement';
+import { useCoreService } from '../hooks/useCoreService';
 import { Allowed } from '../components/Allowed';
+import { PastSweeps } from '../components/PastSweeps';
+import { TableScroll } from '../components/TableScroll';
+import { rememberSweep } from '../lib/sweepList';
 
 interface Axis {
   path: string;
@@ -17,7 +22,7 @@ interface Axis {
 
 // Define a grid over config fields on top of the Explore config and submit it to the API.
 export function NewSweepView() {
-  const base: Config = useMemo(() => decodeConfig(window.location.hash) ?? DEFAULT_CONFIG, []);
+  const base: Config = useMemo(() => decodeConfig(window.location.hash) ?? startConfig(), []);
   const [name, setName] = useState('cache entries x ways');
   const [axes, setAxes] = useState<Axis[]>([
     { path: 'switch.cache.entries', text: '16..256 *2' },
@@ -27,12 +32,18 @@ export function NewSweepView() {
   const [busy, setBusy] = useState(false);
   // Axis fields offered: every numeric or array field of the core's schema (any kind).
   const { schemas } = useCoreSchemas();
+  // The base config's size, for the sweep's time estimate (points that change the network's
+  // size differ from it, so the estimate says it is per base-sized point).
+  const baseRun = useCoreService(base);
   const fields = useMemo(() => (schemas ? allFields(schemas.config) : []), [schemas]);
   const numericPaths = fields.filter((f) => ['int', 'number', 'ways'].includes(f.kind)).map((f) => f.path);
   // Fields whose values are arrays: their axis values are typed as "[5,5,5]; [7,7,7]".
   const arrayPaths = fields.filter((f) => ['dims', 'flags'].includes(f.kind)).map((f) => f.path);
   const parsed = axes.map((a) => parseAxis(a.path.trim(), a.text, arrayPaths));
-  const ok = parsed.every((p) => p.ok) && new Set(axes.map((a) => a.path)).size === axes.length;
+  // An axis key must be a field of the core's config schema (the list the input suggests).
+  const known = new Set([...numericPaths, ...arrayPaths, ...fields.filter((f) => f.kind === 'choice' || f.kind === 'bool').map((f) => f.path)]);
+  const pathError = (p: string) => (fields.length > 0 && !known.has(p.trim()) ? `${p.trim() || '(empty)'} is not a config field: pick one from the list` : null);
+  const ok = parsed.every((p) => p.ok) && axes.every((a) => !pathError(a.path)) && new Set(axes.map((a) => a.path)).size === axes.length;
   const count = ok ? pointCount(parsed.map((p) => (p.ok ? p.values : []))) : null;
   const setAxis = (i: number, patch: Partial<Axis>) => setAxes(axes.map((a, j) => (j === i ? { ...a, ...patch } : a)));
 
@@ -46,6 +57,7 @@ export function NewSweepView() {
         if (p.ok) body[a.path.trim()] = p.values;
       });
       const sweep = await createSweep({ name, base, axes: body });
+      rememberSweep(localStorage, { id: sweep.id, name, at: new Date().toISOString() });
       window.location.assign(`/s/${sweep.id}`);
     } catch (e) {
       setError(e instanceof InvalidConfig ? e.error : e instanceof Error ? e.message : String(e));
@@ -64,6 +76,7 @@ export function NewSweepView() {
         <label htmlFor="sweep-name">Name</label>
         <input id="sweep-name" value={name} onChange={(e) => setName(e.target.value)} />
       </div>
+      <TableScroll label="sweep axes">
       <table className="axes">
         <thead>
           <tr><th>config field</th><th>values (a,b,c · from..to *factor · from..to +step · arrays: [5,5,5]; [7,7,7])</th><th>count</th><th /></tr>
@@ -73,7 +86,8 @@ export function NewSweepView() {
             <tr key={i}>
               <td>
                 <input list="sweep-paths" aria-label={`axis ${i + 1} field`} value={a.path} data-axis-path={i}
-                  onChange={(e) => setAxis(i, { path: e.target.value })} />
+                  onChange={(e) => setAxis(i, { path: e.target.value })} aria-invalid={pathError(a.path) ? true : undefined} />
+                {pathError(a.path) && <div className="field-error" role="alert" data-testid={`axis-path-error-${i}`}>{pathError(a.path)}</div>}
               </td>
               <td>
                 <input aria-label={`axis ${i + 1} values`} value={a.text} data-axis-values={i}
@@ -86,6 +100,7 @@ export function NewSweepView() {
           ))}
         </tbody>
       </table>
+      </TableScroll>
       <datalist id="sweep-paths">
         {[...numericPaths, ...arrayPaths].map((p) => <option key={p} value={p} />)}
       </datalist>
@@ -95,6 +110,14 @@ export function NewSweepView() {
       <p data-testid="sweep-point-count">
         {count !== null ? `${formatCount(count)} points` : 'fix the axes above (each field once)'}
       </p>
+      {count !== null && count > 0 && baseRun.prepared && (
+        <p className="note" data-testid="sweep-eta">
+          {(() => {
+            const [fast, slow] = sweepSeconds(baseRun.prepared.summary, count);
+            return `about ${formatSeconds(fast)} – ${formatSeconds(slow)} of worker time (${formatCount(baseRun.prepared.summary.lookups)} look-ups per point of the base config's size; divided among the running workers)`;
+          })()}
+        </p>
+      )}
       {error && (
         <p className="field-error" role="alert" data-testid="sweep-error">
           {typeof error === 'string' ? error : <><code>{error.field}</code>: {error.message}<Allowed error={error} /></>}
@@ -103,6 +126,7 @@ export function NewSweepView() {
       <button type="button" className="primary" disabled={!ok || busy || count === 0} onClick={submit}>
         Submit sweep to the server
       </button>
+      <PastSweeps />
     </main>
   );
 }

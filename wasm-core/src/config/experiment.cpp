@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 
 #include "topology/registry.hpp"
 
@@ -104,7 +105,6 @@ void parse_delays(Params& sw, Delays& d) {
 }
 
 constexpr int64_t kMaxPrefetchNodes = 8192;
-constexpr double kMaxMemoryBytes = 16.0 * (1 << 30);
 
 // Monitored mode: only S sample switches' caches are simulated; routing computation h of packet i
 // is moved (by the topology's translation symmetry) onto sample (i + h) mod S. On a torus under
@@ -144,6 +144,8 @@ void parse_monitor(Params& root, Experiment& ex) {
 // (rather than failing half-way) and all-to-all prefetches too long to be useful. Memory grows
 // only where look-ups happen: a cache's tag array is allocated on its first look-up, and the 3C
 // shadow grows by one node per new tag; both are bounded by the number of look-ups the run can make.
+// Besides the caches the engine keeps 16 B of counters per simulated input port, and graph
+// topologies their routing tables.
 void estimate_run(Experiment& ex) {
   const Topology& topo = *ex.topology;
   RunEstimate& e = ex.estimate;
@@ -155,6 +157,7 @@ void estimate_run(Experiment& ex) {
   const double entries = ex.cache.geometry.entries;
   const double touched = std::min(e.caches, e.lookups);
   e.memory_bytes = e.caches * 256.0 + touched * entries * 4.0;  // objects + tag arrays
+  e.memory_bytes += 16.0 * switches * topo.ports_per_switch() + topo.table_bytes();
   if (ex.cache.enabled && ex.cache.classify_misses)  // shadow list node + map slots, ~44 B per distinct tag
     e.memory_bytes += 44.0 * std::min(e.caches * std::min(entries, nodes), e.lookups);
 }
@@ -162,11 +165,13 @@ void estimate_run(Experiment& ex) {
 bool check_size(Params& root, const Experiment& ex) {
   if (!ex.cache.enabled) return true;
   const double bytes = ex.estimate.memory_bytes;
-  if (bytes > kMaxMemoryBytes) {
-    const std::string limit = format_number(kMaxMemoryBytes / (1 << 20)) + " MiB";
+  if (bytes > kMaxRunMemoryBytes) {
+    const std::string limit = format_number(kMaxRunMemoryBytes / (1 << 30)) + " GiB";
+    char need[32];
+    std::snprintf(need, sizeof need, "%.1f GiB", bytes / (1 << 30));
     root.errors().fail(ex.monitored.empty() ? "switch.cache.entries" : "monitor.samples",
-                       "the caches would need about " + format_number(bytes / (1 << 20)) + " MiB (limit " + limit +
-                           "); use fewer entries or monitored mode (monitor.samples) on a torus",
+                       std::string("the run needs ~") + need + " of memory (mostly caches), this build allows " + limit +
+                           "; use fewer entries or monitored mode (monitor.samples) on a torus",
                        "a run whose caches fit in " + limit);
     return false;
   }

@@ -32,6 +32,9 @@ struct Delays {
   int64_t rc_hit_ps, rc_miss_ps, rc_no_cache_ps, other_ps, link_ps;
 };
 
+// Runs whose estimated memory (RunEstimate::memory_bytes) exceeds this are rejected.
+constexpr double kMaxRunMemoryBytes = 16.0 * (1 << 30);
+
 // What a run will touch, estimated before it starts (the `summary` of prepare(); size limits).
 struct RunEstimate {
   double caches = 0;        // simulated caches

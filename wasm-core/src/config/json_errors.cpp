@@ -35,7 +35,7 @@ class PathTracker final : public nlohmann::json_sax<json> {
     return false;
   }
 
-  std::string field() const {
+  std::string field(const std::string& root) const {
     std::string f;
     for (size_t i = 0; i < levels_.size(); ++i) {
       if (i == kMaxLevels) return f + "...";  // a hostile body may nest 10^5 levels
@@ -43,7 +43,7 @@ class PathTracker final : public nlohmann::json_sax<json> {
       if (l.index < 0 && !l.keyed) break;  // an object whose first key was not read yet
       f += l.index >= 0 ? "[" + std::to_string(l.index) + "]" : (f.empty() ? "" : ".") + printable(l.key);
     }
-    return f.empty() ? "config" : f;
+    return f.empty() ? root : f;
   }
   std::string reason() const {
     // "[json.exception.parse_error.101] parse error at line 1, column 17: syntax error while
@@ -80,13 +80,49 @@ class PathTracker final : public nlohmann::json_sax<json> {
   std::string reason_;
 };
 
+// Byte offset of the bracket that opens level kMaxJsonDepth + 1, or npos. Brackets inside strings
+// do not count; the scan does not validate (the parser does that next).
+size_t too_deep_at(const std::string& text) {
+  int depth = 0;
+  bool in_string = false;
+  for (size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (in_string) {
+      if (c == '\\') ++i;  // skip the escaped character
+      else if (c == '"') in_string = false;
+    } else if (c == '"') {
+      in_string = true;
+    } else if (c == '[' || c == '{') {
+      if (++depth > kMaxJsonDepth) return i;
+    } else if (c == ']' || c == '}') {
+      --depth;
+    }
+  }
+  return std::string::npos;
+}
+
 }  // namespace
 
-Error locate_json_error(const std::string& text) {
+Error locate_json_error(const std::string& text, const std::string& root) {
   PathTracker tracker;
   json::sax_parse(text, &tracker);
-  return {tracker.field(), "is not valid JSON at byte " + std::to_string(tracker.position()) + ": " + tracker.reason(),
+  return {tracker.field(root), "is not valid JSON at byte " + std::to_string(tracker.position()) + ": " + tracker.reason(),
           "a JSON document (RFC 8259)"};
+}
+
+bool parse_untrusted_json(const std::string& text, const std::string& root, json& out, Error& error) {
+  const size_t deep = too_deep_at(text);
+  if (deep != std::string::npos) {
+    const std::string most = std::to_string(kMaxJsonDepth);
+    error = {root, "nests arrays/objects more than " + most + " levels deep (at byte " + std::to_string(deep) +
+                           "); this build allows at most " + most,
+             "a JSON document nested at most " + most + " levels deep"};
+    return false;
+  }
+  out = json::parse(text, nullptr, /*allow_exceptions=*/false);
+  if (!out.is_discarded()) return true;
+  error = locate_json_error(text, root);
+  return false;
 }
 
 }  // namespace switchlab

@@ -47,11 +47,16 @@ const std::vector<ResultKey>& declared() {
       {"summary.ports_per_switch", "integer", "ports", "Input ports per switch (the largest), injection ports included"},
       {"summary.input_ports", "integer", "ports", "Input ports of the whole network (switches x ports per switch)"},
       {"summary.links", "integer", "links", "Switch-to-switch links, each counted once"},
-      {"summary.max_hops", "integer", "switches", "Most routing computations one packet can make"},
+      {"summary.max_hops", "integer", "switches",
+       "Most routing computations one packet can make: exact for torus, mesh, fat tree, BMIN, Dragonfly and single "
+       "switch; an upper bound for graph kinds (random_regular, edge_list), whose exact longest route needs all-pairs "
+       "routing tables (topology.max_switch_hops in results)"},
       {"summary.caches", "number", "caches", "Caches the run simulates"},
       {"summary.packets", "integer", "packets", "Packets routed (warm-up + measured)"},
-      {"summary.lookups", "number", "look-ups", "Upper bound on the cache look-ups of the run (prefetch included)"},
-      {"summary.memory_bytes", "number", "B", "Estimated peak memory of the simulated cache state"},
+      {"summary.lookups", "number", "look-ups", "Upper bound on the cache look-ups of the run (packets x max_hops, prefetch included)"},
+      {"summary.memory_bytes", "number", "B",
+       "Estimated peak memory of the run: cache state (bounded by the look-ups), 16 B of counters per simulated input "
+       "port, and a graph topology's routing tables (2 B per switch pair)"},
       // Cache statistics (measured packets only).
       {"cache.enabled", "boolean", "", "Whether the switches have a routing-table cache"},
       {"cache.scope", "string", "", "port: one cache per input port; switch: one per switch"},
@@ -154,8 +159,13 @@ const std::vector<ResultKey>& declared() {
       {"topology.global_links_per_group_pair", "integer", "links", "Dragonfly: parallel global links per group pair"},
       {"topology.unconnected_global_ports_per_group", "integer", "ports", "Dragonfly: global ports left unconnected"},
       {"topology.max_degree", "integer", "links", "Most switch-to-switch links of one switch"},
-      {"topology.max_switch_hops", "integer", "switches", "Longest route, in switches"},
-      {"topology.mean_switch_hops", "number", "switches", "Mean route length over node pairs, in switches"},
+      {"topology.max_switch_hops", "integer", "links",
+       "Graphs: switch-to-switch links on the longest table route (exact; results only: prepare() builds no routing tables)"},
+      {"topology.max_switch_hops_bound", "integer", "links",
+       "Graphs: upper bound on max_switch_hops from one BFS (2 x eccentricity of switch 0, or of the up*/down* root); "
+       "summary.max_hops = this + 1"},
+      {"topology.mean_switch_hops", "number", "links",
+       "Graphs: switch-to-switch links per route, averaged over ordered switch pairs (exact; results only)"},
       {"topology.parameters.degree", "integer", "links", "Random regular graph: links per switch"},
       {"topology.parameters.attempts", "integer", "attempts", "Random regular graph: pairings drawn until one was simple and connected"},
       {"topology.stage_list.switches", "integer", "switches", "Switches of the stage"},

@@ -3,6 +3,8 @@
 #include <map>
 
 #include "config/experiment.hpp"
+#include "config/json_errors.hpp"
+#include "topology/limits.hpp"
 #include "topology/registry.hpp"
 #include "traffic/traffic.hpp"
 
@@ -106,6 +108,14 @@ json experiment_schema() {
                  {"title", "SwitchLab experiment"},
                  {"type", "object"},
                  {"allOf", json::array()}};
+  // The core's limits as data (docs/topologies.md, "Size limits"), for edges that show or check
+  // them; per-field ranges are in the fields themselves.
+  schema["x-limits"] = {{"nodes", kMaxTopologyNodes},
+                        {"switches", kMaxTopologySwitches},
+                        {"input_ports", kMaxTopologyInputPorts},
+                        {"links", kMaxTopologyLinks},
+                        {"memory_bytes", kMaxRunMemoryBytes},
+                        {"json_depth", kMaxJsonDepth}};
   Discriminated topology{"topology.kind", {"topology.", "routing."}, {}};
   Discriminated traffic{"traffic.pattern", {"traffic."}, {}};
   // The fields only one engine reads (the cycle engine's buffers, pipeline, injection and sim

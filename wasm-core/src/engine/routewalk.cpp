@@ -168,7 +168,7 @@ class RouteWalk {
     }
     const uint64_t total = ex_.warmup_packets + ex_.packets;
     const uint64_t end = total - next_ > count ? next_ + count : total;
-    const uint32_t far_hops = ex_.topology->max_hops();
+    const uint32_t far_hops = ex_.topology->longest_route();
     for (uint64_t i = next_; i < end; ++i) {
       const bool measured = i >= ex_.warmup_packets;
       uint32_t src, dst;

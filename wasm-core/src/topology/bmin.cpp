@@ -1,5 +1,8 @@
 #include "topology/bmin.hpp"
 
+#include <cmath>
+
+#include "topology/limits.hpp"
 #include "topology/registry.hpp"
 
 namespace switchlab {
@@ -72,23 +75,27 @@ nlohmann::json Bmin::describe() const {
 
 namespace {
 
-constexpr int64_t kMaxNodes = int64_t{1} << 24;
+// k^n nodes, n k^(n-1) switches of 2k ports, (n-1) k^n channels between stages.
+TopologySize bmin_size(int64_t k, int64_t n) {
+  const double nodes = std::pow(static_cast<double>(k), static_cast<double>(n));
+  return {nodes, nodes / static_cast<double>(k) * static_cast<double>(n), 2.0 * static_cast<double>(k),
+          nodes * static_cast<double>(n - 1)};
+}
 
 std::unique_ptr<Topology> make_bmin(Params& t, Params& routing) {
   const int64_t k = t.integer("k", {4, 2, 256, "ports", "Down ports per switch (as many up ports): 8-port switches have k = 4"});
-  const int64_t n = t.integer("stages", {2, 1, 16, "stages", "Stages of switches (n); nodes = k^n"});
+  static const std::string stages_doc = with_node_limit("Stages of switches (n); nodes = k^n");
+  const int64_t n = t.integer("stages", {2, 1, 16, "stages", stages_doc.c_str()});
   routing.choice("algorithm", "turnaround", {"turnaround"},
                  "Turnaround at the least common ancestor stage, up port chosen by destination digit");
   t.reject_unknown({"kind"});
   routing.reject_unknown();
   if (!t.errors().ok()) return nullptr;
-  int64_t nodes = 1;
-  for (int64_t i = 0; i < n && nodes <= kMaxNodes; ++i) nodes *= k;
-  if (nodes > kMaxNodes || nodes / k * n > kMaxNodes) {
-    t.errors().fail(t.field("stages"), "network too large: k^stages nodes and stages * k^(stages-1) switches must each be at most " +
-                                           std::to_string(kMaxNodes) + " (k = " + std::to_string(k) + ")");
-    return nullptr;
-  }
+  const auto allowed = [k] {
+    const int64_t most = largest_fitting(1, 16, [k](int64_t v) { return bmin_size(k, v); });
+    return "an integer in [1, " + std::to_string(most) + "] with k = " + std::to_string(k);
+  };
+  if (!check_topology_size(t, "stages", bmin_size(k, n), allowed)) return nullptr;
   return std::make_unique<Bmin>(static_cast<uint32_t>(k), static_cast<uint32_t>(n));
 }
 

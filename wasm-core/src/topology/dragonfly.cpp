@@ -1,5 +1,6 @@
 #include "topology/dragonfly.hpp"
 
+#include "topology/limits.hpp"
 #include "topology/registry.hpp"
 
 namespace switchlab {
@@ -60,6 +61,21 @@ uint32_t Dragonfly::route(uint32_t src, uint32_t dst, Rng& rng, Hop* out) const 
   return n;
 }
 
+nlohmann::json Dragonfly::links() const {
+  if (num_links() > kMaxListedLinks) return nullptr;
+  nlohmann::json out = nlohmann::json::array();
+  for (uint32_t grp = 0; grp < g_; ++grp) {
+    for (uint32_t r1 = 0; r1 < a_; ++r1)  // the group's clique
+      for (uint32_t r2 = r1 + 1; r2 < a_; ++r2)
+        out.push_back({grp * a_ + r1, local_port(r1, r2), grp * a_ + r2, local_port(r2, r1)});
+    for (uint32_t t = 0; t < copies_ * (g_ - 1); ++t) {  // global links, each cable once
+      const uint32_t far = (grp + 1 + t % (g_ - 1)) % g_, ft = far_link(t);
+      if (grp < far) out.push_back({grp * a_ + t / h_, global_port(t), far * a_ + ft / h_, global_port(ft)});
+    }
+  }
+  return out;
+}
+
 nlohmann::json Dragonfly::describe() const {
   return {{"kind", "dragonfly"}, {"p", p_}, {"a", a_}, {"h", h_}, {"g", g_},
           {"switches", num_switches()}, {"nodes", num_nodes()},
@@ -68,16 +84,30 @@ nlohmann::json Dragonfly::describe() const {
           {"routing", valiant_ ? "valiant" : "minimal"},
           {"switch_id", "group * a + router"}, {"node_id", "switch_id * p + terminal"},
           {"ports", "[0,p) terminals, [p, p+a-1) local links, then h global links"},
-          {"global_arrangement", "consecutive: link t of group G -> group (G+1+t mod (g-1)) mod g"}};
+          {"global_arrangement", "consecutive: link t of group G -> group (G+1+t mod (g-1)) mod g"},
+          {"links", links()},
+          {"links_format", "[router, its port, router, its port], local then global links of each group; null above " +
+                               std::to_string(kMaxListedLinks) + " links"}};
 }
 
 namespace {
+
+// g groups of a routers with p terminals each; links: a clique per group plus the global links
+// (a*h/(g-1) per group pair).
+TopologySize dragonfly_size(int64_t p, int64_t a, int64_t h, int64_t g) {
+  const double routers = static_cast<double>(g) * static_cast<double>(a);
+  const double per_pair = g > 1 ? static_cast<double>((a * h) / (g - 1)) : 0.0;
+  return {routers * static_cast<double>(p), routers, static_cast<double>(p + a - 1 + h),
+          static_cast<double>(g) * static_cast<double>(a * (a - 1) / 2) +
+              per_pair * static_cast<double>(g) * static_cast<double>(g - 1) / 2};
+}
 
 std::unique_ptr<Topology> make_dragonfly(Params& t, Params& routing) {
   const int64_t p = t.integer("p", {1, 1, 64, "nodes", "Terminals (compute nodes) per router"});
   const int64_t a = t.integer("a", {4, 1, 256, "routers", "Routers per group"});
   const int64_t h = t.integer("h", {2, 1, 64, "links", "Global links per router"});
-  const int64_t g = t.integer("g", {9, 2, 16385, "groups", "Groups"});
+  static const std::string g_doc = with_node_limit("Groups; nodes = g*a*p");
+  const int64_t g = t.integer("g", {9, 2, 16385, "groups", g_doc.c_str()});
   const std::string alg = routing.choice("algorithm", "minimal", {"minimal", "valiant"},
                                          "minimal (local-global-local) or Valiant (via a random intermediate router)");
   t.reject_unknown({"kind"});
@@ -88,10 +118,12 @@ std::unique_ptr<Topology> make_dragonfly(Params& t, Params& routing) {
                                       " so that every pair of groups has a global link, got " + std::to_string(g));
     return nullptr;
   }
-  if (g * a * p > (int64_t{1} << 24)) {
-    t.errors().fail(t.field("g"), "network too large: at most 16777216 nodes, got " + std::to_string(g * a * p));
-    return nullptr;
-  }
+  const auto allowed = [p, a, h] {
+    const int64_t most = largest_fitting(2, a * h + 1, [p, a, h](int64_t v) { return dragonfly_size(p, a, h, v); });
+    return "an integer in [2, " + std::to_string(most) + "] with p = " + std::to_string(p) + ", a = " + std::to_string(a) +
+           ", h = " + std::to_string(h);
+  };
+  if (!check_topology_size(t, "g", dragonfly_size(p, a, h, g), allowed)) return nullptr;
   return std::make_unique<Dragonfly>(static_cast<uint32_t>(p), static_cast<uint32_t>(a), static_cast<uint32_t>(h),
                                      static_cast<uint32_t>(g), alg == "valiant");
 }

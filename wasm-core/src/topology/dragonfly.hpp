@@ -35,6 +35,8 @@ class Dragonfly final : public Topology {
   uint16_t global_port(uint32_t t) const { return static_cast<uint16_t>(p_ + a_ - 1 + t % h_); }
   // Global link index (within group `from`) used to reach group `to`, copy `copy`.
   uint32_t global_link(uint32_t from, uint32_t to, uint32_t copy) const;
+  // Every cable as [router, port, router, port] (null above kMaxListedLinks), as route() wires them.
+  nlohmann::json links() const;
   uint32_t far_link(uint32_t t) const { return (t / (g_ - 1)) * (g_ - 1) + (g_ - 2 - t % (g_ - 1)); }
 
  private:

@@ -1,5 +1,8 @@
 #include "topology/fat_tree.hpp"
 
+#include <cmath>
+
+#include "topology/limits.hpp"
 #include "topology/registry.hpp"
 
 namespace switchlab {
@@ -54,33 +57,52 @@ uint32_t FatTree::route(uint32_t src, uint32_t dst, Rng&, Hop* out) const {
 }
 
 nlohmann::json FatTree::describe() const {
+  // Up port j of (level, word) leads to (level+1, word with digit `level` set to j), arriving on
+  // its down port digit(word, level): the wiring route() follows.
+  nlohmann::json links = nullptr;
+  if (num_links() <= kMaxListedLinks) {
+    links = nlohmann::json::array();
+    for (uint32_t level = 0; level + 1 < n_; ++level)
+      for (uint32_t word = 0; word < leaves_; ++word)
+        for (uint32_t j = 0; j < k_; ++j)
+          links.push_back({switch_id(level, word), up_base(level) + j, switch_id(level + 1, with_digit(word, level, j)),
+                           digit(word, level)});
+  }
   return {{"kind", "fat_tree"}, {"k", k_}, {"n", n_}, {"oversubscription", o_},
           {"levels", n_}, {"switches_per_level", leaves_}, {"switches", num_switches()}, {"nodes", num_nodes()},
           {"switch_id", "level * k^(n-1) + word (word: base-k digits, digit 0 least significant)"},
           {"node_id", "leaf_word * (oversubscription * k) + local port"},
-          {"ports", "[0, down) down ports (leaf: oversubscription*k nodes), then k up ports"}};
+          {"ports", "[0, down) down ports (leaf: oversubscription*k nodes), then k up ports"},
+          {"links", std::move(links)},
+          {"links_format", "[level-l switch, its up port, level-(l+1) switch, its down port]; null above " +
+                               std::to_string(kMaxListedLinks) + " links"}};
 }
 
 namespace {
 
+// n levels of k^(n-1) switches; a leaf has o k node ports and k up ports; o k^n nodes; k up links
+// per switch below the top level.
+TopologySize fat_tree_size(int64_t k, int64_t n, int64_t o) {
+  const double kd = static_cast<double>(k), per_level = std::pow(kd, static_cast<double>(n - 1));
+  return {per_level * kd * static_cast<double>(o), per_level * static_cast<double>(n),
+          kd * static_cast<double>(o) + kd, per_level * kd * static_cast<double>(n - 1)};
+}
+
 std::unique_ptr<Topology> make_fat_tree(Params& t, Params& routing) {
   const int64_t k = t.integer("k", {4, 2, 64, "ports", "Down (and up) ports per switch: the tree's arity"});
-  const int64_t n = t.integer("n", {3, 1, 8, "levels", "Levels of switches"});
+  static const std::string n_doc = with_node_limit("Levels of switches; nodes = oversubscription * k^n");
+  const int64_t n = t.integer("n", {3, 1, 8, "levels", n_doc.c_str()});
   const int64_t o = t.integer("oversubscription", {1, 1, 16, "", "Leaf oversubscription n:1 (nodes per leaf = n*k)"});
   routing.choice("algorithm", "updown", {"updown"}, "up*/down* with the destination-digit (d-mod-k) up-port choice");
   t.reject_unknown({"kind"});
   routing.reject_unknown();
   if (!t.errors().ok()) return nullptr;
-  int64_t nodes = o;
-  for (int64_t i = 0; i < n; ++i) nodes *= k;
-  if (nodes > (int64_t{1} << 24) || (nodes / k / o) * n > (int64_t{1} << 24)) {
-    t.errors().fail(t.field("n"), "network too large: at most 16777216 nodes, got k^n*oversubscription = " + std::to_string(nodes));
-    return nullptr;
-  }
-  if (2 * k * o > 65535) {
-    t.errors().fail(t.field("k"), "too many ports per switch");
-    return nullptr;
-  }
+  const auto allowed = [k, o] {
+    const int64_t most = largest_fitting(1, 8, [k, o](int64_t v) { return fat_tree_size(k, v, o); });
+    return "an integer in [1, " + std::to_string(most) + "] with k = " + std::to_string(k) + " and oversubscription " +
+           std::to_string(o);
+  };
+  if (!check_topology_size(t, "n", fat_tree_size(k, n, o), allowed)) return nullptr;
   return std::make_unique<FatTree>(static_cast<uint32_t>(k), static_cast<uint32_t>(n), static_cast<uint32_t>(o));
 }
 

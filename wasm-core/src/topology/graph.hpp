@@ -19,7 +19,11 @@
 //   are decided root first (see build_updown) so that only those switches are constrained and
 //   every other one takes its shortest legal option. Ties: lowest neighbour id. Routes can be
 //   longer than the shortest legal up*/down* path (which would need per-input-port entries);
-//   describe() reports the mean and maximum route lengths.
+//   describe() reports the mean and maximum route lengths once the tables exist.
+//
+// Construction is O(switches + links): the tables (S BFS passes, S^2 entries) are built on the
+// first route() or longest_route() call, i.e. when a run starts, never while a config is
+// validated. Until then max_hops() is an arithmetic bound (see bound_links()).
 #include <string>
 #include <utility>
 #include <vector>
@@ -59,6 +63,8 @@ class GraphTopology final : public Topology {
   uint8_t port_class(uint32_t sw, uint16_t in_port) const override;
   uint64_t num_links() const override { return nbr_.size() / 2; }
   uint32_t max_hops() const override { return max_hops_; }
+  uint32_t longest_route() const override;
+  double table_bytes() const override { return 2.0 * s_ * s_; }  // next_
   uint32_t route(uint32_t src, uint32_t dst, Rng& rng, Hop* out) const override;
   nlohmann::json describe() const override;
 
@@ -73,9 +79,16 @@ class GraphTopology final : public Topology {
   std::vector<Edge> edges() const;
 
  private:
-  void build_shortest_path();
-  void build_updown();
-  void bfs_levels(uint32_t root);
+  void build_tables() const;
+  void build_shortest_path() const;
+  void build_updown() const;
+  // BFS levels from `root` into `level`; returns the largest (the root's eccentricity).
+  uint32_t bfs(uint32_t root, std::vector<uint32_t>& level) const;
+  // Links on the longest route, bounded from one BFS (triangle inequality): shortest paths are at
+  // most 2 ecc(0) (and S - 1) links; an up*/down* table route from u to d at most level(u) +
+  // level(d) links (by induction over the decision order of build_updown: each switch can do
+  // at least as well as climbing the BFS tree to its parent).
+  uint32_t bound_links() const;
 
   std::string kind_;
   uint32_t s_, c_, max_degree_ = 0, max_hops_ = 1;
@@ -84,10 +97,13 @@ class GraphTopology final : public Topology {
   std::vector<uint32_t> off_;       // CSR offsets, S + 1
   std::vector<uint32_t> nbr_;       // neighbours, ascending per switch
   std::vector<uint16_t> back_;      // back_[off_[u] + i] = index of u among nbr_[off_[u] + i]'s neighbours
-  std::vector<uint16_t> next_;      // next_[u * S + d] = neighbour index to take at u towards switch d
   std::vector<uint32_t> level_;     // BFS level from the up*/down* root
   std::vector<uint32_t> rank_;      // position in (level, id) order; smaller = more "up"
-  uint64_t hop_sum_ = 0;            // sum of switch-to-switch path lengths over ordered pairs
+  // Routing tables, built on first use (build_tables; not thread-safe: a run owns its topology).
+  mutable std::vector<uint16_t> next_;  // next_[u * S + d] = neighbour index to take at u towards switch d
+  mutable uint64_t hop_sum_ = 0;        // sum of switch-to-switch path lengths over ordered pairs
+  mutable uint32_t longest_ = 0;        // links on the longest route
+  mutable bool tables_built_ = false;
   std::vector<std::string> classes_;
 };
 

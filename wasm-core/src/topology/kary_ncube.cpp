@@ -98,16 +98,26 @@ nlohmann::json KaryNCube::describe() const {
 }  // namespace switchlab
 
 // ---- registration: torus, mesh and kary_ncube differ only in the default of `wrap`.
+#include "topology/limits.hpp"
 #include "topology/registry.hpp"
 
 namespace switchlab {
 namespace {
 
-constexpr int64_t kMaxSwitches = int64_t{1} << 24;
+// prod(k_i) switches of c + 2 n ports; a ring of k switches has k links, a line k - 1.
+TopologySize cube_size(const std::vector<int64_t>& dims, const std::vector<bool>& wrap, int64_t conc) {
+  double switches = 1, links = 0;
+  for (int64_t k : dims) switches *= static_cast<double>(k);
+  for (size_t i = 0; i < dims.size(); ++i)
+    links += switches / static_cast<double>(dims[i]) * static_cast<double>(wrap[i] ? dims[i] : dims[i] - 1);
+  return {switches * static_cast<double>(conc), switches, static_cast<double>(conc + 2 * static_cast<int64_t>(dims.size())),
+          links};
+}
 
 std::unique_ptr<Topology> make_cube(Params& t, Params& routing, bool default_wrap) {
-  const auto dims = t.int_list("dims", {4, 4}, 1, 8, 2, 4096, "switches",
-                               "Switches along each dimension (k_i); dimension 0 is routed first");
+  static const std::string dims_doc =
+      with_node_limit("Switches along each dimension (k_i); dimension 0 is routed first; nodes = prod(k_i) * concentration");
+  const auto dims = t.int_list("dims", {4, 4}, 1, 8, 2, 4096, "switches", dims_doc.c_str());
   const auto conc = t.integer("concentration", {1, 1, 64, "nodes", "Compute nodes per switch"});
   const auto wrap = t.bool_list("wrap", std::vector<bool>(dims.size(), default_wrap),
                                 "Per-dimension wraparound links (true = torus ring, false = mesh line)");
@@ -120,13 +130,11 @@ std::unique_ptr<Topology> make_cube(Params& t, Params& routing, bool default_wra
                                          "), got " + std::to_string(wrap.size()));
     return nullptr;
   }
-  int64_t switches = 1;
-  for (int64_t k : dims) switches *= k;
-  if (switches > kMaxSwitches || switches * conc > kMaxSwitches) {
-    t.errors().fail(t.field("dims"), "network too large: at most " + std::to_string(kMaxSwitches) +
-                                         " switches and nodes, got " + std::to_string(switches * conc));
-    return nullptr;
-  }
+  const auto allowed = [conc] {
+    return "dims whose product times concentration (" + std::to_string(conc) + ") is at most " +
+           group_thousands(static_cast<double>(kMaxTopologyNodes)) + " nodes";
+  };
+  if (!check_topology_size(t, "dims", cube_size(dims, wrap, conc), allowed)) return nullptr;
   return std::make_unique<KaryNCube>(std::vector<uint32_t>(dims.begin(), dims.end()), wrap,
                                      static_cast<uint32_t>(conc));
 }

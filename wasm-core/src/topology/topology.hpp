@@ -39,8 +39,13 @@ class Topology {
   virtual uint8_t port_class(uint32_t sw, uint16_t in_port) const = 0;
   // Switch-to-switch links (bidirectional, each counted once; parallel links counted each).
   virtual uint64_t num_links() const = 0;
-  // Upper bound on the hops route() can return.
+  // Upper bound on the hops route() can return (cheap: validation and prepare()'s summary use it).
   virtual uint32_t max_hops() const = 0;
+  // The hops of the longest route route() actually returns. May need all-pairs work (graph
+  // topologies build their routing tables for it): for runs, never on a validation path.
+  virtual uint32_t longest_route() const { return max_hops(); }
+  // Bytes of routing state a run builds beyond the object itself (graph routing tables).
+  virtual double table_bytes() const { return 0; }
   // Fills `out` with the hops from `src` to `dst` (compute node ids) and returns their number
   // (>= 1: even a packet between two nodes on one switch makes one routing computation).
   // `rng` is only drawn from by randomised routing (e.g. Valiant).

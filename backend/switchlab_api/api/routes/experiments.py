@@ -3,10 +3,10 @@ from __future__ import annotations
 import hashlib
 from typing import Any
 
-from fastapi import APIRouter, Path, Request, Response
+from fastapi import APIRouter, Path, Query, Request, Response
 
 from ...core.caps import check_caps
-from ...core.config import Settings
+from ...core.config import Settings, get_settings
 from ...core.engine import Prepared, prepare
 from ...core.errors import ApiError
 from ...core.jsonvalues import check_json_values
@@ -14,8 +14,10 @@ from ...core.offload import in_core_pool, in_db_pool
 from ...db import repository as repo
 from ...db.pool import connection
 from ...models.common import BY_ID_ERRORS, SERVER_ERRORS, ID_DESCRIPTION, ID_PATTERN, WRITE_ERRORS
-from ...models.experiment import ExperimentAccepted, ExperimentConfig, ExperimentOut
-from ...services import ids
+from ...models.experiment import ArrayPage, ExperimentAccepted, ExperimentConfig, ExperimentOut, StoredArray
+from ...services import ids, result_arrays
+from ...services.finished_cache import FinishedCache
+from ...services.result_arrays import PAGE_ITEMS
 from ...services.queue import ensure_runs, store_experiments
 from ..deps import JsonBody, SettingsDep, WriteAuth
 
@@ -70,12 +72,18 @@ async def get_experiment(
     experiment_id: str = Path(description=ID_DESCRIPTION,
                               json_schema_extra={"pattern": ID_PATTERN}),
 ) -> Response:
-    full, body, status = await in_db_pool(_load, experiment_id)
-    if status != "done":
-        return Response(body, media_type="application/json", headers={"Cache-Control": "no-cache"})
+    cached = FINISHED.get(experiment_id)  # only full lowercase ids are ever stored
+    if cached is None:
+        full, body, status = await in_db_pool(_load, experiment_id)
+        if status != "done":
+            return Response(body, media_type="application/json", headers={"Cache-Control": "no-cache"})
+        etag = '"' + hashlib.sha256(body).hexdigest()[:32] + '"'
+        if experiment_id == full:
+            FINISHED.put(full, etag, body)
+    else:
+        full, (etag, body) = experiment_id, cached
     # A done experiment never changes (its id is its content; results are written once), so it
     # is cached for good when named by its full id; a prefix could some day become ambiguous.
-    etag = '"' + hashlib.sha256(body).hexdigest()[:32] + '"'
     cache = IMMUTABLE if experiment_id.lower() == full else "no-cache"
     headers = {"ETag": etag, "Cache-Control": cache}
     if _matches(request.headers.get("if-none-match", ""), etag):
@@ -84,6 +92,7 @@ async def get_experiment(
 
 
 IMMUTABLE = "public, max-age=31536000, immutable"
+FINISHED = FinishedCache(get_settings().finished_cache_bytes)
 
 
 def _matches(if_none_match: str, etag: str) -> bool:
@@ -99,5 +108,37 @@ def _load(experiment_id: str) -> tuple[str, bytes, str]:
         record = repo.get_experiment(conn, full)
     if record is None:  # an experiment row always gets its run in the same transaction
         raise ApiError(404, f"no experiment with id {full}", field="id")
-    out = ExperimentOut(**record, ui_url=f"/e/{full}")
+    arrays = {path: StoredArray(length=a["length"], href=f"/api/experiments/{full}/arrays/{path}")
+              for path, a in (record.pop("arrays") or {}).items()} or None
+    out = ExperimentOut(**record, arrays=arrays, ui_url=f"/e/{full}")
     return full, out.model_dump_json().encode(), out.status
+
+
+@router.get(
+    "/{experiment_id}/arrays/{path}",
+    operation_id="getExperimentArray",
+    response_model=ArrayPage,
+    responses={**BY_ID_ERRORS, **SERVER_ERRORS},
+)
+async def get_experiment_array(
+    experiment_id: str = Path(description=ID_DESCRIPTION, json_schema_extra={"pattern": ID_PATTERN}),
+    path: str = Path(description="dotted path listed in the experiment's `arrays`", max_length=200),
+    offset: int = Query(0, ge=0, le=2**31, description="first item"),
+    limit: int = Query(PAGE_ITEMS, ge=1, le=PAGE_ITEMS, description=f"items to return, at most {PAGE_ITEMS}"),
+) -> ArrayPage:
+    return await in_db_pool(_load_array, experiment_id, path, offset, limit)
+
+
+def _load_array(experiment_id: str, path: str, offset: int, limit: int) -> ArrayPage:
+    with connection() as conn:
+        full = ids.resolve(conn, "experiments", experiment_id, "experiment")
+        record = repo.get_experiment(conn, full)
+        stored = (record or {}).get("arrays") or {}
+        if path not in stored:
+            raise ApiError(404, f"experiment {full} has no stored array {path!r}"
+                           + (f"; it has {', '.join(sorted(stored))}" if stored else ""), field="path")
+        length = stored[path]["length"]
+        first, last = offset // PAGE_ITEMS, max(offset, offset + limit - 1) // PAGE_ITEMS
+        pages = repo.array_pages(conn, full, path, first, last) if offset < length else []
+    return ArrayPage(path=path, offset=offset, length=length,
+                     items=result_arrays.read_slice(pages, first, offset, limit))

@@ -17,20 +17,28 @@ async def health() -> Health:
     # Its own small thread pool: health answers even while every other thread is busy.
     down, version = await in_health_pool(_check)
     if down or version is None:
-        raise ApiError(503, f"{' and '.join(down)} unavailable")
+        raise ApiError(503, "; ".join(down))
     return Health(status="ok", db="ok", engine_version=version)
 
 
 def _check() -> tuple[list[str], str | None]:
+    """What is down, each with a reason, and the engine version."""
     down = []
     try:
-        with connection(timeout=2) as conn:
+        with connection(timeout=1) as conn:
             repo.ping(conn)
-    except Exception:  # any failure to reach Postgres means "not ready"
-        down.append("database")
+    except Exception as exc:  # any failure to reach Postgres means "not ready"
+        down.append(f"database unavailable: {_reason(exc)}")
     version: str | None = None
     try:
         version = engine.engine_version()
     except engine.EngineUnavailable:
-        down.append("engine")
+        down.append("engine unavailable: the switchlab_core extension does not load")
     return down, version
+
+
+def _reason(exc: Exception) -> str:
+    # The pool's timeout carries the direct connection attempt's reason ("Connection refused",
+    # "the database system is shutting down"), without the server address.
+    lines = str(exc).strip().splitlines()
+    return lines[0].rsplit("failed: ", 1)[-1] if lines else type(exc).__name__

@@ -1,0 +1,18 @@
+import type { Json } from '../config/types';
+import { useBaseline } from '../hooks/useHistory';
+import { formatDelta } from '../lib/format';
+import { getPath } from '../lib/path';
+
+// The change of one result number against the baseline run (same dotted result path), shown
+// beside the number; nothing when no baseline is set or it has no such number.
+export function Delta({ path, value, unit }: { path: string; value: unknown; unit: string }) {
+  const baseline = useBaseline();
+  if (!baseline) return null;
+  const text = formatDelta(value, getPath(baseline.result as unknown as Json, path), unit);
+  if (text === null) return null;
+  return (
+    <span className="delta" data-testid={`delta-${path}`} title={`change against the baseline “${baseline.name}”`}>
+      {' '}Δ {text}
+    </span>
+  );
+}

@@ -1,0 +1,40 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { HitRateSummary } from '../src/components/HitRateSummary';
+import { BaselineContext } from '../src/hooks/useHistory';
+import { UnitsContext } from '../src/hooks/useCoreSchemas';
+import { metricRows } from '../src/lib/compare';
+import type { Units } from '../src/lib/units';
+import { coreUnits } from './core';
+import { SLICE_RESULT } from './fixtures';
+
+let units: Units;
+beforeAll(async () => {
+  units = await coreUnits();
+});
+
+const worse = { ...SLICE_RESULT, config_hash: 'other', cache: { ...SLICE_RESULT.cache, hit_rate: 0.9, hits: 5657 } };
+const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+
+describe('baseline deltas and comparison rows', () => {
+  it('every summary number shows its change against the baseline, none without one', () => {
+    const el = <HitRateSummary result={SLICE_RESULT} prefix="wasm" />;
+    expect(renderToStaticMarkup(el)).not.toContain('Δ');
+    const t = text(renderToStaticMarkup(
+      <UnitsContext.Provider value={units}><BaselineContext.Provider value={{ name: 'base', result: worse }}>{el}</BaselineContext.Provider></UnitsContext.Provider>,
+    ));
+    expect(t).toContain('92.36 % Δ +2.36 pp');
+    expect(t).toContain('5,806 Δ +149 (+2.6 %)');
+    expect(t).toContain('6,286 Δ ±0');
+  });
+  it('lists result and cost numbers, marking those that differ', () => {
+    const rows = metricRows([SLICE_RESULT, worse]);
+    const by = (p: string) => rows.find((r) => r.path === p)!;
+    expect(by('cache.hit_rate')).toMatchObject({ section: 'results', values: [SLICE_RESULT.cache.hit_rate, 0.9], differs: true });
+    expect(by('cache.lookups').differs).toBe(false);
+    // Port classes in the order a packet meets them, right after the headline rates.
+    expect(rows.slice(0, 4).map((r) => r.path)).toEqual(['cache.hit_rate',
+      'cache.by_port_class.injection.hit_rate', 'cache.by_port_class.dim0.hit_rate', 'cache.by_port_class.dim1.hit_rate']);
+    expect(rows.some((r) => r.path === 'cost.cache.area_mm2')).toBe(false);
+  });
+});
