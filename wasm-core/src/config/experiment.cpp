@@ -216,8 +216,9 @@ bool estimate_cycle_run(Params& root, Experiment& ex) {
   e.lookups = e.flit_hops / c.packet_flits;
   const double flits_per_port = c.org->flits_per_port(c.sizes) * (c.org->key == BufferOrgInfo::Key::Output ? topo.ports_per_switch() : 1);
   e.memory_bytes = ports * flits_per_port * 32.0 + e.caches * (256.0 + ex.cache.geometry.entries * 4.0) +
-                   static_cast<double>(c.warmup + c.measure + c.drain) * topo.num_nodes() * load / c.packet_flits * 16.0;
-  if (e.memory_bytes > kMaxMemoryBytes) {
+                   static_cast<double>(c.warmup + c.measure + c.drain) * topo.num_nodes() * load / c.packet_flits * 16.0 +
+                   topo.table_bytes();
+  if (e.memory_bytes > kMaxRunMemoryBytes) {
     root.errors().fail("sim.measure_cycles", "the run would need about " + format_number(e.memory_bytes / (1 << 20)) +
                                                  " MiB; use fewer cycles, a smaller network or smaller buffers");
     return false;
