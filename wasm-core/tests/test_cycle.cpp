@@ -4,6 +4,7 @@
 
 #include <cmath>
 
+#include "table.hpp"
 #include "test_run_util.hpp"
 
 namespace {
@@ -91,8 +92,9 @@ TEST(CycleBookSim, MeshZeroLoadLatencyAndSaturation) {
   EXPECT_NEAR(low["latency_cycles"]["packet"]["mean"].get<double>(), 33.4, 0.05 * 33.4);
   EXPECT_FALSE(low["saturated"].get<bool>());
   EXPECT_NEAR(accepted(low), 0.05, 0.003);
-  // 5.25 router-to-router hops on average (2 x (k^2 - 1) / 3k for k = 8) + the ejection router.
-  EXPECT_NEAR(low["hops"]["mean"].get<double>(), 6.25, 0.1);
+  // Switches crossed: 1 + the mean distance over pairs of distinct nodes, 2 (k^2 - 1) / 3k x
+  // N / (N - 1) = 5.25 x 64 / 63 for k = 8.
+  EXPECT_NEAR(low["hops"]["mean"].get<double>(), 1 + 5.25 * 64 / 63, 0.05);
   const json near = run_ok(booksim_mesh(0.39));
   EXPECT_FALSE(near["saturated"].get<bool>());
   const json past = run_ok(booksim_mesh(0.46));
@@ -238,4 +240,14 @@ TEST(CycleContract, EveryNumberHasAUnitAndPrepareEstimatesTheWork) {
   EXPECT_EQ(s["cycles"], 2 * 2200);                      // two runs of warm-up + window + drain
   EXPECT_EQ(s["flit_hops"], 2 * 2200 * 16 * 1.0 * 7);    // saturation mode: load up to 1; 7 switches at most
   EXPECT_GT(s["memory_bytes"].get<double>(), 16 * 5 * 32 * 32.0);  // at least the buffers
+}
+
+// `switchlab-sim run --table` prints a cycle result with its units.
+TEST(CycleContract, TableShowsThroughputAndLatency) {
+  json cfg = booksim_mesh(0.2);
+  cfg["topology"]["dims"] = {4, 4};
+  cfg["sim"] = {{"warmup_cycles", 200}, {"measure_cycles", 1000}, {"drain_cycles", 1000}};
+  const std::string t = switchlab::result_table(run_ok(cfg));
+  EXPECT_NE(t.find("Throughput (flits/node/cycle): offered 0."), std::string::npos) << t;
+  EXPECT_NE(t.find("Packet latency (cycles): mean "), std::string::npos) << t;
 }
