@@ -214,8 +214,13 @@ bool estimate_cycle_run(Params& root, Experiment& ex) {
   e.flit_hops = cycles * topo.num_nodes() * load * topo.max_hops();  // max_hops counts switches
   e.caches = !ex.cache.enabled ? 0 : (ex.cache.per_switch ? topo.num_switches() : ports);
   e.lookups = e.flit_hops / c.packet_flits;
-  const double flits_per_port = c.org->flits_per_port(c.sizes) * (c.org->key == BufferOrgInfo::Key::Output ? topo.ports_per_switch() : 1);
-  e.memory_bytes = ports * flits_per_port * 32.0 + e.caches * (256.0 + ex.cache.geometry.entries * 4.0) +
+  const double pps = topo.ports_per_switch();
+  const bool output_side = c.org->key == BufferOrgInfo::Key::Output;
+  // Flit slots (32 B): the buffers, plus for output queues one packet per writer ahead of its flits.
+  const double slots = ports * c.org->flits_per_port(c.sizes) * (output_side ? pps : 1) +
+                       (output_side ? ports * (pps + 1) * c.packet_flits : 0);
+  e.memory_bytes = slots * 32.0 + pps * pps * 5.0 /* allocation request matrix */ +
+                   e.caches * (256.0 + ex.cache.geometry.entries * 4.0) +
                    static_cast<double>(c.warmup + c.measure + c.drain) * topo.num_nodes() * load / c.packet_flits * 16.0 +
                    topo.table_bytes();
   if (e.memory_bytes > kMaxRunMemoryBytes) {
