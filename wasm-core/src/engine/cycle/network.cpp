@@ -68,6 +68,8 @@ struct CycleNetwork::Impl {
   std::vector<uint64_t> q_ready;    // cycle from which the head may act (VA or SA)
   std::vector<uint8_t> q_need_va;   // head packet still needs a downstream VC
   std::vector<uint32_t> pool_occ;   // Pool::Input: per input port; Pool::Switch: per switch
+  std::vector<uint32_t> q_pool;     // per queue: its index in pool_occ
+  std::vector<uint16_t> q_out;      // per queue: output port of its head flit
   std::vector<uint32_t> out_lock;   // per (switch, output): queue holding it (non-VC wormhole)
   std::vector<uint32_t> sw_flits;   // flits buffered per switch (idle switches are skipped)
   std::vector<uint16_t> q_ptr;      // per (switch, input): round-robin over its queues
@@ -132,6 +134,9 @@ struct CycleNetwork::Impl {
     q_ready.assign(nq, 0);
     q_need_va.assign(nq, 0);
     pool_occ.assign(org.pool == BufferOrgInfo::Pool::Switch ? S : size_t{S} * P, 0);
+    q_pool.resize(nq);
+    for (uint32_t q = 0; q < nq; ++q) q_pool[q] = pool_of(q);
+    q_out.assign(nq, 0);
     out_lock.assign(size_t{S} * P, kNone);
     sw_flits.assign(S, 0);
     q_ptr.assign(size_t{S} * P, 0);
@@ -203,12 +208,12 @@ struct CycleNetwork::Impl {
     const uint32_t n = need(f);
     if (f.seq == 0 && !vc && packets[f.pkt].flits > 1 && q_writer[q2] != kNone) return false;
     if (org.pool == BufferOrgInfo::Pool::Queue) return q_occ[q2] + n <= queue_cap;
-    return pool_occ[pool_of(q2)] + n <= pool_cap;
+    return pool_occ[q_pool[q2]] + n <= pool_cap;
   }
   void reserve(uint32_t q2, const Flit& f) {
     const uint32_t n = need(f);
     q_occ[q2] += n;
-    pool_occ[pool_of(q2)] += n;
+    pool_occ[q_pool[q2]] += n;
   }
 
   // Routing computation of a head flit arriving at cycle t on (sw, in): the input port's cache
@@ -238,6 +243,7 @@ struct CycleNetwork::Impl {
   // The flit at the head of queue q became head at cycle h: when may it act?
   void establish_head(uint32_t q, uint64_t h) {
     const Flit& f = ring[size_t{q} * ring_cap + q_head[q]];
+    q_out[q] = route_of(f.pkt)[f.hop].out_port;
     if (f.seq != 0) {
       q_ready[q] = std::max(f.arrival, h) + c.sa - 1;
       return;
@@ -314,7 +320,7 @@ struct CycleNetwork::Impl {
     q_head[q] = (q_head[q] + 1) % ring_cap;
     --q_count[q];
     --q_occ[q];
-    --pool_occ[pool_of(q)];
+    --pool_occ[q_pool[q]];
     --sw_flits[sw];
     ++flit_hops;
     last_progress = now;
@@ -335,12 +341,6 @@ struct CycleNetwork::Impl {
     if (!vc && p.flits > 1) out_lock[size_t{sw} * P + out] = tail ? kNone : q;
     if (tail) q_target[q] = kNone;
     if (q_count[q] && present[size_t{q} * ring_cap + q_head[q]]) establish_head(q, now + 1);
-  }
-
-  // Output port of the head flit of queue q.
-  uint32_t out_port(uint32_t q) const {
-    const Flit& f = ring[size_t{q} * ring_cap + q_head[q]];
-    return route_of(f.pkt)[f.hop].out_port;
   }
 
   // VC allocation: heads that need a downstream VC take a free one, round robin.
@@ -365,7 +365,7 @@ struct CycleNetwork::Impl {
   bool ready(uint32_t q, uint32_t sw) const {
     if (!q_count[q] || !present[size_t{q} * ring_cap + q_head[q]] || now < q_ready[q] || q_target[q] == kNone) return false;
     const Flit& f = ring[size_t{q} * ring_cap + q_head[q]];
-    const uint32_t lock = out_lock[size_t{sw} * P + route_of(f.pkt)[f.hop].out_port];
+    const uint32_t lock = out_lock[size_t{sw} * P + q_out[q]];
     return (lock == kNone || lock == q) && space(q_target[q], f);
   }
 
@@ -385,7 +385,7 @@ struct CycleNetwork::Impl {
         const uint32_t local = i * per_input + j;
         const uint32_t q = sw * Q + local;
         if (!ready(q, sw)) continue;
-        const uint32_t o = out_port(q);
+        const uint32_t o = q_out[q];
         if (!req[i * P + o]) {
           req[i * P + o] = 1;
           cand[i * P + o] = q;
