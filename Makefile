@@ -75,6 +75,7 @@ fuzz: build-fuzz
 
 bench: build
 	@$(VENV_PY) bench/run_bench.py
+	@$(VENV_PY) bench/cycle_bench.py
 	@$(VENV_PY) bench/api_bench.py
 
 clean:

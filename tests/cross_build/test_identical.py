@@ -58,14 +58,36 @@ CONFIGS = {
                 "node": {"gflops": 300}, "app": {"hit_rate": 0.97, "overhead_ns": 150},
                 "traffic": {"pattern": "npb", "npb": {"benchmarks": ["bt", "cg", "dt", "ep", "ft", "is", "lu", "mg", "sp"],
                                                       "class": "W", "ranks": 64, "placement": "random"}}},
+    # Cycle engine (docs/engines.md, Cycle engine): VCs, shared buffers with a cache and CAM,
+    # random allocation, bursts and the saturation bisection.
+    "cycle-mesh-vc": {"seed": 5, "engine": "cycle", "topology": {"kind": "mesh", "dims": [4, 4]},
+                      "switch": {"cache": None, "buffer": {"organisation": "vc", "vcs": 2, "flits_per_vc": 4}},
+                      "traffic": {"injection": {"load": 0.3}, "packet_flits": 3},
+                      "sim": {"warmup_cycles": 500, "measure_cycles": 2000, "drain_cycles": 2000}},
+    "cycle-damq-cache": {"seed": 6, "engine": "cycle", "topology": {"kind": "torus", "dims": [4, 4]},
+                         "switch": {"cache": {"entries": 8, "ways": 2}, "cam": {"search_cycles": 2},
+                                    "buffer": {"organisation": "damq", "flits_per_port": 20,
+                                               "flow_control": "virtual_cut_through"},
+                                    "pipeline_cycles": {"rc_miss": 4}, "allocator": {"kind": "pim", "iterations": 2}},
+                         "traffic": {"injection": {"process": "on_off", "load": 0.1, "burst_flits": 16},
+                                     "packet_flits": 2},
+                         "sim": {"warmup_cycles": 500, "measure_cycles": 2000, "drain_cycles": 2000}},
+    "cycle-saturation": {"seed": 7, "engine": "cycle", "topology": {"kind": "single_switch", "ports": 8},
+                         "switch": {"cache": None, "buffer": {"organisation": "hipiqs", "flits_per_port": 16}},
+                         "traffic": {"injection": {"load": 0.5}},
+                         "sim": {"warmup_cycles": 200, "measure_cycles": 1000, "drain_cycles": 1000,
+                                 "mode": "saturation", "bisection_steps": 4}},
 }
 # Every example of the catalogue (examples/README.md), shortened to keep the suite fast. The
 # all-to-all prefetch is dropped too (it routes every node pair, 16.7M on the 4,096-node fat tree);
 # the "options" config above covers it.
 for f in sorted(EXAMPLES.glob("*.json")):
     cfg = json.loads(f.read_text())["config"]
-    cfg["traffic"]["packets"] = 20000
-    cfg["traffic"]["warmup_packets"] = 2000
+    if cfg.get("engine") == "cycle":
+        cfg["sim"] = {"warmup_cycles": 500, "measure_cycles": 2000, "drain_cycles": 2000}
+    else:
+        cfg["traffic"]["packets"] = 20000
+        cfg["traffic"]["warmup_packets"] = 2000
     (cfg["switch"].get("cache") or {}).pop("prefetch", None)
     CONFIGS["example-" + f.stem] = cfg
 

@@ -10,6 +10,7 @@
 #include "config/results_schema.hpp"
 #include "config/schema.hpp"
 #include "engine/analytic_torus.hpp"
+#include "engine/cycle/cycle_run.hpp"
 #include "engine/routewalk.hpp"
 #include "models/registry.hpp"
 
@@ -99,7 +100,7 @@ std::string hash_of(const Experiment& ex) { return sha256_hex(canonical(ex.norma
 // the UI's preview. Units are declared in the results schema (results_schema.cpp, "summary").
 json summary_of(const Experiment& ex) {
   const Topology& t = *ex.topology;
-  return {{"engine", ex.engine},
+  json s = {{"engine", ex.engine},
           {"topology", ex.normalized["topology"]["kind"]},
           {"nodes", t.num_nodes()},
           {"switches", t.num_switches()},
@@ -111,6 +112,17 @@ json summary_of(const Experiment& ex) {
           {"packets", ex.warmup_packets + ex.packets},
           {"lookups", ex.estimate.lookups},
           {"memory_bytes", ex.estimate.memory_bytes}};
+  if (ex.engine == "cycle") {
+    s.erase("packets");
+    s["cycles"] = ex.estimate.cycles;
+    s["flit_hops"] = ex.estimate.flit_hops;
+  }
+  return s;
+}
+
+std::unique_ptr<EngineRun> make_run(const Experiment& ex) {
+  if (ex.engine == "cycle") return std::make_unique<CycleRun>(ex);
+  return std::make_unique<RouteWalkRun>(ex);
 }
 
 }  // namespace
@@ -119,7 +131,7 @@ const char* engine_version() { return "0.2.0"; }
 
 struct SimulationState {
   Experiment ex;
-  std::unique_ptr<RouteWalkRun> run;
+  std::unique_ptr<EngineRun> run;
   uint64_t total = 0, left = 0;
   double wall_s = 0;
 };
@@ -131,8 +143,8 @@ Simulation::Simulation(const std::string& config_json) : state_(std::make_unique
     return;
   }
   if (state_->ex.engine == "app") return;  // evaluated whole in result(): no packets to step through
-  state_->run = std::make_unique<RouteWalkRun>(state_->ex);
-  state_->total = state_->left = state_->ex.warmup_packets + state_->ex.packets;
+  state_->run = make_run(state_->ex);
+  state_->total = state_->left = state_->run->total();
 }
 
 Simulation::~Simulation() = default;
@@ -159,7 +171,7 @@ std::string Simulation::result() {
   result["topology"] = ex.topology->describe();
   if (json t = ex.traffic->describe(); !t.is_null()) result["traffic"] = std::move(t);
   result["cost"] = cost_section(ex);
-  if (!app) result["models"] = models_section(ex, result, result["cost"]);
+  if (ex.engine == "routewalk") result["models"] = models_section(ex, result, result["cost"]);
   result["summary"] = summary_of(ex);
   result["wall_time_s"] = state_->wall_s + std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   return result.dump();

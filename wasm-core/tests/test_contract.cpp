@@ -120,8 +120,18 @@ TEST(ConfigSchema, IsDiscriminatedByTopologyKindAndTrafficPattern) {
   const json& df = variant(s, "topology.kind", "dragonfly")["properties"]["routing"]["properties"];
   EXPECT_EQ(df["algorithm"]["enum"], json({"minimal", "valiant"}));
   EXPECT_EQ(variant(s, "topology.kind", "torus")["properties"]["topology"]["properties"]["dims"]["x-unit"], "switches");
-  // Patterns: a hotspot's fields belong to hotspot only; packets are shared by all.
-  EXPECT_TRUE(s["properties"]["traffic"]["properties"].contains("packets"));
+  // Patterns: a hotspot's fields belong to hotspot only; packets are the route walk's, the
+  // offered load and packet size the cycle engine's (discriminated by engine).
+  EXPECT_FALSE(s["properties"]["traffic"]["properties"].contains("packets"));
+  EXPECT_TRUE(variant(s, "engine", "routewalk")["properties"]["traffic"]["properties"].contains("packets"));
+  const json& cycle = variant(s, "engine", "cycle")["properties"];
+  EXPECT_FALSE(cycle["traffic"]["properties"].contains("packets"));
+  EXPECT_EQ(cycle["traffic"]["properties"]["injection"]["properties"]["load"]["x-unit"], "flits/node/cycle");
+  EXPECT_EQ(cycle["traffic"]["properties"]["injection"]["properties"]["load"]["maximum"], 1.0);
+  EXPECT_TRUE(cycle["switch"]["properties"]["buffer"]["properties"].contains("organisation"));
+  EXPECT_TRUE(cycle["sim"]["properties"].contains("measure_cycles"));
+  EXPECT_FALSE(cycle["switch"]["properties"].contains("delays_ns"));
+  EXPECT_FALSE(variant(s, "engine", "routewalk")["properties"].contains("sim"));
   EXPECT_FALSE(s["properties"]["traffic"]["properties"].contains("hotspots"));
   EXPECT_TRUE(variant(s, "traffic.pattern", "hotspot")["properties"]["traffic"]["properties"].contains("hotspots"));
   EXPECT_FALSE(variant(s, "traffic.pattern", "uniform")["properties"]["traffic"]["properties"].contains("hotspots"));

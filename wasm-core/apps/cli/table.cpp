@@ -45,11 +45,41 @@ std::string app_table(const json& app) {
   return out + "Mean relative performance: " + fixed(app["relative_mean"], 4) + "\n";
 }
 
+// A cycle-engine result: throughput, latency under load, saturation.
+std::string cycle_table(const json& result) {
+  char b[240];
+  const json& t = result["throughput"];
+  std::snprintf(b, sizeof b, "Throughput (%s): offered %s, accepted %s, accepted by the least-served node %s%s\n",
+                unit_of("throughput.accepted").c_str(), fixed(t["offered"], 4).c_str(), fixed(t["accepted"], 4).c_str(),
+                fixed(t["accepted_min_node"], 4).c_str(), result["saturated"].get<bool>() ? " (saturated)" : "");
+  std::string out = b;
+  const json& p = result["latency_cycles"]["packet"];
+  std::snprintf(b, sizeof b, "Packet latency (%s): mean %s, p50 %s, p99 %s, max %s; network latency mean %s; %s %s\n",
+                unit_of("latency_cycles.packet.mean").c_str(), fixed(p["mean"], 2).c_str(), fixed(p["p50"], 0).c_str(),
+                fixed(p["p99"], 0).c_str(), fixed(p["max"], 0).c_str(),
+                fixed(result["latency_cycles"]["network"]["mean"], 2).c_str(), fixed(result["hops"]["mean"], 2).c_str(),
+                (unit_of("hops.mean") + " crossed on average").c_str());
+  out += b;
+  const json& c = result["cache"];
+  if (c["enabled"].get<bool>()) {
+    std::snprintf(b, sizeof b, "Cache hit rate under load: %s (%s); CAM busy %s\n", fixed(c["hit_rate"], 4).c_str(),
+                  unit_of("cache.hit_rate").c_str(), fixed(result["cam"]["utilization"], 4).c_str());
+    out += b;
+  }
+  if (result.contains("saturation")) {
+    std::snprintf(b, sizeof b, "Saturation throughput: %s %s\n", fixed(result["saturation"]["throughput"], 4).c_str(),
+                  unit_of("saturation.throughput").c_str());
+    out += b;
+  }
+  return out;
+}
+
 }  // namespace
 
 // Units come from the results schema (config/results_schema.cpp), like every other reader's.
 std::string result_table(const json& result) {
   if (result.contains("app")) return app_table(result["app"]);
+  if (result.contains("throughput")) return cycle_table(result);
   const json& c = result["cache"];
   std::string out = "Cache look-ups by input-port class (look-ups and misses in " + unit_of("cache.lookups") +
                     ", hit rate as a " + unit_of("cache.hit_rate") + ")\n";

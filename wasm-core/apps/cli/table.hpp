@@ -1,8 +1,9 @@
 #pragma once
-// Human-readable summary of a route-walk result (`switchlab-sim run CONFIG --table`,
-// `switchlab-sim report RESULT.json`): hit rates and 3C misses per input-port class, the all-hit
-// share and the zero-load latency, each with its unit; for engine app, each benchmark's time,
-// Mop/s and relative performance.
+// Human-readable summary of a result (`switchlab-sim run CONFIG --table`, `switchlab-sim report
+// RESULT.json`), each number with its unit. Route walk: hit rates and 3C misses per input-port
+// class, the all-hit share and the zero-load latency. Cycle engine: throughput, latency under
+// load, hops, the cache under load and the saturation throughput. Engine app: each benchmark's
+// time, Mop/s and relative performance.
 #include <string>
 
 #include <nlohmann/json.hpp>

@@ -199,6 +199,38 @@ bool check_latency_range(Params& root, const Experiment& ex) {
   return false;
 }
 
+// The cycle engine's work (flit-hops, cycles) and memory: buffers of every queue, per-port
+// caches, and the source queues, which past saturation grow by (offered - accepted) per node per
+// cycle (bounded here by the offered load over the whole run).
+bool estimate_cycle_run(Params& root, Experiment& ex) {
+  const Topology& topo = *ex.topology;
+  const CycleConfig& c = ex.cycle;
+  RunEstimate& e = ex.estimate;
+  const double runs = c.saturation_mode ? c.bisection_steps : 1;
+  const double cycles = static_cast<double>(c.warmup + c.measure + c.drain) * runs;
+  const double load = c.saturation_mode ? 1.0 : c.load;
+  const double ports = static_cast<double>(topo.num_switches()) * topo.ports_per_switch();
+  e.cycles = cycles;
+  e.flit_hops = cycles * topo.num_nodes() * load * topo.max_hops();  // max_hops counts switches
+  e.caches = !ex.cache.enabled ? 0 : (ex.cache.per_switch ? topo.num_switches() : ports);
+  e.lookups = e.flit_hops / c.packet_flits;
+  const double pps = topo.ports_per_switch();
+  const bool output_side = c.org->key == BufferOrgInfo::Key::Output;
+  // Flit slots (32 B): the buffers, plus for output queues one packet per writer ahead of its flits.
+  const double slots = ports * c.org->flits_per_port(c.sizes) * (output_side ? pps : 1) +
+                       (output_side ? ports * (pps + 1) * c.packet_flits : 0);
+  e.memory_bytes = slots * 32.0 + pps * pps * 5.0 /* allocation request matrix */ +
+                   e.caches * (256.0 + ex.cache.geometry.entries * 4.0) +
+                   static_cast<double>(c.warmup + c.measure + c.drain) * topo.num_nodes() * load / c.packet_flits * 16.0 +
+                   topo.table_bytes();
+  if (e.memory_bytes > kMaxRunMemoryBytes) {
+    root.errors().fail("sim.measure_cycles", "the run would need about " + format_number(e.memory_bytes / (1 << 20)) +
+                                                 " MiB; use fewer cycles, a smaller network or smaller buffers");
+    return false;
+  }
+  return true;
+}
+
 }  // namespace
 
 bool parse_experiment(const json& config, Experiment& out, ErrorSink& errors, ParamRegistry* registry) {
@@ -206,9 +238,11 @@ bool parse_experiment(const json& config, Experiment& out, ErrorSink& errors, Pa
   Params root(&config, "", errors, registry, &out.normalized);
   root.string("name", "", "Free-text name (part of the id: rename = new experiment)");
   out.seed = static_cast<uint64_t>(root.integer("seed", {1, 0, int64_t{1} << 53, "", "RNG seed: the run is a deterministic function of config + seed"}));
-  out.engine = root.choice("engine", "routewalk", {"routewalk", "app"},
-                           "routewalk: per-packet path walk with cache look-ups and zero-load latency; "
+  out.engine = root.choice("engine", "routewalk", {"routewalk", "cycle", "app"},
+                           "routewalk: per-packet path walk with cache look-ups and zero-load latency; cycle: "
+                           "cycle-level network with contention, buffers and allocators (latency and throughput under load); "
                            "app: application time model of NPB skeletons (traffic.pattern npb, docs/models.md)");
+  const bool cycle = out.engine == "cycle";
 
   Params topo = root.child("topology", "Network topology");
   out.random_node_ids = topo.choice("node_ids", "sequential", {"sequential", "random"},
@@ -221,11 +255,19 @@ bool parse_experiment(const json& config, Experiment& out, ErrorSink& errors, Pa
 
   Params sw = root.child("switch", "Switch organisation");
   parse_cache(sw, out.cache, out.topology.get());
-  parse_delays(sw, out.delays);
+  if (!cycle) {
+    parse_delays(sw, out.delays);
+    out.lag_links = static_cast<uint32_t>(sw.integer(
+        "lag_links", {1, 1, 16, "links", "Links bundled per switch-to-switch connection; one is chosen by CRC-32 of the destination"}));
+  }
   if (out.engine == "app") app::parse_app_config(root, sw, out.app);
-  out.lag_links = static_cast<uint32_t>(sw.integer(
-      "lag_links", {1, 1, 16, "links", "Links bundled per switch-to-switch connection; one is chosen by CRC-32 of the destination"}));
   Params cam = sw.child("cam", "CAM forwarding table behind the caches");
+  Params traffic = root.child("traffic", "Traffic");
+  if (cycle) {
+    Params sim = root.child("sim", "Cycle engine: measurement windows and mode");
+    parse_cycle_config(sw, cam, traffic, sim, out.topology->ports_per_switch(), out.cycle);
+    sim.reject_unknown();
+  }
   Params hardware = root.child("hardware", "Technology and hardware options of the cost model");
   const auto& g = out.cache.geometry;
   const cost::CacheSpec spec{static_cast<int>(g.entries ? g.entries : 2048),
@@ -237,21 +279,23 @@ bool parse_experiment(const json& config, Experiment& out, ErrorSink& errors, Pa
   hardware.reject_unknown();
   sw.reject_unknown();
 
-  Params traffic = root.child("traffic", "Traffic");
-  out.warmup_packets = static_cast<uint64_t>(traffic.integer(
-      "warmup_packets", {0, 0, kMaxPackets, "packets", "Packets routed before measuring (their look-ups are not counted)"}));
-  out.packets = static_cast<uint64_t>(traffic.integer("packets", {100000, 1, kMaxPackets, "packets", "Measured packets"}));
+  if (!cycle) {
+    out.warmup_packets = static_cast<uint64_t>(traffic.integer(
+        "warmup_packets", {0, 0, kMaxPackets, "packets", "Packets routed before measuring (their look-ups are not counted)"}));
+    out.packets = static_cast<uint64_t>(traffic.integer("packets", {100000, 1, kMaxPackets, "packets", "Measured packets"}));
+  }
   if (errors.ok()) out.traffic = make_traffic(traffic, *out.topology);
   traffic.reject_unknown();
   if (errors.ok() && out.engine == "app" && !app::npb_workload(*out.traffic))
     errors.fail("traffic.pattern", "engine app needs traffic.pattern npb (the application skeletons)", "npb");
-  parse_monitor(root, out);
+  if (!cycle) parse_monitor(root, out);
   Params output = root.child("output", "What the result includes beyond the defaults");
   out.per_port_output = output.boolean("per_port", false,
                                        "Per input port look-ups and hits (cache.by_port); large for big networks");
   output.reject_unknown();
   root.reject_unknown();
   if (!errors.ok()) return false;
+  if (cycle) return estimate_cycle_run(root, out);
   estimate_run(out);
   return check_size(root, out) && check_latency_range(root, out);
 }

@@ -11,6 +11,7 @@
 #include "cache/set_assoc.hpp"
 #include "common/params.hpp"
 #include "cost/cost.hpp"
+#include "engine/cycle/config.hpp"
 #include "topology/topology.hpp"
 #include "traffic/traffic.hpp"
 
@@ -42,7 +43,9 @@ constexpr double kMaxRunMemoryBytes = 16.0 * (1 << 30);
 struct RunEstimate {
   double caches = 0;        // simulated caches
   double lookups = 0;       // upper bound on cache look-ups (prefetch included)
-  double memory_bytes = 0;  // peak memory of the cache state, bytes
+  double memory_bytes = 0;  // peak memory of the cache state (cycle engine: all state), bytes
+  double cycles = 0;        // cycle engine: simulated cycles at most (every run of the mode)
+  double flit_hops = 0;     // cycle engine: flit-hops at most
 };
 
 struct Experiment {
@@ -51,7 +54,8 @@ struct Experiment {
   std::unique_ptr<Topology> topology;
   std::unique_ptr<Traffic> traffic;
   CacheConfig cache;
-  Delays delays{};
+  Delays delays{};      // routewalk
+  CycleConfig cycle;    // cycle
   uint64_t warmup_packets = 0;
   uint64_t packets = 0;
   uint32_t lag_links = 1;            // links bundled per switch-to-switch connection (LAG)

@@ -85,13 +85,17 @@ struct Discriminated {
         it = (f == fields.end() || f->second != it->second) ? shared.erase(it) : std::next(it);
       }
     for (const auto& [p, prop] : shared) insert(schema, p, prop);
-    const std::string section = path.substr(0, path.find('.')), key = path.substr(path.find('.') + 1);
+    const size_t dot = path.find('.');
     for (const auto& [value, fields] : variants) {
       json then = json::object();
       for (const auto& [p, prop] : fields)
         if (!shared.count(p)) insert(then, p, prop);
-      json when = {{"required", {section}},
-                   {"properties", {{section, {{"required", {key}}, {"properties", {{key, {{"const", value}}}}}}}}}};
+      json when = {{"required", {path}}, {"properties", {{path, {{"const", value}}}}}};  // a top-level key
+      if (dot != std::string::npos) {
+        const std::string section = path.substr(0, dot), key = path.substr(dot + 1);
+        when = {{"required", {section}},
+                {"properties", {{section, {{"required", {key}}, {"properties", {{key, {{"const", value}}}}}}}}}};
+      }
       schema["allOf"].push_back({{"x-discriminator", {{"path", path}, {"value", value}}}, {"if", when}, {"then", then}});
     }
   }
@@ -114,6 +118,22 @@ json experiment_schema() {
                         {"json_depth", kMaxJsonDepth}};
   Discriminated topology{"topology.kind", {"topology.", "routing."}, {}};
   Discriminated traffic{"traffic.pattern", {"traffic."}, {}};
+  // The fields only some engines read (the cycle engine's buffers, pipeline, injection and sim
+  // windows; the route walk's delays, packet counts and monitored mode; the application model's
+  // node, link and overhead parameters).
+  Discriminated engine{"engine",
+                       {"switch.buffer.", "switch.allocator.", "switch.pipeline_cycles.", "switch.link_cycles",
+                        "switch.clock_ghz", "switch.cam.search_cycles", "switch.cam.shared", "traffic.injection.",
+                        "traffic.packet_flits", "sim.", "switch.delays_ns.", "switch.lag_links", "traffic.packets",
+                        "traffic.warmup_packets", "monitor.", "node.", "app.", "switch.link_gbps"},
+                       {}};
+  for (const char* e : {"routewalk", "cycle", "app"}) {
+    ParamRegistry reg;
+    Experiment ex;
+    ErrorSink errors;
+    parse_experiment(json{{"engine", e}, {"topology", {{"kind", "single_switch"}}}}, ex, errors, &reg);
+    engine.add(e, reg);
+  }
   // One parse per topology kind declares its fields (and every field outside the sections).
   ParamRegistry all;
   for (const auto& t : topology_kinds()) {
@@ -124,22 +144,16 @@ json experiment_schema() {
     topology.add(t.kind, reg);
     for (const auto& d : reg.decls()) all.add(d);
   }
-  {  // fields only engine "app" reads (node.*, app.*, switch.link_gbps)
-    ParamRegistry reg;
-    Experiment ex;
-    ErrorSink errors;
-    parse_experiment(json{{"engine", "app"}}, ex, errors, &reg);
-    for (const auto& d : reg.decls()) all.add(d);
-  }
   for (const auto& p : traffic_patterns()) {
     ParamRegistry reg;
     declare_pattern_params(p.pattern, reg);
     traffic.add(p.pattern, reg);
   }
   for (const auto& d : all.decls())
-    if (!topology.governs(d.path) && !traffic.declares(d.path)) insert(schema, d.path, property_of(d));
+    if (!topology.governs(d.path) && !traffic.declares(d.path) && !engine.governs(d.path)) insert(schema, d.path, property_of(d));
   topology.emit(schema);
   traffic.emit(schema);
+  engine.emit(schema);
   return schema;
 }
 

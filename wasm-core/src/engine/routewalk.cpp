@@ -8,6 +8,7 @@
 #include "cache/lru_list.hpp"
 #include "common/crc.hpp"
 #include "common/flat_set.hpp"
+#include "engine/cache_keys.hpp"
 #include "topology/node_ids.hpp"
 
 namespace switchlab {
@@ -120,7 +121,7 @@ struct Layout {
 class RouteWalk {
  public:
   explicit RouteWalk(const Experiment& ex)
-      : ex_(ex), cc_(ex.cache), layout_(ex), sets_(cc_.enabled ? cc_.geometry.sets() : 1),
+      : ex_(ex), cc_(ex.cache), layout_(ex),
         switchable_(cc_.enabled && cc_.index->keyed_by_output_port),
         stats_(static_cast<size_t>(layout_.switches) * layout_.pps), lag_(ex.lag_links, 0),
         hops_(ex.topology->max_hops() + 1) {
@@ -130,17 +131,10 @@ class RouteWalk {
     // node numbers as tags, which is the same as keeping the ids: both are distinct per node.
     const std::vector<uint64_t> ids = ex.random_node_ids ? random_node_ids(nodes, ex.key_bits, ex.seed) : std::vector<uint64_t>();
     auto id_of = [&](uint32_t d) -> uint64_t { return ids.empty() ? d : ids[d]; };
-    // The index function gives every cache the same set for a key: compute each destination's
-    // set (or, keyed by output port, each port's set) and LAG link once.
+    // Each destination's set (or, keyed by output port, each port's set) and LAG link, once.
     if (cc_.enabled) {
-      const SetFn set_of = cc_.index->set_of;
-      if (switchable_) {
-        set_of_port_.resize(size_t{1} << 16);  // every 16-bit output port number (Hop::out_port)
-        for (uint32_t p = 0; p < set_of_port_.size(); ++p) set_of_port_[p] = set_of(p, ex.key_bits, sets_);
-      } else {
-        set_of_dst_.resize(nodes);
-        for (uint32_t d = 0; d < nodes; ++d) set_of_dst_[d] = set_of(id_of(d), ex.key_bits, sets_);
-      }
+      if (switchable_) set_of_port_ = sets_by_output_port(ex);
+      else set_of_dst_ = sets_by_destination(ex);
     }
     if (ex.lag_links > 1) {
       lag_of_dst_.resize(nodes);
@@ -165,6 +159,8 @@ class RouteWalk {
 
   // Routes up to `count` more packets (the prefetch, if any, before the first); returns how many
   // packets are left. Stepping changes nothing in the outcome: the same packets in the same order.
+  uint64_t total() const { return ex_.warmup_packets + ex_.packets; }
+
   uint64_t advance(uint64_t count) {
     if (!started_) {
       started_ = true;
@@ -365,7 +361,6 @@ class RouteWalk {
   const Experiment& ex_;
   const CacheConfig& cc_;
   Layout layout_;
-  const uint32_t sets_;
   const bool switchable_;
   std::vector<uint32_t> set_of_dst_, set_of_port_, lag_of_dst_;
   std::vector<SetAssocCache> caches_;
@@ -387,6 +382,7 @@ class RouteWalk {
 
 RouteWalkRun::RouteWalkRun(const Experiment& ex) : impl_(std::make_unique<RouteWalk>(ex)) {}
 RouteWalkRun::~RouteWalkRun() = default;
+uint64_t RouteWalkRun::total() const { return impl_->total(); }
 uint64_t RouteWalkRun::advance(uint64_t packets) { return impl_->advance(packets); }
 json RouteWalkRun::report() const { return impl_->report(); }
 

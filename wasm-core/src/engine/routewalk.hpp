@@ -7,21 +7,22 @@
 #include <nlohmann/json.hpp>
 
 #include "config/experiment.hpp"
+#include "engine/run.hpp"
 
 namespace switchlab {
 
 class RouteWalk;
 
-// One run, advanced in steps so callers can show progress and cancel between them (the browser's
-// worker). The outcome does not depend on the step sizes.
-class RouteWalkRun {
+// Work units are packets.
+class RouteWalkRun final : public EngineRun {
  public:
   explicit RouteWalkRun(const Experiment& ex);  // `ex` must outlive the run
-  ~RouteWalkRun();
+  ~RouteWalkRun() override;
+  uint64_t total() const override;
   // Routes up to `packets` more packets; returns the packets left (0 when done).
-  uint64_t advance(uint64_t packets);
+  uint64_t advance(uint64_t packets) override;
   // The result's "cache", "latency_ns", "packets" (and "lag") sections.
-  nlohmann::json report() const;
+  nlohmann::json report() const override;
 
  private:
   std::unique_ptr<RouteWalk> impl_;

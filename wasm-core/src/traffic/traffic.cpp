@@ -15,11 +15,15 @@ class WholeMachine final : public Traffic {
  public:
   explicit WholeMachine(std::unique_ptr<RankPattern> p) : p_(std::move(p)) {}
   void next(Rng& rng, uint32_t& src, uint32_t& dst) override { p_->next(rng, src, dst); }
+  bool next_from(Rng& rng, uint32_t src, uint32_t& dst) override { return p_->next_from(rng, src, dst); }
 
  private:
   std::unique_ptr<RankPattern> p_;
 };
 }  // namespace
+
+bool Traffic::next_from(Rng& rng, uint32_t src, uint32_t& dst) { return next_from_by_rejection(*this, rng, src, dst); }
+bool RankPattern::next_from(Rng& rng, uint32_t src, uint32_t& dst) { return next_from_by_rejection(*this, rng, src, dst); }
 
 const std::vector<TrafficInfo>& traffic_patterns() { return Table::all(); }
 

@@ -20,6 +20,9 @@ class Traffic {
   virtual ~Traffic() = default;
   // Next packet's endpoints; src != dst.
   virtual void next(Rng& rng, uint32_t& src, uint32_t& dst) = 0;
+  // Destination of a packet that node `src` sends (the cycle engine injects per node): the
+  // pattern's distribution conditioned on the source. False if `src` sends nothing.
+  virtual bool next_from(Rng& rng, uint32_t src, uint32_t& dst);
   // Shape of the traffic worth reporting next to the results (job layout, trace length, ...);
   // null when there is nothing beyond the config.
   virtual nlohmann::json describe() const { return nullptr; }
@@ -33,7 +36,21 @@ class RankPattern {
   virtual ~RankPattern() = default;
   // Next packet as ranks in [0, n); src != dst.
   virtual void next(Rng& rng, uint32_t& src, uint32_t& dst) = 0;
+  // As Traffic::next_from, in ranks.
+  virtual bool next_from(Rng& rng, uint32_t src, uint32_t& dst);
 };
+
+// Conditioning by rejection: draws pairs until one starts at `src`, at most 2^16 times (a source
+// the pattern never uses sends nothing). Patterns with a direct draw override next_from.
+template <class Pattern>
+bool next_from_by_rejection(Pattern& p, Rng& rng, uint32_t src, uint32_t& dst) {
+  for (uint32_t tries = 0; tries < (1u << 16); ++tries) {
+    uint32_t s;
+    p.next(rng, s, dst);
+    if (s == src) return true;
+  }
+  return false;
+}
 
 // A pattern's parsed parameters, able to build the pattern for any rank count.
 class RankSpec {

@@ -1,0 +1,91 @@
+#include "engine/cycle/config.hpp"
+
+namespace switchlab {
+namespace {
+
+constexpr int64_t kMaxCycles = int64_t{1} << 31;
+
+uint32_t cycles(Params& p, const char* key, int64_t def, int64_t lo, const char* doc) {
+  return static_cast<uint32_t>(p.integer(key, {def, lo, 64, "cycles", doc}));
+}
+
+void parse_buffer(Params& sw, CycleConfig& c) {
+  Params b = sw.child("buffer", "Switch buffer organisation (seed 003), compared at equal flits per input port");
+  const std::string org = b.choice("organisation", std::string("vc"), buffer_organisation_names(),
+                                   describe_buffer_organisations("Buffer organisation").c_str());
+  c.sizes.vcs = static_cast<uint32_t>(b.integer("vcs", {4, 1, 64, "VCs", "Virtual channels per input port (organisation vc)"}));
+  c.sizes.flits_per_vc = static_cast<uint32_t>(
+      b.integer("flits_per_vc", {8, 1, 1 << 16, "flits", "Flits per virtual channel (organisation vc)"}));
+  c.sizes.flits_per_port = static_cast<uint32_t>(b.integer(
+      "flits_per_port", {32, 1, 1 << 20, "flits", "Flits per input port for every organisation but vc (set vcs x flits_per_vc to compare at equal space)"}));
+  c.cut_through = b.choice("flow_control", "wormhole", {"wormhole", "virtual_cut_through"},
+                           "wormhole: a flit advances into one free slot; virtual_cut_through: a packet's head "
+                           "advances only when the whole packet fits downstream") == "virtual_cut_through";
+  b.reject_unknown();
+  c.org = find_buffer_organisation(org);
+}
+
+void parse_pipeline(Params& sw, CycleConfig& c) {
+  Params p = sw.child("pipeline_cycles", "Router pipeline stages, in cycles");
+  c.rc_hit = cycles(p, "rc_hit", 1, 0, "Routing computation when the input port's cache hits");
+  c.rc_miss = cycles(p, "rc_miss", 1, 0, "Routing computation on a miss (hash + cache + CAM)");
+  c.rc_no_cache = cycles(p, "rc_no_cache", 1, 0, "Routing computation without a cache (CAM only)");
+  c.va = cycles(p, "va", 1, 0, "Virtual-channel allocation (0: none, as in a router without VCs)");
+  c.sa = cycles(p, "sa", 1, 1, "Switch allocation");
+  c.st = cycles(p, "st", 1, 0, "Switch traversal");
+  p.reject_unknown();
+  c.link = cycles(sw, "link_cycles", 1, 1, "Link traversal, switch-switch and node-switch");
+}
+
+}  // namespace
+
+void parse_cycle_config(Params& sw, Params& cam, Params& traffic, Params& sim, uint32_t ports, CycleConfig& c) {
+  parse_buffer(sw, c);
+  Params a = sw.child("allocator", "Switch allocator");
+  c.allocator = find_allocator(a.choice("kind", std::string("islip"), allocator_names(), describe_allocators("Allocator").c_str()));
+  c.iterations = static_cast<uint32_t>(a.integer("iterations", {1, 1, 16, "iterations", "Rounds of islip, pim and separable_input_first"}));
+  a.reject_unknown();
+  parse_pipeline(sw, c);
+  c.clock_ghz = sw.number("clock_ghz", {1.0, 0.001, 100.0, "GHz", "Switch clock: converts cycles to ns"});
+  c.cam_cycles = cycles(cam, "search_cycles", 1, 1, "A CAM starts one search every this many cycles (a miss storm queues behind it)");
+  c.cam_shared = cam.boolean("shared", true, "One CAM shared by the switch's input ports (false: one per input port)");
+
+  Params inj = traffic.child("injection", "Injection process of the cycle engine");
+  c.on_off = inj.choice("process", "bernoulli", {"bernoulli", "on_off"},
+                        "bernoulli: each cycle a packet starts with probability load / packet_flits; on_off: bursts at one "
+                        "flit per cycle of burst_flits flits on average, separated by idle periods giving the load") == "on_off";
+  c.load = inj.number("load", {0.1, 0.0, 1.0, "flits/node/cycle", "Offered load per node"});
+  c.burst_flits = static_cast<uint32_t>(inj.integer("burst_flits", {64, 1, 1 << 20, "flits", "on_off: mean flits per burst"}));
+  inj.reject_unknown();
+  c.packet_flits = static_cast<uint32_t>(traffic.integer("packet_flits", {1, 1, 4096, "flits", "Flits per packet"}));
+
+  c.warmup = static_cast<uint64_t>(sim.integer("warmup_cycles", {10000, 0, kMaxCycles, "cycles", "Cycles before measuring"}));
+  c.measure = static_cast<uint64_t>(sim.integer("measure_cycles", {30000, 1, kMaxCycles, "cycles",
+                                                                   "Measured window: packets created in it are measured"}));
+  c.drain = static_cast<uint64_t>(sim.integer("drain_cycles", {30000, 0, kMaxCycles, "cycles",
+                                                               "Most cycles after the window spent delivering measured packets; "
+                                                               "packets still undelivered then mark the run saturated"}));
+  c.saturation_mode = sim.choice("mode", "latency", {"latency", "saturation"},
+                                 "latency: one run at traffic.injection.load; saturation: bisection on the load for the "
+                                 "saturation throughput, returning the latency-load curve") == "saturation";
+  c.bisection_steps = static_cast<uint32_t>(sim.integer("bisection_steps", {7, 1, 20, "runs", "saturation mode: runs of the bisection"}));
+  if (!sw.errors().ok()) return;
+
+  c.sizes.vcs = c.org->key == BufferOrgInfo::Key::InputVc ? c.sizes.vcs : 1;
+  c.sizes.ports = ports;
+  // Every queue (or pool) must hold one flit, and a whole packet under virtual cut-through.
+  const uint32_t need = c.cut_through ? c.packet_flits : 1;
+  const bool vc = c.org->key == BufferOrgInfo::Key::InputVc;
+  const char* field = vc ? "switch.buffer.flits_per_vc" : "switch.buffer.flits_per_port";
+  const uint32_t have = c.org->capacity(c.sizes);
+  if (have < need)
+    sw.errors().fail(field, "gives " + c.org->name + " queues of " + std::to_string(have) + " flits with " +
+                                std::to_string(ports) + " ports; each must hold " +
+                                (c.cut_through ? "a whole packet under virtual_cut_through (traffic.packet_flits = " +
+                                                     std::to_string(c.packet_flits) + ")"
+                                               : std::string("at least one flit")),
+                     vc ? "an integer >= " + std::to_string(need)
+                        : "enough flits per port for " + std::to_string(need) + " flit(s) per queue");
+}
+
+}  // namespace switchlab

@@ -1,0 +1,39 @@
+#pragma once
+// Configuration of the cycle engine (engine = "cycle"): switch buffers, allocator, pipeline and
+// link cycles, injection and the measurement windows. Read by parse_cycle_config() from the
+// same config sections as the rest of the experiment (docs/engines.md, "Cycle engine").
+#include <cstdint>
+#include <string>
+
+#include "common/params.hpp"
+#include "engine/cycle/allocator.hpp"
+#include "engine/cycle/buffer_org.hpp"
+
+namespace switchlab {
+
+struct CycleConfig {
+  const BufferOrgInfo* org = nullptr;
+  BufferSizes sizes{};
+  const AllocatorInfo* allocator = nullptr;
+  uint32_t iterations = 1;
+  bool cut_through = false;  // virtual cut-through; false: wormhole
+  // Pipeline stages, cycles: routing computation (cache hit / miss / no cache), VC allocation,
+  // switch allocation, switch traversal; link traversal (injection and ejection links too).
+  uint32_t rc_hit = 1, rc_miss = 1, rc_no_cache = 1, va = 1, sa = 1, st = 1, link = 1;
+  uint32_t cam_cycles = 1;  // a CAM accepts one search every cam_cycles
+  bool cam_shared = true;   // one CAM per switch (else one per input port)
+  double clock_ghz = 1.0;   // switch clock, for the ns figures
+  bool on_off = false;      // injection process: false Bernoulli, true on/off bursts
+  double load = 0.1;        // offered load, flits/node/cycle
+  uint32_t burst_flits = 64;  // on/off: mean flits of an on period
+  uint32_t packet_flits = 1;
+  uint64_t warmup = 10000, measure = 30000, drain = 30000;  // cycles
+  bool saturation_mode = false;
+  uint32_t bisection_steps = 7;
+};
+
+// Reads the cycle engine's fields of `sw` (switch.*), `cam` (switch.cam.*), `traffic` and `sim`;
+// `ports` (per switch) sizes the buffers.
+void parse_cycle_config(Params& sw, Params& cam, Params& traffic, Params& sim, uint32_t ports, CycleConfig& out);
+
+}  // namespace switchlab

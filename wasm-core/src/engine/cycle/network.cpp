@@ -1,0 +1,626 @@
+#include "engine/cycle/network.hpp"
+
+#include <algorithm>
+#include <deque>
+#include <map>
+#include <vector>
+
+#include "cache/set_assoc.hpp"
+#include "engine/cache_keys.hpp"
+
+namespace switchlab {
+namespace {
+
+using json = nlohmann::json;
+constexpr uint32_t kNone = 0xFFFFFFFFu;
+constexpr uint32_t kEject = 0xFFFFFFFEu;  // target of a packet's last hop: the ejection link
+// No flit moved for this many cycles while flits wait: a routing deadlock (e.g. a torus ring
+// without datelines). The run stops and says so rather than spinning.
+constexpr uint64_t kDeadlockCycles = 20000;
+
+struct Packet {
+  uint64_t created = 0, injected = 0;  // cycles: creation, head onto the injection link
+  uint32_t src = 0, dst = 0;
+  uint16_t flits = 1, hops = 0;
+  bool measured = false;
+};
+
+struct Flit {
+  uint32_t pkt;
+  uint16_t seq;  // 0 = head, flits - 1 = tail
+  uint16_t hop;  // index of the router it is at in the packet's route
+  uint64_t arrival, rc_done;
+};
+
+struct Event {
+  Flit flit;
+  uint32_t queue;  // global queue id, or kEject
+};
+
+struct SourceEntry {
+  uint64_t created;
+  uint32_t dst;
+};
+
+// Per node: the source queue (unbounded, as BookSim's) and the packet being sent.
+struct Node {
+  std::deque<SourceEntry> queue;
+  uint32_t pkt = kNone, seq = 0, target = kNone;
+  bool on = false;  // on/off process state
+};
+
+}  // namespace
+
+struct CycleNetwork::Impl {
+  const Experiment& ex;
+  const CycleConfig& c;
+  const Topology& topo;
+  const BufferOrgInfo& org;
+  const double load;
+  const uint32_t N, S, P, V, Q, L, max_hops;
+  const bool vc, output_side;
+  uint32_t ring_cap = 0, queue_cap = kNone, pool_cap = kNone;
+
+  // Queues, flat over (switch, queue): ring storage and state.
+  std::vector<Flit> ring;
+  std::vector<uint8_t> present;  // per ring slot: its flit has arrived
+  std::vector<uint32_t> q_head, q_count, q_occ, q_writer, q_target;
+  std::vector<uint64_t> q_ready;    // cycle from which the head may act (VA or SA)
+  std::vector<uint8_t> q_need_va;   // head packet still needs a downstream VC
+  std::vector<uint32_t> pool_occ;   // Pool::Input: per input port; Pool::Switch: per switch
+  std::vector<uint32_t> q_pool;     // per queue: its index in pool_occ
+  std::vector<uint16_t> q_out;      // per queue: output port of its head flit
+  std::vector<uint32_t> out_lock;   // per (switch, output): queue holding it (non-VC wormhole)
+  std::vector<uint32_t> sw_flits;   // flits buffered per switch (idle switches are skipped)
+  std::vector<uint16_t> q_ptr;      // per (switch, input): round-robin over its queues
+  std::vector<uint16_t> vc_ptr;     // per (switch, input): round-robin over its VCs at VA
+  std::vector<AllocState> alloc;
+  std::vector<uint8_t> req;
+  std::vector<uint32_t> cand;
+  std::vector<int32_t> grant;
+
+  std::vector<Packet> packets;
+  std::vector<Hop> routes;  // max_hops per packet slot
+  // Output-side organisations: per packet and hop, the ring slot of its head in that output queue.
+  std::vector<uint32_t> slot_of;
+  std::vector<uint32_t> free_packets;
+  std::vector<Node> nodes;
+  std::vector<std::vector<Event>> wheel;
+
+  // Caches and CAMs (routing computation).
+  std::vector<SetAssocCache> caches;
+  std::vector<uint32_t> set_of_dst, set_of_port;
+  std::vector<uint64_t> cam_free;
+  uint64_t cam_searches = 0;
+
+  Rng inj_rng, dst_rng, route_rng, alloc_rng;
+  uint64_t now = 0, last_progress = 0, in_network = 0;
+  uint64_t flit_hops = 0;  // flits sent through a switch, whole run (the work, for make bench)
+  bool deadlock = false, finished = false;
+
+  // Measurement (docs/engines.md, "Measurement").
+  uint64_t W, M, end_window, end_all;
+  uint64_t gen_flits = 0, ejected_flits = 0, outstanding = 0, measured_packets = 0, delivered = 0;
+  uint64_t src_flits = 0, backlog_start = 0, backlog_end = 0;
+  std::vector<uint64_t> ejected_by_node;
+  std::map<uint64_t, uint64_t> latency_hist;
+  uint64_t latency_sum = 0, network_sum = 0, hop_sum = 0;
+  std::vector<uint64_t> lookups_by_class, hits_by_class;
+  std::vector<uint64_t> link_flits;  // per (switch, output), in the window
+
+  Impl(const Experiment& e, double ld)
+      : ex(e), c(e.cycle), topo(*e.topology), org(*e.cycle.org), load(ld), N(topo.num_nodes()), S(topo.num_switches()),
+        P(topo.ports_per_switch()), V(e.cycle.sizes.vcs), Q(queues_per_switch()), L(e.cycle.packet_flits),
+        max_hops(topo.max_hops()), vc(org.key == BufferOrgInfo::Key::InputVc), output_side(org.key == BufferOrgInfo::Key::Output),
+        inj_rng(Rng::derive(e.seed, 1)), dst_rng(Rng::derive(e.seed, 2)), route_rng(Rng::derive(e.seed, 3)),
+        alloc_rng(Rng::derive(e.seed, 4)), W(c.warmup), M(c.measure), end_window(c.warmup + c.measure),
+        end_all(c.warmup + c.measure + c.drain) {
+    const uint32_t cap = org.capacity(c.sizes);
+    if (org.pool == BufferOrgInfo::Pool::Queue) queue_cap = ring_cap = cap;
+    else pool_cap = ring_cap = cap;
+    // An output queue is written by every input at once: each packet gets its slots in the order
+    // its head arrived, and its body flits fill them as they come, so packets stay contiguous
+    // without holding writers back. Slots reserved ahead of the flits (wormhole) need room
+    // beyond the credits: one packet per writer.
+    if (output_side) ring_cap += (P + 1) * L;
+    const size_t nq = size_t{S} * Q;
+    ring.resize(nq * ring_cap);
+    present.assign(nq * ring_cap, 0);
+    q_head.assign(nq, 0);
+    q_count.assign(nq, 0);
+    q_occ.assign(nq, 0);
+    q_writer.assign(nq, kNone);
+    q_target.assign(nq, kNone);
+    q_ready.assign(nq, 0);
+    q_need_va.assign(nq, 0);
+    pool_occ.assign(org.pool == BufferOrgInfo::Pool::Switch ? S : size_t{S} * P, 0);
+    q_pool.resize(nq);
+    for (uint32_t q = 0; q < nq; ++q) q_pool[q] = pool_of(q);
+    q_out.assign(nq, 0);
+    out_lock.assign(size_t{S} * P, kNone);
+    sw_flits.assign(S, 0);
+    q_ptr.assign(size_t{S} * P, 0);
+    vc_ptr.assign(size_t{S} * P, 0);
+    alloc.assign(S, AllocState(P));
+    req.resize(size_t{P} * P);
+    cand.resize(size_t{P} * P);
+    grant.resize(P);
+    nodes.resize(N);
+    wheel.resize(c.st + c.link + 2);
+    ejected_by_node.assign(N, 0);
+    link_flits.assign(size_t{S} * P, 0);
+    lookups_by_class.assign(topo.port_classes().size(), 0);
+    hits_by_class.assign(topo.port_classes().size(), 0);
+    if (ex.cache.enabled) {
+      const size_t n = ex.cache.per_switch ? S : size_t{S} * P;
+      caches.reserve(n);
+      for (size_t i = 0; i < n; ++i) caches.emplace_back(ex.cache.geometry, Rng::derive(ex.seed, 1000 + i));
+      if (ex.cache.index->keyed_by_output_port) set_of_port = sets_by_output_port(ex);
+      else set_of_dst = sets_by_destination(ex);
+      cam_free.assign(c.cam_shared ? S : size_t{S} * P, 0);
+    }
+    for (auto& n : nodes) n.on = c.on_off && inj_rng.bernoulli(load);
+  }
+
+  uint32_t queues_per_switch() const {
+    switch (ex.cycle.org->key) {
+      case BufferOrgInfo::Key::Input: return topo.ports_per_switch();
+      case BufferOrgInfo::Key::InputVc: return topo.ports_per_switch() * ex.cycle.sizes.vcs;
+      case BufferOrgInfo::Key::InputOutput: return topo.ports_per_switch() * topo.ports_per_switch();
+      case BufferOrgInfo::Key::Output: return topo.ports_per_switch();
+    }
+    return 0;
+  }
+
+  // Queue (within its switch) of a flit that arrives on `in` and leaves on `out` (VC `v`).
+  uint32_t local_queue(uint32_t in, uint32_t out, uint32_t v) const {
+    switch (org.key) {
+      case BufferOrgInfo::Key::Input: return in;
+      case BufferOrgInfo::Key::InputVc: return in * V + v;
+      case BufferOrgInfo::Key::InputOutput: return in * P + out;
+      case BufferOrgInfo::Key::Output: return out;
+    }
+    return 0;
+  }
+  // Input port that reads a local queue (input-side organisations).
+  uint32_t reader(uint32_t local) const { return local / (Q / P); }
+  uint32_t pool_of(uint32_t q) const {
+    const uint32_t sw = q / Q;
+    return org.pool == BufferOrgInfo::Pool::Switch ? sw : sw * P + reader(q % Q);
+  }
+  const Hop* route_of(uint32_t pkt) const { return &routes[size_t{pkt} * max_hops]; }
+
+  // Downstream queue of packet `pkt` leaving hop `hop` (non-VC organisations and ejection).
+  uint32_t next_queue(uint32_t pkt, uint32_t hop) const {
+    if (hop + 1u == packets[pkt].hops) return kEject;
+    const Hop& h = route_of(pkt)[hop + 1];
+    return h.sw * Q + local_queue(h.in_port, h.out_port, 0);
+  }
+
+  // Flits a flit must find free downstream (credits): virtual cut-through reserves the whole
+  // packet with the head; wormhole one slot per flit.
+  uint32_t need(const Flit& f) const {
+    if (c.cut_through) return f.seq == 0 ? packets[f.pkt].flits : 0;
+    return 1;
+  }
+  bool space(uint32_t q2, const Flit& f) const {
+    if (q2 == kEject) return true;
+    const uint32_t n = need(f);
+    if (f.seq == 0 && !vc && packets[f.pkt].flits > 1 && q_writer[q2] != kNone) return false;
+    if (org.pool == BufferOrgInfo::Pool::Queue) return q_occ[q2] + n <= queue_cap;
+    return pool_occ[q_pool[q2]] + n <= pool_cap;
+  }
+  void reserve(uint32_t q2, const Flit& f) {
+    const uint32_t n = need(f);
+    q_occ[q2] += n;
+    pool_occ[q_pool[q2]] += n;
+  }
+
+  // Routing computation of a head flit arriving at cycle t on (sw, in): the input port's cache
+  // decides hit or miss; a miss waits for its CAM (one search every cam_cycles).
+  uint64_t routing_done(const Flit& f, uint64_t t) {
+    const Hop& h = route_of(f.pkt)[f.hop];
+    const size_t port = size_t{h.sw} * P + h.in_port;
+    const bool window = t >= W && t < end_window;
+    const uint8_t cls = topo.port_class(h.sw, h.in_port);
+    if (window) ++lookups_by_class[cls];
+    if (!ex.cache.enabled) return t + c.rc_no_cache;
+    const uint32_t dst = packets[f.pkt].dst;
+    const bool switchable = !set_of_port.empty();
+    const uint32_t tag = switchable ? h.out_port : dst;
+    const uint32_t set = switchable ? set_of_port[tag] : set_of_dst[dst];
+    if (caches[ex.cache.per_switch ? h.sw : port].access(set, tag)) {
+      if (window) ++hits_by_class[cls];
+      return t + c.rc_hit;
+    }
+    uint64_t& cam = cam_free[c.cam_shared ? h.sw : port];
+    const uint64_t start = std::max(t, cam);
+    cam = start + c.cam_cycles;
+    if (window) ++cam_searches;
+    return start + c.rc_miss;
+  }
+
+  // The flit at the head of queue q became head at cycle h: when may it act?
+  void establish_head(uint32_t q, uint64_t h) {
+    const Flit& f = ring[size_t{q} * ring_cap + q_head[q]];
+    q_out[q] = route_of(f.pkt)[f.hop].out_port;
+    if (f.seq != 0) {
+      q_ready[q] = std::max(f.arrival, h) + c.sa - 1;
+      return;
+    }
+    const uint64_t base = std::max(f.rc_done, h);
+    const uint32_t next = next_queue(f.pkt, f.hop);
+    if (vc && next != kEject) {
+      q_need_va[q] = 1;
+      q_target[q] = kNone;
+      q_ready[q] = base + (c.va ? c.va - 1 : 0);
+    } else {
+      q_target[q] = next;
+      q_ready[q] = base + c.va + c.sa - 1;
+    }
+  }
+
+  // A queue belongs to one packet from its head's send until its tail is in, so flits of two
+  // packets never interleave in it. A VC has one writer (its upstream port), whose flits arrive in
+  // order: it is free once the tail is sent (BookSim does not wait for the tail's credit). The
+  // other queues may have several writers with different delays (an output queue is written by
+  // every input and by the node): free once the tail has arrived.
+  void claim(uint32_t q2, const Flit& f, bool tail) {
+    if (vc) q_writer[q2] = tail ? kNone : f.pkt;
+    else if (!output_side && f.seq == 0 && packets[f.pkt].flits > 1) q_writer[q2] = f.pkt;
+  }
+
+  void enqueue(uint32_t q, const Flit& flit) {
+    Flit f = flit;
+    const uint32_t flits = packets[f.pkt].flits;
+    if (!vc && !output_side && f.seq + 1u == flits) q_writer[q] = kNone;
+    if (f.seq == 0) f.rc_done = routing_done(f, f.arrival);
+    uint32_t pos;
+    if (output_side) {
+      uint32_t& base = slot_of[size_t{f.pkt} * max_hops + f.hop];
+      if (f.seq == 0) {
+        base = (q_head[q] + q_count[q]) % ring_cap;
+        q_count[q] += flits;
+      }
+      pos = (base + f.seq) % ring_cap;
+    } else {
+      pos = (q_head[q] + q_count[q]++) % ring_cap;
+    }
+    ring[size_t{q} * ring_cap + pos] = f;
+    present[size_t{q} * ring_cap + pos] = 1;
+    ++sw_flits[q / Q];
+    if (pos == q_head[q]) establish_head(q, f.arrival);
+  }
+
+  void eject(const Flit& f, uint64_t t) {
+    Packet& p = packets[f.pkt];
+    if (t >= W && t < end_window) {
+      ++ejected_flits;
+      ++ejected_by_node[p.dst];
+    }
+    --in_network;
+    if (f.seq + 1u != p.flits) return;
+    if (p.measured) {
+      ++latency_hist[t - p.created];
+      latency_sum += t - p.created;
+      network_sum += t - p.injected;
+      hop_sum += p.hops;
+      ++delivered;
+      --outstanding;
+    }
+    free_packets.push_back(f.pkt);
+  }
+
+  void schedule(uint64_t delay, const Flit& f, uint32_t q) { wheel[(now + delay) % wheel.size()].push_back({f, q}); }
+
+  // Sends the head flit of queue q (switch sw) through output `out`.
+  void send(uint32_t q, uint32_t sw, uint32_t out) {
+    Flit f = ring[size_t{q} * ring_cap + q_head[q]];
+    present[size_t{q} * ring_cap + q_head[q]] = 0;
+    q_head[q] = (q_head[q] + 1) % ring_cap;
+    --q_count[q];
+    --q_occ[q];
+    --pool_occ[q_pool[q]];
+    --sw_flits[sw];
+    ++flit_hops;
+    last_progress = now;
+    const Packet& p = packets[f.pkt];
+    const bool tail = f.seq + 1u == p.flits;
+    const uint32_t q2 = q_target[q];
+    if (now >= W && now < end_window) ++link_flits[size_t{sw} * P + out];
+    const uint64_t delay = 1 + c.st + c.link;
+    if (q2 == kEject) {
+      schedule(delay, f, kEject);
+    } else {
+      reserve(q2, f);
+      claim(q2, f, tail);
+      f.hop = static_cast<uint16_t>(f.hop + 1);
+      f.arrival = now + delay;
+      schedule(delay, f, q2);
+    }
+    if (!vc && p.flits > 1) out_lock[size_t{sw} * P + out] = tail ? kNone : q;
+    if (tail) q_target[q] = kNone;
+    if (q_count[q] && present[size_t{q} * ring_cap + q_head[q]]) establish_head(q, now + 1);
+  }
+
+  // VC allocation: heads that need a downstream VC take a free one, round robin.
+  void allocate_vcs(uint32_t sw) {
+    for (uint32_t k = 0; k < Q; ++k) {
+      const uint32_t q = sw * Q + k;
+      if (!q_count[q] || !q_need_va[q] || now < q_ready[q]) continue;
+      const Flit& f = ring[size_t{q} * ring_cap + q_head[q]];
+      const Hop& h = route_of(f.pkt)[f.hop + 1];
+      const uint32_t base = h.sw * Q + local_queue(h.in_port, h.out_port, 0);
+      uint16_t& ptr = vc_ptr[size_t{h.sw} * P + h.in_port];
+      const int32_t v = round_robin_pick(ptr, V, [&](uint32_t v) { return q_writer[base + v] == kNone; });
+      if (v < 0) continue;
+      ptr = static_cast<uint16_t>((v + 1) % V);
+      q_writer[base + v] = f.pkt;
+      q_target[q] = base + v;
+      q_need_va[q] = 0;
+      q_ready[q] = now + (c.va ? 1 : 0) + c.sa - 1;
+    }
+  }
+
+  bool ready(uint32_t q, uint32_t sw) const {
+    if (!q_count[q] || !present[size_t{q} * ring_cap + q_head[q]] || now < q_ready[q] || q_target[q] == kNone) return false;
+    const Flit& f = ring[size_t{q} * ring_cap + q_head[q]];
+    const uint32_t lock = out_lock[size_t{sw} * P + q_out[q]];
+    return (lock == kNone || lock == q) && space(q_target[q], f);
+  }
+
+  void step_switch(uint32_t sw) {
+    if (vc) allocate_vcs(sw);
+    if (output_side) {  // each output reads its own queue
+      for (uint32_t o = 0; o < P; ++o)
+        if (ready(sw * Q + o, sw)) send(sw * Q + o, sw, o);
+      return;
+    }
+    std::fill(req.begin(), req.end(), 0);
+    const uint32_t per_input = Q / P;
+    bool any = false;
+    for (uint32_t i = 0; i < P; ++i) {
+      const uint16_t start = q_ptr[size_t{sw} * P + i];
+      for (uint32_t k = 0, j = start; k < per_input; ++k, j = j + 1 == per_input ? 0 : j + 1) {
+        const uint32_t local = i * per_input + j;
+        const uint32_t q = sw * Q + local;
+        if (!ready(q, sw)) continue;
+        const uint32_t o = q_out[q];
+        if (!req[i * P + o]) {
+          req[i * P + o] = 1;
+          cand[i * P + o] = q;
+          any = true;
+        }
+      }
+    }
+    if (!any) return;
+    if (org.multi_read) {  // each output arbitrates on its own (round robin)
+      for (uint32_t o = 0; o < P; ++o) {
+        uint16_t& ptr = alloc[sw].out_ptr[o];
+        grant[o] = round_robin_pick(ptr, P, [&](uint32_t i) { return req[i * P + o] != 0; });
+        if (grant[o] >= 0) ptr = static_cast<uint16_t>((grant[o] + 1) % P);
+      }
+    } else {
+      c.allocator->allocate(req.data(), P, c.iterations, alloc[sw], alloc_rng, grant.data());
+    }
+    for (uint32_t o = 0; o < P; ++o) {
+      if (grant[o] < 0) continue;
+      const uint32_t i = static_cast<uint32_t>(grant[o]);
+      const uint32_t q = cand[i * P + o];
+      q_ptr[size_t{sw} * P + i] = static_cast<uint16_t>(((q % Q) - i * per_input + 1) % per_input);
+      send(q, sw, o);
+    }
+  }
+
+  uint32_t new_packet(uint32_t src, uint32_t dst, uint64_t created) {
+    uint32_t id;
+    if (!free_packets.empty()) {
+      id = free_packets.back();
+      free_packets.pop_back();
+    } else {
+      id = static_cast<uint32_t>(packets.size());
+      packets.emplace_back();
+      routes.resize(routes.size() + max_hops);
+      if (output_side) slot_of.resize(routes.size());
+    }
+    Packet& p = packets[id];
+    p.created = created;
+    p.injected = now;
+    p.src = src;
+    p.dst = dst;
+    p.flits = static_cast<uint16_t>(L);
+    p.hops = static_cast<uint16_t>(topo.route(src, dst, route_rng, &routes[size_t{id} * max_hops]));
+    p.measured = created >= W && created < end_window;
+    return id;
+  }
+
+  void generate(uint32_t n) {
+    Node& node = nodes[n];
+    bool start;
+    if (c.on_off) {
+      // Bursts at one flit per cycle; on periods of burst_flits cycles on average, off periods
+      // sized so that the duty cycle is the load.
+      if (node.on) node.on = !inj_rng.bernoulli(1.0 / c.burst_flits);
+      else node.on = load >= 1.0 || inj_rng.bernoulli(load / (c.burst_flits * (1.0 - load)));
+      start = node.on && inj_rng.bernoulli(1.0 / L);
+    } else {
+      start = inj_rng.bernoulli(load / L);
+    }
+    if (!start) return;
+    uint32_t dst;
+    if (!ex.traffic->next_from(dst_rng, n, dst)) return;
+    node.queue.push_back({now, dst});
+    src_flits += L;
+    if (now >= W && now < end_window) {
+      gen_flits += L;
+      ++measured_packets;
+      ++outstanding;
+    }
+  }
+
+  // The node sends at most one flit per cycle onto its injection link.
+  void inject(uint32_t n) {
+    Node& node = nodes[n];
+    if (node.pkt == kNone) {
+      if (node.queue.empty()) return;
+      const SourceEntry e = node.queue.front();
+      const uint32_t id = new_packet(n, e.dst, e.created);
+      const Hop& h = route_of(id)[0];
+      if (vc) {  // the source allocates the injection port's VC
+        const uint32_t base = h.sw * Q + local_queue(h.in_port, h.out_port, 0);
+        uint16_t& ptr = vc_ptr[size_t{h.sw} * P + h.in_port];
+        const int32_t v = round_robin_pick(ptr, V, [&](uint32_t v) { return q_writer[base + v] == kNone; });
+        if (v < 0) {
+          free_packets.push_back(id);
+          return;
+        }
+        ptr = static_cast<uint16_t>((v + 1) % V);
+        q_writer[base + v] = id;
+        node.target = base + v;
+      } else {
+        node.target = h.sw * Q + local_queue(h.in_port, h.out_port, 0);
+      }
+      node.queue.pop_front();
+      node.pkt = id;
+      node.seq = 0;
+    }
+    const Flit f{node.pkt, static_cast<uint16_t>(node.seq), 0, now + c.link, 0};
+    if (!space(node.target, f)) return;
+    Packet& p = packets[node.pkt];
+    if (f.seq == 0) p.injected = now;
+    reserve(node.target, f);
+    claim(node.target, f, f.seq + 1u == p.flits);
+    schedule(c.link, f, node.target);
+    --src_flits;
+    ++in_network;
+    last_progress = now;
+    if (++node.seq == p.flits) node.pkt = kNone;
+  }
+
+  bool over() const {
+    if (deadlock) return true;
+    if (now >= end_all) return true;
+    return now >= end_window && outstanding == 0;
+  }
+
+  void cycle() {
+    auto& slot = wheel[now % wheel.size()];
+    for (const Event& e : slot) {
+      if (e.queue == kEject) eject(e.flit, now);
+      else enqueue(e.queue, e.flit);
+    }
+    slot.clear();
+    if (now == W) backlog_start = src_flits;
+    if (now == end_window) backlog_end = src_flits;
+    for (uint32_t n = 0; n < N; ++n) generate(n);
+    for (uint32_t n = 0; n < N; ++n) inject(n);
+    for (uint32_t s = 0; s < S; ++s)
+      if (sw_flits[s]) step_switch(s);
+    ++now;
+    if (in_network && now - last_progress > kDeadlockCycles) deadlock = true;
+  }
+
+  uint64_t advance(uint64_t cycles) {
+    for (uint64_t k = 0; k < cycles && !finished; ++k) {
+      cycle();
+      finished = over();
+    }
+    if (finished && now < end_window) backlog_end = src_flits;
+    return finished ? 0 : end_all - now;
+  }
+
+  bool drained() const { return outstanding == 0 && now >= end_window; }
+  // Saturated: measured packets left undelivered, a deadlock, or source queues that grew over
+  // the window by more than 1 % of the flits created in it (offered load above what the
+  // network accepts).
+  bool saturated() const {
+    const double growth = static_cast<double>(backlog_end) - static_cast<double>(backlog_start);
+    return !drained() || deadlock || growth > 0.01 * static_cast<double>(gen_flits);
+  }
+
+  double per_node_cycle(uint64_t flits) const { return static_cast<double>(flits) / (double{1} * N * M); }
+
+  LoadPoint point() const {
+    LoadPoint p;
+    p.offered = per_node_cycle(gen_flits);
+    p.accepted = per_node_cycle(ejected_flits);
+    p.latency_mean = delivered ? static_cast<double>(latency_sum) / static_cast<double>(delivered) : 0.0;
+    p.saturated = saturated();
+    return p;
+  }
+
+  json latency_json() const {
+    if (!delivered) return json{{"mean", nullptr}, {"p50", nullptr}, {"p99", nullptr}, {"max", nullptr}};
+    auto percentile = [&](uint64_t num) {  // nearest rank
+      const uint64_t rank = (delivered * num + 99) / 100;
+      uint64_t seen = 0;
+      for (const auto& [lat, n] : latency_hist)
+        if ((seen += n) >= rank) return lat;
+      return latency_hist.rbegin()->first;
+    };
+    json hist = json::array();
+    for (const auto& [lat, n] : latency_hist) hist.push_back({lat, n});
+    return {{"mean", static_cast<double>(latency_sum) / static_cast<double>(delivered)},
+            {"p50", percentile(50)},
+            {"p99", percentile(99)},
+            {"min", latency_hist.begin()->first},
+            {"max", latency_hist.rbegin()->first},
+            {"histogram", hist},
+            {"histogram_format", "[latency cycles, packets] for every distinct latency"}};
+  }
+
+  json report() const {
+    const LoadPoint pt = point();
+    const uint64_t min_node = *std::min_element(ejected_by_node.begin(), ejected_by_node.end());
+    json packet = latency_json();
+    const double ns_per_cycle = 1.0 / c.clock_ghz;
+    json packet_ns = json::object();
+    for (const char* k : {"mean", "p50", "p99", "max"})
+      packet_ns[k] = packet[k].is_null() ? json(nullptr) : json(packet[k].get<double>() * ns_per_cycle);
+    const auto& classes = topo.port_classes();
+    json by_class = json::object();
+    uint64_t lookups = 0, hits = 0;
+    for (size_t k = 0; k < classes.size(); ++k) {
+      lookups += lookups_by_class[k];
+      hits += hits_by_class[k];
+      by_class[classes[k]] = {{"lookups", lookups_by_class[k]}, {"hits", hits_by_class[k]},
+                              {"hit_rate", rate(hits_by_class[k], lookups_by_class[k])}};
+    }
+    uint64_t link_sum = 0, link_max = 0;
+    for (uint64_t f : link_flits) {
+      link_sum += f;
+      link_max = std::max(link_max, f);
+    }
+    const double cams = static_cast<double>(cam_free.size());
+    return {
+        {"throughput", {{"offered", pt.offered}, {"offered_configured", load}, {"accepted", pt.accepted},
+                        {"accepted_min_node", static_cast<double>(min_node) / static_cast<double>(M)}}},
+        {"latency_cycles", {{"packet", packet},
+                            {"network", {{"mean", delivered ? json(static_cast<double>(network_sum) / static_cast<double>(delivered)) : json(nullptr)}}}}},
+        {"latency_ns", {{"packet", packet_ns}}},
+        {"hops", {{"mean", delivered ? json(static_cast<double>(hop_sum) / static_cast<double>(delivered)) : json(nullptr)}}},
+        {"saturated", pt.saturated},
+        {"deadlock", deadlock},
+        {"packets", {{"measured", measured_packets}, {"delivered", delivered}}},
+        {"utilization", {{"port_mean", static_cast<double>(link_sum) / (double{1} * S * P * M)},
+                         {"port_max", static_cast<double>(link_max) / static_cast<double>(M)}}},
+        {"cache", {{"enabled", ex.cache.enabled}, {"lookups", lookups}, {"hits", hits},
+                   {"hit_rate", ex.cache.enabled ? rate(hits, lookups) : json(nullptr)}, {"by_port_class", by_class}}},
+        {"cam", {{"searches", cam_searches},
+                 {"utilization", cams > 0 ? json(static_cast<double>(cam_searches) * c.cam_cycles / (cams * static_cast<double>(M))) : json(nullptr)}}},
+        {"cycles", {{"simulated", now}, {"warmup", W}, {"measured", M}, {"drained", drained()}, {"flit_hops", flit_hops}}},
+    };
+  }
+
+  static json rate(uint64_t hits, uint64_t lookups) {
+    return lookups ? json(static_cast<double>(hits) / static_cast<double>(lookups)) : json(nullptr);
+  }
+};
+
+CycleNetwork::CycleNetwork(const Experiment& ex, double load) : impl_(std::make_unique<Impl>(ex, load)) {}
+CycleNetwork::~CycleNetwork() = default;
+uint64_t CycleNetwork::advance(uint64_t cycles) { return impl_->advance(cycles); }
+LoadPoint CycleNetwork::point() const { return impl_->point(); }
+nlohmann::json CycleNetwork::report() const { return impl_->report(); }
+
+}  // namespace switchlab
