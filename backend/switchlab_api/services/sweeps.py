@@ -121,31 +121,55 @@ def cancel(conn: psycopg.Connection, sid: str) -> None:
         repo.cancel_runs(conn, repo.live_runs_only_in(conn, sid))
 
 
-# Headline result columns of every results row; their units come from the core's results schema.
-RESULT_COLUMNS: list[str] = [
-    "summary.nodes", "summary.switches",
-    "cache.lookups", "cache.hits", "cache.hit_rate",
-    "cache.misses.compulsory", "cache.misses.capacity", "cache.misses.conflict",
-    "latency_ns.zero_load.mean", "latency_ns.zero_load.p50",
-    "latency_ns.zero_load.p99", "latency_ns.zero_load.max",
-    "cost.cache.area_mm2", "cost.cache.access_ns", "cost.cache.read_energy_nJ", "cost.cache.leakage_mW",
-    "wall_time_s", "engine.version",
-]
+# Headline result columns of a sweep's rows, by the engines its points use (the base's engine and,
+# when `engine` is an axis, its values); their units come from the core's results schema.
+ENGINE_COLUMNS: dict[str, list[str]] = {
+    "routewalk": [
+        "cache.lookups", "cache.hits", "cache.hit_rate",
+        "cache.misses.compulsory", "cache.misses.capacity", "cache.misses.conflict",
+        "latency_ns.zero_load.mean", "latency_ns.zero_load.p50",
+        "latency_ns.zero_load.p99", "latency_ns.zero_load.max",
+        "cost.cache.area_mm2", "cost.cache.access_ns", "cost.cache.read_energy_nJ", "cost.cache.leakage_mW",
+    ],
+    "cycle": [
+        "throughput.offered", "throughput.accepted", "throughput.accepted_min_node", "saturated",
+        "latency_cycles.packet.mean", "latency_cycles.packet.p50", "latency_cycles.packet.p99",
+        "latency_cycles.packet.max", "latency_cycles.network.mean", "hops.mean", "cache.hit_rate",
+    ],
+    "app": ["app.relative_mean"],
+}
 
 
-def columns(axis_names: list[str]) -> list[dict[str, str | None]]:
+def result_columns(engines: list[str]) -> list[str]:
+    names = ["summary.nodes", "summary.switches"]
+    for engine in engines:
+        names += [n for n in ENGINE_COLUMNS.get(engine, []) if n not in names]
+    return names + ["wall_time_s", "engine.version"]
+
+
+def sweep_engines(sweep: dict[str, Any]) -> list[str]:
+    """The engines a sweep's points run: the base's, then any given as an axis, in order."""
+    engines = [sweep["base"].get("engine", "routewalk")]
+    axis = sweep["axes"].get("engine") if isinstance(sweep["axes"], dict) else None
+    for e in axis if isinstance(axis, list) else []:
+        if isinstance(e, str) and e not in engines:
+            engines.append(e)
+    return engines
+
+
+def columns(axis_names: list[str], result_names: list[str]) -> list[dict[str, str | None]]:
     cols: list[dict[str, str | None]] = [
         {"name": "point", "unit": None}, {"name": "experiment_id", "unit": None},
         {"name": "status", "unit": None},
     ]
     cols += [{"name": n, "unit": config_unit(n)} for n in axis_names]
-    cols += [{"name": n, "unit": result_unit(n)} for n in RESULT_COLUMNS]
+    cols += [{"name": n, "unit": result_unit(n)} for n in result_names]
     cols.append({"name": "error", "unit": None})
     return cols
 
 
-def result_rows(conn: psycopg.Connection, sid: str, axis_names: list[str], after: int,
-                limit: int) -> tuple[list[list[Any]], str | None]:
+def result_rows(conn: psycopg.Connection, sid: str, axis_names: list[str], result_names: list[str],
+                after: int, limit: int) -> tuple[list[list[Any]], str | None]:
     rows = repo.sweep_points(conn, sid, after, limit + 1)
     more = len(rows) > limit
     rows = rows[:limit]
@@ -155,7 +179,7 @@ def result_rows(conn: psycopg.Connection, sid: str, axis_names: list[str], after
         out.append(
             [r["idx"], r["experiment_id"], r["status"]]
             + [r["axis_values"].get(n) for n in axis_names]
-            + [dig(result, n) for n in RESULT_COLUMNS]
+            + [dig(result, n) for n in result_names]
             + [(r["error"] or {}).get("message")]
         )
     return out, (str(rows[-1]["idx"]) if more and rows else None)

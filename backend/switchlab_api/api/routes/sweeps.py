@@ -103,9 +103,10 @@ def sweep_results(
             raise ApiError(422, "not a cursor of this sweep", field="cursor",
                            allowed="the next_cursor of a previous page")
         after = int(cursor)
-    axis_names = repo.get_sweep(conn, sid)["axis_names"]
-    rows, next_cursor = svc.result_rows(conn, sid, axis_names, after, limit)
-    cols = svc.columns(axis_names)
+    sweep = repo.get_sweep(conn, sid)
+    axis_names, result_names = sweep["axis_names"], svc.result_columns(svc.sweep_engines(sweep))
+    rows, next_cursor = svc.result_rows(conn, sid, axis_names, result_names, after, limit)
+    cols = svc.columns(axis_names, result_names)
     if format == "json":
         return SweepResultsPage(sweep_id=sid, columns=cols, rows=rows, next_cursor=next_cursor)
     buf = io.StringIO()
