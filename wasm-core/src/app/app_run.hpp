@@ -1,0 +1,24 @@
+#pragma once
+// Engine "app" as an EngineRun: the time model is evaluated whole in one unit of work (it has no
+// packets to step through), so callers drive it like the other engines.
+#include "app/time_model.hpp"
+#include "engine/run.hpp"
+
+namespace switchlab::app {
+
+class AppRun final : public EngineRun {
+ public:
+  explicit AppRun(const Experiment& ex) : ex_(ex) {}
+  uint64_t total() const override { return 1; }
+  uint64_t advance(uint64_t) override {
+    if (section_.is_null()) section_ = run_time_model(ex_);
+    return 0;
+  }
+  nlohmann::json report() const override { return {{"app", section_}}; }
+
+ private:
+  const Experiment& ex_;
+  nlohmann::json section_;
+};
+
+}  // namespace switchlab::app
