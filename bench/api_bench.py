@@ -155,23 +155,21 @@ def api_latency(api: str, requests: int, concurrency: int) -> dict[str, float]:
             "mean_ms": statistics.fmean(lat) * 1e3}
 
 
-def open_loop(api: str, db_url: str, log_dir: pathlib.Path, seconds: float, rate: float,
+def open_loop(db_url: str, log_dir: pathlib.Path, finished_id: str, seconds: float, rate: float,
               started: list[subprocess.Popen], extra: dict[str, str] | None = None) -> dict[str, object]:
-    """The load on an API process of its own (started here with `extra` settings)."""
+    """The load on finished experiment `finished_id`, served by an API process of its own
+    (started here with `extra` settings)."""
     proc, url = start_api(db_url, log_dir, extra)
     started.append(proc)
     try:
         stack.wait_healthy(url, [proc])
-        exp = httpx.get(f"{api}/api/experiments/{_finished_id}", timeout=30).json()
+        target = f"{url}/api/experiments/{finished_id}"
+        exp = httpx.get(target, timeout=30).json()
         assert exp["status"] == "done", exp["status"]
-        target = f"{url}/api/experiments/{_finished_id}"
         return asyncio.run(loadgen.run(target, rate=rate, seconds=seconds)).summary()
     finally:
         stack.stop_process(proc)
         started.remove(proc)
-
-
-_finished_id = ""
 
 
 def print_load(label: str, r: dict[str, object]) -> None:
@@ -228,14 +226,13 @@ def main(argv: list[str] | None = None) -> int:
               f"p99 {lat['p99_ms']:.2f} ms, max {lat['max_ms']:.2f} ms; non-200: {lat['errors']}", flush=True)
         print("  (the load generator shares the machine's cores with the API and Postgres)", flush=True)
 
-        global _finished_id
-        _finished_id = finished_experiment(api, pg.url, log_dir, started)
+        finished_id = finished_experiment(api, pg.url, log_dir, started)
         print(f"\nopen-loop load on a finished experiment, {args.load_rate:.0f} requests/s offered, a new "
               "connection per request, /api/health probed every 250 ms, one uvicorn process:", flush=True)
-        base = open_loop(api, pg.url, log_dir, min(20.0, args.load_seconds), args.load_rate, started,
+        base = open_loop(pg.url, log_dir, finished_id, min(20.0, args.load_seconds), args.load_rate, started,
                          {"SWITCHLAB_FINISHED_CACHE_BYTES": "0"})
         print_load(f"baseline, finished-experiment cache off, {min(20.0, args.load_seconds):.0f} s", base)
-        load = open_loop(api, pg.url, log_dir, args.load_seconds, args.load_rate, started)
+        load = open_loop(pg.url, log_dir, finished_id, args.load_seconds, args.load_rate, started)
         print_load(f"default settings, {args.load_seconds:.0f} s", load)
         if base["p99_ms"] and load["p99_ms"]:
             print(f"  p99 baseline / default: {base['p99_ms'] / load['p99_ms']:.1f}x", flush=True)

@@ -53,14 +53,20 @@ def get_pool() -> ConnectionPool:
     return _pool
 
 
+def reason(exc: Exception) -> str:
+    """Why the database could not be used, in the driver's words ("Connection refused", "the
+    database system is shutting down") but without the server address it names."""
+    lines = str(exc).strip().splitlines()
+    return lines[0].rsplit("failed: ", 1)[-1] if lines else type(exc).__name__
+
+
 def _unreachable(url: str) -> str | None:
-    """Why a direct connection fails (the driver's last words, without the address), or None."""
+    """Why a direct connection fails, or None when it works."""
     try:
         psycopg.connect(url, connect_timeout=2).close()
         return None
     except psycopg.OperationalError as exc:
-        lines = str(exc).strip().splitlines() or [type(exc).__name__]
-        return lines[0].rsplit("failed: ", 1)[-1]
+        return reason(exc)
 
 
 def _renew(stale: ConnectionPool) -> ConnectionPool:

@@ -308,6 +308,12 @@ async def fail_runs_of_failed_jobs(conn: psycopg.AsyncConnection) -> int:
     return cur.rowcount
 
 
+def stored_arrays(conn: psycopg.Connection, experiment_id: str) -> dict[str, dict[str, int]]:
+    """{path: {"length"}} of the arrays kept out of an experiment's result (none: {})."""
+    row = conn.execute("SELECT arrays FROM runs WHERE experiment_id = %s", (experiment_id,)).fetchone()
+    return (row or {}).get("arrays") or {}
+
+
 def array_pages(conn: psycopg.Connection, experiment_id: str, path: str, first: int, last: int) -> list[tuple[int, bytes]]:
     """(items, compressed data) of pages first..last of one stored array, in order."""
     rows = conn.execute(

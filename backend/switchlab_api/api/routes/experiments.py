@@ -132,8 +132,7 @@ async def get_experiment_array(
 def _load_array(experiment_id: str, path: str, offset: int, limit: int) -> ArrayPage:
     with connection() as conn:
         full = ids.resolve(conn, "experiments", experiment_id, "experiment")
-        record = repo.get_experiment(conn, full)
-        stored = (record or {}).get("arrays") or {}
+        stored = repo.stored_arrays(conn, full)  # not the whole result: it may be megabytes
         if path not in stored:
             raise ApiError(404, f"experiment {full} has no stored array {path!r}"
                            + (f"; it has {', '.join(sorted(stored))}" if stored else ""), field="path")

@@ -6,7 +6,7 @@ from ...core import engine
 from ...core.errors import ApiError
 from ...db import repository as repo
 from ...core.offload import in_health_pool
-from ...db.pool import connection
+from ...db.pool import connection, reason
 from ...models.common import SERVER_ERRORS, Health
 
 router = APIRouter(tags=["health"])
@@ -28,17 +28,11 @@ def _check() -> tuple[list[str], str | None]:
         with connection(timeout=1) as conn:
             repo.ping(conn)
     except Exception as exc:  # any failure to reach Postgres means "not ready"
-        down.append(f"database unavailable: {_reason(exc)}")
+        # A pool timeout carries the reason of the direct connection attempt behind it.
+        down.append(f"database unavailable: {reason(exc)}")
     version: str | None = None
     try:
         version = engine.engine_version()
     except engine.EngineUnavailable:
         down.append("engine unavailable: the switchlab_core extension does not load")
     return down, version
-
-
-def _reason(exc: Exception) -> str:
-    # The pool's timeout carries the direct connection attempt's reason ("Connection refused",
-    # "the database system is shutting down"), without the server address.
-    lines = str(exc).strip().splitlines()
-    return lines[0].rsplit("failed: ", 1)[-1] if lines else type(exc).__name__
