@@ -2,7 +2,6 @@
 
 #include <chrono>
 
-#include "app/app_run.hpp"
 #include "app/smpi_export.hpp"
 #include "common/sha256.hpp"
 #include "config/experiment.hpp"
@@ -10,8 +9,7 @@
 #include "config/results_schema.hpp"
 #include "config/schema.hpp"
 #include "engine/analytic_torus.hpp"
-#include "engine/cycle/cycle_run.hpp"
-#include "engine/routewalk.hpp"
+#include "engine/engines.hpp"
 #include "models/registry.hpp"
 
 namespace switchlab {
@@ -120,12 +118,6 @@ json summary_of(const Experiment& ex) {
   return s;
 }
 
-std::unique_ptr<EngineRun> make_run(const Experiment& ex) {
-  if (ex.engine == "cycle") return std::make_unique<CycleRun>(ex);
-  if (ex.engine == "app") return std::make_unique<app::AppRun>(ex);
-  return std::make_unique<RouteWalkRun>(ex);
-}
-
 }  // namespace
 
 const char* engine_version() { return "0.2.0"; }
@@ -143,7 +135,7 @@ Simulation::Simulation(const std::string& config_json) : state_(std::make_unique
     error_ = error.dump();
     return;
   }
-  state_->run = make_run(state_->ex);
+  state_->run = find_engine(state_->ex.engine)->make(state_->ex);
   state_->total = state_->left = state_->run->total();
 }
 

@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "app/npb_traffic.hpp"
+#include "engine/engines.hpp"
 #include "topology/registry.hpp"
 
 namespace switchlab {
@@ -238,10 +239,7 @@ bool parse_experiment(const json& config, Experiment& out, ErrorSink& errors, Pa
   Params root(&config, "", errors, registry, &out.normalized);
   root.string("name", "", "Free-text name (part of the id: rename = new experiment)");
   out.seed = static_cast<uint64_t>(root.integer("seed", {1, 0, int64_t{1} << 53, "", "RNG seed: the run is a deterministic function of config + seed"}));
-  out.engine = root.choice("engine", "routewalk", {"routewalk", "cycle", "app"},
-                           "routewalk: per-packet path walk with cache look-ups and zero-load latency; cycle: "
-                           "cycle-level network with contention, buffers and allocators (latency and throughput under load); "
-                           "app: application time model of NPB skeletons (traffic.pattern npb, docs/models.md)");
+  out.engine = root.choice("engine", std::string("routewalk"), engine_names(), describe_engines("Simulation engine").c_str());
   const bool cycle = out.engine == "cycle";
 
   Params topo = root.child("topology", "Network topology");
