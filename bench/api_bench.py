@@ -57,14 +57,8 @@ def _on_signal(signum: int, _frame: object) -> None:
 
 def start_api(url: str, log_dir: pathlib.Path, extra: dict[str, str] | None = None) -> tuple[subprocess.Popen, str]:
     port = stack.free_port()
-    env = stack.child_env(url, extra)
-    env.pop("SWITCHLAB_API_TOKEN", None)  # benchmark the open local setup
-    # No access log: per-request log lines would be measured as API latency.
-    proc = subprocess.Popen(
-        [stack.project_python(), "-m", "uvicorn", "switchlab_api.main:app", "--host", "127.0.0.1",
-         "--port", str(port), "--no-access-log"],
-        env=env, cwd=ROOT, stdout=open(log_dir / f"api-{port}.log", "ab"), stderr=subprocess.STDOUT,
-        start_new_session=True)
+    # Benchmark the open local setup; no access log: per-request log lines would be measured as API latency.
+    proc = stack.start_api(url, port, log_dir, extra_env=extra, clear_env=("SWITCHLAB_API_TOKEN",), access_log=False)
     return proc, f"http://127.0.0.1:{port}"
 
 
