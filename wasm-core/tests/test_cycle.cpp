@@ -251,3 +251,56 @@ TEST(CycleContract, TableShowsThroughputAndLatency) {
   EXPECT_NE(t.find("Throughput (flits/node/cycle): offered 0."), std::string::npos) << t;
   EXPECT_NE(t.find("Packet latency (cycles): mean "), std::string::npos) << t;
 }
+
+// The per-packet trace follows the pipeline cycle by cycle: the head arrives one link after it
+// was sent, RC takes rc_hit or rc_miss cycles, the tail leaves packet_flits - 1 cycles after the
+// head, and the trace's own latencies add up to the run's; utilisation per switch and per output
+// port add up to the mean.
+TEST(CycleTrace, TracedPacketsFollowThePipelineAndUtilisationAddsUp) {
+  json cfg = booksim_mesh(0.02);
+  cfg["switch"]["cache"] = {{"entries", 8}, {"ways", 2}};
+  cfg["switch"]["pipeline_cycles"]["rc_miss"] = 5;
+  cfg["traffic"]["packet_flits"] = 2;
+  cfg["sim"] = {{"warmup_cycles", 500}, {"measure_cycles", 2000}, {"drain_cycles", 2000}, {"trace_packets", 40}};
+  const json r = run_ok(cfg);
+  const json& trace = r["trace"];
+  ASSERT_EQ(trace.size(), 40u);
+  const uint64_t hop = 1 + 1 + 1;  // send cycle + switch traversal + link
+  uint64_t misses = 0, hits = 0;
+  for (const json& t : trace) {
+    const json& routers = t["routers"];
+    ASSERT_GE(routers.size(), 1u);
+    EXPECT_GE(t["created"].get<uint64_t>(), 500u);
+    EXPECT_EQ(routers[0]["arrival"].get<uint64_t>(), t["injected"].get<uint64_t>() + 1);  // injection link
+    for (size_t k = 0; k < routers.size(); ++k) {
+      const json& h = routers[k];
+      const uint64_t rc = h["rc_done"].get<uint64_t>() - h["arrival"].get<uint64_t>();
+      EXPECT_TRUE(rc == 1 || rc >= 5) << "RC of " << rc << " cycles";  // a miss may also wait for the CAM
+      (rc == 1 ? hits : misses) += 1;
+      EXPECT_GT(h["sent"].get<uint64_t>(), h["rc_done"].get<uint64_t>());
+      if (k + 1 < routers.size()) {
+        EXPECT_EQ(routers[k + 1]["arrival"].get<uint64_t>(), h["sent"].get<uint64_t>() + hop);
+      }
+    }
+    // Ejected is the tail's arrival at the node: at least one cycle per flit after the head left.
+    EXPECT_GE(t["ejected"].get<uint64_t>(), routers.back()["sent"].get<uint64_t>() + hop + 1);
+  }
+  EXPECT_GT(misses, 0u);
+  EXPECT_GT(hits, 0u);
+  const json& u = r["utilization"];
+  const size_t S = r["summary"]["switches"].get<size_t>(), P = r["summary"]["ports_per_switch"].get<size_t>();
+  ASSERT_EQ(u["by_switch"].size(), S);
+  ASSERT_EQ(u["by_output_port"].size(), S * P);
+  double ports = 0, switches = 0, most = 0;
+  for (const json& v : u["by_output_port"]) {
+    ports += v.get<double>();
+    most = std::max(most, v.get<double>());
+  }
+  for (const json& v : u["by_switch"]) switches += v.get<double>();
+  EXPECT_NEAR(ports / static_cast<double>(S * P), u["port_mean"].get<double>(), 1e-12);
+  EXPECT_NEAR(switches / static_cast<double>(S), u["port_mean"].get<double>(), 1e-12);
+  EXPECT_DOUBLE_EQ(most, u["port_max"].get<double>());
+  // Without sim.trace_packets there is no trace.
+  cfg["sim"].erase("trace_packets");
+  EXPECT_TRUE(run_ok(cfg)["trace"].empty());
+}

@@ -125,6 +125,14 @@ const std::vector<ResultKey>& declared() {
       {"packets.delivered", "integer", "packets", "Measured packets delivered by the end of the drain"},
       {"utilization.port_mean", "number", "fraction", "Mean flits per cycle over all switch output ports (0..1)"},
       {"utilization.port_max", "number", "fraction", "Flits per cycle of the busiest switch output port (0..1)"},
+      {"utilization.by_switch", "array", "fraction", "Per switch (by switch id): mean flits per cycle over its output ports, measured window"},
+      {"utilization.by_output_port", "array", "fraction",
+       "Per switch output port, index switch x ports_per_switch + port: flits per cycle in the measured window (the "
+       "link it drives; ejection ports included)"},
+      {"trace", "array", "",
+       "Per-packet trace (sim.trace_packets), in injection order: {src, dst, flits, created, injected, ejected "
+       "(cycles), routers: [{switch, in_port, out_port, arrival, rc_done, sent (cycles of the head flit)}]}; an "
+       "undelivered packet has ejected 0 and unsent routers 0"},
       {"cam.searches", "integer", "searches", "CAM searches (cache misses) in the measured window"},
       {"cam.utilization", "number", "fraction", "Busy share of the CAMs in the measured window (0..1)"},
       {"cycles.simulated", "integer", "cycles", "Cycles simulated (warm-up, window and drain)"},

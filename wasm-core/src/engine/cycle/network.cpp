@@ -23,6 +23,19 @@ struct Packet {
   uint32_t src = 0, dst = 0;
   uint16_t flits = 1, hops = 0;
   bool measured = false;
+  uint32_t trace = kNone;  // index in the per-packet trace, or kNone
+};
+
+// One traced packet (sim.trace_packets): the head flit's cycle at every router it crosses.
+struct TraceHop {
+  uint32_t sw = 0;
+  uint16_t in_port = 0, out_port = 0;
+  uint64_t arrival = 0, rc_done = 0, sent = 0;
+};
+struct TracedPacket {
+  uint32_t src = 0, dst = 0, flits = 0;
+  uint64_t created = 0, injected = 0, ejected = 0;
+  std::vector<TraceHop> routers;
 };
 
 struct Flit {
@@ -107,6 +120,7 @@ struct CycleNetwork::Impl {
   uint64_t latency_sum = 0, network_sum = 0, hop_sum = 0;
   std::vector<uint64_t> lookups_by_class, hits_by_class;
   std::vector<uint64_t> link_flits;  // per (switch, output), in the window
+  std::vector<TracedPacket> traced;
 
   Impl(const Experiment& e, double ld)
       : ex(e), c(e.cycle), topo(*e.topology), org(*e.cycle.org), load(ld), N(topo.num_nodes()), S(topo.num_switches()),
@@ -274,7 +288,14 @@ struct CycleNetwork::Impl {
     Flit f = flit;
     const uint32_t flits = packets[f.pkt].flits;
     if (!vc && !output_side && f.seq + 1u == flits) q_writer[q] = kNone;
-    if (f.seq == 0) f.rc_done = routing_done(f, f.arrival);
+    if (f.seq == 0) {
+      f.rc_done = routing_done(f, f.arrival);
+      if (const uint32_t t = packets[f.pkt].trace; t != kNone) {
+        TraceHop& h = traced[t].routers[f.hop];
+        h.arrival = f.arrival;
+        h.rc_done = f.rc_done;
+      }
+    }
     uint32_t pos;
     if (output_side) {
       uint32_t& base = slot_of[size_t{f.pkt} * max_hops + f.hop];
@@ -300,6 +321,7 @@ struct CycleNetwork::Impl {
     }
     --in_network;
     if (f.seq + 1u != p.flits) return;
+    if (p.trace != kNone) traced[p.trace].ejected = t;
     if (p.measured) {
       ++latency_hist[t - p.created];
       latency_sum += t - p.created;
@@ -328,6 +350,7 @@ struct CycleNetwork::Impl {
     const bool tail = f.seq + 1u == p.flits;
     const uint32_t q2 = q_target[q];
     if (now >= W && now < end_window) ++link_flits[size_t{sw} * P + out];
+    if (f.seq == 0 && p.trace != kNone) traced[p.trace].routers[f.hop].sent = now;
     const uint64_t delay = 1 + c.st + c.link;
     if (q2 == kEject) {
       schedule(delay, f, kEject);
@@ -431,6 +454,16 @@ struct CycleNetwork::Impl {
     p.flits = static_cast<uint16_t>(L);
     p.hops = static_cast<uint16_t>(topo.route(src, dst, route_rng, &routes[size_t{id} * max_hops]));
     p.measured = created >= W && created < end_window;
+    p.trace = kNone;
+    if (p.measured && traced.size() < c.trace_packets) {
+      p.trace = static_cast<uint32_t>(traced.size());
+      TracedPacket t{src, dst, p.flits, created, 0, 0, {}};
+      for (uint32_t k = 0; k < p.hops; ++k) {
+        const Hop& h = route_of(id)[k];
+        t.routers.push_back({h.sw, h.in_port, h.out_port, 0, 0, 0});
+      }
+      traced.push_back(std::move(t));
+    }
     return id;
   }
 
@@ -487,7 +520,10 @@ struct CycleNetwork::Impl {
     const Flit f{node.pkt, static_cast<uint16_t>(node.seq), 0, now + c.link, 0};
     if (!space(node.target, f)) return;
     Packet& p = packets[node.pkt];
-    if (f.seq == 0) p.injected = now;
+    if (f.seq == 0) {
+      p.injected = now;
+      if (p.trace != kNone) traced[p.trace].injected = now;
+    }
     reserve(node.target, f);
     claim(node.target, f, f.seq + 1u == p.flits);
     schedule(c.link, f, node.target);
@@ -587,9 +623,17 @@ struct CycleNetwork::Impl {
                               {"hit_rate", rate(hits_by_class[k], lookups_by_class[k])}};
     }
     uint64_t link_sum = 0, link_max = 0;
-    for (uint64_t f : link_flits) {
-      link_sum += f;
-      link_max = std::max(link_max, f);
+    json by_port = json::array(), by_switch = json::array();
+    for (uint32_t s = 0; s < S; ++s) {
+      uint64_t sw_sum = 0;
+      for (uint32_t o = 0; o < P; ++o) {
+        const uint64_t f = link_flits[size_t{s} * P + o];
+        sw_sum += f;
+        link_max = std::max(link_max, f);
+        by_port.push_back(static_cast<double>(f) / static_cast<double>(M));
+      }
+      link_sum += sw_sum;
+      by_switch.push_back(static_cast<double>(sw_sum) / (double{1} * P * M));
     }
     const double cams = static_cast<double>(cam_free.size());
     return {
@@ -603,13 +647,29 @@ struct CycleNetwork::Impl {
         {"deadlock", deadlock},
         {"packets", {{"measured", measured_packets}, {"delivered", delivered}}},
         {"utilization", {{"port_mean", static_cast<double>(link_sum) / (double{1} * S * P * M)},
-                         {"port_max", static_cast<double>(link_max) / static_cast<double>(M)}}},
+                         {"port_max", static_cast<double>(link_max) / static_cast<double>(M)},
+                         {"by_switch", std::move(by_switch)},
+                         {"by_output_port", std::move(by_port)}}},
+        {"trace", trace_json()},
         {"cache", {{"enabled", ex.cache.enabled}, {"lookups", lookups}, {"hits", hits},
                    {"hit_rate", ex.cache.enabled ? rate(hits, lookups) : json(nullptr)}, {"by_port_class", by_class}}},
         {"cam", {{"searches", cam_searches},
                  {"utilization", cams > 0 ? json(static_cast<double>(cam_searches) * c.cam_cycles / (cams * static_cast<double>(M))) : json(nullptr)}}},
         {"cycles", {{"simulated", now}, {"warmup", W}, {"measured", M}, {"drained", drained()}, {"flit_hops", flit_hops}}},
     };
+  }
+
+  json trace_json() const {
+    json out = json::array();
+    for (const TracedPacket& t : traced) {
+      json routers = json::array();
+      for (const TraceHop& h : t.routers)
+        routers.push_back({{"switch", h.sw}, {"in_port", h.in_port}, {"out_port", h.out_port},
+                           {"arrival", h.arrival}, {"rc_done", h.rc_done}, {"sent", h.sent}});
+      out.push_back({{"src", t.src}, {"dst", t.dst}, {"flits", t.flits}, {"created", t.created},
+                     {"injected", t.injected}, {"ejected", t.ejected}, {"routers", std::move(routers)}});
+    }
+    return out;
   }
 
   static json rate(uint64_t hits, uint64_t lookups) {
