@@ -72,6 +72,7 @@ struct CycleNetwork::Impl {
   const double load;
   const uint32_t N, S, P, V, Q, L, max_hops;
   const bool vc, output_side;
+  bool datelines = false;  // VCs split at ring datelines (vc_range)
   uint32_t ring_cap = 0, queue_cap = kNone, pool_cap = kNone;
 
   // Queues, flat over (switch, queue): ring storage and state.
@@ -174,6 +175,14 @@ struct CycleNetwork::Impl {
       cam_free.assign(c.cam_shared ? S : size_t{S} * P, 0);
     }
     for (auto& n : nodes) n.on = c.on_off && inj_rng.bernoulli(load);
+    datelines = vc && V >= 2 && has_rings();
+  }
+
+  bool has_rings() const {
+    for (uint32_t s = 0; s < S; ++s)
+      for (uint16_t o = 0; o < P; ++o)
+        if (topo.ring_link(s, o).ring >= 0) return true;
+    return false;
   }
 
   uint32_t queues_per_switch() const {
@@ -366,6 +375,36 @@ struct CycleNetwork::Impl {
     if (q_count[q] && present[size_t{q} * ring_cap + q_head[q]]) establish_head(q, now + 1);
   }
 
+  // Dateline VCs: the VCs a packet may take at the router after hop `hop`. Splitting them is
+  // on when the network has rings and there are at least two VCs; then a packet uses the lower
+  // half of the VCs in a ring until it has crossed the ring's dateline, the upper half after
+  // (each ring's channel dependencies become acyclic; a new ring starts in the lower half).
+  std::pair<uint32_t, uint32_t> vc_range(uint32_t pkt, uint32_t hop) const {
+    if (!datelines) return {0, V};
+    const Hop* r = route_of(pkt);
+    const RingLink link = topo.ring_link(r[hop].sw, r[hop].out_port);
+    bool crossed = false;
+    for (int64_t j = hop; j >= 0 && !crossed; --j) {
+      const RingLink l = topo.ring_link(r[j].sw, r[j].out_port);
+      if (link.ring < 0 || l.ring != link.ring) break;
+      crossed = l.dateline;
+    }
+    return crossed ? std::pair<uint32_t, uint32_t>{V / 2, V} : std::pair<uint32_t, uint32_t>{0, V / 2};
+  }
+
+  // A free VC of [lo, hi) at (sw, in) whose VCs start at queue `base`, round robin; -1 if none.
+  int32_t free_vc(uint32_t base, uint32_t sw, uint16_t in, std::pair<uint32_t, uint32_t> range) {
+    const uint32_t lo = range.first, hi = range.second;
+    uint16_t& ptr = vc_ptr[size_t{sw} * P + in];
+    const uint32_t n = hi - lo;
+    const uint32_t from = ptr >= lo && ptr < hi ? ptr - lo : 0;
+    const int32_t k = round_robin_pick(from, n, [&](uint32_t v) { return q_writer[base + lo + v] == kNone; });
+    if (k < 0) return -1;
+    const uint32_t v = lo + static_cast<uint32_t>(k);
+    ptr = static_cast<uint16_t>((v + 1) % V);
+    return static_cast<int32_t>(v);
+  }
+
   // VC allocation: heads that need a downstream VC take a free one, round robin.
   void allocate_vcs(uint32_t sw) {
     for (uint32_t k = 0; k < Q; ++k) {
@@ -374,10 +413,8 @@ struct CycleNetwork::Impl {
       const Flit& f = ring[size_t{q} * ring_cap + q_head[q]];
       const Hop& h = route_of(f.pkt)[f.hop + 1];
       const uint32_t base = h.sw * Q + local_queue(h.in_port, h.out_port, 0);
-      uint16_t& ptr = vc_ptr[size_t{h.sw} * P + h.in_port];
-      const int32_t v = round_robin_pick(ptr, V, [&](uint32_t v) { return q_writer[base + v] == kNone; });
+      const int32_t v = free_vc(base, h.sw, h.in_port, vc_range(f.pkt, f.hop));
       if (v < 0) continue;
-      ptr = static_cast<uint16_t>((v + 1) % V);
       q_writer[base + v] = f.pkt;
       q_target[q] = base + v;
       q_need_va[q] = 0;
@@ -501,13 +538,13 @@ struct CycleNetwork::Impl {
       const Hop& h = route_of(id)[0];
       if (vc) {  // the source allocates the injection port's VC
         const uint32_t base = h.sw * Q + local_queue(h.in_port, h.out_port, 0);
-        uint16_t& ptr = vc_ptr[size_t{h.sw} * P + h.in_port];
-        const int32_t v = round_robin_pick(ptr, V, [&](uint32_t v) { return q_writer[base + v] == kNone; });
+        // The injection link is on no ring: a new packet starts in the lower half.
+        const int32_t v = free_vc(base, h.sw, h.in_port, datelines ? std::pair<uint32_t, uint32_t>{0, V / 2}
+                                                                   : std::pair<uint32_t, uint32_t>{0, V});
         if (v < 0) {
           free_packets.push_back(id);
           return;
         }
-        ptr = static_cast<uint16_t>((v + 1) % V);
         q_writer[base + v] = id;
         node.target = base + v;
       } else {
