@@ -4,6 +4,7 @@ import { HitRateSummary } from './HitRateSummary';
 import { PortClassChart } from './PortClassChart';
 import { MissBreakdown } from './MissBreakdown';
 import { LatencyPanel } from './LatencyPanel';
+import { LoadPanel } from './LoadPanel';
 import { TopologyView } from './TopologyView';
 import { ExportButtons } from './ExportButtons';
 import { CostPanel } from './CostPanel';
@@ -29,6 +30,9 @@ export function ResultPanel({ title, source, prefix, config, result, detailed = 
   const svgRef = useRef<SVGSVGElement>(null);
   const baseline = useBaseline();
   const isBaseline = baseline?.result.config_hash === result.config_hash;
+  // The cycle engine reports the network under load; its caches only when it has them.
+  const underLoad = result.engine.name === 'cycle';
+  const cacheOn = (result.cache as { enabled?: boolean }).enabled !== false;
   return (
     <BaselineContext.Provider value={isBaseline ? null : baseline}>
     <section className={`result${stale ? ' stale' : ''}`} aria-label={title} data-testid={`${prefix}-result`}>
@@ -50,17 +54,20 @@ export function ResultPanel({ title, source, prefix, config, result, detailed = 
           config {result.config_hash.slice(0, 12)}…
         </span>
       </p>
-      <HitRateSummary result={result} prefix={prefix} />
+      {underLoad ? <LoadPanel result={result} prefix={prefix} /> : <HitRateSummary result={result} prefix={prefix} />}
       <PublishedPanel config={config} result={result} />
       {detailed && (
         <>
-          <div className="charts">
-            <PortClassChart result={result} />
-            <div>
-              <MissBreakdown result={result} />
-              <LatencyPanel result={result} />
+          {!underLoad && (
+            <div className="charts">
+              <PortClassChart result={result} />
+              <div>
+                <MissBreakdown result={result} />
+                <LatencyPanel result={result} />
+              </div>
             </div>
-          </div>
+          )}
+          {underLoad && cacheOn && <PortClassChart result={result} />}
           <TopologyView ref={svgRef} topology={result.topology} result={result} />
           <ModelsPanel result={result} />
           <CostPanel result={result} />
