@@ -135,7 +135,12 @@ Simulation::Simulation(const std::string& config_json) : state_(std::make_unique
     error_ = error.dump();
     return;
   }
-  state_->run = find_engine(state_->ex.engine)->make(state_->ex);
+  const EngineInfo* engine = find_engine(state_->ex.engine);
+  if (!engine->make) {
+    error_ = error_object({"engine", engine->runs_elsewhere, ""}).dump();
+    return;
+  }
+  state_->run = engine->make(state_->ex);
   state_->total = state_->left = state_->run->total();
 }
 

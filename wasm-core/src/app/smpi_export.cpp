@@ -21,7 +21,17 @@ namespace {
 
 using json = nlohmann::json;
 
-constexpr uint64_t kMaxTraceLines = 2'000'000;
+uint64_t trace_lines(const Skeleton& sk) {
+  uint64_t lines = 0;
+  for (const Block& b : sk.blocks)
+    for (const Step& s : b.steps) lines += b.times * (2 * s.msgs.size() + 2 * sk.ranks);
+  return lines;
+}
+
+std::string too_long(uint64_t lines) {
+  return "the SMPI traces would have about " + std::to_string(lines) + " lines (at most " +
+         std::to_string(kMaxSmpiTraceLines) + "): use a smaller class or fewer ranks";
+}
 
 std::string num(double v) {
   char buf[40];
@@ -35,11 +45,35 @@ std::string link_xml(const std::string& id, double gbps, double latency_ns) {
 
 }  // namespace
 
+bool check_smpi_limits(const Experiment& ex, ErrorSink& errors) {
+  const NpbWorkload& w = *npb_workload(*ex.traffic);
+  const std::string ranks = std::to_string(w.node_of_rank.size());
+  if (w.node_of_rank.size() > kMaxSmpiRanks) {
+    errors.fail("traffic.npb.ranks", "engine smpi replays at most " + std::to_string(kMaxSmpiRanks) +
+                                         " ranks, got " + ranks + " (engine app takes up to 1024)",
+                "an integer in [2, " + std::to_string(kMaxSmpiRanks) + "]");
+    return false;
+  }
+  if (ex.topology->num_nodes() > kMaxSmpiNodes) {
+    errors.fail("topology", "engine smpi needs a topology of at most " + std::to_string(kMaxSmpiNodes) +
+                                " nodes (its platform has a route per node pair), this one has " +
+                                std::to_string(ex.topology->num_nodes()),
+                "a topology of at most " + std::to_string(kMaxSmpiNodes) + " nodes");
+    return false;
+  }
+  for (const Skeleton& sk : w.skeletons)
+    if (const uint64_t lines = trace_lines(sk); lines > kMaxSmpiTraceLines) {
+      errors.fail("traffic.npb.class", sk.benchmark + ": " + too_long(lines), "");
+      return false;
+    }
+  return true;
+}
+
 json smpi_export(const Experiment& ex, std::string& field, std::string& message) {
-  const NpbWorkload* w = ex.engine == "app" ? npb_workload(*ex.traffic) : nullptr;
+  const NpbWorkload* w = takes_app_config(ex.engine) ? npb_workload(*ex.traffic) : nullptr;
   if (!w) {
     field = "engine";
-    message = "an SMPI export needs engine app with traffic.pattern npb";
+    message = "an SMPI export needs engine app or smpi with traffic.pattern npb";
     return nullptr;
   }
   if (w->skeletons.size() != 1) {
@@ -48,13 +82,9 @@ json smpi_export(const Experiment& ex, std::string& field, std::string& message)
     return nullptr;
   }
   const Skeleton& sk = w->skeletons[0];
-  uint64_t lines = 0;
-  for (const Block& b : sk.blocks)
-    for (const Step& s : b.steps) lines += b.times * (2 * s.msgs.size() + 2 * sk.ranks);
-  if (lines > kMaxTraceLines) {
+  if (const uint64_t lines = trace_lines(sk); lines > kMaxSmpiTraceLines) {
     field = "traffic.npb.class";
-    message = "the traces would have about " + std::to_string(lines) + " lines (at most " +
-              std::to_string(kMaxTraceLines) + "): use a smaller class or fewer ranks";
+    message = too_long(lines);
     return nullptr;
   }
   const Topology& topo = *ex.topology;

@@ -192,6 +192,8 @@ const std::vector<ResultKey>& declared() {
       {"app.benchmarks.*.hit_rate_note", "string", "", "Why app.hit_rate was used although a route walk was asked for"},
       {"app.hit_rate_source", "string", "", "Where the hit rates come from: value (app.hit_rate), route_walk, or no cache"},
       {"app.model", "string", "", "What the time model computes"},
+      {"app.simulator", "string", "", "Engine smpi: smpi (SimGrid SMPI replayed the skeletons on the workers)"},
+      {"app.simgrid_version", "string", "", "Engine smpi: the SimGrid version that replayed them"},
       // Hardware cost and closed-form models: open sections, units by key suffix.
       {"cost", "object", "", "Hardware cost (CACTI-7 fit and published figures); units by key suffix"},
       {"cost.*.entries", "integer", "entries", "Table entries"},
