@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import copy
 import json
+import os
 import shutil
+from pathlib import Path
 
 import pytest
-from conftest import direct_run
+from conftest import direct_run, wait_for
 
 pytestmark = pytest.mark.skipif(shutil.which("smpirun") is None,
                                 reason="SimGrid is not installed (scripts/install.sh installs libsimgrid-dev)")
@@ -57,3 +59,34 @@ def test_too_many_ranks_for_smpi_is_422_naming_the_field(client, db):
     assert err["field"] == "traffic.npb.ranks" and "256" in err["message"] and err["allowed"] == "an integer in [2, 256]"
     # Engine app takes the same config.
     assert client.post("/api/experiments", json=dict(big, engine="app")).status_code == 202
+
+
+def _processes_in(directory: Path) -> list[int]:
+    """Processes whose working directory is under `directory` (smpirun runs in its temporary one)."""
+    found = []
+    for proc in Path("/proc").iterdir():
+        try:
+            if proc.name.isdigit() and str(Path(os.readlink(proc / "cwd"))).startswith(str(directory)):
+                found.append(int(proc.name))
+        except OSError:
+            pass
+    return found
+
+
+def test_an_smpi_run_over_the_time_limit_is_stopped_with_its_replay(client, db, workers, tmp_path):
+    """CG class A on 64 ranks of an 8x8x8 torus replays for about 3.4 s per system (most of it
+    loading the platform's 262,144 routes, exported in about 1 s); at a 2 s limit the worker kills
+    its child, and smpirun and the simulator it started die with it at once, not when the replay
+    ends (without `setpriv --pdeathsig` the simulator outlives this check)."""
+    slow = copy.deepcopy(SMPI)
+    slow["topology"]["dims"] = [8, 8, 8]
+    slow["traffic"]["npb"] = {"benchmarks": ["cg"], "class": "A", "ranks": 64}
+    exp_id = client.post("/api/experiments", json=slow).json()["id"]
+    tmp = tmp_path / "worker-tmp"
+    tmp.mkdir()
+    workers.start("w", env={"SWITCHLAB_RUN_TIME_LIMIT_S": "2", "TMPDIR": str(tmp)})
+    wait_for(lambda: _processes_in(tmp), timeout=60, interval=0.05, what="smpirun started")
+    exp = wait_for(lambda: (e := client.get(f"/api/experiments/{exp_id}").json())["status"] == "failed" and e,
+                   timeout=60, what="run failed")
+    assert exp["error"]["kind"] == "time_limit"
+    wait_for(lambda: not _processes_in(tmp), timeout=1, interval=0.05, what="the replay gone with its run")

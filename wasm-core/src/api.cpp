@@ -2,6 +2,7 @@
 
 #include <chrono>
 
+#include "app/npb_traffic.hpp"
 #include "app/smpi_export.hpp"
 #include "common/sha256.hpp"
 #include "config/experiment.hpp"
@@ -115,6 +116,18 @@ json summary_of(const Experiment& ex) {
     s["cycles"] = ex.estimate.cycles;
     s["flit_hops"] = ex.estimate.flit_hops;
   }
+  if (app::takes_app_config(ex.engine)) {  // the skeletons' messages, not traffic.packets
+    const json npb = ex.traffic->describe();
+    double bytes = 0;
+    for (const auto& sk : app::npb_workload(*ex.traffic)->skeletons) bytes += sk.bytes();
+    s.erase("packets");
+    s["messages"] = npb["messages_per_pass"];
+    s["bytes"] = bytes;
+    // Look-ups happen only when each skeleton's hit rate comes from a route walk of one pass.
+    const bool walks = ex.cache.enabled && ex.app.simulate_hits;
+    s["lookups"] = walks ? npb["packets_per_pass"].get<double>() * t.max_hops() : 0.0;
+  }
+  if (!find_engine(ex.engine)->make) s["server_only"] = true;
   return s;
 }
 
