@@ -9,6 +9,7 @@ import { ExportButtons } from './ExportButtons';
 import { CostPanel } from './CostPanel';
 import { ModelsPanel } from './ModelsPanel';
 import { PublishedPanel } from './PublishedPanel';
+import { AppPanel } from './AppPanel';
 import { BaselineContext, useBaseline } from '../hooks/useHistory';
 
 interface Props {
@@ -50,19 +51,20 @@ export function ResultPanel({ title, source, prefix, config, result, detailed = 
           config {result.config_hash.slice(0, 12)}…
         </span>
       </p>
-      <HitRateSummary result={result} prefix={prefix} />
+      {/* Engines app and smpi report applications, not look-ups. */}
+      {result.app ? <AppPanel result={result} prefix={prefix} /> : <HitRateSummary result={result} prefix={prefix} />}
       <PublishedPanel config={config} result={result} />
       {detailed && (
         <>
-          <div className="charts">
+          {!result.app && <div className="charts">
             <PortClassChart result={result} />
             <div>
               <MissBreakdown result={result} />
               <LatencyPanel result={result} />
             </div>
-          </div>
+          </div>}
           <TopologyView ref={svgRef} topology={result.topology} result={result} />
-          <ModelsPanel result={result} />
+          {!result.app && <ModelsPanel result={result} />}
           <CostPanel result={result} />
           <ExportButtons config={config} result={result} svgRef={svgRef} />
         </>

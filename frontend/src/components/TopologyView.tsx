@@ -19,7 +19,7 @@ interface Props {
 export const TopologyView = forwardRef<SVGSVGElement, Props>(function TopologyView({ topology, result }, ref) {
   const kind = topology?.kind ?? 'unknown';
   const dims = topology?.dims;
-  const bySwitch = result?.cache.by_switch;
+  const bySwitch = result?.cache?.by_switch;
   // Hover previews a switch; click or keyboard focus pins it so its port table can be read.
   const [hovered, setHovered] = useState<Cell | null>(null);
   const [pinned, setPinned] = useState<Cell | null>(null);
