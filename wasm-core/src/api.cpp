@@ -243,12 +243,12 @@ std::string models_json() {
   return list.dump();
 }
 
-std::string smpi_export_json(const std::string& config_json) {
+std::string smpi_export_json(const std::string& config_json, const std::string& dir) {
   Experiment ex;
   json error;
   if (!load(config_json, ex, error)) return json{{"error", error}}.dump();
   std::string field, message;
-  json out = app::smpi_export(ex, field, message);
+  json out = app::smpi_export(ex, field, message, dir);
   return out.is_null() ? error_wrapper({field, message, ""}).dump() : out.dump();
 }
 

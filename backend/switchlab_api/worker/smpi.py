@@ -55,17 +55,13 @@ def simgrid_version() -> str:
 
 def replay_time(core: ModuleType, config: dict[str, Any], timeout_s: float | None = None) -> tuple[float, dict]:
     """(simulated run time in s, the export) of a one-benchmark engine app/smpi config."""
-    export = json.loads(core.smpi_export(json.dumps(config)))
     with tempfile.TemporaryDirectory(prefix="switchlab-smpi-") as tmp:
         d = Path(tmp)
-        (d / "platform.xml").write_text(export["platform_xml"])
-        traces = []
-        for rank, text in enumerate(export["traces"]):
-            traces.append(d / f"rank{rank}.txt")
-            traces[-1].write_text(text)
-        (d / "traces.txt").write_text("".join(f"{t}\n" for t in traces))
+        # The core writes the platform and the traces (they can be hundreds of MB) straight to files.
+        export = json.loads(core.smpi_export(json.dumps(config), tmp))
+        (d / "traces.txt").write_text("".join(f"{t}\n" for t in export["trace_files"]))
         (d / "hosts.txt").write_text("".join(f"{h}\n" for h in export["hosts"]))
-        cmd = ["smpirun", "-wrapper", WRAPPER, "-np", str(len(traces)), "-platform", str(d / "platform.xml"),
+        cmd = ["smpirun", "-wrapper", WRAPPER, "-np", str(len(export["hosts"])), "-platform", export["platform_file"],
                "-hostfile", str(d / "hosts.txt"), "-replay", str(d / "traces.txt"), REPLAY_BINARY,
                *[f"--cfg={o}" for o in export["options"]], "--cfg=smpi/display-timing:1",
                "--log=root.thresh:warning", "--log=smpi_utils.thresh:info"]

@@ -11,6 +11,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <fstream>
 #include <string>
 
 #include "app/npb_traffic.hpp"
@@ -43,6 +44,31 @@ std::string link_xml(const std::string& id, double gbps, double latency_ns) {
   return "    <link id=\"" + id + "\" bandwidth=\"" + num(gbps) + "Gbps\" latency=\"" + num(latency_ns) + "ns\"/>\n";
 }
 
+// The ranks' traces: kept as texts, or (with a directory) appended to one file per rank as they
+// are made, so a long trace never sits in memory whole.
+class TraceOut {
+ public:
+  TraceOut(uint32_t ranks, const std::string& dir) : texts_(dir.empty() ? ranks : 0) {
+    for (uint32_t r = 0; !dir.empty() && r < ranks; ++r) {
+      files_.push_back(dir + "/rank" + std::to_string(r) + ".txt");
+      streams_.emplace_back(files_.back(), std::ios::binary);
+    }
+  }
+  void add(uint32_t rank, const std::string& text) {
+    if (streams_.empty()) texts_[rank] += text;
+    else streams_[rank] << text;
+  }
+  const std::vector<std::string>& texts() const { return texts_; }
+  const std::vector<std::string>& files() {
+    streams_.clear();  // flushed and closed
+    return files_;
+  }
+
+ private:
+  std::vector<std::string> texts_, files_;
+  std::vector<std::ofstream> streams_;
+};
+
 }  // namespace
 
 bool check_smpi_limits(const Experiment& ex, ErrorSink& errors) {
@@ -69,7 +95,7 @@ bool check_smpi_limits(const Experiment& ex, ErrorSink& errors) {
   return true;
 }
 
-json smpi_export(const Experiment& ex, std::string& field, std::string& message) {
+json smpi_export(const Experiment& ex, std::string& field, std::string& message, const std::string& dir) {
   const NpbWorkload* w = takes_app_config(ex.engine) ? npb_workload(*ex.traffic) : nullptr;
   if (!w) {
     field = "engine";
@@ -124,8 +150,8 @@ json smpi_export(const Experiment& ex, std::string& field, std::string& message)
     }
   xml += routes + "  </zone>\n</platform>\n";
 
-  std::vector<std::string> traces(sk.ranks);
-  for (uint32_t r = 0; r < sk.ranks; ++r) traces[r] = std::to_string(r) + " init\n";
+  TraceOut traces(sk.ranks, dir);
+  for (uint32_t r = 0; r < sk.ranks; ++r) traces.add(r, std::to_string(r) + " init\n");
   std::vector<std::string> step_text(sk.ranks);
   for (const Block& b : sk.blocks) {
     for (auto& t : step_text) t.clear();
@@ -140,11 +166,11 @@ json smpi_export(const Experiment& ex, std::string& field, std::string& message)
         if (!s.msgs.empty()) step_text[r] += std::to_string(r) + " waitall\n";
     }
     for (uint32_t r = 0; r < sk.ranks; ++r)
-      for (uint64_t i = 0; i < b.times; ++i) traces[r] += step_text[r];
+      for (uint64_t i = 0; i < b.times; ++i) traces.add(r, step_text[r]);
   }
   json hosts = json::array();
   for (uint32_t r = 0; r < sk.ranks; ++r) {
-    traces[r] += std::to_string(r) + " finalize\n";
+    traces.add(r, std::to_string(r) + " finalize\n");
     hosts.push_back("n" + std::to_string(w->node_of_rank[r]));
   }
   // Known-good options: without them SMPI's default latency/bandwidth factors and cross-traffic
@@ -152,9 +178,18 @@ json smpi_export(const Experiment& ex, std::string& field, std::string& message)
   const json options = {"network/model:CM02", "network/latency-factor:1", "network/bandwidth-factor:1",
                         "network/crosstraffic:0", "maxmin/precision:1e-9",
                         "smpi/alltoall:pair"};
-  return {{"benchmark", sk.benchmark}, {"mop", sk.mop}, {"platform_xml", xml}, {"traces", traces}, {"hosts", hosts},
-          {"options", options}, {"hit_rate", ex.cache.enabled ? json(h) : json(nullptr)},
-          {"hit_rate_note", why}};
+  json out = {{"benchmark", sk.benchmark}, {"mop", sk.mop}, {"hosts", hosts}, {"options", options},
+              {"hit_rate", ex.cache.enabled ? json(h) : json(nullptr)}, {"hit_rate_note", why}};
+  if (dir.empty()) {
+    out["platform_xml"] = std::move(xml);
+    out["traces"] = traces.texts();
+  } else {
+    const std::string platform = dir + "/platform.xml";
+    std::ofstream(platform, std::ios::binary) << xml;
+    out["platform_file"] = platform;
+    out["trace_files"] = traces.files();
+  }
+  return out;
 }
 
 }  // namespace switchlab::app

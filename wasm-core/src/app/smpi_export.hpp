@@ -12,12 +12,15 @@ namespace switchlab::app {
 // kMaxSmpiNodes nodes) and the traces hold a line per rank event (at most kMaxSmpiTraceLines).
 constexpr uint32_t kMaxSmpiRanks = 256;
 constexpr uint32_t kMaxSmpiNodes = 512;
-constexpr uint64_t kMaxSmpiTraceLines = 2'000'000;
+constexpr uint64_t kMaxSmpiTraceLines = 25'000'000;
 bool check_smpi_limits(const Experiment& ex, ErrorSink& errors);
 
 // {"platform_xml", "traces": [one text per rank], "hosts": [host of each rank], "mop", "options":
 // [smpirun --cfg options], "benchmark"}; fills `error` (field, message) instead when the config
 // is not an engine app or smpi config with exactly one benchmark or the traces would be too long.
-nlohmann::json smpi_export(const Experiment& ex, std::string& error_field, std::string& error_message);
+// With `dir`, the platform and the traces are written there instead (platform.xml, rankR.txt)
+// and the answer names them: "platform_file", "trace_files".
+nlohmann::json smpi_export(const Experiment& ex, std::string& error_field, std::string& error_message,
+                           const std::string& dir = "");
 
 }  // namespace switchlab::app
