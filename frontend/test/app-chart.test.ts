@@ -33,6 +33,12 @@ describe('parallel applications chart', () => {
     expect(l.ticks.map((t) => t.value)).toEqual([1, expect.closeTo(1.11, 12)]);
   });
 
+  it('makes room for marked values (SMPI) beyond the bars', () => {
+    const l = appLayout(appRows(app), box, [1.21]);
+    expect(l.yOf(1.21 + 0.021)).toBeCloseTo(20, 9);
+    expect(l.bars).toHaveLength(4);
+  });
+
   it('draws a slowdown below the baseline', () => {
     const l = appLayout(appRows({ benchmarks: { lu: { time_s: 1, mops: 1, relative: 0.9 } }, relative_mean: 0.9 }), box);
     expect(l.bars[0].y).toBeCloseTo(l.baselineY, 9);

@@ -52,7 +52,7 @@ export function ResultPanel({ title, source, prefix, config, result, detailed = 
         </span>
       </p>
       {/* Engines app and smpi report applications, not look-ups. */}
-      {result.app ? <AppPanel result={result} prefix={prefix} /> : <HitRateSummary result={result} prefix={prefix} />}
+      {result.app ? <AppPanel config={config} result={result} prefix={prefix} /> : <HitRateSummary result={result} prefix={prefix} />}
       <PublishedPanel config={config} result={result} />
       {detailed && (
         <>

@@ -78,9 +78,10 @@ export interface Box {
 }
 
 // Bars grow up (gain) or down (loss) from relative = 1; the vertical range covers 1 and every
-// value with 10 % headroom, so differences of a few per cent stay visible, as in the seeds' plots.
-export function appLayout(rows: AppRow[], box: Box): AppLayout {
-  const values = rows.map((r) => r.relative).filter(Number.isFinite);
+// value (and the `marked` values drawn over the bars) with 10 % headroom, so differences of a few
+// per cent stay visible, as in the seeds' plots.
+export function appLayout(rows: AppRow[], box: Box, marked: number[] = []): AppLayout {
+  const values = [...rows.map((r) => r.relative), ...marked].filter(Number.isFinite);
   let lo = Math.min(1, ...values);
   let hi = Math.max(1, ...values);
   if (hi - lo < 1e-9) hi = lo + 0.01;
