@@ -2,6 +2,7 @@
 
 #include <chrono>
 
+#include "app/npb_traffic.hpp"
 #include "app/smpi_export.hpp"
 #include "common/sha256.hpp"
 #include "config/experiment.hpp"
@@ -115,6 +116,18 @@ json summary_of(const Experiment& ex) {
     s["cycles"] = ex.estimate.cycles;
     s["flit_hops"] = ex.estimate.flit_hops;
   }
+  if (app::takes_app_config(ex.engine)) {  // the skeletons' messages, not traffic.packets
+    const json npb = ex.traffic->describe();
+    double bytes = 0;
+    for (const auto& sk : app::npb_workload(*ex.traffic)->skeletons) bytes += sk.bytes();
+    s.erase("packets");
+    s["messages"] = npb["messages_per_pass"];
+    s["bytes"] = bytes;
+    // Look-ups happen only when each skeleton's hit rate comes from a route walk of one pass.
+    const bool walks = ex.cache.enabled && ex.app.simulate_hits;
+    s["lookups"] = walks ? npb["packets_per_pass"].get<double>() * t.max_hops() : 0.0;
+  }
+  if (!find_engine(ex.engine)->make) s["server_only"] = true;
   return s;
 }
 
@@ -135,7 +148,12 @@ Simulation::Simulation(const std::string& config_json) : state_(std::make_unique
     error_ = error.dump();
     return;
   }
-  state_->run = find_engine(state_->ex.engine)->make(state_->ex);
+  const EngineInfo* engine = find_engine(state_->ex.engine);
+  if (!engine->make) {
+    error_ = error_object({"engine", engine->runs_elsewhere, ""}).dump();
+    return;
+  }
+  state_->run = engine->make(state_->ex);
   state_->total = state_->left = state_->run->total();
 }
 
@@ -225,12 +243,12 @@ std::string models_json() {
   return list.dump();
 }
 
-std::string smpi_export_json(const std::string& config_json) {
+std::string smpi_export_json(const std::string& config_json, const std::string& dir) {
   Experiment ex;
   json error;
   if (!load(config_json, ex, error)) return json{{"error", error}}.dump();
   std::string field, message;
-  json out = app::smpi_export(ex, field, message);
+  json out = app::smpi_export(ex, field, message, dir);
   return out.is_null() ? error_wrapper({field, message, ""}).dump() : out.dump();
 }
 

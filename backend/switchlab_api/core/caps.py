@@ -15,6 +15,7 @@ CAPS: tuple[tuple[str, str, str, str], ...] = (
     ("packets", "traffic.packets", "max_packets", "SWITCHLAB_MAX_PACKETS"),
     ("lookups", "traffic.packets", "max_lookups", "SWITCHLAB_MAX_LOOKUPS"),
     ("memory_bytes", "topology", "max_memory_bytes", "SWITCHLAB_MAX_MEMORY_BYTES"),
+    ("messages", "traffic.npb.class", "max_messages", "SWITCHLAB_MAX_MESSAGES"),
 )
 
 

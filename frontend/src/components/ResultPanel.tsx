@@ -10,6 +10,7 @@ import { ExportButtons } from './ExportButtons';
 import { CostPanel } from './CostPanel';
 import { ModelsPanel } from './ModelsPanel';
 import { PublishedPanel } from './PublishedPanel';
+import { AppPanel } from './AppPanel';
 import { BaselineContext, useBaseline } from '../hooks/useHistory';
 
 interface Props {
@@ -32,7 +33,7 @@ export function ResultPanel({ title, source, prefix, config, result, detailed = 
   const isBaseline = baseline?.result.config_hash === result.config_hash;
   // The cycle engine reports the network under load; its caches only when it has them.
   const underLoad = result.engine.name === 'cycle';
-  const cacheOn = (result.cache as { enabled?: boolean }).enabled !== false;
+  const cacheOn = (result.cache as { enabled?: boolean } | undefined)?.enabled === true;
   return (
     <BaselineContext.Provider value={isBaseline ? null : baseline}>
     <section className={`result${stale ? ' stale' : ''}`} aria-label={title} data-testid={`${prefix}-result`}>
@@ -54,11 +55,13 @@ export function ResultPanel({ title, source, prefix, config, result, detailed = 
           config {result.config_hash.slice(0, 12)}…
         </span>
       </p>
-      {underLoad ? <LoadPanel result={result} prefix={prefix} /> : <HitRateSummary result={result} prefix={prefix} />}
+      {/* Engines app and smpi report applications, the cycle engine the network under load, the route walk look-ups. */}
+      {result.app ? <AppPanel config={config} result={result} prefix={prefix} />
+        : underLoad ? <LoadPanel result={result} prefix={prefix} /> : <HitRateSummary result={result} prefix={prefix} />}
       <PublishedPanel config={config} result={result} />
       {detailed && (
         <>
-          {!underLoad && (
+          {!result.app && !underLoad && (
             <div className="charts">
               <PortClassChart result={result} />
               <div>
@@ -69,7 +72,7 @@ export function ResultPanel({ title, source, prefix, config, result, detailed = 
           )}
           {underLoad && cacheOn && <PortClassChart result={result} />}
           <TopologyView ref={svgRef} topology={result.topology} result={result} />
-          <ModelsPanel result={result} />
+          {!result.app && <ModelsPanel result={result} />}
           <CostPanel result={result} />
           <ExportButtons config={config} result={result} svgRef={svgRef} />
         </>

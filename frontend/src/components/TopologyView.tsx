@@ -91,7 +91,7 @@ function metricOf(result: SimResult | undefined): { values: number[] | undefined
     const u = (result.utilization as { by_switch?: number[] } | undefined)?.by_switch;
     return { values: u, word: 'link utilisation', source: 'the mean utilisation of each switch\'s output links in the measured window (flits per cycle)' };
   }
-  return { values: result?.cache.by_switch, word: 'hit rate', source: 'routing-table cache hit rate' };
+  return { values: result?.cache?.by_switch, word: 'hit rate', source: 'routing-table cache hit rate' };
 }
 
 const num = (v: unknown) => (typeof v === 'number' ? v : null);

@@ -43,6 +43,10 @@ export interface RunSummary {
   packets: number;
   lookups: number;
   memory_bytes: number;
+  // Engines app and smpi: the skeletons' messages and bytes (results schema "summary").
+  messages?: number;
+  bytes?: number;
+  server_only?: boolean;
 }
 
 export interface Prepared {

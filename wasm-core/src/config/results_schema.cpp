@@ -103,6 +103,9 @@ const std::vector<ResultKey>& declared() {
       // Under load (cycle engine; docs/engines.md, "Cycle engine").
       {"summary.cycles", "number", "cycles", "Cycle engine: simulated cycles at most (every run of the mode)"},
       {"summary.flit_hops", "number", "flit-hops", "Cycle engine: flit-hops at most (work estimate)"},
+      {"summary.messages", "integer", "messages", "Engines app and smpi: messages of one run of every benchmark's skeleton"},
+      {"summary.bytes", "number", "B", "Engines app and smpi: bytes of those messages"},
+      {"summary.server_only", "boolean", "", "The run needs the server's workers (engine smpi: SimGrid); the browser cannot run it"},
       {"throughput.offered", "number", "flits/node/cycle", "Flits created in the measured window per node per cycle"},
       {"throughput.offered_configured", "number", "flits/node/cycle", "traffic.injection.load of this run"},
       {"throughput.accepted", "number", "flits/node/cycle", "Flits ejected in the measured window per node per cycle"},
@@ -200,6 +203,8 @@ const std::vector<ResultKey>& declared() {
       {"app.benchmarks.*.hit_rate_note", "string", "", "Why app.hit_rate was used although a route walk was asked for"},
       {"app.hit_rate_source", "string", "", "Where the hit rates come from: value (app.hit_rate), route_walk, or no cache"},
       {"app.model", "string", "", "What the time model computes"},
+      {"app.simulator", "string", "", "Engine smpi: smpi (SimGrid SMPI replayed the skeletons on the workers)"},
+      {"app.simgrid_version", "string", "", "Engine smpi: the SimGrid version that replayed them"},
       // Hardware cost and closed-form models: open sections, units by key suffix.
       {"cost", "object", "", "Hardware cost (CACTI-7 fit and published figures); units by key suffix"},
       {"cost.*.entries", "integer", "entries", "Table entries"},

@@ -14,7 +14,8 @@ namespace switchlab {
 struct EngineInfo {
   std::string name;
   std::string doc;
-  std::unique_ptr<EngineRun> (*make)(const Experiment& ex);  // `ex` must outlive the run
+  std::unique_ptr<EngineRun> (*make)(const Experiment& ex);  // `ex` must outlive the run; null: not run by the core
+  std::string runs_elsewhere = {};  // with make null: why the core cannot run it and where it runs
 };
 
 std::vector<std::string> engine_names();
