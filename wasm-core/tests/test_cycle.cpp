@@ -320,3 +320,42 @@ TEST(CycleDateline, TorusUnderWormholeDorDoesNotDeadlockAtFullLoad) {
   EXPECT_GT(r["throughput"]["accepted_min_node"].get<double>(), 0.05);
   EXPECT_TRUE(r["saturated"].get<bool>());  // past saturation, as offered 1.0 must be
 }
+
+// Seed 003 Sec. 5.3 (Fig. 12-13): on the 16-node BMIN, bit-reverse and transpose traffic do not
+// saturate up to loads of 0.98 when packets climb adaptively. With the up port fixed by the
+// destination digit every leaf sends all its upward traffic through one up link (utilisation
+// 0.98 there, 0 on the other three) and the network accepts about 0.25; drawing the up port per
+// packet spreads it and the network accepts what is offered at 0.9 (4 of the 16 nodes are their
+// own bit-reverse / transpose partner and send nothing, so 0.9 offers 0.675 per node).
+TEST(CycleSeed003, RandomClimbCarriesBitReverseAndTransposeWithoutSaturating) {
+  auto bmin = [](const char* routing, const char* pattern) {
+    return json{{"engine", "cycle"},
+                {"topology", {{"kind", "bmin"}, {"k", 4}, {"stages", 2}}},
+                {"routing", {{"algorithm", routing}}},
+                {"switch", {{"cache", nullptr},
+                            {"buffer", {{"organisation", "hipiqs"}, {"flits_per_port", 640}, {"flow_control", "virtual_cut_through"}}}}},
+                {"traffic", {{"pattern", pattern}, {"injection", {{"load", 0.9}}}, {"packet_flits", 64}}},
+                {"sim", {{"warmup_cycles", 5000}, {"measure_cycles", 20000}, {"drain_cycles", 20000}}}};
+  };
+  for (const char* pattern : {"bit_reverse", "transpose"}) {
+    const json fixed = run_ok(bmin("turnaround", pattern));
+    EXPECT_TRUE(fixed["saturated"].get<bool>()) << pattern;
+    EXPECT_LT(accepted(fixed), 0.3) << pattern;
+    const json spread = run_ok(bmin("turnaround_random", pattern));
+    EXPECT_FALSE(spread["saturated"].get<bool>()) << pattern;
+    EXPECT_NEAR(accepted(spread), spread["throughput"]["offered"].get<double>(), 0.02) << pattern;
+    EXPECT_NEAR(spread["throughput"]["offered"].get<double>(), 0.675, 0.02) << pattern;
+    // The fixed climb's crowding, seen link by link: each leaf's busiest up port against its others.
+    const auto& u = fixed["utilization"]["by_output_port"];
+    for (int leaf = 0; leaf < 4; ++leaf) {
+      double most = 0, rest = 0;
+      for (int p = 4; p < 8; ++p) {
+        const double v = u[leaf * 8 + p].get<double>();
+        rest += v;
+        most = std::max(most, v);
+      }
+      EXPECT_GT(most, 0.9) << pattern << " leaf " << leaf;
+      EXPECT_LT(rest - most, 0.05) << pattern << " leaf " << leaf;
+    }
+  }
+}
