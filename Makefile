@@ -53,12 +53,13 @@ test-api:
 	@$(VENV_PY) -m pytest -q tests/api
 test-frontend:
 	@cd frontend && npm run --silent test
-# Results keep arrays over 12 items out of line, so the browser tests exercise the paged arrays. The specs import
-# @playwright/test from the frontend's node_modules (one npm ci installs everything), reached by a local symlink.
+# Browser tests (Playwright Test, tests/e2e/*.spec.mjs). Results keep arrays over 12 items out of line, so they
+# exercise the paged arrays. The specs import @playwright/test from the frontend's node_modules (one npm ci installs
+# everything), reached by a local symlink.
 test-e2e:
 	@ln -sfn ../../frontend/node_modules tests/e2e/node_modules
 	@SWITCHLAB_RESULT_INLINE_ITEMS=12 $(VENV_PY) scripts/stack.py --state-dir .run/e2e --pg-port 54331 --api-port 8765 --ui-dir frontend/dist -- \
-		sh -c 'node tests/e2e/run.mjs && frontend/node_modules/.bin/playwright test -c tests/e2e/playwright.config.mjs --pass-with-no-tests'
+		frontend/node_modules/.bin/playwright test -c tests/e2e/playwright.config.mjs
 test-compose:
 	@SWITCHLAB_API_TOKEN=compose-validation docker-compose -f docker-compose.yml config -q && echo "docker-compose.yml: valid"
 
