@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { autoRuns, placement } from '../src/lib/placement';
+import { autoRuns, estimatedSeconds, placement, sweepSeconds } from '../src/lib/placement';
 import type { RunSummary } from '../src/config/types';
 
 const small: RunSummary = {
@@ -21,5 +21,17 @@ describe('placement', () => {
 
   it('names the budget keys a large run is over', () => {
     expect(placement({ ...small, lookups: 60_000_000 })).toEqual({ where: 'server', over: ['lookups'], serverOnly: false });
+  });
+
+  it('measures a cycle-engine run in flit-hops, not look-ups', () => {
+    const cycle = { ...small, engine: 'cycle', lookups: 1_000_000, cycles: 23_000, flit_hops: 12_960_000 };
+    // 12.96 M flit-hops at 22 M/s and 4 M/s (the WASM cycle engine's measured range).
+    expect(estimatedSeconds(cycle)).toEqual([12_960_000 / 22e6, 12_960_000 / 4e6]);
+    expect(sweepSeconds(cycle, 10)).toEqual([129_600_000 / 30e6, 129_600_000 / 5e6]);
+    expect(autoRuns(cycle)).toBe(false);  // over the 4 M flit-hops that run by themselves
+    expect(placement(cycle).where).toBe('browser');
+    expect(placement({ ...cycle, flit_hops: 2e8 })).toEqual({ where: 'server', over: ['flit_hops'], serverOnly: false });
+    // A route walk of the same look-ups is judged by its look-ups.
+    expect(estimatedSeconds({ ...small, engine: 'routewalk', lookups: 1_000_000 })).toEqual([1_000_000 / 20e6, 1_000_000 / 2e6]);
   });
 });

@@ -89,6 +89,22 @@ def test_422_server_caps_are_checked_against_the_core_summary(client, db, core):
     assert err["allowed"] == f"at most {cap:,} nodes per run (SWITCHLAB_MAX_NODES)"
 
 
+def test_422_cycle_runs_are_capped_by_flit_hops_naming_the_measured_window(client, db, core):
+    from switchlab_api.core.config import get_settings
+
+    cap = get_settings().max_flit_hops
+    # A 32x32 mesh at load 0.05 for 8 M cycles: more flit-hops than the cap, within the memory cap.
+    big = {"engine": "cycle", "topology": {"kind": "mesh", "dims": [32, 32]}, "switch": {"cache": None},
+           "traffic": {"injection": {"load": 0.05}}, "sim": {"measure_cycles": 8_000_000}}
+    summary = json.loads(core.prepare(json.dumps(big)))["summary"]
+    assert summary["flit_hops"] > cap and summary["memory_bytes"] < get_settings().max_memory_bytes
+    err = envelope(client.post("/api/experiments", json=big), 422, "invalid_config")
+    assert err["field"] == "sim.measure_cycles"
+    assert err["message"] == (f"the run needs ~{summary['flit_hops']:,.0f} flit-hops (flit_hops); this server allows "
+                              f"{cap:,} flit-hops (SWITCHLAB_MAX_FLIT_HOPS)")
+    assert db.execute("SELECT count(*) AS n FROM experiments").fetchone()["n"] == 0
+
+
 def test_500_answers_the_envelope_and_logs_the_traceback(client, db, caplog):
     from fastapi.testclient import TestClient
 

@@ -9,13 +9,16 @@ from .config import Settings
 from .engine import FieldError
 from .units import result_unit
 
-# summary key, the field a user changes to shrink it, the Settings attribute (and env variable).
-CAPS: tuple[tuple[str, str, str, str], ...] = (
-    ("nodes", "topology", "max_nodes", "SWITCHLAB_MAX_NODES"),
-    ("packets", "traffic.packets", "max_packets", "SWITCHLAB_MAX_PACKETS"),
-    ("lookups", "traffic.packets", "max_lookups", "SWITCHLAB_MAX_LOOKUPS"),
-    ("memory_bytes", "topology", "max_memory_bytes", "SWITCHLAB_MAX_MEMORY_BYTES"),
-    ("messages", "traffic.npb.class", "max_messages", "SWITCHLAB_MAX_MESSAGES"),
+# summary key, the field a user changes to shrink it, the Settings attribute (and env variable),
+# and the engines it applies to (None: all). The cycle engine's work is flit-hops over simulated
+# cycles, not look-ups of packets.
+CAPS: tuple[tuple[str, str, str, str, tuple[str, ...] | None], ...] = (
+    ("nodes", "topology", "max_nodes", "SWITCHLAB_MAX_NODES", None),
+    ("packets", "traffic.packets", "max_packets", "SWITCHLAB_MAX_PACKETS", None),
+    ("lookups", "traffic.packets", "max_lookups", "SWITCHLAB_MAX_LOOKUPS", ("routewalk", "app", "smpi")),
+    ("flit_hops", "sim.measure_cycles", "max_flit_hops", "SWITCHLAB_MAX_FLIT_HOPS", ("cycle",)),
+    ("memory_bytes", "topology", "max_memory_bytes", "SWITCHLAB_MAX_MEMORY_BYTES", None),
+    ("messages", "traffic.npb.class", "max_messages", "SWITCHLAB_MAX_MESSAGES", None),
 )
 
 
@@ -25,7 +28,9 @@ def _amount(value: float, unit: str) -> str:
 
 
 def check_caps(summary: dict[str, Any], settings: Settings) -> None:
-    for key, field, attr, env in CAPS:
+    for key, field, attr, env, engines in CAPS:
+        if engines is not None and summary.get("engine") not in engines:
+            continue
         cap, value = getattr(settings, attr), summary.get(key)
         if isinstance(value, (int, float)) and value > cap:
             unit = result_unit(f"summary.{key}") or ""

@@ -47,6 +47,8 @@ class Settings:
     # Checked against the core's estimate (prepare's summary): look-ups bound the run time
     # (10-25 M look-ups/s per core, docs/benchmarks.md), memory_bytes its peak memory.
     max_lookups: int = field(default_factory=lambda: _int("SWITCHLAB_MAX_LOOKUPS", 20_000_000_000))
+    # Engine cycle: estimated flit-hops of a run (summary.flit_hops; about 5-30 M/s natively).
+    max_flit_hops: int = field(default_factory=lambda: _int("SWITCHLAB_MAX_FLIT_HOPS", 20_000_000_000))
     max_memory_bytes: int = field(default_factory=lambda: _int("SWITCHLAB_MAX_MEMORY_BYTES", 8_000_000_000))
     # Engines app and smpi: the skeletons' messages per run (the time model evaluates ~100 M
     # messages/s as steps repeat; SMPI's own trace limit is in the core).

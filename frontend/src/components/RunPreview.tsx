@@ -3,11 +3,16 @@ import { formatSeconds, formatWithUnit } from '../lib/format';
 import { BROWSER_BUDGET, estimatedSeconds, placement } from '../lib/placement';
 import { useUnits } from '../hooks/useCoreSchemas';
 
-// The rows of the core's summary shown before a run, in this order.
-const ROWS: Array<[keyof Prepared['summary'], string]> = [
+// The rows of the core's summary shown before a run, in this order (the cycle engine's work is
+// cycles and flit-hops, the others' packets and look-ups).
+const SIZE_ROWS: Array<[string, string]> = [
   ['nodes', 'nodes'], ['switches', 'switches'], ['links', 'switch-to-switch links'], ['ports_per_switch', 'ports per switch'],
-  ['input_ports', 'input ports'], ['packets', 'packets'], ['lookups', 'look-ups (at most)'], ['memory_bytes', 'memory (estimate)'],
+  ['input_ports', 'input ports'],
 ];
+const WORK_ROWS: Record<string, Array<[string, string]>> = {
+  cycle: [['cycles', 'cycles (at most)'], ['flit_hops', 'flit-hops (estimate)']],
+  other: [['packets', 'packets'], ['lookups', 'look-ups (at most)']],
+};
 
 // What the run will be, from the core's prepare(): sizes, estimated work and memory, and where it
 // should run. Every number takes its unit from the results schema ("summary.*").
@@ -16,13 +21,16 @@ export function RunPreview({ prepared }: { prepared: Prepared }) {
   const s = prepared.summary;
   const p = placement(s);
   const [fast, slow] = estimatedSeconds(s);
+  const values = s as unknown as Record<string, number | undefined>;
+  const rows = [...SIZE_ROWS, ...(WORK_ROWS[s.engine] ?? WORK_ROWS.other), ['memory_bytes', 'memory (estimate)']]
+    .filter(([k]) => values[k] !== undefined);
   return (
     <div className="run-preview" data-testid="run-preview">
       <dl className="summary small">
-        {ROWS.map(([k, label]) => (
+        {rows.map(([k, label]) => (
           <div key={k}>
             <dt>{label}</dt>
-            <dd data-testid={`summary-${k}`}>{formatWithUnit(s[k] as number, units.unitOf(`summary.${k}`))}</dd>
+            <dd data-testid={`summary-${k}`}>{formatWithUnit(values[k] as number, units.unitOf(`summary.${k}`))}</dd>
           </div>
         ))}
         <div>
@@ -35,7 +43,7 @@ export function RunPreview({ prepared }: { prepared: Prepared }) {
           ? "Runs only on the server's workers (SimGrid SMPI): submit it to the server."
           : p.where === 'browser'
           ? 'Small enough for the browser: Run in browser (WASM), or submit it to the server.'
-          : `Above the browser budget (${p.over.map((k) => `${formatWithUnit(BROWSER_BUDGET[k], units.unitOf(`summary.${k}`))} ${k === 'lookups' ? '' : 'of memory'}`.trim()).join(', ')}): submit it to the server (Run in browser still works, slowly).`}
+          : `Above the browser budget (${p.over.map((k) => `${formatWithUnit(BROWSER_BUDGET[k], units.unitOf(`summary.${k}`))} ${k === 'memory_bytes' ? 'of memory' : ''}`.trim()).join(', ')}): submit it to the server (Run in browser still works, slowly).`}
       </p>
     </div>
   );

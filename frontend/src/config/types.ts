@@ -47,6 +47,9 @@ export interface RunSummary {
   messages?: number;
   bytes?: number;
   server_only?: boolean;
+  // Engine cycle: simulated cycles at most and estimated flit-hops (its work).
+  cycles?: number;
+  flit_hops?: number;
 }
 
 export interface Prepared {

@@ -1,47 +1,67 @@
 import type { RunSummary } from '../config/types';
 
 // Where a run belongs, decided from the core's prepare() summary (never from config fields).
-// The budget is the browser's, not the core's: the WASM core routes about 10-25 M look-ups/s
-// (docs/benchmarks.md), so 50 M look-ups is a few seconds; a tab's heap much beyond 1 GiB risks
-// being killed.
-export const BROWSER_BUDGET = { lookups: 50_000_000, memory_bytes: 2 ** 30 };
+// A run's work is the summary key its engine's speed is measured in: look-ups for the route walk
+// and the application model, estimated flit-hops (`summary.flit_hops`: cycles x nodes x load x
+// longest route, an upper estimate) for the cycle engine. Rates are the WASM and native cores'
+// measured ranges against that key (docs/benchmarks.md): estimates, never promises.
+interface Work {
+  key: 'lookups' | 'flit_hops';
+  wasmPerS: { slow: number; fast: number };
+  nativePerS: { slow: number; fast: number };
+  autoRun: number; // at most this much work runs by itself when the page opens (about a second)
+}
+
+const WORK: Record<'lookups' | 'flit_hops', Work> = {
+  // About 2 M look-ups/s on a large torus with 3C classification, about 20 M/s on a small cache
+  // without it (WASM); natively about 3 M/s (fat tree, 3C) to 25 M/s (small torus cache).
+  lookups: { key: 'lookups', wasmPerS: { slow: 2e6, fast: 20e6 }, nativePerS: { slow: 3e6, fast: 25e6 }, autoRun: 2_000_000 },
+  // The cycle engine against its estimate: 4 M/s on the 8x8 mesh at load 0.05 (the per-cycle cost
+  // of every node dominates) to 22 M/s on seed 003's BMIN with 64-flit packets (WASM); natively
+  // within 1.5x of that.
+  flit_hops: { key: 'flit_hops', wasmPerS: { slow: 4e6, fast: 22e6 }, nativePerS: { slow: 5e6, fast: 30e6 }, autoRun: 4_000_000 },
+};
+
+export function workOf(summary: Pick<RunSummary, 'engine'>): Work {
+  return summary.engine === 'cycle' ? WORK.flit_hops : WORK.lookups;
+}
+
+// The browser's budget, not the core's: a few seconds of work, and a tab's heap much beyond 1 GiB
+// risks being killed.
+export const BROWSER_BUDGET = { lookups: 50_000_000, flit_hops: 100_000_000, memory_bytes: 2 ** 30 };
+export type BudgetKey = keyof typeof BROWSER_BUDGET;
 
 export interface Placement {
   where: 'browser' | 'server';
   // The summary keys over the browser budget.
-  over: Array<keyof typeof BROWSER_BUDGET>;
+  over: BudgetKey[];
   // The core cannot run it at all (engine smpi: SimGrid on the server's workers).
   serverOnly: boolean;
 }
 
+const amount = (summary: RunSummary, key: BudgetKey) => (summary as unknown as Record<string, number | undefined>)[key] ?? 0;
+
 export function placement(summary: RunSummary): Placement {
-  const over = (Object.keys(BROWSER_BUDGET) as Array<keyof typeof BROWSER_BUDGET>).filter((k) => summary[k] > BROWSER_BUDGET[k]);
+  const keys: BudgetKey[] = [workOf(summary).key, 'memory_bytes'];
+  const over = keys.filter((k) => amount(summary, k) > BROWSER_BUDGET[k]);
   const serverOnly = summary.server_only === true;
   return { where: over.length || serverOnly ? 'server' : 'browser', over, serverOnly };
 }
 
-// The WASM engine's measured range (docs/benchmarks.md): about 2 M look-ups/s on a large torus with
-// 3C classification, about 20 M/s on a small cache without it. An estimate, never a promise.
-export const WASM_LOOKUPS_PER_S = { slow: 2e6, fast: 20e6 };
-
 // [fastest, slowest] estimated seconds of a browser run.
-export function estimatedSeconds(summary: Pick<RunSummary, 'lookups'>): [number, number] {
-  return [summary.lookups / WASM_LOOKUPS_PER_S.fast, summary.lookups / WASM_LOOKUPS_PER_S.slow];
+export function estimatedSeconds(summary: RunSummary): [number, number] {
+  const w = workOf(summary);
+  const n = amount(summary, w.key);
+  return [n / w.wasmPerS.fast, n / w.wasmPerS.slow];
 }
-
-// A config this small runs by itself when the page opens (at most about a second in the tab).
-export const AUTO_RUN_LOOKUPS = 2_000_000;
 
 export function autoRuns(summary: RunSummary): boolean {
-  return placement(summary).where === 'browser' && summary.lookups <= AUTO_RUN_LOOKUPS;
+  return placement(summary).where === 'browser' && amount(summary, workOf(summary).key) <= workOf(summary).autoRun;
 }
 
-// The native engine on a SwitchLab worker (docs/benchmarks.md): about 3 M look-ups/s on a fat tree
-// with 3C classification, about 25 M/s on a small torus cache without it.
-export const NATIVE_LOOKUPS_PER_S = { slow: 3e6, fast: 25e6 };
-
 // [fastest, slowest] estimated worker-seconds of a sweep of `points` points like `summary`.
-export function sweepSeconds(summary: Pick<RunSummary, 'lookups'>, points: number): [number, number] {
-  const total = summary.lookups * points;
-  return [total / NATIVE_LOOKUPS_PER_S.fast, total / NATIVE_LOOKUPS_PER_S.slow];
+export function sweepSeconds(summary: RunSummary, points: number): [number, number] {
+  const w = workOf(summary);
+  const total = amount(summary, w.key) * points;
+  return [total / w.nativePerS.fast, total / w.nativePerS.slow];
 }
