@@ -14,7 +14,11 @@ describe('run history kept in this browser', () => {
   });
   it('adds runs on top, keeps a renamed entry\'s name when the same config runs again, trims per-port data', () => {
     let s = addRun(EMPTY_HISTORY, SLICE_CONFIG, SLICE_RESULT, 'browser', t0);
-    expect(s.entries[0].result.cache.by_switch).toBeUndefined();
+    // Per-switch hit rates stay (to 4 decimals, up to 1,024 switches) for Δ drawings; per-port data goes.
+    expect(s.entries[0].result.cache.by_switch).toEqual(SLICE_RESULT.cache.by_switch!.map((v) => Math.round(v * 1e4) / 1e4));
+    expect((s.entries[0].result.cache as Record<string, unknown>).by_port).toBeUndefined();
+    const big = { ...SLICE_RESULT, cache: { ...SLICE_RESULT.cache, by_switch: new Array(1025).fill(0.5) } };
+    expect(addRun(EMPTY_HISTORY, SLICE_CONFIG, big, 'browser', t0).entries[0].result.cache.by_switch).toBeUndefined();
     expect(s.entries[0].result.latency_ns?.zero_load?.histogram).toBeUndefined();
     s = rename(s, SLICE_RESULT.config_hash, 'my slice');
     s = addRun(s, SLICE_CONFIG, other(1), 'server', t0);

@@ -82,3 +82,28 @@ describe('cycle engine results in the result panel', () => {
     expect(t).toContain(`3 dim1 + ${formatPercent(all[5 * 5 + 3])}`);
   });
 });
+
+describe('the drawing against a baseline', () => {
+  it('colours each switch by its Δ to the baseline on a diverging scale with a pp legend', async () => {
+    const { BaselineContext } = await import('../src/hooks/useHistory');
+    const { TopologyView } = await import('../src/components/TopologyView');
+    const { formatDelta } = await import('../src/lib/format');
+    const base = run({ ...SATURATION, sim: { warmup_cycles: 200, measure_cycles: 800, drain_cycles: 800 } });
+    const cur = run({ ...SATURATION, traffic: { pattern: 'uniform', injection: { load: 0.1 }, packet_flits: 1 },
+      sim: { warmup_cycles: 200, measure_cycles: 800, drain_cycles: 800 } } as unknown as Config);
+    const html = renderToStaticMarkup(
+      <BaselineContext.Provider value={{ name: 'load 0.3', result: base }}>
+        <TopologyView topology={cur.topology} result={cur} />
+      </BaselineContext.Provider>,
+    );
+    const t = text(html);
+    const a = (cur.utilization as { by_switch: number[] }).by_switch;
+    const b = (base.utilization as { by_switch: number[] }).by_switch;
+    expect(t).toContain('coloured by the change in link utilisation per switch against the baseline “load 0.3”');
+    expect(t).toContain('Δ link utilisation vs baseline per switch');
+    expect(html).toContain(`switch 5 (1,1): Δ link utilisation vs baseline ${formatDelta(a[5] - b[5], 0, 'fraction')}`);
+    // The scale is symmetric around zero: its ends are ± the largest change.
+    const m = Math.max(...a.map((v, i) => Math.abs(v - b[i])));
+    expect(html).toContain(`aria-label="colour scale: Δ link utilisation vs baseline from ${formatDelta(-m, 0, 'fraction')} to ${formatDelta(m, 0, 'fraction')}"`);
+  });
+});

@@ -1,7 +1,8 @@
 import { forwardRef, useMemo, useState } from 'react';
 import type { SimResult, TopologyDescription } from '../config/types';
-import { dragonflyLayout, edgesFor, gridLayout, groupEdgesFor, hitRateColor, hitRateDomain, layeredLayout, MISSING_FILL, type Cell, type Edge, type GridLayout } from '../lib/topology';
-import { formatPercent } from '../lib/format';
+import { deltaColor, dragonflyLayout, edgesFor, gridLayout, groupEdgesFor, hitRateColor, hitRateDomain, layeredLayout, MISSING_FILL, switchDeltas, type Cell, type Edge, type GridLayout } from '../lib/topology';
+import { formatDelta, formatPercent } from '../lib/format';
+import { useBaseline } from '../hooks/useHistory';
 import { Legend } from './Legend';
 import { PortTable } from './PortTable';
 import { forceLayout, graphEdges } from '../lib/forceLayout';
@@ -19,12 +20,20 @@ interface Props {
 export const TopologyView = forwardRef<SVGSVGElement, Props>(function TopologyView({ topology, result }, ref) {
   const kind = topology?.kind ?? 'unknown';
   const dims = topology?.dims;
-  const { values: bySwitch, word, source } = metricOf(result);
+  const metric = metricOf(result);
+  // With a baseline of the same engine and network, switches show their Δ to it on a diverging scale.
+  const baseline = useBaseline();
+  const deltas = result && baseline && baseline.result.engine.name === result.engine.name
+    ? switchDeltas(metric.values, metricOf(baseline.result).values) : undefined;
+  const bySwitch = deltas ?? metric.values;
+  const word = deltas ? `Δ ${metric.word} vs baseline` : metric.word;
+  const source = deltas ? `the change in ${metric.word} per switch against the baseline “${baseline?.name}”` : metric.source;
+  const show = (v: number) => (deltas ? formatDelta(v, 0, 'fraction') ?? '—' : formatPercent(v));
   // Hover previews a switch; click or keyboard focus pins it so its port table can be read.
   const [hovered, setHovered] = useState<Cell | null>(null);
   const [pinned, setPinned] = useState<Cell | null>(null);
   const picked = hovered ?? pinned;
-  const color = useMemo(() => hitRateColor(hitRateDomain(bySwitch)), [bySwitch]);
+  const color = useMemo(() => (deltas ? deltaColor(deltas) : hitRateColor(hitRateDomain(bySwitch))), [deltas, bySwitch]);
   const layout = useMemo(() => (topology ? layoutFor(topology, bySwitch, color) : null), [topology, bySwitch, color]);
   const edges = useMemo<Edge[]>(() => {
     if (!layout) return [];
@@ -58,7 +67,7 @@ export const TopologyView = forwardRef<SVGSVGElement, Props>(function TopologyVi
                 stroke={picked?.id === c.id ? '#000' : 'none'} data-switch={c.id}
                 tabIndex={focusable ? 0 : undefined} onMouseEnter={() => setHovered(c)} onFocus={() => setPinned(c)}
                 onClick={() => setPinned(c)}>
-                <title>{`switch ${c.id} (${c.coords.join(',')}): ${c.hitRate === undefined ? 'no data' : `${word} ${formatPercent(c.hitRate)}`}`}</title>
+                <title>{`switch ${c.id} (${c.coords.join(',')}): ${c.hitRate === undefined ? 'no data' : `${word} ${show(c.hitRate)}`}`}</title>
               </rect>
             ))}
           </g>
@@ -67,7 +76,7 @@ export const TopologyView = forwardRef<SVGSVGElement, Props>(function TopologyVi
       <div className="topology-footer" data-testid="topology-legend">
         {/* The colour scale only once there are hit rates to colour by; grey always has its key. */}
         {bySwitch && <span className="legend-title small">{word} per switch</span>}
-        {bySwitch && <Legend color={color} what={word} />}
+        {bySwitch && <Legend color={color} what={word} format={deltas ? (v) => formatDelta(v, 0, 'fraction') ?? '±0' : undefined} />}
         {(!bySwitch || layout.slices.some((sl) => sl.cells.some((c) => c.hitRate === undefined))) && (
           <span className="small legend-missing">
             <span className="swatch" style={{ background: MISSING_FILL }} /> {result ? `no ${word} for this switch` : 'not run yet'}
@@ -75,7 +84,7 @@ export const TopologyView = forwardRef<SVGSVGElement, Props>(function TopologyVi
         )}
         <p className="picked" aria-live="polite" data-testid="picked-switch">
           {picked
-            ? `switch ${picked.id} at (${picked.coords.join(', ')}): ${word} ${picked.hitRate === undefined ? 'n/a' : formatPercent(picked.hitRate)}`
+            ? `switch ${picked.id} at (${picked.coords.join(', ')}): ${word} ${picked.hitRate === undefined ? 'n/a' : show(picked.hitRate)}`
             : `Hover, click or focus a switch for its ${word} and per-port statistics.`}
         </p>
       </div>

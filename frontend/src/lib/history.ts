@@ -38,12 +38,25 @@ export function shortName(config: Config): string {
   return [shape, cacheText, typeof pattern === 'string' ? pattern : null].filter(Boolean).join(', ');
 }
 
+// Per-switch values a history entry keeps: networks up to this many switches, to 4 decimals (a
+// hundredth of a percentage point), so a baseline can colour the drawing by its Δ.
+const KEPT_SWITCHES = 1024;
+const keptPerSwitch = (v: unknown) =>
+  Array.isArray(v) && v.length <= KEPT_SWITCHES ? v.map((x) => (typeof x === 'number' ? Math.round(x * 1e4) / 1e4 : x)) : undefined;
+
 // What a history entry keeps of a result.
 export function trimResult(r: SimResult): SimResult {
   const cache = { ...r.cache } as Record<string, unknown>;
   delete cache.by_port;
-  delete cache.by_switch;
+  cache.by_switch = keptPerSwitch(cache.by_switch);
+  if (cache.by_switch === undefined) delete cache.by_switch;
   const out: SimResult = { ...r, cache: cache as SimResult['cache'] };
+  if (r.utilization && typeof r.utilization === 'object') {
+    const { by_output_port: _p, by_switch, ...rest } = r.utilization as Record<string, unknown>;
+    const kept = keptPerSwitch(by_switch);
+    out.utilization = kept ? { ...rest, by_switch: kept } : rest;
+  }
+  delete out.trace;
   if (r.topology) {
     const { links: _l, edges: _e, ...rest } = r.topology;
     out.topology = rest;

@@ -1,5 +1,5 @@
-import { scaleBand, scaleSequential, type ScaleSequential } from 'd3-scale';
-import { interpolateCividis } from 'd3-scale-chromatic';
+import { scaleBand, scaleDiverging, scaleSequential, type ScaleDiverging, type ScaleSequential } from 'd3-scale';
+import { interpolateCividis, interpolatePuOr } from 'd3-scale-chromatic';
 
 // Geometry for drawing k-ary n-cubes as grids. D3 computes positions and colours here; React
 // components only turn the returned cells into <rect>s.
@@ -37,6 +37,19 @@ export interface GridLayout {
 }
 
 export const MISSING_FILL = '#d9d9d9';
+
+// Δ to a baseline, per switch: purple-orange diverging around zero (readable with the common
+// colour-vision deficiencies), symmetric so that equal gains and losses look equally strong.
+export function deltaColor(deltas: Array<number | undefined>): ScaleDiverging<string> {
+  const m = Math.max(1e-4, ...deltas.map((d) => (d === undefined || !Number.isFinite(d) ? 0 : Math.abs(d))));
+  return scaleDiverging(interpolatePuOr).domain([-m, 0, m]).clamp(true);
+}
+
+// Per-switch differences of two runs of the same network (same switch count), else undefined.
+export function switchDeltas(values: number[] | undefined, base: number[] | undefined): number[] | undefined {
+  if (!values || !base || values.length !== base.length) return undefined;
+  return values.map((v, i) => v - base[i]);
+}
 
 // Cividis is perceptually uniform and readable with the common colour-vision deficiencies.
 export function hitRateColor(domain: [number, number] = [0, 1]): ScaleSequential<string> {
