@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { latencyBins, lookupSegments, portClassRows, resultRows } from '../src/lib/charts';
+import { coreUnits } from './core';
 import { toCsv } from '../src/lib/exporting';
 import { SLICE_RESULT } from './fixtures';
 
@@ -29,14 +30,17 @@ describe('chart data transforms', () => {
     expect(latencyBins([])).toEqual([]);
   });
 
-  it('metrics CSV has one row per metric with units', () => {
-    const csv = toCsv(resultRows(SLICE_RESULT));
+  it('metrics CSV has one row per scalar of the result with the results schema\'s unit', async () => {
+    const units = await coreUnits();
+    const csv = toCsv(resultRows(SLICE_RESULT, (p) => units.unitOf(p)));
     const lines = csv.trim().split('\n');
     expect(lines[0]).toBe('metric,value,unit');
     expect(lines).toContain('cache.hit_rate,0.9236398345529748,fraction');
-    expect(lines).toContain('cache.by_port_class.dim1.lookups,2147,look-ups');
+    expect(lines).toContain(`cache.by_port_class.dim1.lookups,2147,${units.unitOf('cache.by_port_class.dim1.lookups')}`);
     expect(lines).toContain('latency_ns.zero_load.p99,375,ns');
-    expect(lines).toContain('engine,routewalk 0.1.0,');
+    expect(lines).toContain('engine.name,routewalk,');
+    // Arrays (per-switch rates, histograms) and the topology description are not metrics.
+    expect(lines.some((l) => l.startsWith('cache.by_switch') || l.startsWith('topology.'))).toBe(false);
   });
 
   it('CSV quotes cells with commas and quotes', () => {

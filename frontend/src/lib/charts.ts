@@ -45,25 +45,22 @@ export function lookupSegments(r: SimResult): Segment[] {
 }
 
 // Flat key/value rows of a result (for the metrics CSV export and for comparing runs).
-export function resultRows(r: SimResult): Array<{ metric: string; value: number | string; unit: string }> {
-  const rows: Array<{ metric: string; value: number | string; unit: string }> = [
-    { metric: 'config_hash', value: r.config_hash, unit: '' },
-    { metric: 'engine', value: `${r.engine.name} ${r.engine.version}`, unit: '' },
-    { metric: 'seed', value: r.seed, unit: '' },
-    { metric: 'cache.lookups', value: r.cache.lookups, unit: 'look-ups' },
-    { metric: 'cache.hits', value: r.cache.hits, unit: 'look-ups' },
-    { metric: 'cache.hit_rate', value: r.cache.hit_rate, unit: 'fraction' },
-    { metric: 'cache.misses.compulsory', value: r.cache.misses.compulsory, unit: 'look-ups' },
-    { metric: 'cache.misses.capacity', value: r.cache.misses.capacity, unit: 'look-ups' },
-    { metric: 'cache.misses.conflict', value: r.cache.misses.conflict, unit: 'look-ups' },
-  ];
-  for (const row of portClassRows(r)) {
-    rows.push({ metric: `cache.by_port_class.${row.portClass}.lookups`, value: row.lookups, unit: 'look-ups' });
-    rows.push({ metric: `cache.by_port_class.${row.portClass}.hit_rate`, value: row.hitRate, unit: 'fraction' });
-  }
-  const z = r.latency_ns?.zero_load;
-  if (z) for (const k of ['mean', 'p50', 'p99', 'max'] as const) rows.push({ metric: `latency_ns.zero_load.${k}`, value: z[k], unit: 'ns' });
-  if (r.wall_time_s !== undefined) rows.push({ metric: 'wall_time_s', value: r.wall_time_s, unit: 's' });
+// Every scalar of a result (numbers, strings, booleans; arrays and the topology description
+// left out) as dotted metric paths with the unit the results schema gives each: the metrics CSV,
+// for every engine.
+export function resultRows(r: SimResult, unitOf: (path: string) => string): Array<{ metric: string; value: number | string | boolean; unit: string }> {
+  const rows: Array<{ metric: string; value: number | string | boolean; unit: string }> = [];
+  const walk = (v: unknown, path: string) => {
+    if (v === null || v === undefined || Array.isArray(v)) return;
+    if (typeof v === 'object') {
+      for (const [k, child] of Object.entries(v as Record<string, unknown>)) walk(child, path ? `${path}.${k}` : k);
+      return;
+    }
+    if (typeof v === 'number' || typeof v === 'string' || typeof v === 'boolean')
+      rows.push({ metric: path, value: v, unit: typeof v === 'number' ? unitOf(path) : '' });
+  };
+  const { topology: _t, ...rest } = r;
+  walk(rest, '');
   return rows;
 }
 
