@@ -14,6 +14,8 @@ CAPS: tuple[tuple[str, str, str, str], ...] = (
     ("nodes", "topology", "max_nodes", "SWITCHLAB_MAX_NODES"),
     ("packets", "traffic.packets", "max_packets", "SWITCHLAB_MAX_PACKETS"),
     ("lookups", "traffic.packets", "max_lookups", "SWITCHLAB_MAX_LOOKUPS"),
+    # Cycle engine: its work is flit-hops (its look-ups are fewer, so this cap binds first).
+    ("flit_hops", "sim.measure_cycles", "max_flit_hops", "SWITCHLAB_MAX_FLIT_HOPS"),
     ("memory_bytes", "topology", "max_memory_bytes", "SWITCHLAB_MAX_MEMORY_BYTES"),
 )
 

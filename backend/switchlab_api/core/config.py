@@ -47,6 +47,7 @@ class Settings:
     # Checked against the core's estimate (prepare's summary): look-ups bound the run time
     # (10-25 M look-ups/s per core, docs/benchmarks.md), memory_bytes its peak memory.
     max_lookups: int = field(default_factory=lambda: _int("SWITCHLAB_MAX_LOOKUPS", 20_000_000_000))
+    max_flit_hops: int = field(default_factory=lambda: _int("SWITCHLAB_MAX_FLIT_HOPS", 5_000_000_000))
     max_memory_bytes: int = field(default_factory=lambda: _int("SWITCHLAB_MAX_MEMORY_BYTES", 8_000_000_000))
     # Threads validating configs in the API at once (each one a core `prepare`); more queue.
     core_threads: int = field(default_factory=lambda: _int("SWITCHLAB_CORE_THREADS", os.cpu_count() or 2))

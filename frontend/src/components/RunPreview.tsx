@@ -6,7 +6,8 @@ import { useUnits } from '../hooks/useCoreSchemas';
 // The rows of the core's summary shown before a run, in this order.
 const ROWS: Array<[keyof Prepared['summary'], string]> = [
   ['nodes', 'nodes'], ['switches', 'switches'], ['links', 'switch-to-switch links'], ['ports_per_switch', 'ports per switch'],
-  ['input_ports', 'input ports'], ['packets', 'packets'], ['lookups', 'look-ups (at most)'], ['memory_bytes', 'memory (estimate)'],
+  ['input_ports', 'input ports'], ['packets', 'packets'], ['lookups', 'look-ups (at most)'], ['cycles', 'simulated cycles (at most)'],
+  ['flit_hops', 'flit-hops (estimate)'], ['memory_bytes', 'memory (estimate)'],
 ];
 
 // What the run will be, from the core's prepare(): sizes, estimated work and memory, and where it
@@ -19,7 +20,7 @@ export function RunPreview({ prepared }: { prepared: Prepared }) {
   return (
     <div className="run-preview" data-testid="run-preview">
       <dl className="summary small">
-        {ROWS.map(([k, label]) => (
+        {ROWS.filter(([k]) => s[k] !== undefined).map(([k, label]) => (
           <div key={k}>
             <dt>{label}</dt>
             <dd data-testid={`summary-${k}`}>{formatWithUnit(s[k] as number, units.unitOf(`summary.${k}`))}</dd>
@@ -33,7 +34,7 @@ export function RunPreview({ prepared }: { prepared: Prepared }) {
       <p className={`note${p.where === 'server' ? ' warn' : ''}`} data-testid="placement">
         {p.where === 'browser'
           ? 'Small enough for the browser: Run in browser (WASM), or submit it to the server.'
-          : `Above the browser budget (${p.over.map((k) => `${formatWithUnit(BROWSER_BUDGET[k], units.unitOf(`summary.${k}`))} ${k === 'lookups' ? '' : 'of memory'}`.trim()).join(', ')}): submit it to the server (Run in browser still works, slowly).`}
+          : `Above the browser budget (${p.over.map((k) => `${formatWithUnit(BROWSER_BUDGET[k], units.unitOf(`summary.${k}`))} ${k === 'memory_bytes' ? 'of memory' : ''}`.trim()).join(', ')}): submit it to the server (Run in browser still works, slowly).`}
       </p>
     </div>
   );

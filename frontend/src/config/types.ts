@@ -43,6 +43,9 @@ export interface RunSummary {
   packets: number;
   lookups: number;
   memory_bytes: number;
+  // Cycle engine only: simulated cycles and the flit-hops the run will move (its work measure).
+  cycles?: number;
+  flit_hops?: number;
 }
 
 export interface Prepared {
