@@ -167,3 +167,19 @@ def test_422_memory_cap_says_what_the_run_needs_and_what_this_server_allows(data
     assert err["message"] == (f"the run needs ~{need / 1e9:,.2f} GB (memory_bytes); this server allows "
                               "0.10 GB (SWITCHLAB_MAX_MEMORY_BYTES)")
     assert err["allowed"] == "at most 0.10 GB per run (SWITCHLAB_MAX_MEMORY_BYTES)"
+
+
+def test_422_cycle_engine_is_capped_by_its_flit_hops(database_url, core, tmp_path):
+    from conftest import LiveApi
+
+    config = json.loads((ROOT / "examples/booksim-mesh-8x8-cycle.json").read_text())["config"]
+    need = json.loads(core.prepare(json.dumps(config)))["summary"]["flit_hops"]
+    api = LiveApi(database_url, tmp_path, {"SWITCHLAB_MAX_FLIT_HOPS": "1000"})
+    try:
+        err = envelope(httpx.post(f"{api.url}/api/experiments", json=config), 422, "invalid_config")
+    finally:
+        api.stop()
+    assert err["field"] == "sim.measure_cycles"
+    assert err["message"] == (f"the run needs ~{need:,.0f} flit-hops (flit_hops); this server allows "
+                              "1,000 flit-hops (SWITCHLAB_MAX_FLIT_HOPS)")
+    assert err["allowed"] == "at most 1,000 flit-hops per run (SWITCHLAB_MAX_FLIT_HOPS)"
