@@ -6,7 +6,8 @@ BookSim2 side by side: with `--booksim PATH` (or the environment variable SWITCH
 BookSim 2.0 binary built by the user (never part of this repository), every config also runs in
 BookSim (same router, same load, BookSim's own warm-up and sampling) and the table shows its cycles
 per CPU-second and packet latency next to ours. Without one, the BookSim2 column is the rate
-bench/cycle_configs.json records, labelled "recorded". Prints numbers and ratios; asserts nothing."""
+bench/cycle_configs.json records (the cycle-engine specification's quoted figures), labelled
+"recorded". Prints numbers and ratios; asserts nothing."""
 import argparse
 import json
 import os
@@ -81,7 +82,8 @@ def main() -> None:
         label = "measured" if booksim else "recorded"
         print(f"cycle-engine benchmark ({started}); simulated cycles/s, million flit-hops/s, packet latency "
               f"(cycles); BookSim2 {label}" + (f": {booksim}" if booksim else
-                                               " (not run here; give --booksim PATH to run it side by side)"))
+                                               " (the specification's quoted rates from bench/cycle_configs.json, not run here; "
+                                               "give --booksim PATH to run it side by side)"))
         print(f"{'config':20s} {'native c/s':>11s} {'wasm c/s':>10s} {'BookSim2 c/s':>13s} {'native/BookSim2':>16s} "
               f"{'native Mfh/s':>13s} {'native/wasm':>12s} {'latency':>8s} {'BookSim2 lat':>13s}")
         for (name, entry), w in zip(configs.items(), wasm):
