@@ -2,6 +2,7 @@
 // the 8x8 mesh, bad input, determinism, and every buffer organisation and allocator.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <tuple>
 
 #include <cmath>
@@ -117,6 +118,26 @@ TEST(CycleBookSim, MeshLatencyUnderLoadBesideBookSim) {
     EXPECT_NEAR(r["latency_cycles"]["packet"]["mean"].get<double>(), latency, tolerance * latency) << "load " << load;
     EXPECT_FALSE(r["saturated"].get<bool>()) << "load " << load;
   }
+}
+
+// utilization.by_port is the per-output-port breakdown its mean and max summarise: 64 switches x
+// 5 ports (the node port and 4 mesh directions); under DOR on a mesh the busiest ports are the
+// central links, each direction carrying at most one flit per cycle.
+TEST(CycleResults, PerPortUtilisationAddsUpToItsSummary) {
+  const json r = run_ok(booksim_mesh(0.2));
+  const json& u = r["utilization"];
+  ASSERT_EQ(u["by_port"].size(), 64u);
+  double sum = 0, max = 0;
+  for (const json& ports : u["by_port"]) {
+    ASSERT_EQ(ports.size(), 5u);
+    for (const json& f : ports) {
+      sum += f.get<double>();
+      max = std::max(max, f.get<double>());
+    }
+  }
+  EXPECT_DOUBLE_EQ(max, u["port_max"].get<double>());
+  EXPECT_NEAR(sum / (64 * 5), u["port_mean"].get<double>(), 1e-12);
+  EXPECT_LE(max, 1.0);
 }
 
 TEST(CycleConfig, BadInputNamesTheField) {

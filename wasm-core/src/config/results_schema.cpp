@@ -125,6 +125,9 @@ const std::vector<ResultKey>& declared() {
       {"packets.delivered", "integer", "packets", "Measured packets delivered by the end of the drain"},
       {"utilization.port_mean", "number", "fraction", "Mean flits per cycle over all switch output ports (0..1)"},
       {"utilization.port_max", "number", "fraction", "Flits per cycle of the busiest switch output port (0..1)"},
+      {"utilization.by_port", "array", "fraction",
+       "Per switch (switch id), per output port (the topology's port numbering; a port wired to another switch is "
+       "that link in this direction, the rest eject to nodes): flits per cycle in the measured window (0..1)"},
       {"cam.searches", "integer", "searches", "CAM searches (cache misses) in the measured window"},
       {"cam.utilization", "number", "fraction", "Busy share of the CAMs in the measured window (0..1)"},
       {"cycles.simulated", "integer", "cycles", "Cycles simulated (warm-up, window and drain)"},

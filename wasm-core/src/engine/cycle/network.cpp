@@ -589,9 +589,18 @@ struct CycleNetwork::Impl {
                               {"hit_rate", rate(hits_by_class[k], lookups_by_class[k])}};
     }
     uint64_t link_sum = 0, link_max = 0;
-    for (uint64_t f : link_flits) {
-      link_sum += f;
-      link_max = std::max(link_max, f);
+    // Per switch, per output port (the port numbering of the topology description; a port wired to
+    // another switch is that link's direction from this switch): flits per cycle in the window.
+    json by_port = json::array();
+    for (uint32_t sw = 0; sw < S; ++sw) {
+      json ports = json::array();
+      for (uint32_t out = 0; out < P; ++out) {
+        const uint64_t f = link_flits[size_t{sw} * P + out];
+        link_sum += f;
+        link_max = std::max(link_max, f);
+        ports.push_back(static_cast<double>(f) / static_cast<double>(M));
+      }
+      by_port.push_back(std::move(ports));
     }
     const double cams = static_cast<double>(cam_free.size());
     return {
@@ -605,7 +614,8 @@ struct CycleNetwork::Impl {
         {"deadlock", deadlock},
         {"packets", {{"measured", measured_packets}, {"delivered", delivered}}},
         {"utilization", {{"port_mean", static_cast<double>(link_sum) / (double{1} * S * P * M)},
-                         {"port_max", static_cast<double>(link_max) / static_cast<double>(M)}}},
+                         {"port_max", static_cast<double>(link_max) / static_cast<double>(M)},
+                         {"by_port", std::move(by_port)}}},
         {"cache", {{"enabled", ex.cache.enabled}, {"lookups", lookups}, {"hits", hits},
                    {"hit_rate", ex.cache.enabled ? rate(hits, lookups) : json(nullptr)}, {"by_port_class", by_class}}},
         {"cam", {{"searches", cam_searches},
