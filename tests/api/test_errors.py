@@ -152,17 +152,22 @@ def test_every_error_answer_is_declared_with_the_envelope(client):
     assert "HTTPValidationError" not in spec["components"]["schemas"]
 
 
-def test_422_memory_cap_says_what_the_run_needs_and_what_this_server_allows(database_url, core, tmp_path):
+def _capped(database_url, tmp_path, env: dict[str, str], config: dict) -> dict:
+    """The error a live API with the cap `env` gives for `config`."""
     from conftest import LiveApi
 
+    api = LiveApi(database_url, tmp_path, env)
+    try:
+        return envelope(httpx.post(f"{api.url}/api/experiments", json=config), 422, "invalid_config")
+    finally:
+        api.stop()
+
+
+def test_422_memory_cap_says_what_the_run_needs_and_what_this_server_allows(database_url, core, tmp_path):
     big = {**TINY, "topology": {"kind": "torus", "dims": [32, 32, 32]},
            "switch": {"cache": {"entries": 2048, "ways": 4}}}
     need = json.loads(core.prepare(json.dumps(big)))["summary"]["memory_bytes"]
-    api = LiveApi(database_url, tmp_path, {"SWITCHLAB_MAX_MEMORY_BYTES": "100000000"})
-    try:
-        err = envelope(httpx.post(f"{api.url}/api/experiments", json=big), 422, "invalid_config")
-    finally:
-        api.stop()
+    err = _capped(database_url, tmp_path, {"SWITCHLAB_MAX_MEMORY_BYTES": "100000000"}, big)
     assert err["field"] == "topology"
     assert err["message"] == (f"the run needs ~{need / 1e9:,.2f} GB (memory_bytes); this server allows "
                               "0.10 GB (SWITCHLAB_MAX_MEMORY_BYTES)")
@@ -170,15 +175,9 @@ def test_422_memory_cap_says_what_the_run_needs_and_what_this_server_allows(data
 
 
 def test_422_cycle_engine_is_capped_by_its_flit_hops(database_url, core, tmp_path):
-    from conftest import LiveApi
-
     config = json.loads((ROOT / "examples/booksim-mesh-8x8-cycle.json").read_text())["config"]
     need = json.loads(core.prepare(json.dumps(config)))["summary"]["flit_hops"]
-    api = LiveApi(database_url, tmp_path, {"SWITCHLAB_MAX_FLIT_HOPS": "1000"})
-    try:
-        err = envelope(httpx.post(f"{api.url}/api/experiments", json=config), 422, "invalid_config")
-    finally:
-        api.stop()
+    err = _capped(database_url, tmp_path, {"SWITCHLAB_MAX_FLIT_HOPS": "1000"}, config)
     assert err["field"] == "sim.measure_cycles"
     assert err["message"] == (f"the run needs ~{need:,.0f} flit-hops (flit_hops); this server allows "
                               "1,000 flit-hops (SWITCHLAB_MAX_FLIT_HOPS)")
