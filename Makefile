@@ -19,14 +19,15 @@ build-native:
 	@cmake -S wasm-core -B build/native -DCMAKE_BUILD_TYPE=Release -DSWITCHLAB_PYTHON=ON \
 	  -DSWITCHLAB_PYTHON_OUT=$(ROOT)/build/python -DPython3_EXECUTABLE=$(VENV_PY) \
 	  -Dpybind11_DIR="$$($(VENV_PY) -m pybind11 --cmakedir)" > build-native.log 2>&1 || { cat build-native.log; exit 1; }
-	@cmake --build build/native -j$(JOBS) 2>&1 | grep -Ev '^\[|^-- |make\[[0-9]\]' || true
+	@cmake --build build/native -j$(JOBS) > build-native.log 2>&1; rc=$$?; grep -Ev '^\[|^-- |make\[[0-9]\]' build-native.log; exit $$rc
 	@test -x build/native/bin/switchlab-sim
 	@rm -f build-native.log
 
-# WebAssembly ES module (build/wasm/switchlab_core.mjs + .wasm).
+# WebAssembly ES module (build/wasm/switchlab_core.mjs + .wasm). A failed compile stops make (an older
+# module left in build/ must never pass for the new one).
 build-wasm:
 	@emcmake cmake -S wasm-core -B build/wasm -DCMAKE_BUILD_TYPE=Release -DSWITCHLAB_TESTS=OFF > build-wasm.log 2>&1 || { cat build-wasm.log; exit 1; }
-	@cmake --build build/wasm -j$(JOBS) 2>&1 | grep -Ev '^\[|^-- |make\[[0-9]\]' || true
+	@cmake --build build/wasm -j$(JOBS) > build-wasm.log 2>&1; rc=$$?; grep -Ev '^\[|^-- |make\[[0-9]\]' build-wasm.log; exit $$rc
 	@test -f build/wasm/switchlab_core.wasm
 	@rm -f build-wasm.log
 
@@ -52,9 +53,13 @@ test-api:
 	@$(VENV_PY) -m pytest -q tests/api
 test-frontend:
 	@cd frontend && npm run --silent test
-# Results keep arrays over 12 items out of line, so the browser tests exercise the paged arrays.
+# Browser tests (Playwright Test, tests/e2e/*.spec.mjs). Results keep arrays over 12 items out of line, so they
+# exercise the paged arrays. The specs import @playwright/test from the frontend's node_modules (one npm ci installs
+# everything), reached by a local symlink.
 test-e2e:
-	@SWITCHLAB_RESULT_INLINE_ITEMS=12 $(VENV_PY) scripts/stack.py --state-dir .run/e2e --pg-port 54331 --api-port 8765 --ui-dir frontend/dist -- node tests/e2e/run.mjs
+	@ln -sfn ../../frontend/node_modules tests/e2e/node_modules
+	@SWITCHLAB_RESULT_INLINE_ITEMS=12 $(VENV_PY) scripts/stack.py --state-dir .run/e2e --pg-port 54331 --api-port 8765 --ui-dir frontend/dist -- \
+		frontend/node_modules/.bin/playwright test -c tests/e2e/playwright.config.mjs
 test-compose:
 	@SWITCHLAB_API_TOKEN=compose-validation docker-compose -f docker-compose.yml config -q && echo "docker-compose.yml: valid"
 

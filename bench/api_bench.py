@@ -4,7 +4,9 @@
 1. Sweep throughput (points/s) on trivial points (a 2x2 torus, one packet: the engine time is
    ~1 ms, so what is measured is the queue, the worker, its child process and the database),
    with 1 and then 2 `procrastinate worker` processes (concurrency 1 each), and the 2-vs-1
-   ratio. Points/s = points / (last finished_at - first started_at) from the runs table.
+   ratio. Points/s = points / (last finished_at - first started_at) from the runs table;
+   overhead per point = worker-seconds per point minus the engine's own run time. Then points
+   with real engine work (~0.1-0.2 s each) with 1, 2 and 4 workers: scaling with workers.
 2. GET /api/experiments/{id} under a local load generator (asyncio + httpx, loopback only,
    a bounded number of requests): request rate, p50/p90/p99/max latency.
 3. Open-loop load (scripts/loadgen.py): 60 s at 500 requests/s on a finished experiment, each
@@ -45,6 +47,10 @@ import stack  # noqa: E402  (the same cluster/worker code as `make run` and the 
 TRIVIAL = {"seed": 0, "engine": "routewalk", "topology": {"kind": "torus", "dims": [2, 2]},
            "switch": {"cache": {"entries": 4, "ways": 1}},
            "traffic": {"pattern": "uniform", "packets": 1}}
+# A point with real engine work (~0.1-0.2 s on one core): whether throughput grows with workers.
+ENGINE_BOUND = {"seed": 0, "engine": "routewalk", "topology": {"kind": "torus", "dims": [8, 8, 8]},
+                "switch": {"cache": {"entries": 256, "ways": 4}},
+                "traffic": {"pattern": "uniform", "packets": 200000}}
 
 
 class _Stop(Exception):
@@ -57,21 +63,15 @@ def _on_signal(signum: int, _frame: object) -> None:
 
 def start_api(url: str, log_dir: pathlib.Path, extra: dict[str, str] | None = None) -> tuple[subprocess.Popen, str]:
     port = stack.free_port()
-    env = stack.child_env(url, extra)
-    env.pop("SWITCHLAB_API_TOKEN", None)  # benchmark the open local setup
-    # No access log: per-request log lines would be measured as API latency.
-    proc = subprocess.Popen(
-        [stack.project_python(), "-m", "uvicorn", "switchlab_api.main:app", "--host", "127.0.0.1",
-         "--port", str(port), "--no-access-log"],
-        env=env, cwd=ROOT, stdout=open(log_dir / f"api-{port}.log", "ab"), stderr=subprocess.STDOUT,
-        start_new_session=True)
+    # Benchmark the open local setup; no access log: per-request log lines would be measured as API latency.
+    proc = stack.start_api(url, port, log_dir, extra_env=extra, clear_env=("SWITCHLAB_API_TOKEN",), access_log=False)
     return proc, f"http://127.0.0.1:{port}"
 
 
 def sweep_throughput(api: str, db_url: str, log_dir: pathlib.Path, n_workers: int, points: int,
-                     seed_offset: int, started: list[subprocess.Popen]) -> dict[str, float]:
+                     seed_offset: int, started: list[subprocess.Popen], base: dict = TRIVIAL) -> dict[str, float]:
     # Distinct seeds per run: every point is a new experiment, nothing is shared or cached.
-    body = {"name": f"bench-{n_workers}w", "base": TRIVIAL,
+    body = {"name": f"bench-{n_workers}w", "base": base,
             "axes": {"seed": {"from": seed_offset, "to": seed_offset + points - 1, "step": 1}}}
     t0 = time.perf_counter()
     r = httpx.post(f"{api}/api/sweeps", json=body, timeout=120)
@@ -88,7 +88,7 @@ def sweep_throughput(api: str, db_url: str, log_dir: pathlib.Path, n_workers: in
                 row = conn.execute(
                     "SELECT count(*) FILTER (WHERE r.status IN ('done', 'failed')) AS finished,"
                     " count(*) FILTER (WHERE r.status = 'failed') AS failed,"
-                    " min(r.started_at) AS first, max(r.finished_at) AS last"
+                    " min(r.started_at) AS first, max(r.finished_at) AS last, avg(r.wall_time_s) AS engine_s"
                     " FROM sweep_points p JOIN runs r ON r.id = p.run_id WHERE p.sweep_id = %s", (sid,)
                 ).fetchone()
                 if row["finished"] == points:
@@ -102,8 +102,11 @@ def sweep_throughput(api: str, db_url: str, log_dir: pathlib.Path, n_workers: in
             stack.stop_process(w)
             started.remove(w)
     busy_s = (row["last"] - row["first"]).total_seconds()
+    # Worker-seconds per point beyond the engine's own run time: queue, child, database.
+    overhead_s = busy_s * n_workers / points - (row["engine_s"] or 0.0)
     return {"points": points, "failed": row["failed"], "submit_s": submit_s,
-            "busy_s": busy_s, "points_per_s": points / busy_s,
+            "busy_s": busy_s, "points_per_s": points / busy_s, "engine_s": row["engine_s"] or 0.0,
+            "overhead_ms": overhead_s * 1e3,
             "wall_s": time.perf_counter() - t_start}
 
 
@@ -182,6 +185,8 @@ def print_load(label: str, r: dict[str, object]) -> None:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--points", type=int, default=150, help="trivial points per sweep (default 150)")
+    parser.add_argument("--engine-points", type=int, default=48,
+                        help="engine-bound points per sweep for the 1/2/4-worker scaling (default 48)")
     parser.add_argument("--requests", type=int, default=2000, help="measured GET requests (default 2000)")
     parser.add_argument("--concurrency", type=int, default=8, help="concurrent load-generator clients (default 8)")
     parser.add_argument("--load-seconds", type=float, default=60.0, help="open-loop load duration (default 60)")
@@ -217,6 +222,18 @@ def main(argv: list[str] | None = None) -> int:
         ratio = results["sweep_2w"]["points_per_s"] / results["sweep_1w"]["points_per_s"]  # type: ignore[index]
         results["ratio_2w_1w"] = ratio
         print(f"  2 workers / 1 worker: {ratio:.2f}x", flush=True)
+        print(f"  overhead per point (1 worker): {results['sweep_1w']['overhead_ms']:.1f} ms "  # type: ignore[index]
+              "(target <= 10 ms)", flush=True)
+
+        print(f"\nsweep throughput, {args.engine_points} engine-bound points (8x8x8 torus, 200,000 packets), "
+              f"{os.cpu_count()} cores:", flush=True)
+        for n in (1, 2, 4):
+            r = sweep_throughput(api, pg.url, log_dir, n, args.engine_points, 10_000_000 * n, started, ENGINE_BOUND)
+            results[f"engine_{n}w"] = r
+            scale = r["points_per_s"] / results["engine_1w"]["points_per_s"]  # type: ignore[index]
+            print(f"  {n} worker{'s' if n > 1 else ' '}: {r['points_per_s']:6.2f} points/s, {scale:.2f}x 1 worker "
+                  f"(linear: {n}x, bounded by {os.cpu_count()} cores shared with Postgres and the API); engine "
+                  f"{r['engine_s'] * 1e3:.0f} ms/point, overhead {r['overhead_ms']:.1f} ms/point", flush=True)
 
         print(f"\nGET /api/experiments/{{id}}: {args.requests} requests, {args.concurrency} concurrent "
               "clients, loopback, one uvicorn process, no workers running:", flush=True)

@@ -177,13 +177,23 @@ def start_worker(url: str, name: str, log_dir: pathlib.Path, extra_env: dict[str
                             start_new_session=True)
 
 
-def start_api(url: str, port: int, log_dir: pathlib.Path, ui_dir: str | None) -> subprocess.Popen:
-    extra = {"SWITCHLAB_UI_DIR": ui_dir} if ui_dir else {}
-    return subprocess.Popen(
-        [project_python(), "-m", "switchlab_api", "--host", "127.0.0.1", "--port", str(port)],
-        env=child_env(url, extra), cwd=ROOT, stdout=open(log_dir / "api.log", "ab"),
-        stderr=subprocess.STDOUT, start_new_session=True,
-    )
+def api_log(log_dir: pathlib.Path, port: int) -> pathlib.Path:
+    return log_dir / f"api-{port}.log"
+
+
+def start_api(url: str, port: int, log_dir: pathlib.Path, ui_dir: str | None = None,
+              extra_env: dict[str, str] | None = None, clear_env: tuple[str, ...] = (),
+              access_log: bool = True) -> subprocess.Popen:
+    """The API on loopback, as every launcher here starts it (this stack, the benchmarks, the API tests):
+    `python -m switchlab_api`. `clear_env`: variables of the outer environment the child must not see."""
+    env = child_env(url, {**({"SWITCHLAB_UI_DIR": ui_dir} if ui_dir else {}), **(extra_env or {})})
+    for key in clear_env:
+        env.pop(key, None)
+    cmd = [project_python(), "-m", "switchlab_api", "--host", "127.0.0.1", "--port", str(port)]
+    if not access_log:
+        cmd.append("--no-access-log")
+    return subprocess.Popen(cmd, env=env, cwd=ROOT, stdout=open(api_log(log_dir, port), "ab"),
+                            stderr=subprocess.STDOUT, start_new_session=True)
 
 
 def wait_healthy(base_url: str, procs: list[subprocess.Popen], timeout: float = 60.0) -> None:

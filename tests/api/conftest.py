@@ -157,20 +157,14 @@ class LiveApi:
     def __init__(self, database_url: str, log_dir: pathlib.Path, env: dict[str, str] | None = None):
         self.port = stack.free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        child = stack.child_env(database_url, {"SWITCHLAB_ENGINE_PATH": ENGINE_PATH, **(env or {})})
         # Only what the caller asks for: a token or origins in the outer environment must not leak in.
-        for key in ("SWITCHLAB_API_TOKEN", "SWITCHLAB_READ_TOKEN", "SWITCHLAB_CORS_ORIGINS",
-                    "SWITCHLAB_MAX_BODY_BYTES"):
-            if key not in (env or {}):
-                child.pop(key, None)
+        outer = tuple(k for k in ("SWITCHLAB_API_TOKEN", "SWITCHLAB_READ_TOKEN", "SWITCHLAB_CORS_ORIGINS",
+                                  "SWITCHLAB_MAX_BODY_BYTES") if k not in (env or {}))
         log_dir.mkdir(parents=True, exist_ok=True)
-        self.log = log_dir / f"api-{self.port}.log"
-        self.proc = subprocess.Popen(
-            [stack.project_python(), "-m", "uvicorn", "switchlab_api.main:app", "--host", "127.0.0.1",
-             "--port", str(self.port), "--no-access-log"],
-            env=child, cwd=ROOT, stdout=open(self.log, "ab"), stderr=subprocess.STDOUT,
-            start_new_session=True,
-        )
+        self.log = stack.api_log(log_dir, self.port)
+        self.proc = stack.start_api(database_url, self.port, log_dir,
+                                    extra_env={"SWITCHLAB_ENGINE_PATH": ENGINE_PATH, **(env or {})},
+                                    clear_env=outer, access_log=False)
         try:
             stack.wait_healthy(self.url, [self.proc], timeout=60)
         except BaseException:

@@ -4,14 +4,12 @@
 from __future__ import annotations
 
 import json
-import pathlib
-import subprocess
 import time
 
 import httpx
 import pytest
 import stack
-from conftest import ENGINE_PATH, ROOT, TINY
+from conftest import ENGINE_PATH, TINY
 
 KEYS = {"code", "message", "field", "allowed"}
 
@@ -114,12 +112,8 @@ def test_413_for_a_chunked_body_too(live_api):
 
 def test_503_when_the_database_is_down(tmp_path):
     port = stack.free_port()
-    env = stack.child_env(f"postgresql://postgres@127.0.0.1:{stack.free_port()}/none",
-                          {"SWITCHLAB_ENGINE_PATH": ENGINE_PATH})
-    log = open(tmp_path / "api.log", "ab")
-    proc = subprocess.Popen([stack.project_python(), "-m", "uvicorn", "switchlab_api.main:app", "--host", "127.0.0.1",
-                             "--port", str(port)], env=env, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
-                            start_new_session=True)
+    proc = stack.start_api(f"postgresql://postgres@127.0.0.1:{stack.free_port()}/none", port, tmp_path,
+                           extra_env={"SWITCHLAB_ENGINE_PATH": ENGINE_PATH})
     try:
         url = f"http://127.0.0.1:{port}"
         deadline = time.time() + 60
@@ -128,7 +122,7 @@ def test_503_when_the_database_is_down(tmp_path):
                 health = httpx.get(f"{url}/api/health", timeout=10)
                 break
             except httpx.TransportError:
-                assert time.time() < deadline and proc.poll() is None, (tmp_path / "api.log").read_text()
+                assert time.time() < deadline and proc.poll() is None, stack.api_log(tmp_path, port).read_text()
                 time.sleep(0.3)
         err = envelope(health, 503, "unavailable")
         assert err["message"] == "database unavailable: Connection refused"
@@ -136,8 +130,7 @@ def test_503_when_the_database_is_down(tmp_path):
         assert err["message"] == "database unavailable, retry later"
     finally:
         stack.stop_process(proc)
-        log.close()
-    assert "Traceback" not in pathlib.Path(tmp_path / "api.log").read_text()
+    assert "Traceback" not in stack.api_log(tmp_path, port).read_text()
 
 
 def test_every_error_answer_is_declared_with_the_envelope(client):

@@ -2,7 +2,7 @@
 
 #include <chrono>
 
-#include "app/app_run.hpp"
+#include "app/npb_traffic.hpp"
 #include "app/smpi_export.hpp"
 #include "common/sha256.hpp"
 #include "config/experiment.hpp"
@@ -10,8 +10,7 @@
 #include "config/results_schema.hpp"
 #include "config/schema.hpp"
 #include "engine/analytic_torus.hpp"
-#include "engine/cycle/cycle_run.hpp"
-#include "engine/routewalk.hpp"
+#include "engine/engines.hpp"
 #include "models/registry.hpp"
 
 namespace switchlab {
@@ -117,13 +116,19 @@ json summary_of(const Experiment& ex) {
     s["cycles"] = ex.estimate.cycles;
     s["flit_hops"] = ex.estimate.flit_hops;
   }
+  if (app::takes_app_config(ex.engine)) {  // the skeletons' messages, not traffic.packets
+    const json npb = ex.traffic->describe();
+    double bytes = 0;
+    for (const auto& sk : app::npb_workload(*ex.traffic)->skeletons) bytes += sk.bytes();
+    s.erase("packets");
+    s["messages"] = npb["messages_per_pass"];
+    s["bytes"] = bytes;
+    // Look-ups happen only when each skeleton's hit rate comes from a route walk of one pass.
+    const bool walks = ex.cache.enabled && ex.app.simulate_hits;
+    s["lookups"] = walks ? npb["packets_per_pass"].get<double>() * t.max_hops() : 0.0;
+  }
+  if (!find_engine(ex.engine)->make) s["server_only"] = true;
   return s;
-}
-
-std::unique_ptr<EngineRun> make_run(const Experiment& ex) {
-  if (ex.engine == "cycle") return std::make_unique<CycleRun>(ex);
-  if (ex.engine == "app") return std::make_unique<app::AppRun>(ex);
-  return std::make_unique<RouteWalkRun>(ex);
 }
 
 }  // namespace
@@ -143,7 +148,12 @@ Simulation::Simulation(const std::string& config_json) : state_(std::make_unique
     error_ = error.dump();
     return;
   }
-  state_->run = make_run(state_->ex);
+  const EngineInfo* engine = find_engine(state_->ex.engine);
+  if (!engine->make) {
+    error_ = error_object({"engine", engine->runs_elsewhere, ""}).dump();
+    return;
+  }
+  state_->run = engine->make(state_->ex);
   state_->total = state_->left = state_->run->total();
 }
 
@@ -233,12 +243,12 @@ std::string models_json() {
   return list.dump();
 }
 
-std::string smpi_export_json(const std::string& config_json) {
+std::string smpi_export_json(const std::string& config_json, const std::string& dir) {
   Experiment ex;
   json error;
   if (!load(config_json, ex, error)) return json{{"error", error}}.dump();
   std::string field, message;
-  json out = app::smpi_export(ex, field, message);
+  json out = app::smpi_export(ex, field, message, dir);
   return out.is_null() ? error_wrapper({field, message, ""}).dump() : out.dump();
 }
 

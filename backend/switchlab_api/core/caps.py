@@ -17,6 +17,7 @@ CAPS: tuple[tuple[str, str, str, str], ...] = (
     # Cycle engine: its work is flit-hops (its look-ups are fewer, so this cap binds first).
     ("flit_hops", "sim.measure_cycles", "max_flit_hops", "SWITCHLAB_MAX_FLIT_HOPS"),
     ("memory_bytes", "topology", "max_memory_bytes", "SWITCHLAB_MAX_MEMORY_BYTES"),
+    ("messages", "traffic.npb.class", "max_messages", "SWITCHLAB_MAX_MESSAGES"),
 )
 
 

@@ -49,6 +49,9 @@ class Settings:
     max_lookups: int = field(default_factory=lambda: _int("SWITCHLAB_MAX_LOOKUPS", 20_000_000_000))
     max_flit_hops: int = field(default_factory=lambda: _int("SWITCHLAB_MAX_FLIT_HOPS", 5_000_000_000))
     max_memory_bytes: int = field(default_factory=lambda: _int("SWITCHLAB_MAX_MEMORY_BYTES", 8_000_000_000))
+    # Engines app and smpi: the skeletons' messages per run (the time model evaluates ~100 M
+    # messages/s as steps repeat; SMPI's own trace limit is in the core).
+    max_messages: int = field(default_factory=lambda: _int("SWITCHLAB_MAX_MESSAGES", 10_000_000_000))
     # Threads validating configs in the API at once (each one a core `prepare`); more queue.
     core_threads: int = field(default_factory=lambda: _int("SWITCHLAB_CORE_THREADS", os.cpu_count() or 2))
     # A core call (validation) not answered within this many seconds gives 503.

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { Config } from '../config/types';
 import { updateHistory, useHistory } from '../hooks/useHistory';
 import { remove, rename, setBaseline, type HistoryEntry } from '../lib/history';
+import { appHeadline } from '../lib/appChart';
 import { formatPercent } from '../lib/format';
 import { COMPARE_URL } from '../lib/share';
 
@@ -57,7 +58,7 @@ function HistoryRow({ entry: e, index, isBaseline, picked, onPick, onLoad }: Row
           onChange={(ev) => updateHistory((s) => rename(s, e.id, ev.target.value))} />
       </div>
       <div className="history-meta small">
-        {formatPercent(e.result.cache.hit_rate)} hit rate · {e.where} · {time(e.at)}
+        {e.result.cache ? `${formatPercent(e.result.cache.hit_rate)} hit rate` : appHeadline(e.result)} · {e.where} · {time(e.at)}
         {isBaseline && <strong> · baseline</strong>}
       </div>
       <div className="history-buttons">

@@ -2,15 +2,15 @@ import { useId } from 'react';
 import type { ScaleSequential } from 'd3-scale';
 import { formatPercent } from '../lib/format';
 
-// A continuous colour legend for hit rate: D3 supplies stops and ticks, React draws them.
-export function Legend({ color, width = 240 }: { color: ScaleSequential<string>; width?: number }) {
+// A continuous colour legend for a fraction (hit rate, utilisation): D3 supplies stops and ticks, React draws them.
+export function Legend({ color, width = 240, what = 'hit rate' }: { color: ScaleSequential<string>; width?: number; what?: string }) {
   const id = useId().replace(/:/g, '');
   const [lo, hi] = color.domain();
   const stops = Array.from({ length: 11 }, (_, i) => lo + ((hi - lo) * i) / 10);
   const ticks = [lo, (lo + hi) / 2, hi];
   return (
     <svg className="legend-bar" width={width} height={34} viewBox={`0 0 ${width} 34`} role="img"
-      aria-label={`colour scale: hit rate from ${formatPercent(lo, 1)} to ${formatPercent(hi, 1)}`}>
+      aria-label={`colour scale: ${what} from ${formatPercent(lo, 1)} to ${formatPercent(hi, 1)}`}>
       <defs>
         <linearGradient id={`g${id}`}>
           {stops.map((v, i) => (

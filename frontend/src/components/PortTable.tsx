@@ -1,9 +1,10 @@
 import type { SimResult } from '../config/types';
-import { portRows } from '../lib/ports';
+import { outputPortRows, portRows } from '../lib/ports';
 import { formatCount, formatPercent } from '../lib/format';
 
 // The picked switch's input ports: look-ups and hit rate per port (result.cache.by_port).
 export function PortTable({ result, switchId }: { result: SimResult; switchId: number }) {
+  if (result.engine.name === 'cycle') return <OutputPortTable result={result} switchId={switchId} />;
   const rows = portRows(result, switchId);
   if (!rows) {
     return <p className="note" data-testid="port-table-missing">Per-port statistics: tick “per-port statistics” (output.per_port) and run again.</p>;
@@ -20,6 +21,26 @@ export function PortTable({ result, switchId }: { result: SimResult; switchId: n
             <td>{r.port}</td><td>{r.name}</td><td>{formatCount(r.lookups)}</td>
             <td>{r.hitRate === undefined ? '— (no look-ups)' : formatPercent(r.hitRate)}</td>
           </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+// The cycle engine's view of a switch: flits per cycle through each output port in the measured
+// window (utilization.by_output_port); a port drives one link, or a node's ejection link.
+function OutputPortTable({ result, switchId }: { result: SimResult; switchId: number }) {
+  const rows = outputPortRows(result, switchId);
+  if (!rows) return <p className="note" data-testid="port-table-missing">This result has no per-port utilisation.</p>;
+  return (
+    <table className="port-table" data-testid="port-table">
+      <caption>Switch {switchId}: output ports</caption>
+      <thead>
+        <tr><th scope="col">port</th><th scope="col">name</th><th scope="col">utilisation (flits per cycle)</th></tr>
+      </thead>
+      <tbody>
+        {rows.map((r) => (
+          <tr key={r.port}><td>{r.port}</td><td>{r.name}</td><td>{formatPercent(r.utilisation)}</td></tr>
         ))}
       </tbody>
     </table>

@@ -4,11 +4,13 @@ import { HitRateSummary } from './HitRateSummary';
 import { PortClassChart } from './PortClassChart';
 import { MissBreakdown } from './MissBreakdown';
 import { LatencyPanel } from './LatencyPanel';
+import { LoadPanel } from './LoadPanel';
 import { TopologyView } from './TopologyView';
 import { ExportButtons } from './ExportButtons';
 import { CostPanel } from './CostPanel';
 import { ModelsPanel } from './ModelsPanel';
 import { PublishedPanel } from './PublishedPanel';
+import { AppPanel } from './AppPanel';
 import { BaselineContext, useBaseline } from '../hooks/useHistory';
 
 interface Props {
@@ -29,6 +31,9 @@ export function ResultPanel({ title, source, prefix, config, result, detailed = 
   const svgRef = useRef<SVGSVGElement>(null);
   const baseline = useBaseline();
   const isBaseline = baseline?.result.config_hash === result.config_hash;
+  // The cycle engine reports the network under load; its caches only when it has them.
+  const underLoad = result.engine.name === 'cycle';
+  const cacheOn = (result.cache as { enabled?: boolean } | undefined)?.enabled === true;
   return (
     <BaselineContext.Provider value={isBaseline ? null : baseline}>
     <section className={`result${stale ? ' stale' : ''}`} aria-label={title} data-testid={`${prefix}-result`}>
@@ -50,19 +55,24 @@ export function ResultPanel({ title, source, prefix, config, result, detailed = 
           config {result.config_hash.slice(0, 12)}…
         </span>
       </p>
-      <HitRateSummary result={result} prefix={prefix} />
+      {/* Engines app and smpi report applications, the cycle engine the network under load, the route walk look-ups. */}
+      {result.app ? <AppPanel config={config} result={result} prefix={prefix} />
+        : underLoad ? <LoadPanel result={result} prefix={prefix} /> : <HitRateSummary result={result} prefix={prefix} />}
       <PublishedPanel config={config} result={result} />
       {detailed && (
         <>
-          <div className="charts">
-            <PortClassChart result={result} />
-            <div>
-              <MissBreakdown result={result} />
-              <LatencyPanel result={result} />
+          {!result.app && !underLoad && (
+            <div className="charts">
+              <PortClassChart result={result} />
+              <div>
+                <MissBreakdown result={result} />
+                <LatencyPanel result={result} />
+              </div>
             </div>
-          </div>
+          )}
+          {underLoad && cacheOn && <PortClassChart result={result} />}
           <TopologyView ref={svgRef} topology={result.topology} result={result} />
-          <ModelsPanel result={result} />
+          {!result.app && <ModelsPanel result={result} />}
           <CostPanel result={result} />
           <ExportButtons config={config} result={result} svgRef={svgRef} />
         </>

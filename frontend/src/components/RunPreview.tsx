@@ -32,7 +32,9 @@ export function RunPreview({ prepared }: { prepared: Prepared }) {
         </div>
       </dl>
       <p className={`note${p.where === 'server' ? ' warn' : ''}`} data-testid="placement">
-        {p.where === 'browser'
+        {p.serverOnly
+          ? "Runs only on the server's workers (SimGrid SMPI): submit it to the server."
+          : p.where === 'browser'
           ? 'Small enough for the browser: Run in browser (WASM), or submit it to the server.'
           : `Above the browser budget (${p.over.map((k) => `${formatWithUnit(BROWSER_BUDGET[k], units.unitOf(`summary.${k}`))} ${k === 'memory_bytes' ? 'of memory' : ''}`.trim()).join(', ')}): submit it to the server (Run in browser still works, slowly).`}
       </p>

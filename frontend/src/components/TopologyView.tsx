@@ -19,7 +19,7 @@ interface Props {
 export const TopologyView = forwardRef<SVGSVGElement, Props>(function TopologyView({ topology, result }, ref) {
   const kind = topology?.kind ?? 'unknown';
   const dims = topology?.dims;
-  const bySwitch = result?.cache.by_switch;
+  const { values: bySwitch, word, source } = metricOf(result);
   // Hover previews a switch; click or keyboard focus pins it so its port table can be read.
   const [hovered, setHovered] = useState<Cell | null>(null);
   const [pinned, setPinned] = useState<Cell | null>(null);
@@ -39,14 +39,14 @@ export const TopologyView = forwardRef<SVGSVGElement, Props>(function TopologyVi
   return (
     <figure className="chart topology">
       <figcaption>
-        Switches of the {Array.isArray(dims) ? `${dims.join('×')} ` : ''}{kind}{result ? ', coloured by routing-table cache hit rate' : ' (before the run: switches are coloured once it has run)'}
+        Switches of the {Array.isArray(dims) ? `${dims.join('×')} ` : ''}{kind}{result ? `, coloured by ${source}` : ' (before the run: switches are coloured once it has run)'}
         {layout.shownSlices < layout.totalSlices && ` (first ${layout.shownSlices} of ${layout.totalSlices} slices)`}
       </figcaption>
       <p className="note">{layoutNote(kind, dims)}</p>
-      {result && !bySwitch && <p className="note">This result has no per-switch hit rates (cache.by_switch); switches are grey.</p>}
+      {result && !bySwitch && <p className="note">This result has no per-switch {word} values; switches are grey.</p>}
       <svg ref={ref} data-testid={result ? 'topology-svg' : 'topology-preview'} width={layout.width + 2 * pad} height={layout.height + 2 * pad}
         viewBox={`${-pad} ${-pad} ${layout.width + 2 * pad} ${layout.height + 2 * pad}`} role="img"
-        aria-label="topology coloured by per-switch hit rate" onMouseLeave={() => setHovered(null)}>
+        aria-label={`topology coloured by per-switch ${word}`} onMouseLeave={() => setHovered(null)}>
         <g className="links" stroke="#b8bec6" strokeWidth={0.75}>
           {edges.map((e) => <line key={e.key} x1={e.x1} y1={e.y1} x2={e.x2} y2={e.y2} />)}
         </g>
@@ -58,7 +58,7 @@ export const TopologyView = forwardRef<SVGSVGElement, Props>(function TopologyVi
                 stroke={picked?.id === c.id ? '#000' : 'none'} data-switch={c.id}
                 tabIndex={focusable ? 0 : undefined} onMouseEnter={() => setHovered(c)} onFocus={() => setPinned(c)}
                 onClick={() => setPinned(c)}>
-                <title>{`switch ${c.id} (${c.coords.join(',')}): ${c.hitRate === undefined ? 'no data' : formatPercent(c.hitRate)}`}</title>
+                <title>{`switch ${c.id} (${c.coords.join(',')}): ${c.hitRate === undefined ? 'no data' : `${word} ${formatPercent(c.hitRate)}`}`}</title>
               </rect>
             ))}
           </g>
@@ -66,23 +66,33 @@ export const TopologyView = forwardRef<SVGSVGElement, Props>(function TopologyVi
       </svg>
       <div className="topology-footer" data-testid="topology-legend">
         {/* The colour scale only once there are hit rates to colour by; grey always has its key. */}
-        {bySwitch && <span className="legend-title small">hit rate per switch</span>}
-        {bySwitch && <Legend color={color} />}
+        {bySwitch && <span className="legend-title small">{word} per switch</span>}
+        {bySwitch && <Legend color={color} what={word} />}
         {(!bySwitch || layout.slices.some((sl) => sl.cells.some((c) => c.hitRate === undefined))) && (
           <span className="small legend-missing">
-            <span className="swatch" style={{ background: MISSING_FILL }} /> {result ? 'no hit rate for this switch' : 'not run yet'}
+            <span className="swatch" style={{ background: MISSING_FILL }} /> {result ? `no ${word} for this switch` : 'not run yet'}
           </span>
         )}
         <p className="picked" aria-live="polite" data-testid="picked-switch">
           {picked
-            ? `switch ${picked.id} at (${picked.coords.join(', ')}): hit rate ${picked.hitRate === undefined ? 'n/a' : formatPercent(picked.hitRate)}`
-            : 'Hover, click or focus a switch for its hit rate and per-port statistics.'}
+            ? `switch ${picked.id} at (${picked.coords.join(', ')}): ${word} ${picked.hitRate === undefined ? 'n/a' : formatPercent(picked.hitRate)}`
+            : `Hover, click or focus a switch for its ${word} and per-port statistics.`}
         </p>
       </div>
       {picked && result && <PortTable result={result} switchId={picked.id} />}
     </figure>
   );
 });
+
+// What the switches are coloured by: the cache hit rate per switch, or for the cycle engine the
+// mean utilisation of each switch's output links (utilization.by_switch, flits per cycle).
+function metricOf(result: SimResult | undefined): { values: number[] | undefined; word: string; source: string } {
+  if (result?.engine.name === 'cycle') {
+    const u = (result.utilization as { by_switch?: number[] } | undefined)?.by_switch;
+    return { values: u, word: 'link utilisation', source: 'the mean utilisation of each switch\'s output links in the measured window (flits per cycle)' };
+  }
+  return { values: result?.cache?.by_switch, word: 'hit rate', source: 'routing-table cache hit rate' };
+}
 
 const num = (v: unknown) => (typeof v === 'number' ? v : null);
 

@@ -46,6 +46,10 @@ export interface RunSummary {
   // Cycle engine only: simulated cycles and the flit-hops the run will move (its work measure).
   cycles?: number;
   flit_hops?: number;
+  // Engines app and smpi: the skeletons' messages and bytes (results schema "summary").
+  messages?: number;
+  bytes?: number;
+  server_only?: boolean;
 }
 
 export interface Prepared {

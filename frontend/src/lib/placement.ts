@@ -13,12 +13,15 @@ export interface Placement {
   where: 'browser' | 'server';
   // The summary keys over the browser budget.
   over: Array<keyof typeof BROWSER_BUDGET>;
+  // The core cannot run it at all (engine smpi: SimGrid on the server's workers).
+  serverOnly: boolean;
 }
 
 export function placement(summary: RunSummary): Placement {
   const over = (Object.keys(BROWSER_BUDGET) as Array<keyof typeof BROWSER_BUDGET>)
     .filter((k) => (summary[k] ?? 0) > BROWSER_BUDGET[k]);
-  return { where: over.length ? 'server' : 'browser', over };
+  const serverOnly = summary.server_only === true;
+  return { where: over.length || serverOnly ? 'server' : 'browser', over, serverOnly };
 }
 
 type Work = Pick<RunSummary, 'lookups' | 'flit_hops'>;

@@ -79,3 +79,14 @@ export function withPerPort(config: import('../config/types').Config, on: boolea
   if (Object.keys(out).length === 0) delete (next as Record<string, unknown>).output;
   return next;
 }
+
+// Output-port utilisation of one switch (cycle engine): utilization.by_output_port is indexed
+// switch x ports_per_switch + port (docs/engines.md); names as for input ports, the same numbering.
+export function outputPortRows(result: SimResult, switchId: number): Array<{ port: number; name: string; utilisation: number }> | null {
+  const all = (result.utilization as { by_output_port?: number[] } | undefined)?.by_output_port;
+  const ports = (result.summary as { ports_per_switch?: number } | undefined)?.ports_per_switch;
+  if (!Array.isArray(all) || typeof ports !== 'number' || all.length < (switchId + 1) * ports) return null;
+  return Array.from({ length: ports }, (_, port) => ({
+    port, name: portName(result.topology, port, switchId).name, utilisation: all[switchId * ports + port],
+  }));
+}

@@ -48,7 +48,15 @@ PYBIND11_MODULE(switchlab_core, m) {
   m.def("results_schema", [] { return switchlab::results_schema_json(); });
   m.def("units", [](const std::string& r) { return or_raise(switchlab::units_json(r)); }, py::arg("result_json"));
   m.def("cost", [](const std::string& c) { return or_raise(switchlab::cost_json(c)); }, py::arg("config_json"));
-  m.def("smpi_export", [](const std::string& c) { return or_raise(switchlab::smpi_export_json(c)); }, py::arg("config_json"));
+  m.def("smpi_export", [](const std::string& c, const std::string& dir) {
+        std::string out;
+        {
+          py::gil_scoped_release release;  // long traces take a while to write
+          out = switchlab::smpi_export_json(c, dir);
+        }
+        return or_raise(std::move(out));
+      }, py::arg("config_json"), py::arg("directory") = "",
+        "SimGrid SMPI inputs as JSON; with a directory the platform and traces are written there");
   m.def("model", [](const std::string& name, const std::string& params) {
         return or_raise(switchlab::model_json(name, params));
       }, py::arg("name"), py::arg("params_json") = "{}");

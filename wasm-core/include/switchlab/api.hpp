@@ -50,10 +50,11 @@ std::string cost_json(const std::string& config_json);
 std::string model_json(const std::string& name, const std::string& params_json);
 // The registered models: [{"name", "description", "provenance", "parameters": [...]}].
 std::string models_json();
-// SimGrid SMPI inputs for an engine-app config with one benchmark (docs/models.md, "SimGrid SMPI
-// mapping"): {"platform_xml", "traces": [per rank], "hosts", "options", "benchmark", "hit_rate"},
-// or {"error": ...}.
-std::string smpi_export_json(const std::string& config_json);
+// SimGrid SMPI inputs for an engine app or smpi config with one benchmark (docs/models.md,
+// "SimGrid SMPI mapping"): {"platform_xml", "traces": [per rank], "hosts", "options", "benchmark",
+// "hit_rate"}, or {"error": ...}. With `dir` (an existing directory) the platform and traces are
+// written there and named instead: "platform_file", "trace_files".
+std::string smpi_export_json(const std::string& config_json, const std::string& dir = "");
 // Benchmark of the bare cache look-up kernel (the ceiling for the engines): `lookups` accesses
 // of a 2,048-entry 4-way LRU cache at random sets; returns {"lookups", "wall_time_s", "hits"}.
 std::string bench_kernel_json(double lookups);

@@ -1,5 +1,7 @@
 #pragma once
 // Inputs of the application time model (engine "app"; docs/models.md, "Application time model").
+#include <string>
+
 #include "common/params.hpp"
 
 namespace switchlab::app {
@@ -12,8 +14,11 @@ struct AppConfig {
   double overhead_ns = 0;   // app.overhead_ns: LogGP o, per message at the sender and at the receiver
 };
 
-// Reads node.*, switch.link_gbps and app.* (only for engine "app", so other engines' configs and
-// ids stay as they were).
+// Engines "app" and "smpi" (the same system replayed by SimGrid) take these fields.
+inline bool takes_app_config(const std::string& engine) { return engine == "app" || engine == "smpi"; }
+
+// Reads node.*, switch.link_gbps and app.* (only for engines app and smpi, so other engines'
+// configs and ids stay as they were).
 void parse_app_config(Params& root, Params& sw, AppConfig& out);
 
 }  // namespace switchlab::app

@@ -10,10 +10,7 @@ class AppRun final : public EngineRun {
  public:
   explicit AppRun(const Experiment& ex) : ex_(ex) {}
   uint64_t total() const override { return 1; }
-  uint64_t advance(uint64_t) override {
-    if (section_.is_null()) section_ = run_time_model(ex_);
-    return 0;
-  }
+  uint64_t advance(uint64_t) override;
   nlohmann::json report() const override { return {{"app", section_}}; }
 
  private:

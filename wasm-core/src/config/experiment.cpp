@@ -5,6 +5,8 @@
 #include <cstdio>
 
 #include "app/npb_traffic.hpp"
+#include "app/smpi_export.hpp"
+#include "engine/engines.hpp"
 #include "topology/registry.hpp"
 
 namespace switchlab {
@@ -238,10 +240,7 @@ bool parse_experiment(const json& config, Experiment& out, ErrorSink& errors, Pa
   Params root(&config, "", errors, registry, &out.normalized);
   root.string("name", "", "Free-text name (part of the id: rename = new experiment)");
   out.seed = static_cast<uint64_t>(root.integer("seed", {1, 0, int64_t{1} << 53, "", "RNG seed: the run is a deterministic function of config + seed"}));
-  out.engine = root.choice("engine", "routewalk", {"routewalk", "cycle", "app"},
-                           "routewalk: per-packet path walk with cache look-ups and zero-load latency; cycle: "
-                           "cycle-level network with contention, buffers and allocators (latency and throughput under load); "
-                           "app: application time model of NPB skeletons (traffic.pattern npb, docs/models.md)");
+  out.engine = root.choice("engine", std::string("routewalk"), engine_names(), describe_engines("Simulation engine").c_str());
   const bool cycle = out.engine == "cycle";
 
   Params topo = root.child("topology", "Network topology");
@@ -260,7 +259,7 @@ bool parse_experiment(const json& config, Experiment& out, ErrorSink& errors, Pa
     out.lag_links = static_cast<uint32_t>(sw.integer(
         "lag_links", {1, 1, 16, "links", "Links bundled per switch-to-switch connection; one is chosen by CRC-32 of the destination"}));
   }
-  if (out.engine == "app") app::parse_app_config(root, sw, out.app);
+  if (app::takes_app_config(out.engine)) app::parse_app_config(root, sw, out.app);
   Params cam = sw.child("cam", "CAM forwarding table behind the caches");
   Params traffic = root.child("traffic", "Traffic");
   if (cycle) {
@@ -286,8 +285,9 @@ bool parse_experiment(const json& config, Experiment& out, ErrorSink& errors, Pa
   }
   if (errors.ok()) out.traffic = make_traffic(traffic, *out.topology);
   traffic.reject_unknown();
-  if (errors.ok() && out.engine == "app" && !app::npb_workload(*out.traffic))
-    errors.fail("traffic.pattern", "engine app needs traffic.pattern npb (the application skeletons)", "npb");
+  if (errors.ok() && app::takes_app_config(out.engine) && !app::npb_workload(*out.traffic))
+    errors.fail("traffic.pattern", "engine " + out.engine + " needs traffic.pattern npb (the application skeletons)", "npb");
+  if (errors.ok() && out.engine == "smpi") app::check_smpi_limits(out, errors);
   if (!cycle) parse_monitor(root, out);
   Params output = root.child("output", "What the result includes beyond the defaults");
   out.per_port_output = output.boolean("per_port", false,

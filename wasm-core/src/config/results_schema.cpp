@@ -103,6 +103,9 @@ const std::vector<ResultKey>& declared() {
       // Under load (cycle engine; docs/engines.md, "Cycle engine").
       {"summary.cycles", "number", "cycles", "Cycle engine: simulated cycles at most (every run of the mode)"},
       {"summary.flit_hops", "number", "flit-hops", "Cycle engine: flit-hops at most (work estimate)"},
+      {"summary.messages", "integer", "messages", "Engines app and smpi: messages of one run of every benchmark's skeleton"},
+      {"summary.bytes", "number", "B", "Engines app and smpi: bytes of those messages"},
+      {"summary.server_only", "boolean", "", "The run needs the server's workers (engine smpi: SimGrid); the browser cannot run it"},
       {"throughput.offered", "number", "flits/node/cycle", "Flits created in the measured window per node per cycle"},
       {"throughput.offered_configured", "number", "flits/node/cycle", "traffic.injection.load of this run"},
       {"throughput.accepted", "number", "flits/node/cycle", "Flits ejected in the measured window per node per cycle"},
@@ -125,9 +128,14 @@ const std::vector<ResultKey>& declared() {
       {"packets.delivered", "integer", "packets", "Measured packets delivered by the end of the drain"},
       {"utilization.port_mean", "number", "fraction", "Mean flits per cycle over all switch output ports (0..1)"},
       {"utilization.port_max", "number", "fraction", "Flits per cycle of the busiest switch output port (0..1)"},
-      {"utilization.by_port", "array", "fraction",
-       "Per switch (switch id), per output port (the topology's port numbering; a port wired to another switch is "
-       "that link in this direction, the rest eject to nodes): flits per cycle in the measured window (0..1)"},
+      {"utilization.by_switch", "array", "fraction", "Per switch (by switch id): mean flits per cycle over its output ports, measured window"},
+      {"utilization.by_output_port", "array", "fraction",
+       "Per switch output port, index switch x ports_per_switch + port: flits per cycle in the measured window (the "
+       "link it drives; ejection ports included)"},
+      {"trace", "array", "",
+       "Per-packet trace (sim.trace_packets), in injection order: {src, dst, flits, created, injected, ejected "
+       "(cycles), routers: [{switch, in_port, out_port, arrival, rc_done, sent (cycles of the head flit)}]}; an "
+       "undelivered packet has ejected 0 and unsent routers 0"},
       {"cam.searches", "integer", "searches", "CAM searches (cache misses) in the measured window"},
       {"cam.utilization", "number", "fraction", "Busy share of the CAMs in the measured window (0..1)"},
       {"cycles.simulated", "integer", "cycles", "Cycles simulated (warm-up, window and drain)"},
@@ -195,6 +203,8 @@ const std::vector<ResultKey>& declared() {
       {"app.benchmarks.*.hit_rate_note", "string", "", "Why app.hit_rate was used although a route walk was asked for"},
       {"app.hit_rate_source", "string", "", "Where the hit rates come from: value (app.hit_rate), route_walk, or no cache"},
       {"app.model", "string", "", "What the time model computes"},
+      {"app.simulator", "string", "", "Engine smpi: smpi (SimGrid SMPI replayed the skeletons on the workers)"},
+      {"app.simgrid_version", "string", "", "Engine smpi: the SimGrid version that replayed them"},
       // Hardware cost and closed-form models: open sections, units by key suffix.
       {"cost", "object", "", "Hardware cost (CACTI-7 fit and published figures); units by key suffix"},
       {"cost.*.entries", "integer", "entries", "Table entries"},

@@ -4,6 +4,7 @@
 
 #include "config/experiment.hpp"
 #include "config/json_errors.hpp"
+#include "engine/engines.hpp"
 #include "topology/limits.hpp"
 #include "topology/registry.hpp"
 #include "traffic/traffic.hpp"
@@ -127,7 +128,7 @@ json experiment_schema() {
                         "traffic.packet_flits", "sim.", "switch.delays_ns.", "switch.lag_links", "traffic.packets",
                         "traffic.warmup_packets", "monitor.", "node.", "app.", "switch.link_gbps"},
                        {}};
-  for (const char* e : {"routewalk", "cycle", "app"}) {
+  for (const auto& e : engine_names()) {
     ParamRegistry reg;
     Experiment ex;
     ErrorSink errors;

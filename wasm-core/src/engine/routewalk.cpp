@@ -9,6 +9,7 @@
 #include "common/crc.hpp"
 #include "common/flat_set.hpp"
 #include "engine/cache_keys.hpp"
+#include "engine/engines.hpp"
 #include "topology/node_ids.hpp"
 
 namespace switchlab {
@@ -385,5 +386,10 @@ RouteWalkRun::~RouteWalkRun() = default;
 uint64_t RouteWalkRun::total() const { return impl_->total(); }
 uint64_t RouteWalkRun::advance(uint64_t packets) { return impl_->advance(packets); }
 json RouteWalkRun::report() const { return impl_->report(); }
+
+namespace {
+const EngineRegistrar reg{{"routewalk", "per-packet path walk with cache look-ups and zero-load latency",
+                           make_engine_run<RouteWalkRun>}};
+}
 
 }  // namespace switchlab

@@ -11,7 +11,7 @@ namespace {
 enum BminClass : uint8_t { kInjection, kUp, kDown };
 }
 
-Bmin::Bmin(uint32_t k, uint32_t stages) : k_(k), n_(stages) {
+Bmin::Bmin(uint32_t k, uint32_t stages, bool random_up) : k_(k), n_(stages), random_up_(random_up) {
   pow_.push_back(1);
   for (uint32_t i = 0; i < n_; ++i) pow_.push_back(pow_.back() * k_);
   per_stage_ = pow_[n_ - 1];
@@ -23,7 +23,7 @@ uint8_t Bmin::port_class(uint32_t sw, uint16_t in_port) const {
   return stage_of(sw) == 0 ? kInjection : kUp;
 }
 
-uint32_t Bmin::route(uint32_t src, uint32_t dst, Rng&, Hop* out) const {
+uint32_t Bmin::route(uint32_t src, uint32_t dst, Rng& rng, Hop* out) const {
   // Least common ancestor stage: the highest digit in which the addresses differ (0 when both
   // nodes hang off one stage-0 switch).
   uint32_t top = 0;
@@ -35,8 +35,8 @@ uint32_t Bmin::route(uint32_t src, uint32_t dst, Rng&, Hop* out) const {
   uint32_t x = src;  // label of the channel the packet is on
   uint32_t in_port = digit(src, 0);
   uint32_t n = 0;
-  for (uint32_t s = 0; s < top; ++s) {  // climb: up port = destination digit s
-    const uint32_t d = digit(dst, s);
+  for (uint32_t s = 0; s < top; ++s) {  // climb: up port = destination digit s, or drawn
+    const uint32_t d = random_up_ ? static_cast<uint32_t>(rng.uniform_u64(k_)) : digit(dst, s);
     out[n++] = Hop{switch_of(s, x), static_cast<uint16_t>(in_port), static_cast<uint16_t>(k_ + d)};
     x = with_digit(x, s, d);
     in_port = digit(x, s + 1);  // a down port of the stage-(s+1) switch
@@ -70,7 +70,8 @@ nlohmann::json Bmin::describe() const {
           {"node_id", "n-digit base-k address a_{n-1}..a_0; attached to stage-0 switch a / k, down port a_0"},
           {"switch_id", "stage * k^(n-1) + w, w = a channel label with digit `stage` removed"},
           {"ports", "[0, k) down ports (port j: digit stage = j), [k, 2k) up ports (k + j)"},
-          {"routing", "turnaround at the least common ancestor stage; up port = k + destination digit"}};
+          {"routing", random_up_ ? "turnaround at the least common ancestor stage; up port drawn uniformly per packet and stage"
+                                 : "turnaround at the least common ancestor stage; up port = k + destination digit"}};
 }
 
 namespace {
@@ -86,8 +87,11 @@ std::unique_ptr<Topology> make_bmin(Params& t, Params& routing) {
   const int64_t k = t.integer("k", {4, 2, 256, "ports", "Down ports per switch (as many up ports): 8-port switches have k = 4"});
   static const std::string stages_doc = with_node_limit("Stages of switches (n); nodes = k^n");
   const int64_t n = t.integer("stages", {2, 1, 16, "stages", stages_doc.c_str()});
-  routing.choice("algorithm", "turnaround", {"turnaround"},
-                 "Turnaround at the least common ancestor stage, up port chosen by destination digit");
+  const bool random_up =
+      routing.choice("algorithm", "turnaround", {"turnaround", "turnaround_random"},
+                     "turnaround: climb to the least common ancestor stage and turn around, the up port chosen by "
+                     "destination digit (deterministic); turnaround_random: the same with every up port drawn "
+                     "uniformly per packet (spreads load like seed 003's adaptive climb)") == "turnaround_random";
   t.reject_unknown({"kind"});
   routing.reject_unknown();
   if (!t.errors().ok()) return nullptr;
@@ -96,7 +100,7 @@ std::unique_ptr<Topology> make_bmin(Params& t, Params& routing) {
     return "an integer in [1, " + std::to_string(most) + "] with k = " + std::to_string(k);
   };
   if (!check_topology_size(t, "stages", bmin_size(k, n), allowed)) return nullptr;
-  return std::make_unique<Bmin>(static_cast<uint32_t>(k), static_cast<uint32_t>(n));
+  return std::make_unique<Bmin>(static_cast<uint32_t>(k), static_cast<uint32_t>(n), random_up);
 }
 
 const TopologyRegistrar reg{{"bmin", "Bidirectional MIN (butterfly) with turnaround routing (seed 003 Fig. 6)", make_bmin}};

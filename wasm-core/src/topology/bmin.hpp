@@ -17,14 +17,17 @@
 // source and destination differ, turns around there and descends, taking down port dst_s at every
 // stage s <= t. The up-port choice, adaptive in seed 003, is made deterministic here: at stage
 // s < t the packet takes up port k + dst_s (the destination digit), so every hop depends only on
-// (switch, destination) as the switchable hash of seed 000 Sec. IV needs.
+// (switch, destination) as the switchable hash of seed 000 Sec. IV needs. Routing
+// `turnaround_random` draws the up port of every climbing hop uniformly per packet instead: the
+// oblivious stand-in for seed 003's adaptive climb, which spreads a leaf's traffic over all its up
+// links (any stage-t switch above the source reaches the destination on the way down).
 #include "topology/topology.hpp"
 
 namespace switchlab {
 
 class Bmin final : public Topology {
  public:
-  Bmin(uint32_t k, uint32_t stages);
+  Bmin(uint32_t k, uint32_t stages, bool random_up = false);
 
   uint32_t num_nodes() const override { return pow_[n_]; }
   uint32_t num_switches() const override { return n_ * per_stage_; }
@@ -36,6 +39,7 @@ class Bmin final : public Topology {
   uint64_t num_links() const override { return uint64_t{n_ - 1} * pow_[n_]; }  // k^n channels between stages
   uint32_t max_hops() const override { return 2 * n_ - 1; }
   uint32_t route(uint32_t src, uint32_t dst, Rng& rng, Hop* out) const override;
+  bool deterministic_routing() const override { return !random_up_; }
   nlohmann::json describe() const override;
 
   // The stage-`stage` switch that owns the channel labelled `label`, and the port digit.
@@ -52,6 +56,7 @@ class Bmin final : public Topology {
   uint32_t k_, n_, per_stage_;
   std::vector<uint32_t> pow_;  // k^i, i = 0..n
   std::vector<std::string> classes_;
+  bool random_up_ = false;
 };
 
 }  // namespace switchlab

@@ -39,6 +39,15 @@ uint32_t KaryNCube::max_hops() const {
   return h;
 }
 
+RingLink KaryNCube::ring_link(uint32_t sw, uint16_t out_port) const {
+  if (out_port < c_) return {};
+  const size_t dim = (out_port - c_) / 2;
+  if (!wrap_[dim]) return {};
+  const bool plus = out_port == plus_port(dim);
+  const uint32_t pos = coord(sw, dim);
+  return {static_cast<int32_t>(dim), plus ? pos + 1 == dims_[dim] : pos == 0};
+}
+
 uint32_t KaryNCube::route(uint32_t src, uint32_t dst, Rng&, Hop* out) const {
   uint32_t sw = src / c_;
   const uint32_t dst_sw = dst / c_;

@@ -23,6 +23,9 @@ class KaryNCube final : public Topology {
   nlohmann::json describe() const override;
   bool translation_symmetric() const override;
   uint32_t translate(uint32_t node, uint32_t from, uint32_t to) const override;
+  // A wrapped dimension is a ring; its dateline is the link from coordinate k - 1 to 0 (+) and
+  // from 0 to k - 1 (-).
+  RingLink ring_link(uint32_t sw, uint16_t out_port) const override;
 
   // Port numbering: [0, c) injection/ejection; c + 2i: link of dimension i in the + direction
   // (as output: towards coordinate +1; as input: arriving from the - neighbour, travelling +);

@@ -23,6 +23,15 @@ struct Hop {
   uint16_t out_port;
 };
 
+// A link leaving a switch on an output port, seen as part of a ring (a torus dimension): which
+// ring (-1: not on one) and whether it is the ring's dateline, its wrap-around link. The cycle
+// engine splits virtual channels at datelines so dimension-order routing on rings cannot deadlock
+// (Dally and Seitz 1987; docs/engines.md, "Dateline VCs").
+struct RingLink {
+  int32_t ring = -1;
+  bool dateline = false;
+};
+
 // Link lists in describe() stop here (only drawings read them; a drawing of more is a smear).
 constexpr uint64_t kMaxListedLinks = 65536;
 
@@ -50,6 +59,7 @@ class Topology {
   // (>= 1: even a packet between two nodes on one switch makes one routing computation).
   // `rng` is only drawn from by randomised routing (e.g. Valiant).
   virtual uint32_t route(uint32_t src, uint32_t dst, Rng& rng, Hop* out) const = 0;
+  virtual RingLink ring_link(uint32_t /*sw*/, uint16_t /*out_port*/) const { return {}; }
   // Whether route() depends only on (switch, dst): required by the switchable hash.
   virtual bool deterministic_routing() const { return true; }
   // Whether translating a whole route by a switch automorphism (e.g. a torus shift) gives a

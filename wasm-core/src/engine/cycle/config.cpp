@@ -69,6 +69,11 @@ void parse_cycle_config(Params& sw, Params& cam, Params& traffic, Params& sim, u
                                  "latency: one run at traffic.injection.load; saturation: bisection on the load for the "
                                  "saturation throughput, returning the latency-load curve") == "saturation";
   c.bisection_steps = static_cast<uint32_t>(sim.integer("bisection_steps", {7, 1, 20, "runs", "saturation mode: runs of the bisection"}));
+  c.trace_packets = static_cast<uint32_t>(sim.integer(
+      "trace_packets", {0, 0, 1024, "packets",
+                        "Per-packet trace of the first this many measured packets (in injection order): source, "
+                        "destination and, per router, the cycles of arrival, routing computation and departure "
+                        "(saturation mode: of the reported run)"}));
   if (!sw.errors().ok()) return;
 
   c.sizes.vcs = c.org->key == BufferOrgInfo::Key::InputVc ? c.sizes.vcs : 1;

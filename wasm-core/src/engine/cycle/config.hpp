@@ -30,6 +30,7 @@ struct CycleConfig {
   uint64_t warmup = 10000, measure = 30000, drain = 30000;  // cycles
   bool saturation_mode = false;
   uint32_t bisection_steps = 7;
+  uint32_t trace_packets = 0;  // the first this many measured packets are traced router by router
 };
 
 // Reads the cycle engine's fields of `sw` (switch.*), `cam` (switch.cam.*), `traffic` and `sim`;

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "engine/engines.hpp"
+
 namespace switchlab {
 
 CycleRun::CycleRun(const Experiment& ex) : ex_(ex) {
@@ -63,6 +65,11 @@ nlohmann::json CycleRun::report() const {
                        {"curve", curve},
                        {"curve_format", "[offered flits/node/cycle, accepted flits/node/cycle, mean packet latency cycles, saturated] per run, by offered load"}};
   return out;
+}
+
+namespace {
+const EngineRegistrar reg{{"cycle", "cycle-level network with contention, buffers and allocators (latency and throughput under load)",
+                           make_engine_run<CycleRun>}};
 }
 
 }  // namespace switchlab

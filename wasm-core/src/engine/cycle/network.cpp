@@ -23,6 +23,19 @@ struct Packet {
   uint32_t src = 0, dst = 0;
   uint16_t flits = 1, hops = 0;
   bool measured = false;
+  uint32_t trace = kNone;  // index in the per-packet trace, or kNone
+};
+
+// One traced packet (sim.trace_packets): the head flit's cycle at every router it crosses.
+struct TraceHop {
+  uint32_t sw = 0;
+  uint16_t in_port = 0, out_port = 0;
+  uint64_t arrival = 0, rc_done = 0, sent = 0;
+};
+struct TracedPacket {
+  uint32_t src = 0, dst = 0, flits = 0;
+  uint64_t created = 0, injected = 0, ejected = 0;
+  std::vector<TraceHop> routers;
 };
 
 struct Flit {
@@ -59,6 +72,7 @@ struct CycleNetwork::Impl {
   const double load;
   const uint32_t N, S, P, V, Q, L, max_hops;
   const bool vc, output_side;
+  bool datelines = false;  // VCs split at ring datelines (vc_range)
   uint32_t ring_cap = 0, queue_cap = kNone, pool_cap = kNone;
 
   // Queues, flat over (switch, queue): ring storage and state.
@@ -107,6 +121,7 @@ struct CycleNetwork::Impl {
   uint64_t latency_sum = 0, network_sum = 0, hop_sum = 0;
   std::vector<uint64_t> lookups_by_class, hits_by_class;
   std::vector<uint64_t> link_flits;  // per (switch, output), in the window
+  std::vector<TracedPacket> traced;
 
   Impl(const Experiment& e, double ld)
       : ex(e), c(e.cycle), topo(*e.topology), org(*e.cycle.org), load(ld), N(topo.num_nodes()), S(topo.num_switches()),
@@ -160,6 +175,14 @@ struct CycleNetwork::Impl {
       cam_free.assign(c.cam_shared ? S : size_t{S} * P, 0);
     }
     for (auto& n : nodes) n.on = c.on_off && inj_rng.bernoulli(load);
+    datelines = vc && V >= 2 && has_rings();
+  }
+
+  bool has_rings() const {
+    for (uint32_t s = 0; s < S; ++s)
+      for (uint16_t o = 0; o < P; ++o)
+        if (topo.ring_link(s, o).ring >= 0) return true;
+    return false;
   }
 
   uint32_t queues_per_switch() const {
@@ -276,7 +299,14 @@ struct CycleNetwork::Impl {
     Flit f = flit;
     const uint32_t flits = packets[f.pkt].flits;
     if (!vc && !output_side && f.seq + 1u == flits) q_writer[q] = kNone;
-    if (f.seq == 0) f.rc_done = routing_done(f, f.arrival);
+    if (f.seq == 0) {
+      f.rc_done = routing_done(f, f.arrival);
+      if (const uint32_t t = packets[f.pkt].trace; t != kNone) {
+        TraceHop& h = traced[t].routers[f.hop];
+        h.arrival = f.arrival;
+        h.rc_done = f.rc_done;
+      }
+    }
     uint32_t pos;
     if (output_side) {
       uint32_t& base = slot_of[size_t{f.pkt} * max_hops + f.hop];
@@ -302,6 +332,7 @@ struct CycleNetwork::Impl {
     }
     --in_network;
     if (f.seq + 1u != p.flits) return;
+    if (p.trace != kNone) traced[p.trace].ejected = t;
     if (p.measured) {
       ++latency_hist[t - p.created];
       latency_sum += t - p.created;
@@ -330,6 +361,7 @@ struct CycleNetwork::Impl {
     const bool tail = f.seq + 1u == p.flits;
     const uint32_t q2 = q_target[q];
     if (now >= W && now < end_window) ++link_flits[size_t{sw} * P + out];
+    if (f.seq == 0 && p.trace != kNone) traced[p.trace].routers[f.hop].sent = now;
     const uint64_t delay = 1 + c.st + c.link;
     if (q2 == kEject) {
       schedule(delay, f, kEject);
@@ -345,6 +377,36 @@ struct CycleNetwork::Impl {
     if (q_count[q] && present[size_t{q} * ring_cap + q_head[q]]) establish_head(q, now + 1);
   }
 
+  // Dateline VCs: the VCs a packet may take at the router after hop `hop`. Splitting them is
+  // on when the network has rings and there are at least two VCs; then a packet uses the lower
+  // half of the VCs in a ring until it has crossed the ring's dateline, the upper half after
+  // (each ring's channel dependencies become acyclic; a new ring starts in the lower half).
+  std::pair<uint32_t, uint32_t> vc_range(uint32_t pkt, uint32_t hop) const {
+    if (!datelines) return {0, V};
+    const Hop* r = route_of(pkt);
+    const RingLink link = topo.ring_link(r[hop].sw, r[hop].out_port);
+    bool crossed = false;
+    for (int64_t j = hop; j >= 0 && !crossed; --j) {
+      const RingLink l = topo.ring_link(r[j].sw, r[j].out_port);
+      if (link.ring < 0 || l.ring != link.ring) break;
+      crossed = l.dateline;
+    }
+    return crossed ? std::pair<uint32_t, uint32_t>{V / 2, V} : std::pair<uint32_t, uint32_t>{0, V / 2};
+  }
+
+  // A free VC of [lo, hi) at (sw, in) whose VCs start at queue `base`, round robin; -1 if none.
+  int32_t free_vc(uint32_t base, uint32_t sw, uint16_t in, std::pair<uint32_t, uint32_t> range) {
+    const uint32_t lo = range.first, hi = range.second;
+    uint16_t& ptr = vc_ptr[size_t{sw} * P + in];
+    const uint32_t n = hi - lo;
+    const uint32_t from = ptr >= lo && ptr < hi ? ptr - lo : 0;
+    const int32_t k = round_robin_pick(from, n, [&](uint32_t v) { return q_writer[base + lo + v] == kNone; });
+    if (k < 0) return -1;
+    const uint32_t v = lo + static_cast<uint32_t>(k);
+    ptr = static_cast<uint16_t>((v + 1) % V);
+    return static_cast<int32_t>(v);
+  }
+
   // VC allocation: heads that need a downstream VC take a free one, round robin.
   void allocate_vcs(uint32_t sw) {
     for (uint32_t k = 0; k < Q; ++k) {
@@ -353,10 +415,8 @@ struct CycleNetwork::Impl {
       const Flit& f = ring[size_t{q} * ring_cap + q_head[q]];
       const Hop& h = route_of(f.pkt)[f.hop + 1];
       const uint32_t base = h.sw * Q + local_queue(h.in_port, h.out_port, 0);
-      uint16_t& ptr = vc_ptr[size_t{h.sw} * P + h.in_port];
-      const int32_t v = round_robin_pick(ptr, V, [&](uint32_t v) { return q_writer[base + v] == kNone; });
+      const int32_t v = free_vc(base, h.sw, h.in_port, vc_range(f.pkt, f.hop));
       if (v < 0) continue;
-      ptr = static_cast<uint16_t>((v + 1) % V);
       q_writer[base + v] = f.pkt;
       q_target[q] = base + v;
       q_need_va[q] = 0;
@@ -433,6 +493,16 @@ struct CycleNetwork::Impl {
     p.flits = static_cast<uint16_t>(L);
     p.hops = static_cast<uint16_t>(topo.route(src, dst, route_rng, &routes[size_t{id} * max_hops]));
     p.measured = created >= W && created < end_window;
+    p.trace = kNone;
+    if (p.measured && traced.size() < c.trace_packets) {
+      p.trace = static_cast<uint32_t>(traced.size());
+      TracedPacket t{src, dst, p.flits, created, 0, 0, {}};
+      for (uint32_t k = 0; k < p.hops; ++k) {
+        const Hop& h = route_of(id)[k];
+        t.routers.push_back({h.sw, h.in_port, h.out_port, 0, 0, 0});
+      }
+      traced.push_back(std::move(t));
+    }
     return id;
   }
 
@@ -470,13 +540,13 @@ struct CycleNetwork::Impl {
       const Hop& h = route_of(id)[0];
       if (vc) {  // the source allocates the injection port's VC
         const uint32_t base = h.sw * Q + local_queue(h.in_port, h.out_port, 0);
-        uint16_t& ptr = vc_ptr[size_t{h.sw} * P + h.in_port];
-        const int32_t v = round_robin_pick(ptr, V, [&](uint32_t v) { return q_writer[base + v] == kNone; });
+        // The injection link is on no ring: a new packet starts in the lower half.
+        const int32_t v = free_vc(base, h.sw, h.in_port, datelines ? std::pair<uint32_t, uint32_t>{0, V / 2}
+                                                                   : std::pair<uint32_t, uint32_t>{0, V});
         if (v < 0) {
           free_packets.push_back(id);
           return;
         }
-        ptr = static_cast<uint16_t>((v + 1) % V);
         q_writer[base + v] = id;
         node.target = base + v;
       } else {
@@ -489,7 +559,10 @@ struct CycleNetwork::Impl {
     const Flit f{node.pkt, static_cast<uint16_t>(node.seq), 0, now + c.link, 0};
     if (!space(node.target, f)) return;
     Packet& p = packets[node.pkt];
-    if (f.seq == 0) p.injected = now;
+    if (f.seq == 0) {
+      p.injected = now;
+      if (p.trace != kNone) traced[p.trace].injected = now;
+    }
     reserve(node.target, f);
     claim(node.target, f, f.seq + 1u == p.flits);
     schedule(c.link, f, node.target);
@@ -589,18 +662,17 @@ struct CycleNetwork::Impl {
                               {"hit_rate", rate(hits_by_class[k], lookups_by_class[k])}};
     }
     uint64_t link_sum = 0, link_max = 0;
-    // Per switch, per output port (the port numbering of the topology description; a port wired to
-    // another switch is that link's direction from this switch): flits per cycle in the window.
-    json by_port = json::array();
-    for (uint32_t sw = 0; sw < S; ++sw) {
-      json ports = json::array();
-      for (uint32_t out = 0; out < P; ++out) {
-        const uint64_t f = link_flits[size_t{sw} * P + out];
-        link_sum += f;
+    json by_port = json::array(), by_switch = json::array();
+    for (uint32_t s = 0; s < S; ++s) {
+      uint64_t sw_sum = 0;
+      for (uint32_t o = 0; o < P; ++o) {
+        const uint64_t f = link_flits[size_t{s} * P + o];
+        sw_sum += f;
         link_max = std::max(link_max, f);
-        ports.push_back(static_cast<double>(f) / static_cast<double>(M));
+        by_port.push_back(static_cast<double>(f) / static_cast<double>(M));
       }
-      by_port.push_back(std::move(ports));
+      link_sum += sw_sum;
+      by_switch.push_back(static_cast<double>(sw_sum) / (double{1} * P * M));
     }
     const double cams = static_cast<double>(cam_free.size());
     return {
@@ -615,13 +687,28 @@ struct CycleNetwork::Impl {
         {"packets", {{"measured", measured_packets}, {"delivered", delivered}}},
         {"utilization", {{"port_mean", static_cast<double>(link_sum) / (double{1} * S * P * M)},
                          {"port_max", static_cast<double>(link_max) / static_cast<double>(M)},
-                         {"by_port", std::move(by_port)}}},
+                         {"by_switch", std::move(by_switch)},
+                         {"by_output_port", std::move(by_port)}}},
+        {"trace", trace_json()},
         {"cache", {{"enabled", ex.cache.enabled}, {"lookups", lookups}, {"hits", hits},
                    {"hit_rate", ex.cache.enabled ? rate(hits, lookups) : json(nullptr)}, {"by_port_class", by_class}}},
         {"cam", {{"searches", cam_searches},
                  {"utilization", cams > 0 ? json(static_cast<double>(cam_searches) * c.cam_cycles / (cams * static_cast<double>(M))) : json(nullptr)}}},
         {"cycles", {{"simulated", now}, {"warmup", W}, {"measured", M}, {"drained", drained()}, {"flit_hops", flit_hops}}},
     };
+  }
+
+  json trace_json() const {
+    json out = json::array();
+    for (const TracedPacket& t : traced) {
+      json routers = json::array();
+      for (const TraceHop& h : t.routers)
+        routers.push_back({{"switch", h.sw}, {"in_port", h.in_port}, {"out_port", h.out_port},
+                           {"arrival", h.arrival}, {"rc_done", h.rc_done}, {"sent", h.sent}});
+      out.push_back({{"src", t.src}, {"dst", t.dst}, {"flits", t.flits}, {"created", t.created},
+                     {"injected", t.injected}, {"ejected", t.ejected}, {"routers", std::move(routers)}});
+    }
+    return out;
   }
 
   static json rate(uint64_t hits, uint64_t lookups) {

@@ -1,11 +1,12 @@
-// Browser end-to-end test: a real headless Chromium (Debian's /usr/bin/chromium, driven by
-// playwright-core) loads the built UI from the real API (SWITCHLAB_URL, started with Postgres
-// and a worker by scripts/stack.py), runs the WASM core in a Web Worker, submits to the server,
-// and checks the exact numbers against the native CLI. Screenshots: tests/e2e/screenshots/.
+// The explorer end to end, one Playwright test per experience, run in order (later experiences
+// use the experiment, share link and sweep earlier ones made): a real headless Chromium (Debian's
+// /usr/bin/chromium, tests/e2e/playwright.config.mjs) loads the built UI from the real API
+// (SWITCHLAB_URL, started with Postgres and a worker by scripts/stack.py), runs the WASM core in a
+// Web Worker, submits to the server, and checks the exact numbers against the native CLI.
+// Screenshots: tests/e2e/screenshots/ (for docs/frontend.md) and attached to each test's report.
 //
-//   python scripts/stack.py --ui-dir frontend/dist -- node tests/e2e/run.mjs
-//
-// Exits non-zero on any failure; the last line is "N passed, N failed".
+//   python scripts/stack.py --ui-dir frontend/dist -- frontend/node_modules/.bin/playwright test -c tests/e2e/playwright.config.mjs
+import { test } from '@playwright/test';
 import { createRequire } from 'node:module';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -16,13 +17,11 @@ import { fileURLToPath } from 'node:url';
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 // playwright-core is a dev dependency of the frontend (one npm ci installs everything).
 const require = createRequire(path.join(ROOT, 'frontend', 'package.json'));
-const { chromium } = require('playwright-core');
 const LZString = require('lz-string');
 const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
 const BASE = process.env.SWITCHLAB_URL;
 const SIM = process.env.SWITCHLAB_SIM ?? path.join(ROOT, 'build', 'native', 'bin', 'switchlab-sim');
-const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
 const SHOTS = path.join(ROOT, 'tests', 'e2e', 'screenshots');
 const SERVER_TIMEOUT_MS = Number(process.env.E2E_SERVER_TIMEOUT_MS ?? 120000);
 
@@ -94,11 +93,8 @@ async function expectCoreError(page, cache, field) {
 
 const runDisabled = (page) => page.getByRole('button', { name: 'Run in browser (WASM)' }).isDisabled();
 
-let passed = 0;
-let failed = 0;
 let shot = 0;
-const checks = [];
-const check = (name, fn) => checks.push({ name, fn });
+const check = (name, fn) => test(name, async () => fn());
 
 function expectEq(actual, expected, what) {
   if (actual !== expected) throw new Error(`${what}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`);
@@ -106,7 +102,9 @@ function expectEq(actual, expected, what) {
 
 async function screenshot(page, name) {
   shot += 1;
-  await page.screenshot({ path: path.join(SHOTS, `${String(shot).padStart(2, '0')}-${name}.png`), fullPage: true });
+  const file = path.join(SHOTS, `${String(shot).padStart(2, '0')}-${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  await test.info().attach(name, { path: file, contentType: 'image/png' });
 }
 
 const textOf = (page, testid) => page.getByTestId(testid).innerText();
@@ -149,18 +147,21 @@ async function expectNumbers(page, prefix, expected) {
   expectEq(await page.getByTestId(`${prefix}-config-hash`).getAttribute('data-hash'), expected.config_hash, `${prefix} config hash`);
 }
 
-async function main() {
+test.describe.serial('explorer', () => {
   if (!BASE) throw new Error('SWITCHLAB_URL is not set (run me through scripts/stack.py)');
-  rmSync(SHOTS, { recursive: true, force: true });
-  mkdirSync(SHOTS, { recursive: true });
-  const native = nativeRun(SLICE);
-  console.log(`native CLI: hit rate ${pct(native.cache.hit_rate)}, ${count(native.cache.lookups)} look-ups, config ${native.config_hash}`);
-
-  // launch() gives Chromium a fresh temporary profile; every newContext() is a clean session.
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  let native;
+  // The worker's browser (a fresh temporary profile); every newContext() is a clean session.
+  let browser;
+  test.beforeAll(async ({ browser: b }) => {
+    browser = b;
+    rmSync(SHOTS, { recursive: true, force: true });
+    mkdirSync(SHOTS, { recursive: true });
+    native = nativeRun(SLICE);
+    console.log(`native CLI: hit rate ${pct(native.cache.hit_rate)}, ${count(native.cache.lookups)} look-ups, config ${native.config_hash}`);
+  });
+  test.afterAll(() => {
+    if (consoleErrors.length) console.log(`browser console errors:\n  ${consoleErrors.join('\n  ')}`);
+    rmSync(tmp, { recursive: true, force: true });
   });
   const consoleErrors = [];
   // bypassCSP: only for the pages axe-core is injected into (the API's CSP forbids inline scripts).
@@ -243,7 +244,7 @@ async function main() {
     expectEq(cells, 16, 'switches drawn');
     // The grid is coloured from cache.by_switch: switch 5's tooltip carries its exact hit rate.
     const title = await page.locator('[data-testid="wasm-result"] [data-switch="5"] title').textContent();
-    expectEq(title, `switch 5 (1,1): ${pct(native.cache.by_switch[5])}`, 'switch 5 tooltip');
+    expectEq(title, `switch 5 (1,1): hit rate ${pct(native.cache.by_switch[5])}`, 'switch 5 tooltip');
     const classes = await page.getByTestId('port-class-table').first().innerText();
     for (const [c, s] of Object.entries(native.cache.by_port_class)) {
       const misses = ['compulsory', 'capacity', 'conflict', 'total'].map((k) => (s.misses ? count(s.misses[k]) : '—')).join('\t');
@@ -641,7 +642,7 @@ async function main() {
     expectEq(await res.locator('[data-switch]').count(), 24, 'switches drawn');
     expectEq(await res.locator('g.links line').count(), expected.topology.edges.length, 'links drawn');
     const title = await res.locator('[data-switch="7"] title').textContent();
-    expectEq(title, `switch 7 (7): ${pct(expected.cache.by_switch[7])}`, 'switch 7 tooltip');
+    expectEq(title, `switch 7 (7): hit rate ${pct(expected.cache.by_switch[7])}`, 'switch 7 tooltip');
     await screenshot(page, 'explore-random-regular');
     await page.getByRole('tab', { name: 'Form' }).click();
   });
@@ -795,35 +796,4 @@ async function main() {
     if (problems.length) throw new Error(`${problems.length} problems:\n  ${problems.join('\n  ')}`);
   });
 
-  try {
-    for (const c of checks) {
-      const t0 = Date.now();
-      try {
-        await c.fn();
-        passed += 1;
-        console.log(`PASS ${c.name} (${Date.now() - t0} ms)`);
-      } catch (e) {
-        failed += 1;
-        console.log(`FAIL ${c.name}\n     ${e instanceof Error ? e.message : e}`);
-        if (page) await screenshot(page, 'failure').catch(() => {});
-      }
-    }
-    if (consoleErrors.length) {
-      console.log(`browser console errors:\n  ${consoleErrors.join('\n  ')}`);
-    }
-  } finally {
-    await browser.close();
-  }
-}
-
-try {
-  await main();
-} catch (e) {
-  failed += 1;
-  console.log(`FAIL setup: ${e instanceof Error ? e.message : e}`);
-} finally {
-  rmSync(tmp, { recursive: true, force: true });
-}
-console.log(`screenshots: ${SHOTS}`);
-console.log(`${passed} passed, ${failed} failed`);
-process.exit(failed > 0 || passed === 0 ? 1 : 0);
+});

@@ -1,0 +1,112 @@
+"""Engine "smpi": engine app's system replayed by SimGrid SMPI (docs/models.md, "SimGrid SMPI mapping").
+
+The core validates the config (engine smpi has engine app's fields and its own size limits) and
+writes the replay's inputs (`switchlab_core.smpi_export`): a platform whose links carry the switch
+delays of the cache model, one time-independent trace per rank, the rank -> host list and the
+known-good smpirun options. Each benchmark is replayed with `smpirun -replay` once with the
+configured cache and once with `switch.cache: null`; the result has engine app's keys
+(`app.benchmarks.<name>.{time_s, mops, relative}`, `app.relative_mean`) plus `app.simulator` and
+`app.simgrid_version`.
+
+Limits: this runs inside the worker's run child (engine_process.py), so its memory limit
+(RLIMIT_AS) is inherited by smpirun, and a run stopped for time or cancelled dies with the child:
+smpirun's shell gets PR_SET_PDEATHSIG from us and the simulator it starts gets it from `setpriv
+--pdeathsig`, so no replay outlives the run that asked for it.
+
+Needs SimGrid 3.32 (Debian libsimgrid-dev, installed by scripts/install.sh and the backend image).
+"""
+
+from __future__ import annotations
+
+import copy
+import ctypes
+import functools
+import json
+import re
+import signal
+import subprocess
+import tempfile
+import time
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+REPLAY_BINARY = "/usr/lib/x86_64-linux-gnu/simgrid/smpireplaymain"
+# The simulator smpirun starts dies with smpirun's shell (which dies with the run child).
+WRAPPER = "setpriv --pdeathsig KILL"
+SIMULATED_TIME = re.compile(r"Simulated time: ([0-9.eE+-]+) seconds")
+_PR_SET_PDEATHSIG = 1
+
+
+class ReplayFailed(RuntimeError):
+    pass
+
+
+def _die_with_parent() -> None:
+    ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+
+
+@functools.lru_cache(maxsize=1)
+def simgrid_version() -> str:
+    out = subprocess.run(["smpirun", "-version"], capture_output=True, text=True, check=False)
+    found = re.search(r"SimGrid version ([0-9.]+)", out.stdout + out.stderr)
+    return found.group(1) if found else "unknown"
+
+
+def replay_time(core: ModuleType, config: dict[str, Any], timeout_s: float | None = None) -> tuple[float, dict]:
+    """(simulated run time in s, the export) of a one-benchmark engine app/smpi config."""
+    with tempfile.TemporaryDirectory(prefix="switchlab-smpi-") as tmp:
+        d = Path(tmp)
+        # The core writes the platform and the traces (they can be hundreds of MB) straight to files.
+        export = json.loads(core.smpi_export(json.dumps(config), tmp))
+        (d / "traces.txt").write_text("".join(f"{t}\n" for t in export["trace_files"]))
+        (d / "hosts.txt").write_text("".join(f"{h}\n" for h in export["hosts"]))
+        cmd = ["smpirun", "-wrapper", WRAPPER, "-np", str(len(export["hosts"])), "-platform", export["platform_file"],
+               "-hostfile", str(d / "hosts.txt"), "-replay", str(d / "traces.txt"), REPLAY_BINARY,
+               *[f"--cfg={o}" for o in export["options"]], "--cfg=smpi/display-timing:1",
+               "--log=root.thresh:warning", "--log=smpi_utils.thresh:info"]
+        run = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout_s, cwd=tmp,
+                             preexec_fn=_die_with_parent)
+    found = SIMULATED_TIME.findall(run.stdout + run.stderr)
+    if run.returncode != 0 or not found:
+        raise ReplayFailed(f"smpirun failed (exit {run.returncode}): {(run.stdout + run.stderr)[-2000:]}")
+    return float(found[-1]), export
+
+
+def replay(core: ModuleType, config: dict[str, Any], timeout_s: float | None = None) -> dict[str, Any]:
+    """The result's "app" section for every benchmark of `config`, as SMPI simulates it."""
+    benchmarks = {}
+    for name in config["traffic"]["npb"].get("benchmarks", ["cg"]):
+        one = copy.deepcopy(config)
+        one["traffic"]["npb"]["benchmarks"] = [name]
+        with_cache, export = replay_time(core, one, timeout_s)
+        if one.get("switch", {}).get("cache", {}) is None:
+            without = with_cache
+        else:
+            one.setdefault("switch", {})["cache"] = None
+            without, _ = replay_time(core, one, timeout_s)
+        mop = export["mop"]
+        benchmarks[name] = {"time_s": with_cache, "time_no_cache_s": without, "mop": mop, "mops": mop / with_cache,
+                            "relative": without / with_cache, "ranks": len(export["hosts"]),
+                            "hit_rate": export["hit_rate"]}
+    mean = sum(b["relative"] for b in benchmarks.values()) / len(benchmarks)
+    return {"benchmarks": benchmarks, "relative_mean": mean, "simulator": "smpi",
+            "simgrid_version": simgrid_version()}
+
+
+def run(core: ModuleType, config_json: str) -> str:
+    """The whole result of an engine smpi config, like core.run's for engine app: the core's
+    sections of the same system (topology, traffic, cost, summary) with SMPI's "app" section.
+    Raises ValueError with the core's error object for an invalid config, like core.run."""
+    t0 = time.monotonic()
+    prepared = json.loads(core.prepare(config_json))
+    if "error" in prepared:
+        raise ValueError(json.dumps(prepared["error"]))
+    config = prepared["config"]
+    result = json.loads(core.run(json.dumps(dict(config, engine="app"))))
+    result["app"] = replay(core, config)
+    result["engine"]["name"] = "smpi"
+    result["config_hash"] = prepared["id"]
+    result["summary"] = prepared["summary"]
+    result["wall_time_s"] = time.monotonic() - t0
+    return json.dumps(result)

@@ -1,0 +1,84 @@
+import type { SimResult } from '../config/types';
+import { formatValue } from '../lib/format';
+import { latencySeries, throughputSeries, type CurveRow } from '../lib/loadCurve';
+import { useUnits } from '../hooks/useCoreSchemas';
+import { Delta } from './Delta';
+import { KeyValueTable } from './KeyValueTable';
+import { LineChart } from './LineChart';
+
+type Obj = Record<string, unknown>;
+const at = (o: unknown, ...keys: string[]): unknown =>
+  keys.reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Obj)[k] : undefined), o);
+
+// Results of the cycle engine (docs/engines.md): throughput and latency under load, whether the
+// network saturated, and in saturation mode the latency-load and throughput-load curves. Every
+// number carries the unit the results schema gives its path.
+export function LoadPanel({ result, prefix }: { result: SimResult; prefix: string }) {
+  const units = useUnits();
+  const headline: Array<[string, string]> = [
+    ['accepted throughput', 'throughput.accepted'],
+    ['offered load', 'throughput.offered'],
+    ['packet latency, mean', 'latency_cycles.packet.mean'],
+    ['packet latency, mean (ns)', 'latency_ns.packet.mean'],
+    ['packet latency, p99', 'latency_cycles.packet.p99'],
+    ['switches crossed, mean', 'hops.mean'],
+  ];
+  const curve = at(result, 'saturation', 'curve') as CurveRow[] | undefined;
+  const saturation = at(result, 'saturation', 'throughput') as number | undefined;
+  const tput = units.unitOf('throughput.accepted');
+  const cycles = units.unitOf('latency_cycles.packet.mean');
+  return (
+    <div className="load-panel" data-testid={`${prefix}-load`}>
+      <dl className="summary">
+        {headline.map(([label, path]) => {
+          const v = at(result, ...path.split('.'));
+          return (
+            <div key={path}>
+              <dt>{label}</dt>
+              <dd><span data-testid={`${prefix}-${path}`}>{formatValue(v, units.unitOf(path))}</span>
+                <Delta path={path} value={v} unit={units.unitOf(path)} /></dd>
+            </div>
+          );
+        })}
+        <div>
+          <dt>state</dt>
+          <dd data-testid={`${prefix}-saturated`}>
+            {result.deadlock ? 'deadlock: no flit moved for 20,000 cycles' : result.saturated ? 'saturated' : 'below saturation'}
+          </dd>
+        </div>
+      </dl>
+      {curve && curve.length > 0 && (
+        <div className="charts">
+          <figure className="chart">
+            <figcaption>
+              Mean packet latency against offered load, one point per run of the bisection; saturation throughput{' '}
+              <span data-testid={`${prefix}-saturation`}>{formatValue(saturation, units.unitOf('saturation.throughput'))}</span>
+            </figcaption>
+            <LineChart series={latencySeries(curve)} xLabel={`offered load (${tput})`} yLabel={`packet latency (${cycles})`}
+              formatY={(v) => formatValue(v, '')} />
+          </figure>
+          <figure className="chart">
+            <figcaption>Accepted against offered throughput</figcaption>
+            <LineChart series={throughputSeries(curve)} xLabel={`offered load (${tput})`} yLabel={`accepted (${tput})`}
+              formatY={(v) => formatValue(v, '')} />
+          </figure>
+        </div>
+      )}
+      <div className="charts">
+        <div>
+          <h3>Throughput</h3>
+          <KeyValueTable data={(result.throughput ?? {}) as Obj} path="throughput" />
+          <h3>Packet latency</h3>
+          <KeyValueTable data={(at(result, 'latency_cycles', 'packet') ?? {}) as Obj} path="latency_cycles.packet" />
+        </div>
+        <div>
+          <h3>Utilisation and CAM</h3>
+          <KeyValueTable data={(result.utilization ?? {}) as Obj} path="utilization" />
+          <KeyValueTable data={(result.cam ?? {}) as Obj} path="cam" />
+          <h3>Cycles</h3>
+          <KeyValueTable data={(result.cycles ?? {}) as Obj} path="cycles" />
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+// The cycle engine's latency-load curve (result `saturation.curve`: per run [offered, accepted,
+// mean packet latency, saturated], docs/engines.md "Measurement") as chart series: runs below
+// saturation and saturated runs are separate series, so the saturation point is visible.
+import type { Series } from './sweep';
+
+export type CurveRow = [number, number, number, boolean];
+
+export const BELOW = 'below saturation';
+export const SATURATED = 'saturated';
+
+function split(curve: CurveRow[], y: (r: CurveRow) => number): Series[] {
+  const sorted = [...curve].sort((a, b) => a[0] - b[0]);
+  const below = sorted.filter((r) => !r[3]).map((r) => ({ x: r[0], y: y(r) }));
+  const over = sorted.filter((r) => r[3]).map((r) => ({ x: r[0], y: y(r) }));
+  return [
+    ...(below.length ? [{ key: BELOW, points: below }] : []),
+    ...(over.length ? [{ key: SATURATED, points: over }] : []),
+  ];
+}
+
+// Mean packet latency (cycles) against offered load; runs that delivered nothing are left out.
+export function latencySeries(curve: CurveRow[]): Series[] {
+  return split(curve.filter((r) => r[2] > 0), (r) => r[2]);
+}
+
+// Accepted against offered throughput (flits/node/cycle).
+export function throughputSeries(curve: CurveRow[]): Series[] {
+  return split(curve, (r) => r[1]);
+}

@@ -1,0 +1,84 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { renderToStaticMarkup } from 'react-dom/server';
+import type { ReactElement } from 'react';
+import { handle, type CoreModule } from '../src/core/protocol';
+import type { Config, SimResult } from '../src/config/types';
+import { ResultPanel } from '../src/components/ResultPanel';
+import { PortTable } from '../src/components/PortTable';
+import { UnitsContext } from '../src/hooks/useCoreSchemas';
+import { formatPercent, formatValue } from '../src/lib/format';
+import { BELOW, latencySeries, SATURATED, throughputSeries, type CurveRow } from '../src/lib/loadCurve';
+import type { Units } from '../src/lib/units';
+import { coreUnits, loadCore } from './core';
+
+// The cycle engine's results as the explorer shows them, from real runs of the WASM core.
+let core: CoreModule;
+let units: Units;
+beforeAll(async () => {
+  core = await loadCore();
+  units = await coreUnits();
+});
+
+function run(cfg: object): SimResult {
+  const out = handle(core, { id: 1, method: 'run', config: cfg as never });
+  if (out.kind !== 'result') throw new Error(`expected a result, got ${JSON.stringify(out)}`);
+  return out.result;
+}
+const withUnits = (el: ReactElement) => renderToStaticMarkup(<UnitsContext.Provider value={units}>{el}</UnitsContext.Provider>);
+const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/&#x27;/g, "'").replace(/&amp;/g, '&').replace(/\s+/g, ' ');
+
+// A 4x4 mesh with caches, bisecting for its saturation throughput (small: runs in well under a second).
+const SATURATION: Config = {
+  seed: 2, engine: 'cycle', topology: { kind: 'mesh', dims: [4, 4] },
+  switch: { cache: { entries: 8, ways: 2 } },
+  traffic: { pattern: 'uniform', injection: { load: 0.3 }, packet_flits: 1 },
+  sim: { warmup_cycles: 300, measure_cycles: 1500, drain_cycles: 1500, mode: 'saturation', bisection_steps: 4 },
+} as unknown as Config;
+
+describe('latency-load curve series', () => {
+  it('splits runs below saturation from saturated runs, by offered load', () => {
+    const curve: CurveRow[] = [[0.5, 0.41, 80, true], [0.25, 0.25, 20, false], [0.375, 0.37, 30, false], [0.44, 0.41, 0, true]];
+    expect(latencySeries(curve)).toEqual([
+      { key: BELOW, points: [{ x: 0.25, y: 20 }, { x: 0.375, y: 30 }] },
+      { key: SATURATED, points: [{ x: 0.5, y: 80 }] },  // a run that delivered nothing has no latency
+    ]);
+    expect(throughputSeries(curve)).toEqual([
+      { key: BELOW, points: [{ x: 0.25, y: 0.25 }, { x: 0.375, y: 0.37 }] },
+      { key: SATURATED, points: [{ x: 0.44, y: 0.41 }, { x: 0.5, y: 0.41 }] },
+    ]);
+  });
+});
+
+describe('cycle engine results in the result panel', () => {
+  it('shows throughput, latency and saturation with units, the curves, and utilisation on the drawing', () => {
+    const r = run(SATURATION);
+    const html = withUnits(<ResultPanel title="Browser run" source="WASM core" prefix="wasm" config={SATURATION} result={r} />);
+    const t = text(html);
+    const sat = r.saturation as { throughput: number; curve: CurveRow[] };
+    expect(t).toContain(`accepted throughput ${formatValue((r.throughput as { accepted: number }).accepted, 'flits/node/cycle')}`);
+    expect(t).toContain(`packet latency, mean ${formatValue((r.latency_cycles as { packet: { mean: number } }).packet.mean, 'cycles')}`);
+    expect(t).toContain(`saturation throughput ${formatValue(sat.throughput, 'flits/node/cycle')}`);
+    expect(t).toContain('offered load (flits/node/cycle)');
+    expect(t).toContain('packet latency (cycles)');
+    // One marker per run in the latency chart and one in the throughput chart (runs that
+    // delivered nothing have no latency point).
+    const delivered = sat.curve.filter((c) => c[2] > 0).length;
+    expect(html.match(/<title>offered load \(flits\/node\/cycle\) [0-9.]+: /g)).toHaveLength(delivered + sat.curve.length);
+    // The drawing is coloured by link utilisation, one cell per switch, with its legend.
+    expect(html.match(/data-switch="/g)).toHaveLength(16);
+    expect(t).toContain('link utilisation per switch');
+    const by = (r.utilization as { by_switch: number[] }).by_switch;
+    expect(html).toContain(`switch 5 (1,1): link utilisation ${formatPercent(by[5])}`);
+    // No route-walk panels (3C misses, zero-load latency) for the cycle engine.
+    expect(t).not.toContain('zero-load');
+  });
+
+  it('a picked switch lists its output ports with their utilisation', () => {
+    const r = run({ ...SATURATION, sim: { warmup_cycles: 200, measure_cycles: 800, drain_cycles: 800 } });
+    const t = text(renderToStaticMarkup(<PortTable result={r} switchId={5} />));
+    const all = (r.utilization as { by_output_port: number[] }).by_output_port;
+    expect(t).toContain('Switch 5: output ports');
+    expect(t).toContain(`0 node ${formatPercent(all[5 * 5])}`);
+    expect(t).toContain(`3 dim1 + ${formatPercent(all[5 * 5 + 3])}`);
+  });
+});

@@ -1,0 +1,58 @@
+// The cycle engine in the explorer: seed 003's HIPIQS preset (saturation mode on the 16-node BMIN)
+// runs in the browser's WASM core; the headline numbers, the saturation throughput of the
+// latency-load chart, the published value beside it and the drawing coloured by link utilisation
+// equal the native CLI's run of the same config.
+import { test, expect } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const SIM = process.env.SWITCHLAB_SIM ?? path.join(ROOT, 'build', 'native', 'bin', 'switchlab-sim');
+const PRESET = 'seed003-fig7-hipiqs-bmin16';
+
+// Formatting as frontend/src/lib/format.ts (kept independent on purpose).
+const sig3 = (v) => Number(v.toPrecision(3)).toLocaleString('en-US', { maximumFractionDigits: 20 });
+const pct = (f) => `${(f * 100).toFixed(2)} %`;
+
+function nativeRun(cfg) {
+  const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'switchlab-e2e-cycle-')), 'config.json');
+  writeFileSync(file, JSON.stringify(cfg));
+  return JSON.parse(execFileSync(SIM, ['run', file], { encoding: 'utf8', maxBuffer: 64 << 20 }));
+}
+
+test('seed 003 HIPIQS preset: throughput, latency, saturation and link utilisation equal the native CLI', async ({ page }) => {
+  const example = JSON.parse(readFileSync(path.join(ROOT, 'examples', `${PRESET}.json`), 'utf8'));
+  const expected = nativeRun(example.config);
+
+  await page.goto('/');
+  await page.locator('#preset').selectOption(PRESET);
+  const run = page.getByRole('button', { name: 'Run in browser (WASM)' });
+  await expect(run).toBeEnabled();
+  await run.click();
+  await expect(page.getByTestId('wasm-status')).toContainText('done in', { timeout: 60_000 });
+
+  const result = page.getByTestId('wasm-result');
+  const load = result.getByTestId('wasm-load');
+  await expect(load.getByTestId('wasm-throughput.accepted')).toHaveText(`${sig3(expected.throughput.accepted)} flits/node/cycle`);
+  await expect(load.getByTestId('wasm-latency_cycles.packet.mean')).toHaveText(`${sig3(expected.latency_cycles.packet.mean)} cycles`);
+  await expect(load.getByTestId('wasm-saturation')).toHaveText(`${sig3(expected.saturation.throughput)} flits/node/cycle`);
+  await expect(load.getByTestId('wasm-saturated')).toHaveText(expected.saturated ? 'saturated' : 'below saturation');
+  // Both curves are drawn, one marker per run of the bisection.
+  await expect(load.locator('svg[aria-label="packet latency (cycles) vs offered load (flits/node/cycle)"] circle title'))
+    .toHaveCount(expected.saturation.curve.filter((c) => c[2] > 0).length);
+  await expect(load.locator('svg[aria-label="accepted (flits/node/cycle) vs offered load (flits/node/cycle)"] circle title'))
+    .toHaveCount(expected.saturation.curve.length);
+
+  // As published beside the model.
+  await expect(result.getByTestId('published-table').locator('tbody tr').first())
+    .toContainText(`${sig3(expected.saturation.throughput)} flits/node/cycle`);
+
+  // The drawing: one cell per switch, coloured by link utilisation, with its legend.
+  await expect(result.locator('[data-switch]')).toHaveCount(expected.summary.switches);
+  await expect(result.getByTestId('topology-legend')).toContainText('link utilisation per switch');
+  await expect(result.locator('[data-switch="0"] title'))
+    .toHaveText(`switch 0 (0,0): link utilisation ${pct(expected.utilization.by_switch[0])}`);
+});

@@ -1,0 +1,22 @@
+// Playwright Test configuration for the browser tests (tests/e2e/*.spec.mjs). The stack (Postgres, API serving the
+// built UI, a worker) is started around the run by scripts/stack.py, which sets SWITCHLAB_URL; the browser is Debian's
+// chromium, not a downloaded one.
+import { defineConfig } from '@playwright/test';
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '*.spec.mjs',
+  workers: 1,
+  timeout: 180_000,
+  reporter: [['list']],
+  outputDir: '../../.run/e2e-artifacts',
+  use: {
+    baseURL: process.env.SWITCHLAB_URL,
+    browserName: 'chromium',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+        '--disable-component-update', '--disable-sync'],
+    },
+  },
+});

@@ -1,0 +1,19 @@
+// Engine "smpi": the engine-app system replayed by SimGrid SMPI (docs/models.md, "SimGrid SMPI
+// mapping"). It takes engine app's fields and size limits of its own (app/smpi_export.hpp); the
+// core only validates and exports it, the server's workers run smpirun on the export.
+#include <string>
+
+#include "app/smpi_export.hpp"
+#include "engine/engines.hpp"
+
+namespace switchlab::app {
+namespace {
+const EngineRegistrar reg{{"smpi",
+                           "engine app's system replayed by SimGrid SMPI on the server's workers (at most " +
+                               std::to_string(kMaxSmpiRanks) + " ranks, " + std::to_string(kMaxSmpiNodes) +
+                               " nodes; docs/models.md)",
+                           nullptr,
+                           "engine smpi runs only on the server's workers (SimGrid SMPI replays the skeletons "
+                           "there): submit it to the API, or use engine app for the time model here"}};
+}
+}  // namespace switchlab::app
