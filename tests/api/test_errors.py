@@ -9,7 +9,7 @@ import time
 import httpx
 import pytest
 import stack
-from conftest import ENGINE_PATH, TINY
+from conftest import ENGINE_PATH, EXAMPLES, TINY
 
 KEYS = {"code", "message", "field", "allowed"}
 
@@ -168,7 +168,7 @@ def test_422_memory_cap_says_what_the_run_needs_and_what_this_server_allows(data
 
 
 def test_422_cycle_engine_is_capped_by_its_flit_hops(database_url, core, tmp_path):
-    config = json.loads((ROOT / "examples/booksim-mesh-8x8-cycle.json").read_text())["config"]
+    config = json.loads((EXAMPLES / "booksim-mesh-8x8-cycle.json").read_text())["config"]
     need = json.loads(core.prepare(json.dumps(config)))["summary"]["flit_hops"]
     err = _capped(database_url, tmp_path, {"SWITCHLAB_MAX_FLIT_HOPS": "1000"}, config)
     assert err["field"] == "sim.measure_cycles"
