@@ -1,9 +1,18 @@
 """`make bench`, cycle engine: simulated cycles and flit-hops per second on BookSim 2.0's reference
 configs (8x8 mesh at four loads, 16x16 torus with 2-cycle channels as BookSim gives every torus
-channel), native (Python extension = the same C++ as the CLI) and WebAssembly (node), beside
-BookSim2's published cycles per second on a 2-core machine (the figures the cycle-engine
-specification quotes; not measured here). Prints numbers and ratios; asserts nothing."""
+channel), native (Python extension = the same C++ as the CLI) and WebAssembly (node).
+
+BookSim2 side by side: with `--booksim PATH` (or the environment variable SWITCHLAB_BOOKSIM) naming a
+BookSim 2.0 binary built by the user (never part of this repository), every config also runs in
+BookSim (same router, same load, BookSim's own warm-up and sampling) and the table shows its cycles
+per CPU-second and packet latency next to ours. Without one, the BookSim2 column is the rate
+bench/cycle_configs.json records (the cycle-engine specification's quoted figures), labelled
+"recorded". Prints numbers and ratios; asserts nothing."""
+import argparse
 import json
+import os
+import re
+import resource
 import subprocess
 import sys
 import tempfile
@@ -20,7 +29,46 @@ def rates(result: dict) -> tuple:
     return result["cycles"]["simulated"] / wall, result["cycles"]["flit_hops"] / wall, result["saturated"]
 
 
+def booksim_config(cfg: dict) -> str:
+    """BookSim 2.0's config for one of ours: iq router, k-ary n-cube, dimension-order routing (BookSim's
+    torus DOR uses dateline VC classes), every pipeline delay as ours; credit_delay 0 as our credits."""
+    topo, sw, tr = cfg["topology"], cfg["switch"], cfg["traffic"]
+    dims = topo["dims"]
+    if topo["kind"] not in ("mesh", "torus") or len(set(dims)) != 1:
+        raise ValueError(f"BookSim side by side needs a k-ary n-mesh or torus, not {topo}")
+    p = sw["pipeline_cycles"]
+    fields = {
+        "topology": topo["kind"], "k": dims[0], "n": len(dims), "routing_function": "dim_order",
+        "router": "iq", "num_vcs": sw["buffer"]["vcs"], "vc_buf_size": sw["buffer"]["flits_per_vc"],
+        "vc_allocator": sw["allocator"]["kind"], "sw_allocator": sw["allocator"]["kind"],
+        "alloc_iters": sw["allocator"]["iterations"], "routing_delay": p["rc_no_cache"],
+        "vc_alloc_delay": p["va"], "sw_alloc_delay": p["sa"], "st_final_delay": p["st"], "credit_delay": 0,
+        "packet_size": tr["packet_flits"], "injection_process": tr["injection"]["process"],
+        "injection_rate": tr["injection"]["load"] / tr["packet_flits"], "traffic": tr["pattern"],
+        "sim_type": "latency", "use_read_write": 0,
+    }
+    return "".join(f"{k} = {v};\n" for k, v in fields.items())
+
+
+def run_booksim(binary: str, cfg: dict, workdir: Path, name: str) -> tuple:
+    """BookSim's simulated cycles per CPU-second (user + system time of the child) and its packet
+    latency (the overall average it prints last; None when it gave up as unstable)."""
+    path = workdir / f"{name}.booksim"
+    path.write_text(booksim_config(cfg))
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    out = subprocess.run([binary, str(path)], capture_output=True, text=True, cwd=workdir).stdout
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    cycles = int(re.findall(r"Time taken is (\d+) cycles", out)[-1])
+    latency = re.findall(r"Packet latency average = ([\d.]+) \(", out)
+    return cycles / cpu, float(latency[-1]) if latency else None
+
+
 def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--booksim", default=os.environ.get("SWITCHLAB_BOOKSIM"),
+                    help="a BookSim 2.0 binary to run side by side (default: $SWITCHLAB_BOOKSIM)")
+    booksim = ap.parse_args().booksim
     started = time.strftime("%Y-%m-%d %H:%M:%S")
     configs = json.loads((ROOT / "bench/cycle_configs.json").read_text())
     with tempfile.TemporaryDirectory() as d:
@@ -31,15 +79,24 @@ def main() -> None:
             files.append(p)
         wasm = subprocess.run(["node", str(ROOT / "tests/cross_build/run_wasm.mjs"), *map(str, files)],
                               check=True, capture_output=True, text=True).stdout.splitlines()
-    print(f"cycle-engine benchmark ({started}); simulated cycles/s and million flit-hops/s")
-    print(f"{'config':20s} {'native c/s':>11s} {'wasm c/s':>10s} {'BookSim2 c/s':>13s} {'native/BookSim2':>16s} "
-          f"{'native Mfh/s':>13s} {'native/wasm':>12s}")
-    for (name, entry), w in zip(configs.items(), wasm):
-        nc, nf, sat = rates(json.loads(switchlab_core.run(json.dumps(entry["config"]))))
-        wc, _, _ = rates(json.loads(w))
-        b = entry["booksim2_cycles_per_s"]
-        print(f"{name:20s} {nc:11.0f} {wc:10.0f} {b:13d} {nc / b:16.1f} {nf / 1e6:13.2f} {nc / wc:12.2f}"
-              + ("  (saturated)" if sat else ""))
+        label = "measured" if booksim else "recorded"
+        print(f"cycle-engine benchmark ({started}); simulated cycles/s, million flit-hops/s, packet latency "
+              f"(cycles); BookSim2 {label}" + (f": {booksim}" if booksim else
+                                               " (the specification's quoted rates from bench/cycle_configs.json, not run here; "
+                                               "give --booksim PATH to run it side by side)"))
+        print(f"{'config':20s} {'native c/s':>11s} {'wasm c/s':>10s} {'BookSim2 c/s':>13s} {'native/BookSim2':>16s} "
+              f"{'native Mfh/s':>13s} {'native/wasm':>12s} {'latency':>8s} {'BookSim2 lat':>13s}")
+        for (name, entry), w in zip(configs.items(), wasm):
+            result = json.loads(switchlab_core.run(json.dumps(entry["config"])))
+            nc, nf, sat = rates(result)
+            wc, _, _ = rates(json.loads(w))
+            if booksim:
+                b, blat = run_booksim(booksim, entry["config"], Path(d), name)
+            else:
+                b, blat = entry["booksim2_cycles_per_s"], None
+            lat = result["latency_cycles"]["packet"]["mean"]
+            print(f"{name:20s} {nc:11.0f} {wc:10.0f} {b:13.0f} {nc / b:16.1f} {nf / 1e6:13.2f} {nc / wc:12.2f} "
+                  f"{lat:8.1f} {blat if blat is not None else '-':>13}" + ("  (saturated)" if sat else ""))
 
 
 if __name__ == "__main__":

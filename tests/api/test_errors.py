@@ -9,7 +9,7 @@ import time
 import httpx
 import pytest
 import stack
-from conftest import ENGINE_PATH, TINY
+from conftest import ENGINE_PATH, EXAMPLES, TINY
 
 KEYS = {"code", "message", "field", "allowed"}
 
@@ -89,22 +89,6 @@ def test_422_server_caps_are_checked_against_the_core_summary(client, db, core):
     assert err["allowed"] == f"at most {cap:,} nodes per run (SWITCHLAB_MAX_NODES)"
 
 
-def test_422_cycle_runs_are_capped_by_flit_hops_naming_the_measured_window(client, db, core):
-    from switchlab_api.core.config import get_settings
-
-    cap = get_settings().max_flit_hops
-    # A 32x32 mesh at load 0.05 for 8 M cycles: more flit-hops than the cap, within the memory cap.
-    big = {"engine": "cycle", "topology": {"kind": "mesh", "dims": [32, 32]}, "switch": {"cache": None},
-           "traffic": {"injection": {"load": 0.05}}, "sim": {"measure_cycles": 8_000_000}}
-    summary = json.loads(core.prepare(json.dumps(big)))["summary"]
-    assert summary["flit_hops"] > cap and summary["memory_bytes"] < get_settings().max_memory_bytes
-    err = envelope(client.post("/api/experiments", json=big), 422, "invalid_config")
-    assert err["field"] == "sim.measure_cycles"
-    assert err["message"] == (f"the run needs ~{summary['flit_hops']:,.0f} flit-hops (flit_hops); this server allows "
-                              f"{cap:,} flit-hops (SWITCHLAB_MAX_FLIT_HOPS)")
-    assert db.execute("SELECT count(*) AS n FROM experiments").fetchone()["n"] == 0
-
-
 def test_500_answers_the_envelope_and_logs_the_traceback(client, db, caplog):
     from fastapi.testclient import TestClient
 
@@ -161,18 +145,33 @@ def test_every_error_answer_is_declared_with_the_envelope(client):
     assert "HTTPValidationError" not in spec["components"]["schemas"]
 
 
-def test_422_memory_cap_says_what_the_run_needs_and_what_this_server_allows(database_url, core, tmp_path):
+def _capped(database_url, tmp_path, env: dict[str, str], config: dict) -> dict:
+    """The error a live API with the cap `env` gives for `config`."""
     from conftest import LiveApi
 
+    api = LiveApi(database_url, tmp_path, env)
+    try:
+        return envelope(httpx.post(f"{api.url}/api/experiments", json=config), 422, "invalid_config")
+    finally:
+        api.stop()
+
+
+def test_422_memory_cap_says_what_the_run_needs_and_what_this_server_allows(database_url, core, tmp_path):
     big = {**TINY, "topology": {"kind": "torus", "dims": [32, 32, 32]},
            "switch": {"cache": {"entries": 2048, "ways": 4}}}
     need = json.loads(core.prepare(json.dumps(big)))["summary"]["memory_bytes"]
-    api = LiveApi(database_url, tmp_path, {"SWITCHLAB_MAX_MEMORY_BYTES": "100000000"})
-    try:
-        err = envelope(httpx.post(f"{api.url}/api/experiments", json=big), 422, "invalid_config")
-    finally:
-        api.stop()
+    err = _capped(database_url, tmp_path, {"SWITCHLAB_MAX_MEMORY_BYTES": "100000000"}, big)
     assert err["field"] == "topology"
     assert err["message"] == (f"the run needs ~{need / 1e9:,.2f} GB (memory_bytes); this server allows "
                               "0.10 GB (SWITCHLAB_MAX_MEMORY_BYTES)")
     assert err["allowed"] == "at most 0.10 GB per run (SWITCHLAB_MAX_MEMORY_BYTES)"
+
+
+def test_422_cycle_engine_is_capped_by_its_flit_hops(database_url, core, tmp_path):
+    config = json.loads((EXAMPLES / "booksim-mesh-8x8-cycle.json").read_text())["config"]
+    need = json.loads(core.prepare(json.dumps(config)))["summary"]["flit_hops"]
+    err = _capped(database_url, tmp_path, {"SWITCHLAB_MAX_FLIT_HOPS": "1000"}, config)
+    assert err["field"] == "sim.measure_cycles"
+    assert err["message"] == (f"the run needs ~{need:,.0f} flit-hops (flit_hops); this server allows "
+                              "1,000 flit-hops (SWITCHLAB_MAX_FLIT_HOPS)")
+    assert err["allowed"] == "at most 1,000 flit-hops per run (SWITCHLAB_MAX_FLIT_HOPS)"

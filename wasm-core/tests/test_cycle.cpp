@@ -2,6 +2,9 @@
 // the 8x8 mesh, bad input, determinism, and every buffer organisation and allocator.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <tuple>
+
 #include <cmath>
 
 #include "table.hpp"
@@ -100,6 +103,21 @@ TEST(CycleBookSim, MeshZeroLoadLatencyAndSaturation) {
   const json past = run_ok(booksim_mesh(0.46));
   EXPECT_TRUE(past["saturated"].get<bool>());
   EXPECT_NEAR(accepted(past), 0.415, 0.03);
+}
+
+// BookSim 2.0 run beside us on the same machine (docs/benchmarks.md, the side-by-side): packet
+// latency 33.4 / 35.1 / 41.5 / 64.4 cycles at 0.05 / 0.20 / 0.35 / 0.41. Zero-load within 5 %; under
+// load our latency rises later than BookSim's (docs/engines.md, pipeline timing: traced causes and
+// what remains), so 0.20 within 6 %, 0.35 within 10 % and 0.41, just below saturation where BookSim's
+// own four samples spread from 54 to 65, within 15 %.
+TEST(CycleBookSim, MeshLatencyUnderLoadBesideBookSim) {
+  const std::tuple<double, double, double> measured[] = {
+      {0.05, 33.4, 0.05}, {0.20, 35.1, 0.06}, {0.35, 41.5, 0.10}, {0.41, 64.4, 0.15}};
+  for (const auto& [load, latency, tolerance] : measured) {
+    const json r = run_ok(booksim_mesh(load));
+    EXPECT_NEAR(r["latency_cycles"]["packet"]["mean"].get<double>(), latency, tolerance * latency) << "load " << load;
+    EXPECT_FALSE(r["saturated"].get<bool>()) << "load " << load;
+  }
 }
 
 TEST(CycleConfig, BadInputNamesTheField) {

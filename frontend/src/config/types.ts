@@ -43,13 +43,13 @@ export interface RunSummary {
   packets: number;
   lookups: number;
   memory_bytes: number;
+  // Cycle engine only: simulated cycles and the flit-hops the run will move (its work measure).
+  cycles?: number;
+  flit_hops?: number;
   // Engines app and smpi: the skeletons' messages and bytes (results schema "summary").
   messages?: number;
   bytes?: number;
   server_only?: boolean;
-  // Engine cycle: simulated cycles at most and estimated flit-hops (its work).
-  cycles?: number;
-  flit_hops?: number;
 }
 
 export interface Prepared {

@@ -59,6 +59,12 @@ export function autoRuns(summary: RunSummary): boolean {
   return placement(summary).where === 'browser' && amount(summary, workOf(summary).key) <= workOf(summary).autoRun;
 }
 
+// The work of one point, in words: "12,960,000 flit-hops" or "6,286 look-ups".
+export function workPerPoint(summary: RunSummary): string {
+  const w = workOf(summary);
+  return `${Math.round(amount(summary, w.key)).toLocaleString('en-US')} ${w.key === 'flit_hops' ? 'flit-hops' : 'look-ups'}`;
+}
+
 // [fastest, slowest] estimated worker-seconds of a sweep of `points` points like `summary`.
 export function sweepSeconds(summary: RunSummary, points: number): [number, number] {
   const w = workOf(summary);

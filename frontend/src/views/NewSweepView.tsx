@@ -7,7 +7,7 @@ import { createSweep, InvalidConfig } from '../api/client';
 import { decodeConfig, encodeConfig } from '../lib/share';
 import { parseAxis, pointCount } from '../lib/sweep';
 import { formatCount, formatSeconds } from '../lib/format';
-import { sweepSeconds } from '../lib/placement';
+import { sweepSeconds, workPerPoint } from '../lib/placement';
 import { useCoreService } from '../hooks/useCoreService';
 import { Allowed } from '../components/Allowed';
 import { PastSweeps } from '../components/PastSweeps';
@@ -114,7 +114,7 @@ export function NewSweepView() {
         <p className="note" data-testid="sweep-eta">
           {(() => {
             const [fast, slow] = sweepSeconds(baseRun.prepared.summary, count);
-            return `about ${formatSeconds(fast)} – ${formatSeconds(slow)} of worker time (${formatCount(baseRun.prepared.summary.lookups)} look-ups per point of the base config's size; divided among the running workers)`;
+            return `about ${formatSeconds(fast)} – ${formatSeconds(slow)} of worker time (${workPerPoint(baseRun.prepared.summary)} per point of the base config's size; divided among the running workers)`;
           })()}
         </p>
       )}

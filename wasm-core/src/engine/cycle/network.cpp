@@ -271,7 +271,9 @@ struct CycleNetwork::Impl {
       q_ready[q] = std::max(f.arrival, h) + c.sa - 1;
       return;
     }
-    const uint64_t base = std::max(f.rc_done, h);
+    // VC router (BookSim's iq router): a VC serves one packet at a time, so a head queued behind
+    // another packet starts RC only when it reaches the front (docs/engines.md, pipeline timing).
+    const uint64_t base = vc ? std::max(f.rc_done, h + (f.rc_done - f.arrival)) : std::max(f.rc_done, h);
     const uint32_t next = next_queue(f.pkt, f.hop);
     if (vc && next != kEject) {
       q_need_va[q] = 1;
