@@ -3,36 +3,15 @@
 // latency-load chart, the published value beside it and the drawing coloured by link utilisation
 // equal the native CLI's run of the same config.
 import { test, expect } from '@playwright/test';
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { example as exampleOf, nativeRun, runPresetInBrowser, pct, sig3 } from './support.mjs';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const SIM = process.env.SWITCHLAB_SIM ?? path.join(ROOT, 'build', 'native', 'bin', 'switchlab-sim');
 const PRESET = 'seed003-fig7-hipiqs-bmin16';
 
-// Formatting as frontend/src/lib/format.ts (kept independent on purpose).
-const sig3 = (v) => Number(v.toPrecision(3)).toLocaleString('en-US', { maximumFractionDigits: 20 });
-const pct = (f) => `${(f * 100).toFixed(2)} %`;
-
-function nativeRun(cfg) {
-  const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'switchlab-e2e-cycle-')), 'config.json');
-  writeFileSync(file, JSON.stringify(cfg));
-  return JSON.parse(execFileSync(SIM, ['run', file], { encoding: 'utf8', maxBuffer: 64 << 20 }));
-}
-
 test('seed 003 HIPIQS preset: throughput, latency, saturation and link utilisation equal the native CLI', async ({ page }) => {
-  const example = JSON.parse(readFileSync(path.join(ROOT, 'examples', `${PRESET}.json`), 'utf8'));
+  const example = exampleOf(PRESET);
   const expected = nativeRun(example.config);
 
-  await page.goto('/');
-  await page.locator('#preset').selectOption(PRESET);
-  const run = page.getByRole('button', { name: 'Run in browser (WASM)' });
-  await expect(run).toBeEnabled();
-  await run.click();
-  await expect(page.getByTestId('wasm-status')).toContainText('done in', { timeout: 60_000 });
+  await runPresetInBrowser(page, expect, PRESET);
 
   const result = page.getByTestId('wasm-result');
   const load = result.getByTestId('wasm-load');

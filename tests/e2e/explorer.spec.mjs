@@ -9,19 +9,16 @@
 import { test } from '@playwright/test';
 import { createRequire } from 'node:module';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { example, nativeRun, pct, ROOT, SIM, sig3, tmp } from './support.mjs';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 // playwright-core is a dev dependency of the frontend (one npm ci installs everything).
 const require = createRequire(path.join(ROOT, 'frontend', 'package.json'));
 const LZString = require('lz-string');
 const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
 const BASE = process.env.SWITCHLAB_URL;
-const SIM = process.env.SWITCHLAB_SIM ?? path.join(ROOT, 'build', 'native', 'bin', 'switchlab-sim');
 const SHOTS = path.join(ROOT, 'tests', 'e2e', 'screenshots');
 const SERVER_TIMEOUT_MS = Number(process.env.E2E_SERVER_TIMEOUT_MS ?? 120000);
 
@@ -34,25 +31,14 @@ const SLICE = {
   traffic: { pattern: 'uniform', packets: 2000 },
 };
 
-// Same formatting as frontend/src/lib/format.ts (kept independent on purpose: if the UI's
-// formatting drifts, this test notices).
-// An example of the catalogue (examples/README.md): the same files the UI's presets are.
-const example = (key) => JSON.parse(readFileSync(path.join(ROOT, 'examples', `${key}.json`), 'utf8'));
 // The example a first visit opens with (frontend/src/config/examples.ts START_EXAMPLE).
 const START_EXAMPLE = 'seed001-fig12-21cube-128-entries';
 
-const pct = (f) => `${(f * 100).toFixed(2)} %`;
+// More of the UI's formats (support.mjs has pct and sig3).
 const count = (n) => Math.round(n).toLocaleString('en-US');
-const sig3 = (v) => Number(v.toPrecision(3)).toLocaleString('en-US', { maximumFractionDigits: 20 });
 const secs = (t) => (t < 1 ? `${(t * 1000).toFixed(1)} ms` : `${t.toFixed(2)} s`);
 const pp = (d) => `${d >= 0 ? '+' : '−'}${Math.abs(d * 100).toFixed(2)} pp`;
 
-const tmp = mkdtempSync(path.join(os.tmpdir(), 'switchlab-e2e-'));
-function nativeRun(cfg) {
-  const file = path.join(tmp, `cfg-${Math.random().toString(36).slice(2)}.json`);
-  writeFileSync(file, JSON.stringify(cfg));
-  return JSON.parse(execFileSync(SIM, ['run', file], { encoding: 'utf8', maxBuffer: 64 << 20 }));
-}
 
 // The core's prepare() answer for `cfg`: {config, id, summary, topology}, or {error: {field, message,
 // allowed}} read back from the CLI's "error: FIELD: MESSAGE (allowed: ALLOWED)" line (exit 2).
@@ -161,7 +147,6 @@ test.describe.serial('explorer', () => {
   });
   test.afterAll(() => {
     if (consoleErrors.length) console.log(`browser console errors:\n  ${consoleErrors.join('\n  ')}`);
-    rmSync(tmp, { recursive: true, force: true });
   });
   const consoleErrors = [];
   // bypassCSP: only for the pages axe-core is injected into (the API's CSP forbids inline scripts).

@@ -3,22 +3,11 @@
 // drawing on screen (same switches, same colours, same order), and the PNG is that drawing at twice
 // its size.
 import { test, expect } from '@playwright/test';
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { example as exampleOf, nativeRun, runPresetInBrowser, tmp } from './support.mjs';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const SIM = process.env.SWITCHLAB_SIM ?? path.join(ROOT, 'build', 'native', 'bin', 'switchlab-sim');
 const PRESET = 'seed003-fig7-hipiqs-bmin16';
-const tmp = mkdtempSync(path.join(os.tmpdir(), 'switchlab-e2e-export-'));
-
-function nativeRun(cfg) {
-  const file = path.join(tmp, 'config.json');
-  writeFileSync(file, JSON.stringify(cfg));
-  return JSON.parse(execFileSync(SIM, ['run', file], { encoding: 'utf8', maxBuffer: 64 << 20 }));
-}
 
 // Every scalar leaf of a result but the topology description, as dotted paths.
 function scalars(v, prefix = '', out = new Map()) {
@@ -57,12 +46,9 @@ async function downloadOf(page, button) {
 }
 
 test('metrics CSV, topology SVG and PNG are what the screen shows', async ({ page }) => {
-  const example = JSON.parse(readFileSync(path.join(ROOT, 'examples', `${PRESET}.json`), 'utf8'));
+  const example = exampleOf(PRESET);
   const expected = nativeRun(example.config);
-  await page.goto('/');
-  await page.locator('#preset').selectOption(PRESET);
-  await page.getByRole('button', { name: 'Run in browser (WASM)' }).click();
-  await expect(page.getByTestId('wasm-status')).toContainText('done in', { timeout: 60_000 });
+  await runPresetInBrowser(page, expect, PRESET);
 
   // CSV: one row per scalar of the result, values equal to the native run's, units from the schema.
   const csv = readFileSync(await downloadOf(page, 'Metrics CSV'), 'utf8').trim().split('\n');
