@@ -5,7 +5,7 @@
 
 #include "cache/index.hpp"
 #include "cache/lru_list.hpp"
-#include "cache/set_assoc.hpp"
+#include "cache/cache_bank.hpp"
 #include "common/crc.hpp"
 
 using namespace switchlab;

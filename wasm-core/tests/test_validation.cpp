@@ -4,7 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "cache/set_assoc.hpp"
+#include "cache/cache_bank.hpp"
 #include "common/crc.hpp"
 #include "engine/analytic_torus.hpp"
 #include "switchlab/api.hpp"

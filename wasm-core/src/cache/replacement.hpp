@@ -12,34 +12,24 @@
 
 namespace switchlab {
 
-// The state of one cache that a policy updates: `sets` x `ways` tags, and the policy's own words.
+// The state of one cache that a policy updates: `sets` x `ways` tags and the policy's own words, a
+// view into the run's CacheBank. Empty ways hold kEmpty (0: tags are stored + 1, so that freshly
+// allocated zero pages are empty caches).
 struct CacheState {
-  static constexpr uint32_t kEmpty = 0xFFFFFFFFu;
+  static constexpr uint32_t kEmpty = 0;
 
-  CacheState(uint32_t entries, uint32_t ways, uint32_t meta_words_per_set, uint64_t seed)
-      : entries(entries), ways(ways), meta_per_set(meta_words_per_set), rng(seed), list(entries) {}
+  uint32_t* tags_of(uint32_t set) const { return tags + static_cast<size_t>(set) * ways; }
+  // The policy's meta_per_set words of `set`.
+  uint32_t* meta_of(uint32_t set) const { return meta + static_cast<size_t>(set) * meta_per_set; }
 
-  // The `ways` tags of `set`; storage is allocated on the cache's first look-up, so ports no
-  // packet crosses cost nothing.
-  uint32_t* tags_of(uint32_t set) {
-    if (tags.empty()) allocate();
-    return &tags[static_cast<size_t>(set) * ways];
-  }
-  // The policy's meta_per_set words of `set` (after tags_of).
-  uint32_t* meta_of(uint32_t set) { return &meta[static_cast<size_t>(set) * meta_per_set]; }
-  void allocate() {
-    tags.assign(entries, kEmpty);
-    meta.assign(static_cast<size_t>(entries / ways) * meta_per_set, 0);
-  }
-
+  uint32_t* tags;  // sets x ways
+  uint32_t* meta;  // sets x meta_per_set, e.g. LFU use counts, tree-PLRU bits
   uint32_t entries, ways, meta_per_set;
-  std::vector<uint32_t> tags;  // sets x ways
-  std::vector<uint32_t> meta;  // e.g. LFU use counts, tree-PLRU bits
-  Rng rng;                     // random replacement
-  LruList list;                // a policy may keep a fully associative cache here instead of tags
+  Rng* rng;       // the cache's own stream, for policies with uses_rng
+  LruList* list;  // a policy with uses_list may keep a fully associative cache here instead of tags
 };
 
-// Looks `tag` up in `set`; a miss installs it, evicting by the policy. Returns true on a hit.
+// Looks `tag` (never kEmpty) up in `set`; a miss installs it, evicting by the policy. Returns true on a hit.
 using AccessFn = bool (*)(CacheState& cache, uint32_t set, uint32_t tag);
 
 struct PolicyInfo {
@@ -49,7 +39,13 @@ struct PolicyInfo {
   uint32_t (*meta_words_per_set)(uint32_t ways) = nullptr;  // null: none
   // Why the policy cannot manage sets of `ways` ways, as the allowed values, or "" if it can.
   std::string (*check_ways)(uint32_t ways) = nullptr;  // null: any
+  bool uses_rng = false;   // draws from CacheState::rng
+  bool uses_list = false;  // keeps fully associative caches in CacheState::list
 };
+
+// Where a policy with uses_list keeps a cache as an O(1) list instead of scanning its ways: fully
+// associative with many ways.
+inline bool keeps_list(uint32_t entries, uint32_t ways) { return ways == entries && ways > 16; }
 
 constexpr const char* kDefaultPolicy = "lru";
 

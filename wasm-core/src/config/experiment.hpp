@@ -8,7 +8,7 @@
 
 #include "app/app_config.hpp"
 #include "cache/index.hpp"
-#include "cache/set_assoc.hpp"
+#include "cache/cache_bank.hpp"
 #include "common/params.hpp"
 #include "cost/cost.hpp"
 #include "engine/cycle/config.hpp"

@@ -18,4 +18,8 @@ std::vector<uint32_t> sets_by_output_port(const Experiment& ex) {
   return out;
 }
 
+std::unique_ptr<CacheBank> make_cache_bank(const Experiment& ex, size_t caches) {
+  return std::make_unique<CacheBank>(ex.cache.geometry, caches, [&ex](size_t c) { return Rng::derive(ex.seed, 1000 + c); });
+}
+
 }  // namespace switchlab

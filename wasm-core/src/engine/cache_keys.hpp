@@ -3,6 +3,7 @@
 // 16-bit output port): the index function gives every cache the same set for a key, so both
 // engines compute the table once per run.
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "config/experiment.hpp"
@@ -13,5 +14,7 @@ namespace switchlab {
 std::vector<uint32_t> sets_by_destination(const Experiment& ex);
 // By output port number (Hop::out_port), for an index keyed by the output port.
 std::vector<uint32_t> sets_by_output_port(const Experiment& ex);
+// The run's `caches` caches; cache c draws (random replacement) from stream 1000 + c of the seed.
+std::unique_ptr<CacheBank> make_cache_bank(const Experiment& ex, size_t caches);
 
 }  // namespace switchlab

@@ -8,6 +8,7 @@
 #include "cache/lru_list.hpp"
 #include "common/crc.hpp"
 #include "common/flat_set.hpp"
+#include "common/prefetch.hpp"
 #include "engine/cache_keys.hpp"
 #include "engine/engines.hpp"
 #include "topology/node_ids.hpp"
@@ -125,7 +126,8 @@ class RouteWalk {
       : ex_(ex), cc_(ex.cache), layout_(ex),
         switchable_(cc_.enabled && cc_.index->keyed_by_output_port),
         stats_(static_cast<size_t>(layout_.switches) * layout_.pps), lag_(ex.lag_links, 0),
-        hops_(ex.topology->max_hops() + 1) {
+        batch_(kBatch), batch_hops_(static_cast<size_t>(kBatch) * (ex.topology->max_hops() + 1)),
+        lookups_(batch_hops_.size()) {
     const Topology& topo = *ex.topology;
     const uint32_t nodes = topo.num_nodes();
     // The switches hash destination ids (sequential or random, key_bits wide); the caches keep
@@ -143,8 +145,7 @@ class RouteWalk {
     }
     if (cc_.enabled) {
       const size_t n = cc_.per_switch ? layout_.switches : stats_.size();
-      caches_.reserve(n);
-      for (size_t c = 0; c < n; ++c) caches_.emplace_back(cc_.geometry, Rng::derive(ex.seed, 1000 + c));
+      caches_ = make_cache_bank(ex, n);
       if (cc_.classify_misses) {
         classifier_ = std::make_unique<MissClassifier>(n, cc_.geometry.entries);
         // Misses are counted per port class directly (a byte per port instead of three counters).
@@ -158,97 +159,139 @@ class RouteWalk {
     }
   }
 
-  // Routes up to `count` more packets (the prefetch, if any, before the first); returns how many
-  // packets are left. Stepping changes nothing in the outcome: the same packets in the same order.
   uint64_t total() const { return ex_.warmup_packets + ex_.packets; }
 
+  // Routes up to `count` more packets (the prefetch, if any, before the first); returns how many
+  // packets are left. Stepping changes nothing in the outcome: the same packets in the same order.
   uint64_t advance(uint64_t count) {
     if (!started_) {
       started_ = true;
-      if (cc_.enabled && cc_.prefetch_all_to_all) prefetch(routing_rng_);
+      if (cc_.enabled && cc_.prefetch_all_to_all) prefetch();
     }
-    const uint64_t total = ex_.warmup_packets + ex_.packets;
+    const uint64_t total = this->total();
     const uint64_t end = total - next_ > count ? next_ + count : total;
-    const uint32_t far_hops = ex_.topology->longest_route();
-    for (uint64_t i = next_; i < end; ++i) {
-      const bool measured = i >= ex_.warmup_packets;
-      uint32_t src, dst;
-      ex_.traffic->next(traffic_rng_, src, dst);
-      const uint32_t n = ex_.topology->route(src, dst, routing_rng_, hops_.data());
-      bool all_hit = true;
-      const uint64_t lat_ps = walk(n, dst, i, measured ? Count::Measured : Count::Warmup, all_hit);
-      if (!measured) continue;
-      packets_all_hit_ += all_hit;
-      latency_.add(static_cast<uint32_t>(lat_ps));
-      hop_sum_ += n;
-      hop_max_ = std::max(hop_max_, n);
-      if (n == far_hops) {  // the packets seed 001 eq. (4) is about
-        ++far_count_;
-        far_sum_ps_ += lat_ps;
-      }
+    auto traffic = [this](uint64_t, uint32_t& src, uint32_t& dst) { ex_.traffic->next(traffic_rng_, src, dst); };
+    while (next_ < end) {
+      const uint32_t n = static_cast<uint32_t>(std::min<uint64_t>(kBatch, end - next_));
+      run_batch(next_, n, traffic);
+      next_ += n;
     }
-    next_ = end;
     return total - end;
   }
-
 
  private:
   enum class Count { Prefetch, Warmup, Measured };
 
-  // Looks up every hop of the route in hops_[0..n) and returns the packet's zero-load latency:
-  // per switch RC (hit/miss/no cache) + the rest of the pipeline, per link the link delay.
-  // Clears `all_hit` if a look-up misses (or there is no cache).
-  uint64_t walk(uint32_t n, uint32_t dst, uint64_t packet, Count count, bool& all_hit) {
-    const Delays& d = ex_.delays;
-    const bool measured = count == Count::Measured;
-    uint64_t lat_ps = static_cast<uint64_t>(n + 1) * d.link_ps + static_cast<uint64_t>(n) * d.other_ps;
+  // Packets are walked in batches: first every packet's route (routes never depend on cache
+  // contents) and the cache, set and tag of each of its look-ups, then the look-ups in packet order,
+  // each one requesting the set kAhead look-ups further on from memory, so that the look-ups of a
+  // batch wait for memory together rather than one after another (the caches of a big network do
+  // not fit in the CPU's). Same look-ups in the same order as one packet at a time.
+  static constexpr uint32_t kBatch = 128;
+  static constexpr size_t kAhead = 16;
+
+  struct Lookup {
+    uint32_t cache, set, tag;
+    uint32_t port;  // stats_ index
+  };
+  struct Packet {
+    uint32_t dst, hops;
+    Count count;
+  };
+
+  Count count_of(uint64_t packet) const { return packet >= ex_.warmup_packets ? Count::Measured : Count::Warmup; }
+
+  // Routes packets first..first+n (n <= kBatch; `ends(k, src, dst)` gives packet k's ends) and looks
+  // up every hop: per switch RC (hit/miss/no cache) + the rest of the pipeline, per link the link delay.
+  template <class Ends>
+  void run_batch(uint64_t first, uint32_t n, Ends&& ends, Count forced = Count::Warmup, bool force = false) {
+    const Topology& topo = *ex_.topology;
     const bool monitored = !layout_.monitored.empty();
-    for (uint32_t h = 0; h < n; ++h) {
-      const Hop& hop = hops_[h];
-      uint32_t slot = hop.sw, target = dst;
-      if (monitored) {  // move this routing computation onto a monitored switch
-        slot = static_cast<uint32_t>((packet + h) % layout_.monitored.size());
-        target = ex_.topology->translate(dst, hop.sw, layout_.monitored[slot]);
-      }
-      const size_t port = static_cast<size_t>(slot) * layout_.pps + hop.in_port;
-      if (measured && h + 1 < n && !lag_of_dst_.empty()) ++lag_[lag_of_dst_[dst]];
-      if (!cc_.enabled) {
-        lat_ps += d.rc_no_cache_ps;
-        all_hit = false;
-        if (measured) ++stats_[port].lookups;
-        continue;
-      }
-      const size_t cache = cc_.per_switch ? slot : port;
-      const uint32_t tag = switchable_ ? hop.out_port : target;
-      const uint32_t set = switchable_ ? set_of_port_[tag] : set_of_dst_[target];
-      const bool hit = caches_[cache].access(set, tag);
-      lat_ps += hit ? d.rc_hit_ps : d.rc_miss_ps;
-      all_hit &= hit;
-      const auto kind = classifier_ ? classifier_->classify(cache, tag, hit) : MissClassifier::Hit;
-      if (measured) {
-        PortStats& st = stats_[port];
-        ++st.lookups;
-        st.hits += hit;
-        if (kind != MissClassifier::Hit) ++misses_by_class_[class_of_port_[port]][kind];
-      } else if (count == Count::Prefetch) {
-        ++prefetch_lookups_;
+    size_t nl = 0;
+    for (uint32_t p = 0; p < n; ++p) {
+      const uint64_t packet = first + p;
+      uint32_t src, dst;
+      ends(packet, src, dst);
+      Hop* hops = batch_hops_.data() + nl;
+      const uint32_t hn = topo.route(src, dst, routing_rng_, hops);
+      batch_[p] = {dst, hn, force ? forced : count_of(packet)};
+      for (uint32_t h = 0; h < hn; ++h, ++nl) {
+        const Hop& hop = hops[h];
+        uint32_t slot = hop.sw, target = dst;
+        if (monitored) {  // move this routing computation onto a monitored switch
+          slot = static_cast<uint32_t>((packet + h) % layout_.monitored.size());
+          target = topo.translate(dst, hop.sw, layout_.monitored[slot]);
+        }
+        Lookup& l = lookups_[nl];
+        l.port = slot * layout_.pps + hop.in_port;
+        if (!cc_.enabled) continue;
+        l.cache = cc_.per_switch ? slot : l.port;
+        l.tag = switchable_ ? hop.out_port : target;
+        l.set = switchable_ ? set_of_port_[l.tag] : set_of_dst_[target];
       }
     }
-    return lat_ps;
+    const Delays& d = ex_.delays;
+    const uint32_t far_hops = topo.longest_route();
+    for (size_t j = 0; j < std::min(nl, kAhead); ++j) request(lookups_[j]);
+    size_t j = 0;
+    for (uint32_t p = 0; p < n; ++p) {
+      const Packet& pk = batch_[p];
+      const bool measured = pk.count == Count::Measured;
+      uint64_t lat_ps = static_cast<uint64_t>(pk.hops + 1) * d.link_ps + static_cast<uint64_t>(pk.hops) * d.other_ps;
+      bool all_hit = cc_.enabled;
+      for (uint32_t h = 0; h < pk.hops; ++h, ++j) {
+        if (j + kAhead < nl) request(lookups_[j + kAhead]);
+        const Lookup& l = lookups_[j];
+        if (!cc_.enabled) {
+          lat_ps += d.rc_no_cache_ps;
+          if (measured) ++stats_[l.port].lookups;
+          continue;
+        }
+        const bool hit = caches_->access(l.cache, l.set, l.tag);
+        lat_ps += hit ? d.rc_hit_ps : d.rc_miss_ps;
+        all_hit &= hit;
+        const auto kind = classifier_ ? classifier_->classify(l.cache, l.tag, hit) : MissClassifier::Hit;
+        if (measured) {
+          PortStats& st = stats_[l.port];
+          ++st.lookups;
+          st.hits += hit;
+          if (kind != MissClassifier::Hit) ++misses_by_class_[class_of_port_[l.port]][kind];
+        } else if (pk.count == Count::Prefetch) {
+          ++prefetch_lookups_;
+        }
+      }
+      if (!measured) continue;
+      if (pk.hops > 1 && !lag_of_dst_.empty()) lag_[lag_of_dst_[pk.dst]] += pk.hops - 1;
+      packets_all_hit_ += all_hit;
+      latency_.add(static_cast<uint32_t>(lat_ps));
+      hop_sum_ += pk.hops;
+      hop_max_ = std::max(hop_max_, pk.hops);
+      if (pk.hops == far_hops) {  // the packets seed 001 eq. (4) is about
+        ++far_count_;
+        far_sum_ps_ += lat_ps;
+      }
+    }
+  }
+
+  // Asks memory for what look-up `l` will touch.
+  SWITCHLAB_PREFETCH_FN void request(const Lookup& l) const {
+    if (cc_.enabled) caches_->prefetch(l.cache, l.set);
+    prefetch_address(&stats_[l.port]);
   }
 
   // Seed 000 Sec. VI-A: fill the caches before the job by routing every ordered node pair once.
-  void prefetch(Rng& routing_rng) {
-    const uint32_t nodes = ex_.topology->num_nodes();
-    uint64_t packet = 0;
-    bool all_hit = true;
-    for (uint32_t s = 0; s < nodes; ++s)
-      for (uint32_t d = 0; d < nodes; ++d) {
-        if (s == d) continue;
-        walk(ex_.topology->route(s, d, routing_rng, hops_.data()), d, packet++, Count::Prefetch, all_hit);
-      }
+  void prefetch() {
+    const uint64_t nodes = ex_.topology->num_nodes();
+    const uint64_t pairs = nodes * (nodes - 1);
+    // Pair k: source k / (nodes - 1), destination the (k % (nodes - 1))-th node other than the source.
+    auto pair = [nodes](uint64_t k, uint32_t& src, uint32_t& dst) {
+      src = static_cast<uint32_t>(k / (nodes - 1));
+      const uint64_t d = k % (nodes - 1);
+      dst = static_cast<uint32_t>(d < src ? d : d + 1);
+    };
+    for (uint64_t k = 0; k < pairs; k += kBatch)
+      run_batch(k, static_cast<uint32_t>(std::min<uint64_t>(kBatch, pairs - k)), pair, Count::Prefetch, true);
   }
-
 
  public:
   json report() const {
@@ -277,8 +320,8 @@ class RouteWalk {
       all.add(sw);
       by_switch.push_back(rate(sw.hits, sw.lookups));
     }
-    for (const auto& c : caches_) {
-      const uint32_t occ = c.occupancy();
+    for (size_t c = 0; caches_ && c < caches_->size(); ++c) {
+      const uint32_t occ = caches_->occupancy(c);
       occupied += occ;
       used += occ > 0;
     }
@@ -364,13 +407,15 @@ class RouteWalk {
   Layout layout_;
   const bool switchable_;
   std::vector<uint32_t> set_of_dst_, set_of_port_, lag_of_dst_;
-  std::vector<SetAssocCache> caches_;
+  std::unique_ptr<CacheBank> caches_;
   std::unique_ptr<MissClassifier> classifier_;
   std::vector<PortStats> stats_;
   std::vector<uint8_t> class_of_port_;       // per stats_ entry, when misses are classified
   std::vector<MissCounts> misses_by_class_;  // measured misses per port class
   std::vector<uint64_t> lag_;
-  std::vector<Hop> hops_;
+  std::vector<Packet> batch_;
+  std::vector<Hop> batch_hops_;
+  std::vector<Lookup> lookups_;
   uint64_t prefetch_lookups_ = 0, packets_all_hit_ = 0;
   LatencyHistogram latency_;
   uint64_t hop_sum_ = 0, far_count_ = 0, far_sum_ps_ = 0;

@@ -1,12 +1,18 @@
 #include "topology/kary_ncube.hpp"
 
+#include "topology/limits.hpp"
+
 namespace switchlab {
 
+static_assert(kMaxTopologyNodes < FastDiv::kMaxOperand && kMaxTopologySwitches < FastDiv::kMaxOperand,
+              "node and switch ids must stay within FastDiv's exact range");
+
 KaryNCube::KaryNCube(std::vector<uint32_t> dims, std::vector<bool> wrap, uint32_t concentration)
-    : dims_(std::move(dims)), wrap_(std::move(wrap)), c_(concentration) {
+    : dims_(std::move(dims)), wrap_(std::move(wrap)), c_(concentration), c_div_(concentration) {
   switches_ = 1;
   for (uint32_t k : dims_) {
     stride_.push_back(switches_);
+    dim_div_.emplace_back(k);
     switches_ *= k;
   }
   classes_.push_back("injection");
@@ -49,15 +55,19 @@ RingLink KaryNCube::ring_link(uint32_t sw, uint16_t out_port) const {
 }
 
 uint32_t KaryNCube::route(uint32_t src, uint32_t dst, Rng&, Hop* out) const {
-  uint32_t sw = src / c_;
-  const uint32_t dst_sw = dst / c_;
+  uint32_t sw = c_div_.div(src);
+  const uint32_t dst_sw = c_div_.div(dst);
   // Coordinates once per packet (divisions are the expensive part of this loop).
   uint32_t from[8], to[8];
-  for (size_t i = 0, a = sw, b = dst_sw; i < dims_.size(); ++i, a /= dims_[i - 1], b /= dims_[i - 1]) {
-    from[i] = a % dims_[i];
-    to[i] = b % dims_[i];
+  for (size_t i = 0, a = sw, b = dst_sw; i < dims_.size(); ++i) {
+    const FastDiv& k = dim_div_[i];
+    const uint32_t qa = k.div(static_cast<uint32_t>(a)), qb = k.div(static_cast<uint32_t>(b));
+    from[i] = static_cast<uint32_t>(a) - qa * dims_[i];
+    to[i] = static_cast<uint32_t>(b) - qb * dims_[i];
+    a = qa;
+    b = qb;
   }
-  uint16_t in_port = static_cast<uint16_t>(src % c_);
+  uint16_t in_port = static_cast<uint16_t>(src - sw * c_);
   uint32_t n = 0;
   for (size_t i = 0; i < dims_.size(); ++i) {
     const int32_t off = offset(i, from[i], to[i]);
@@ -74,7 +84,7 @@ uint32_t KaryNCube::route(uint32_t src, uint32_t dst, Rng&, Hop* out) const {
       in_port = port;  // arriving travelling in the same direction
     }
   }
-  out[n++] = Hop{sw, in_port, static_cast<uint16_t>(dst % c_)};
+  out[n++] = Hop{sw, in_port, static_cast<uint16_t>(dst - dst_sw * c_)};
   return n;
 }
 

@@ -2,6 +2,7 @@
 // k-ary n-cube (docs/topologies.md): per-dimension sizes k_i and wrap (torus) flags, concentration c
 // compute nodes per switch. Covers meshes, tori, mixed mesh/torus such as Tofu's 6-D {X,Y,Z,A,B,C}
 // (seed 004). Routing: dimension order, dimension 0 first.
+#include "common/fast_div.hpp"
 #include "topology/topology.hpp"
 
 namespace switchlab {
@@ -44,6 +45,8 @@ class KaryNCube final : public Topology {
   uint32_t c_;
   uint32_t switches_;
   std::vector<uint32_t> stride_;
+  std::vector<FastDiv> dim_div_;  // by k_i (ids are below FastDiv's bound, topology/limits.hpp)
+  FastDiv c_div_;                 // by the concentration
   std::vector<std::string> classes_;
 };
 

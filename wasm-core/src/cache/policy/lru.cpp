@@ -6,7 +6,7 @@ namespace {
 
 bool access(CacheState& c, uint32_t set, uint32_t tag) {
   // A fully associative cache of many ways: the O(1) list instead of a linear scan.
-  if (c.ways == c.entries && c.ways > 16) return c.list.access(tag);
+  if (keeps_list(c.entries, c.ways)) return c.list->access(tag);
   uint32_t* s = c.tags_of(set);
   bool hit;
   const uint32_t i = set_ops::find_ordered(s, c.ways, tag, hit);
@@ -15,7 +15,7 @@ bool access(CacheState& c, uint32_t set, uint32_t tag) {
   return hit;
 }
 
-const PolicyRegistrar reg{{"lru", "least recently used", access}};
+const PolicyRegistrar reg{{"lru", "least recently used", access, nullptr, nullptr, false, /*uses_list=*/true}};
 
 }  // namespace
 }  // namespace switchlab

@@ -9,12 +9,12 @@ bool access(CacheState& c, uint32_t set, uint32_t tag) {
   const uint32_t w = c.ways;
   if (set_ops::find(s, w, tag) < w) return true;
   uint32_t v = set_ops::first_empty(s, w);
-  if (v == w) v = static_cast<uint32_t>(c.rng.uniform_u64(w));
+  if (v == w) v = static_cast<uint32_t>(c.rng->uniform_u64(w));
   s[v] = tag;
   return false;
 }
 
-const PolicyRegistrar reg{{"random", "a uniformly random way once the set is full", access}};
+const PolicyRegistrar reg{{"random", "a uniformly random way once the set is full", access, nullptr, nullptr, /*uses_rng=*/true}};
 
 }  // namespace
 }  // namespace switchlab

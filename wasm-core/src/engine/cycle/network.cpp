@@ -5,7 +5,7 @@
 #include <map>
 #include <vector>
 
-#include "cache/set_assoc.hpp"
+#include "cache/cache_bank.hpp"
 #include "engine/cache_keys.hpp"
 
 namespace switchlab {
@@ -102,7 +102,7 @@ struct CycleNetwork::Impl {
   std::vector<std::vector<Event>> wheel;
 
   // Caches and CAMs (routing computation).
-  std::vector<SetAssocCache> caches;
+  std::unique_ptr<CacheBank> caches;
   std::vector<uint32_t> set_of_dst, set_of_port;
   std::vector<uint64_t> cam_free;
   uint64_t cam_searches = 0;
@@ -168,8 +168,7 @@ struct CycleNetwork::Impl {
     hits_by_class.assign(topo.port_classes().size(), 0);
     if (ex.cache.enabled) {
       const size_t n = ex.cache.per_switch ? S : size_t{S} * P;
-      caches.reserve(n);
-      for (size_t i = 0; i < n; ++i) caches.emplace_back(ex.cache.geometry, Rng::derive(ex.seed, 1000 + i));
+      caches = make_cache_bank(ex, n);
       if (ex.cache.index->keyed_by_output_port) set_of_port = sets_by_output_port(ex);
       else set_of_dst = sets_by_destination(ex);
       cam_free.assign(c.cam_shared ? S : size_t{S} * P, 0);
@@ -252,7 +251,7 @@ struct CycleNetwork::Impl {
     const bool switchable = !set_of_port.empty();
     const uint32_t tag = switchable ? h.out_port : dst;
     const uint32_t set = switchable ? set_of_port[tag] : set_of_dst[dst];
-    if (caches[ex.cache.per_switch ? h.sw : port].access(set, tag)) {
+    if (caches->access(ex.cache.per_switch ? h.sw : port, set, tag)) {
       if (window) ++hits_by_class[cls];
       return t + c.rc_hit;
     }

@@ -1,0 +1,40 @@
+#include "cache/cache_bank.hpp"
+
+#include <algorithm>
+#include <new>
+
+namespace switchlab {
+
+std::unique_ptr<uint32_t[], CacheBank::Free> CacheBank::zeroed(size_t words) {
+  if (words == 0) return nullptr;
+  auto* p = static_cast<uint32_t*>(std::calloc(words, sizeof(uint32_t)));
+  if (!p) throw std::bad_alloc();
+  return std::unique_ptr<uint32_t[], Free>(p);
+}
+
+CacheBank::CacheBank(const CacheGeometry& g, size_t caches, const std::function<uint64_t(size_t)>& rng_seed)
+    : access_(g.policy->access), caches_(caches), entries_(g.entries), ways_(g.ways),
+      meta_per_set_(g.policy->meta_words_per_set ? g.policy->meta_words_per_set(g.ways) : 0),
+      meta_per_cache_(static_cast<size_t>(g.sets()) * meta_per_set_) {
+  if (entries_ && caches_ > SIZE_MAX / sizeof(uint32_t) / entries_) throw std::bad_alloc();
+  tags_ = zeroed(caches_ * entries_);
+  meta_ = zeroed(caches_ * meta_per_cache_);
+  if (g.policy->uses_rng) {
+    rngs_.reserve(caches_);
+    for (size_t c = 0; c < caches_; ++c) rngs_.emplace_back(rng_seed(c));
+  }
+  if (g.policy->uses_list && keeps_list(entries_, ways_)) lists_.assign(caches_, LruList(entries_));
+}
+
+uint32_t CacheBank::occupancy(size_t cache) const {
+  const uint32_t* t = tags_.get() + cache * entries_;
+  return (lists_.empty() ? 0 : lists_[cache].size()) +
+         static_cast<uint32_t>(std::count_if(t, t + entries_, [](uint32_t x) { return x != CacheState::kEmpty; }));
+}
+
+uint64_t CacheBank::bytes_per_cache() const {
+  return uint64_t{entries_} * sizeof(uint32_t) + meta_per_cache_ * sizeof(uint32_t) + (rngs_.empty() ? 0 : sizeof(Rng)) +
+         (lists_.empty() ? 0 : sizeof(LruList) + uint64_t{entries_} * 28);  // list node + map slots per entry
+}
+
+}  // namespace switchlab

@@ -1,0 +1,76 @@
+#pragma once
+// Every routing-table cache of a run (one per input port, or per switch) in one bank: the tags of
+// all caches in one flat array (cache, set, way) and the policies' words in another, instead of an
+// object with its own vectors per port. Per-port state is entries x 4 B (plus the policy's words),
+// a set's address is known before it is looked up (the route walk prefetches it), and pages of
+// caches no packet crosses stay uncommitted (the arrays come zeroed from calloc; empty = 0).
+// The 12-byte entry of seed 001 Sec. 3 (8 B tag, 2 B port, 2 B reserved) matters for cost, not for
+// hit/miss, so only the tag is simulated.
+#include <cstdint>
+#include <cstdlib>
+#include <functional>
+#include <memory>
+#include <vector>
+
+#include "cache/replacement.hpp"
+#include "common/prefetch.hpp"
+
+namespace switchlab {
+
+struct CacheGeometry {
+  uint32_t entries = 0;
+  uint32_t ways = 0;  // == entries when fully associative
+  uint32_t sets() const { return entries / ways; }
+  const PolicyInfo* policy = default_policy();
+};
+
+class CacheBank {
+ public:
+  // `caches` caches of geometry `g`; `rng_seed(c)` seeds cache c's stream (asked only when the
+  // policy draws random numbers). Throws std::bad_alloc if the arrays cannot be reserved.
+  CacheBank(const CacheGeometry& g, size_t caches, const std::function<uint64_t(size_t)>& rng_seed);
+
+  // Looks `tag` up in `set` of cache `cache`; a miss installs it, evicting by the policy. Returns
+  // true on a hit. Tags are stored + 1 (0 marks an empty way), so tag 0xFFFFFFFF is not allowed.
+  bool access(size_t cache, uint32_t set, uint32_t tag) {
+    CacheState s{tags_.get() + cache * entries_, meta_.get() + cache * meta_per_cache_, entries_, ways_, meta_per_set_,
+                 rngs_.empty() ? nullptr : &rngs_[cache], lists_.empty() ? nullptr : &lists_[cache]};
+    return access_(s, set, tag + 1);
+  }
+  // Starts loading `set` of `cache` into the CPU cache.
+  SWITCHLAB_PREFETCH_FN void prefetch(size_t cache, uint32_t set) const {
+    prefetch_address(tags_.get() + cache * entries_ + static_cast<size_t>(set) * ways_);
+  }
+  size_t size() const { return caches_; }
+  // Valid entries of one cache.
+  uint32_t occupancy(size_t cache) const;
+  // Bytes of state each cache of this geometry and policy keeps.
+  uint64_t bytes_per_cache() const;
+
+ private:
+  struct Free {
+    void operator()(uint32_t* p) const { std::free(p); }
+  };
+  static std::unique_ptr<uint32_t[], Free> zeroed(size_t words);
+
+  AccessFn access_;
+  size_t caches_;
+  uint32_t entries_, ways_, meta_per_set_;
+  size_t meta_per_cache_;
+  std::unique_ptr<uint32_t[], Free> tags_, meta_;
+  std::vector<Rng> rngs_;       // per cache, only for policies that draw
+  std::vector<LruList> lists_;  // per cache, only for fully associative caches the policy keeps as a list
+};
+
+// One cache on its own (the kernel benchmark, unit tests and validation checks).
+class SetAssocCache {
+ public:
+  SetAssocCache(const CacheGeometry& g, uint64_t seed) : bank_(g, 1, [seed](size_t) { return seed; }) {}
+  bool access(uint32_t set, uint32_t tag) { return bank_.access(0, set, tag); }
+  uint32_t occupancy() const { return bank_.occupancy(0); }
+
+ private:
+  CacheBank bank_;
+};
+
+}  // namespace switchlab
