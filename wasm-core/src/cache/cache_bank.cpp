@@ -13,7 +13,7 @@ std::unique_ptr<uint32_t[], CacheBank::Free> CacheBank::zeroed(size_t words) {
 }
 
 CacheBank::CacheBank(const CacheGeometry& g, size_t caches, const std::function<uint64_t(size_t)>& rng_seed)
-    : access_(g.policy->access), caches_(caches), entries_(g.entries), ways_(g.ways),
+    : access_all_(g.policy->access), caches_(caches), entries_(g.entries), ways_(g.ways),
       meta_per_set_(g.policy->meta_words_per_set ? g.policy->meta_words_per_set(g.ways) : 0),
       meta_per_cache_(static_cast<size_t>(g.sets()) * meta_per_set_) {
   if (entries_ && caches_ > SIZE_MAX / sizeof(uint32_t) / entries_) throw std::bad_alloc();
@@ -24,6 +24,8 @@ CacheBank::CacheBank(const CacheGeometry& g, size_t caches, const std::function<
     for (size_t c = 0; c < caches_; ++c) rngs_.emplace_back(rng_seed(c));
   }
   if (g.policy->uses_list && keeps_list(entries_, ways_)) lists_.assign(caches_, LruList(entries_));
+  arrays_ = {tags_.get(), meta_.get(), rngs_.empty() ? nullptr : rngs_.data(), lists_.empty() ? nullptr : lists_.data(),
+             entries_, ways_, meta_per_set_, meta_per_cache_};
 }
 
 uint32_t CacheBank::occupancy(size_t cache) const {

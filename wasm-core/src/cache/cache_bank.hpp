@@ -13,7 +13,6 @@
 #include <vector>
 
 #include "cache/replacement.hpp"
-#include "common/prefetch.hpp"
 
 namespace switchlab {
 
@@ -26,21 +25,22 @@ struct CacheGeometry {
 
 class CacheBank {
  public:
-  // `caches` caches of geometry `g`; `rng_seed(c)` seeds cache c's stream (asked only when the
+  // `caches` caches of geometry `g` (ids below 2^32); `rng_seed(c)` seeds cache c's stream (asked only when the
   // policy draws random numbers). Throws std::bad_alloc if the arrays cannot be reserved.
   CacheBank(const CacheGeometry& g, size_t caches, const std::function<uint64_t(size_t)>& rng_seed);
 
   // Looks `tag` up in `set` of cache `cache`; a miss installs it, evicting by the policy. Returns
   // true on a hit. Tags are stored + 1 (0 marks an empty way), so tag 0xFFFFFFFF is not allowed.
-  bool access(size_t cache, uint32_t set, uint32_t tag) {
-    CacheState s{tags_.get() + cache * entries_, meta_.get() + cache * meta_per_cache_, entries_, ways_, meta_per_set_,
-                 rngs_.empty() ? nullptr : &rngs_[cache], lists_.empty() ? nullptr : &lists_[cache]};
-    return access_(s, set, tag + 1);
+  bool access(uint32_t cache, uint32_t set, uint32_t tag) {
+    const CacheAccess a{cache, set, tag};
+    uint8_t hit;
+    access_all_(arrays_, &a, 1, &hit);
+    return hit;
   }
-  // Starts loading `set` of `cache` into the CPU cache.
-  SWITCHLAB_PREFETCH_FN void prefetch(size_t cache, uint32_t set) const {
-    prefetch_address(tags_.get() + cache * entries_ + static_cast<size_t>(set) * ways_);
-  }
+  // `n` look-ups in order; hit[i] = 1 if look-up i hit.
+  void access_all(const CacheAccess* a, size_t n, uint8_t* hit) { access_all_(arrays_, a, n, hit); }
+  // The arrays (for loops that prefetch sets: BankArrays::set_address).
+  const BankArrays& arrays() const { return arrays_; }
   size_t size() const { return caches_; }
   // Valid entries of one cache.
   uint32_t occupancy(size_t cache) const;
@@ -53,13 +53,14 @@ class CacheBank {
   };
   static std::unique_ptr<uint32_t[], Free> zeroed(size_t words);
 
-  AccessFn access_;
+  AccessAllFn access_all_;
   size_t caches_;
   uint32_t entries_, ways_, meta_per_set_;
   size_t meta_per_cache_;
   std::unique_ptr<uint32_t[], Free> tags_, meta_;
   std::vector<Rng> rngs_;       // per cache, only for policies that draw
   std::vector<LruList> lists_;  // per cache, only for fully associative caches the policy keeps as a list
+  BankArrays arrays_{};         // views of the above
 };
 
 // One cache on its own (the kernel benchmark, unit tests and validation checks).

@@ -44,6 +44,9 @@ class LruList {
     return outcome;
   }
 
+  // Starts loading what lookup(tag) reads first.
+  SWITCHLAB_PREFETCH_FN void prefetch(uint32_t tag) const { index_.prefetch(tag); }
+
   uint32_t size() const { return static_cast<uint32_t>(nodes_.size()); }
   void clear() {
     nodes_.clear();

@@ -29,13 +29,48 @@ struct CacheState {
   LruList* list;  // a policy with uses_list may keep a fully associative cache here instead of tags
 };
 
-// Looks `tag` (never kEmpty) up in `set`; a miss installs it, evicting by the policy. Returns true on a hit.
+// The arrays of every cache of a bank (cache/cache_bank.hpp), and one cache's view into them.
+struct BankArrays {
+  uint32_t* tags;  // caches x entries
+  uint32_t* meta;  // caches x meta_per_cache
+  Rng* rngs;       // per cache, or null
+  LruList* lists;  // per cache, or null
+  uint32_t entries, ways, meta_per_set;
+  size_t meta_per_cache;
+
+  const uint32_t* set_address(uint32_t cache, uint32_t set) const {
+    return tags + size_t{cache} * entries + size_t{set} * ways;
+  }
+  CacheState state_of(uint32_t cache) const {
+    return {tags + size_t{cache} * entries, meta + cache * meta_per_cache, entries, ways, meta_per_set,
+            rngs ? rngs + cache : nullptr, lists ? lists + cache : nullptr};
+  }
+};
+
+// One look-up: tag `tag` (below 0xFFFFFFFF) in set `set` of cache `cache`.
+struct CacheAccess {
+  uint32_t cache, set, tag;
+};
+
+// A policy's look-up of one tag: a miss installs it, evicting by the policy. Returns true on a hit.
+// `tag` is the stored tag (+ 1), never kEmpty.
 using AccessFn = bool (*)(CacheState& cache, uint32_t set, uint32_t tag);
+// `n` look-ups in order; hit[i] = 1 if look-up i hit. Policies register access_all<their access>,
+// so the policy's look-up is inlined into the loop: one indirect call per batch, not per look-up.
+using AccessAllFn = void (*)(const BankArrays& bank, const CacheAccess* a, size_t n, uint8_t* hit);
+
+template <AccessFn Access>
+void access_all(const BankArrays& bank, const CacheAccess* a, size_t n, uint8_t* hit) {
+  for (size_t i = 0; i < n; ++i) {
+    CacheState s = bank.state_of(a[i].cache);
+    hit[i] = Access(s, a[i].set, a[i].tag + 1);
+  }
+}
 
 struct PolicyInfo {
   std::string name;
   std::string doc;
-  AccessFn access;
+  AccessAllFn access;
   uint32_t (*meta_words_per_set)(uint32_t ways) = nullptr;  // null: none
   // Why the policy cannot manage sets of `ways` ways, as the allowed values, or "" if it can.
   std::string (*check_ways)(uint32_t ways) = nullptr;  // null: any

@@ -6,6 +6,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "common/prefetch.hpp"
+
 namespace switchlab {
 
 inline uint32_t mix32(uint32_t x) {
@@ -29,6 +31,11 @@ class U32Map {
       if (keys_[i] == key) return &vals_[i];
       if (keys_[i] == kEmpty) return nullptr;
     }
+  }
+
+  // Starts loading the slot where `key` would be looked up.
+  SWITCHLAB_PREFETCH_FN void prefetch(uint32_t key) const {
+    if (!keys_.empty()) prefetch_address(&keys_[mix32(key) & mask_]);
   }
 
   void insert(uint32_t key, uint32_t val) {

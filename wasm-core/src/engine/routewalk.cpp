@@ -5,12 +5,13 @@
 #include <numeric>
 #include <vector>
 
-#include "cache/lru_list.hpp"
+#include "cache/miss_classifier.hpp"
 #include "common/crc.hpp"
 #include "common/flat_set.hpp"
 #include "common/prefetch.hpp"
 #include "engine/cache_keys.hpp"
 #include "engine/engines.hpp"
+#include "engine/path_outcomes.hpp"
 #include "topology/node_ids.hpp"
 
 namespace switchlab {
@@ -26,36 +27,15 @@ struct PortStats {
   }
 };
 
-// Compulsory, capacity and conflict misses (MissClassifier::Kind order).
-using MissCounts = std::array<uint64_t, 3>;
-
-// 3C classification (seed 001 Sec. 4; docs/engines.md, Caches): a miss is compulsory on the first
-// reference of a tag at that cache, capacity if a fully associative LRU cache of the same size
-// would also miss, conflict otherwise.
-class MissClassifier {
- public:
-  MissClassifier(size_t caches, uint32_t entries) : shadow_(caches, LruList(entries, /*remember_evicted=*/true)) {}
-  enum Kind { Compulsory, Capacity, Conflict, Hit };  // misses index MissCounts
-  Kind classify(size_t cache, uint32_t tag, bool hit) {
-    const LruList::Outcome fa = shadow_[cache].lookup(tag);
-    if (hit) return Hit;
-    if (fa == LruList::MissFirstTime) return Compulsory;
-    return fa == LruList::Hit ? Conflict : Capacity;
-  }
-
- private:
-  std::vector<LruList> shadow_;  // fully associative LRU of the same size, remembering every tag seen
-};
-
 // Exact latency distribution over integer picoseconds (the number of distinct values is small:
 // they are sums of a few delays).
 class LatencyHistogram {
  public:
-  void add(uint32_t ps) {
+  void add(uint32_t ps, uint32_t packets) {
     // uint32 counts suffice: measured packets are capped at 2e9 (config/experiment.cpp).
-    if (uint32_t* c = counts_.find(ps)) ++*c; else counts_.insert(ps, 1);
-    ++n_;
-    sum_ += ps;
+    if (uint32_t* c = counts_.find(ps)) *c += packets; else counts_.insert(ps, packets);
+    n_ += packets;
+    sum_ += uint64_t{ps} * packets;
   }
   // (latency ps, packets), sorted by latency.
   std::vector<std::pair<uint32_t, uint64_t>> sorted() const {
@@ -126,8 +106,15 @@ class RouteWalk {
       : ex_(ex), cc_(ex.cache), layout_(ex),
         switchable_(cc_.enabled && cc_.index->keyed_by_output_port),
         stats_(static_cast<size_t>(layout_.switches) * layout_.pps), lag_(ex.lag_links, 0),
-        batch_(kBatch), batch_hops_(static_cast<size_t>(kBatch) * (ex.topology->max_hops() + 1)),
-        lookups_(batch_hops_.size()) {
+        max_route_(ex.topology->max_hops() + 1), outcomes_(ex.topology->max_hops()) {
+    for (Batch& b : batches_) {
+      const size_t lookups = static_cast<size_t>(kBatch) * max_route_;
+      b.packets.resize(kBatch);
+      b.hops.resize(lookups);
+      b.accesses.resize(lookups);
+      b.ports.resize(lookups);
+      b.hits.resize(lookups);
+    }
     const Topology& topo = *ex.topology;
     const uint32_t nodes = topo.num_nodes();
     // The switches hash destination ids (sequential or random, key_bits wide); the caches keep
@@ -147,7 +134,8 @@ class RouteWalk {
       const size_t n = cc_.per_switch ? layout_.switches : stats_.size();
       caches_ = make_cache_bank(ex, n);
       if (cc_.classify_misses) {
-        classifier_ = std::make_unique<MissClassifier>(n, cc_.geometry.entries);
+        const uint32_t keys = switchable_ ? layout_.pps : topo.num_nodes();  // tags are output ports or destinations
+        classifier_ = std::make_unique<MissClassifier>(n, cc_.geometry.entries, keys);
         // Misses are counted per port class directly (a byte per port instead of three counters).
         class_of_port_.resize(stats_.size());
         for (uint32_t slot = 0; slot < layout_.switches; ++slot)
@@ -171,112 +159,155 @@ class RouteWalk {
     const uint64_t total = this->total();
     const uint64_t end = total - next_ > count ? next_ + count : total;
     auto traffic = [this](uint64_t, uint32_t& src, uint32_t& dst) { ex_.traffic->next(traffic_rng_, src, dst); };
-    while (next_ < end) {
-      const uint32_t n = static_cast<uint32_t>(std::min<uint64_t>(kBatch, end - next_));
-      run_batch(next_, n, traffic);
-      next_ += n;
-    }
+    walk(next_, end - next_, traffic);
+    next_ = end;
     return total - end;
   }
 
  private:
   enum class Count { Prefetch, Warmup, Measured };
 
-  // Packets are walked in batches: first every packet's route (routes never depend on cache
-  // contents) and the cache, set and tag of each of its look-ups, then the look-ups in packet order,
-  // each one requesting the set kAhead look-ups further on from memory, so that the look-ups of a
-  // batch wait for memory together rather than one after another (the caches of a big network do
-  // not fit in the CPU's). Same look-ups in the same order as one packet at a time.
-  static constexpr uint32_t kBatch = 128;
-  static constexpr size_t kAhead = 16;
+  // Packets are walked in batches, software-pipelined: a batch's routes (which never depend on
+  // cache contents) and the cache, set and tag of each look-up are computed, and their sets
+  // requested from memory, while the previous batch's look-ups are still to be done; then those
+  // are done, in packet order. The look-ups of a batch thus wait for memory together, overlapped
+  // with routing, rather than one after another (the caches of a big network do not fit in the
+  // CPU's). The same look-ups happen in the same order as one packet at a time.
+  static constexpr uint32_t kBatch = 32;
 
-  struct Lookup {
-    uint32_t cache, set, tag;
-    uint32_t port;  // stats_ index
-  };
   struct Packet {
     uint32_t dst, hops;
     Count count;
   };
+  // A batch's packets and, per look-up (hop), the cache access, the port (stats_ index) and whether it hit.
+  struct Batch {
+    std::vector<Packet> packets;
+    std::vector<Hop> hops;
+    std::vector<CacheAccess> accesses;
+    std::vector<uint32_t> ports;
+    std::vector<uint8_t> hits;
+    uint64_t first = 0;  // index of the first packet
+    uint32_t n = 0;
+    size_t lookups = 0;
+  };
 
   Count count_of(uint64_t packet) const { return packet >= ex_.warmup_packets ? Count::Measured : Count::Warmup; }
 
-  // Routes packets first..first+n (n <= kBatch; `ends(k, src, dst)` gives packet k's ends) and looks
-  // up every hop: per switch RC (hit/miss/no cache) + the rest of the pipeline, per link the link delay.
+  // Walks packets first..first+count (`ends(k, src, dst)` gives packet k's ends), counted as their
+  // index says or, with `force`, as `forced`.
   template <class Ends>
-  void run_batch(uint64_t first, uint32_t n, Ends&& ends, Count forced = Count::Warmup, bool force = false) {
+  void walk(uint64_t first, uint64_t count, Ends&& ends, Count forced = Count::Warmup, bool force = false) {
+    Batch* pending = nullptr;
+    for (uint64_t done = 0; done < count;) {
+      Batch& b = batches_[pending == &batches_[0] ? 1 : 0];
+      const uint32_t n = static_cast<uint32_t>(std::min<uint64_t>(kBatch, count - done));
+      route_batch(b, first + done, n, ends, forced, force);
+      if (pending) look_up_batch(*pending);
+      pending = &b;
+      done += n;
+    }
+    if (pending) look_up_batch(*pending);
+  }
+
+  // Routes packets first..first+n (n <= kBatch) into `b` and requests what their look-ups touch.
+  template <class Ends>
+  void route_batch(Batch& b, uint64_t first, uint32_t n, Ends& ends, Count forced, bool force) {
     const Topology& topo = *ex_.topology;
-    const bool monitored = !layout_.monitored.empty();
     size_t nl = 0;
+    b.n = n;
+    b.first = first;
     for (uint32_t p = 0; p < n; ++p) {
       const uint64_t packet = first + p;
       uint32_t src, dst;
       ends(packet, src, dst);
-      Hop* hops = batch_hops_.data() + nl;
-      const uint32_t hn = topo.route(src, dst, routing_rng_, hops);
-      batch_[p] = {dst, hn, force ? forced : count_of(packet)};
-      for (uint32_t h = 0; h < hn; ++h, ++nl) {
-        const Hop& hop = hops[h];
-        uint32_t slot = hop.sw, target = dst;
-        if (monitored) {  // move this routing computation onto a monitored switch
-          slot = static_cast<uint32_t>((packet + h) % layout_.monitored.size());
-          target = topo.translate(dst, hop.sw, layout_.monitored[slot]);
-        }
-        Lookup& l = lookups_[nl];
-        l.port = slot * layout_.pps + hop.in_port;
-        if (!cc_.enabled) continue;
-        l.cache = cc_.per_switch ? slot : l.port;
-        l.tag = switchable_ ? hop.out_port : target;
-        l.set = switchable_ ? set_of_port_[l.tag] : set_of_dst_[target];
-      }
+      const uint32_t hn = topo.route(src, dst, routing_rng_, b.hops.data() + nl);
+      b.packets[p] = {dst, hn, force ? forced : count_of(packet)};
+      nl += hn;
     }
-    const Delays& d = ex_.delays;
-    const uint32_t far_hops = topo.longest_route();
-    for (size_t j = 0; j < std::min(nl, kAhead); ++j) request(lookups_[j]);
+    b.lookups = nl;
+    if (layout_.monitored.empty()) keys_of<false>(b); else keys_of<true>(b);
+  }
+
+  // Each hop's port, cache, set and tag, with the set and the port's counters requested from memory.
+  // Locals throughout: stores into the batch could alias members as far as the compiler knows.
+  template <bool kMonitored>
+  void keys_of(Batch& b) {
+    const Hop* hop = b.hops.data();
+    uint32_t* ports = b.ports.data();
+    CacheAccess* acc = b.accesses.data();
+    const PortStats* stats = stats_.data();
+    const uint32_t* set_of_dst = set_of_dst_.data();
+    const uint32_t* set_of_port = set_of_port_.data();
+    const uint32_t pps = layout_.pps;
+    const bool enabled = cc_.enabled, per_switch = cc_.per_switch, switchable = switchable_;
+    const BankArrays bank = enabled ? caches_->arrays() : BankArrays{};
+    const MissClassifier* classifier = classifier_.get();
     size_t j = 0;
-    for (uint32_t p = 0; p < n; ++p) {
-      const Packet& pk = batch_[p];
-      const bool measured = pk.count == Count::Measured;
-      uint64_t lat_ps = static_cast<uint64_t>(pk.hops + 1) * d.link_ps + static_cast<uint64_t>(pk.hops) * d.other_ps;
-      bool all_hit = cc_.enabled;
-      for (uint32_t h = 0; h < pk.hops; ++h, ++j) {
-        if (j + kAhead < nl) request(lookups_[j + kAhead]);
-        const Lookup& l = lookups_[j];
-        if (!cc_.enabled) {
-          lat_ps += d.rc_no_cache_ps;
-          if (measured) ++stats_[l.port].lookups;
-          continue;
+    for (uint32_t p = 0; p < b.n; ++p) {
+      const uint32_t dst = b.packets[p].dst;
+      const uint32_t dst_set = enabled && !switchable && !kMonitored ? set_of_dst[dst] : 0;
+      for (const size_t last = j + b.packets[p].hops; j < last; ++j) {
+        uint32_t slot = hop[j].sw, set = dst_set, target = dst;
+        if constexpr (kMonitored) {  // move this routing computation onto a monitored switch
+          const auto& m = layout_.monitored;
+          slot = static_cast<uint32_t>((b.first + p + (j - (last - b.packets[p].hops))) % m.size());
+          target = ex_.topology->translate(dst, hop[j].sw, m[slot]);
+          if (enabled && !switchable) set = set_of_dst[target];
         }
-        const bool hit = caches_->access(l.cache, l.set, l.tag);
-        lat_ps += hit ? d.rc_hit_ps : d.rc_miss_ps;
-        all_hit &= hit;
-        const auto kind = classifier_ ? classifier_->classify(l.cache, l.tag, hit) : MissClassifier::Hit;
-        if (measured) {
-          PortStats& st = stats_[l.port];
-          ++st.lookups;
-          st.hits += hit;
-          if (kind != MissClassifier::Hit) ++misses_by_class_[class_of_port_[l.port]][kind];
-        } else if (pk.count == Count::Prefetch) {
-          ++prefetch_lookups_;
-        }
-      }
-      if (!measured) continue;
-      if (pk.hops > 1 && !lag_of_dst_.empty()) lag_[lag_of_dst_[pk.dst]] += pk.hops - 1;
-      packets_all_hit_ += all_hit;
-      latency_.add(static_cast<uint32_t>(lat_ps));
-      hop_sum_ += pk.hops;
-      hop_max_ = std::max(hop_max_, pk.hops);
-      if (pk.hops == far_hops) {  // the packets seed 001 eq. (4) is about
-        ++far_count_;
-        far_sum_ps_ += lat_ps;
+        const uint32_t port = slot * pps + hop[j].in_port;
+        ports[j] = port;
+        prefetch_address(stats + port);
+        if (!enabled) continue;
+        const uint32_t tag = switchable ? hop[j].out_port : target;
+        if (switchable) set = set_of_port[tag];
+        acc[j] = {per_switch ? slot : port, set, tag};
+        prefetch_address(bank.set_address(acc[j].cache, set));
+        if (classifier) classifier->prefetch(acc[j].cache, tag);
       }
     }
   }
 
-  // Asks memory for what look-up `l` will touch.
-  SWITCHLAB_PREFETCH_FN void request(const Lookup& l) const {
-    if (cc_.enabled) caches_->prefetch(l.cache, l.set);
-    prefetch_address(&stats_[l.port]);
+  // The look-ups of a routed batch: per switch RC (hit/miss/no cache) + the rest of the pipeline,
+  // per link the link delay.
+  void look_up_batch(Batch& b) {
+    if (cc_.enabled) caches_->access_all(b.accesses.data(), b.lookups, b.hits.data());
+    size_t j = 0;
+    for (uint32_t p = 0; p < b.n; ++p) {
+      const Packet& pk = b.packets[p];
+      const bool measured = pk.count == Count::Measured;
+      uint32_t hits = 0;
+      for (const size_t last = j + pk.hops; j < last; ++j) {
+        const bool hit = cc_.enabled && b.hits[j];
+        hits += hit;
+        if (classifier_) classify(b, j, measured);
+        if (measured) {
+          PortStats& st = stats_[b.ports[j]];
+          ++st.lookups;
+          st.hits += hit;
+        }
+      }
+      if (!measured) {
+        if (pk.count == Count::Prefetch) prefetch_lookups_ += pk.hops;
+        continue;
+      }
+      if (pk.hops > 1 && !lag_of_dst_.empty()) lag_[lag_of_dst_[pk.dst]] += pk.hops - 1;
+      outcomes_.add(pk.hops, hits);
+    }
+  }
+
+  // Zero-load latency of a packet through `hops` switches, `hits` of them hitting their cache.
+  uint64_t latency_ps(uint32_t hops, uint32_t hits) const {
+    const Delays& d = ex_.delays;
+    const uint64_t rc_hit = cc_.enabled ? d.rc_hit_ps : d.rc_no_cache_ps;
+    const uint64_t rc_miss = cc_.enabled ? d.rc_miss_ps : d.rc_no_cache_ps;
+    return uint64_t{hops + 1} * d.link_ps + uint64_t{hops} * d.other_ps + hits * rc_hit + (hops - hits) * rc_miss;
+  }
+
+  // The 3C class of look-up j (the shadow cache sees every look-up; misses are counted if measured).
+  void classify(const Batch& b, size_t j, bool measured) {
+    const CacheAccess& a = b.accesses[j];
+    const auto kind = classifier_->classify(a.cache, a.tag, b.hits[j]);
+    if (measured && kind != MissClassifier::Hit) ++misses_by_class_[class_of_port_[b.ports[j]]][kind];
   }
 
   // Seed 000 Sec. VI-A: fill the caches before the job by routing every ordered node pair once.
@@ -289,13 +320,27 @@ class RouteWalk {
       const uint64_t d = k % (nodes - 1);
       dst = static_cast<uint32_t>(d < src ? d : d + 1);
     };
-    for (uint64_t k = 0; k < pairs; k += kBatch)
-      run_batch(k, static_cast<uint32_t>(std::min<uint64_t>(kBatch, pairs - k)), pair, Count::Prefetch, true);
+    walk(0, pairs, pair, Count::Prefetch, true);
   }
 
  public:
   json report() const {
     const Topology& topo = *ex_.topology;
+    LatencyHistogram latency;
+    uint64_t packets_all_hit = 0, hop_sum = 0, far_count = 0, far_sum_ps = 0;
+    uint32_t hop_max = 0;
+    const uint32_t far_hops = topo.longest_route();
+    outcomes_.for_each([&](uint32_t hops, uint32_t hits, uint64_t packets) {
+      const uint64_t ps = latency_ps(hops, hits);
+      latency.add(static_cast<uint32_t>(ps), static_cast<uint32_t>(packets));
+      packets_all_hit += cc_.enabled && hits == hops ? packets : 0;
+      hop_sum += uint64_t{hops} * packets;
+      hop_max = std::max(hop_max, hops);
+      if (hops == far_hops) {  // the packets seed 001 eq. (4) is about
+        far_count += packets;
+        far_sum_ps += ps * packets;
+      }
+    });
     const auto& classes = topo.port_classes();
     std::vector<PortStats> by_class(classes.size());
     json by_switch = json::array(), by_port = json::array();
@@ -337,8 +382,8 @@ class RouteWalk {
         {"hits", all.hits},
         {"hit_rate", rate(all.hits, all.lookups)},
         {"misses", misses_report(all, kAllClasses)},
-        {"packets_all_hit", packets_all_hit_},
-        {"all_hit_share", ex_.packets ? json(static_cast<double>(packets_all_hit_) / static_cast<double>(ex_.packets)) : json(nullptr)},
+        {"packets_all_hit", packets_all_hit},
+        {"all_hit_share", ex_.packets ? json(static_cast<double>(packets_all_hit) / static_cast<double>(ex_.packets)) : json(nullptr)},
         {"by_port_class", classes_json},
         {"by_switch", by_switch},
         {"occupancy", {{"entries_total", occupied},
@@ -358,15 +403,15 @@ class RouteWalk {
     } else {
       cache["by_switch_format"] = "hit rate of each switch, by switch id (see topology.switch_id)";
     }
-    json zero_load = latency_summary(latency_);
+    json zero_load = latency_summary(latency);
     zero_load["mean_at_max_distance"] =
-        far_count_ ? json(static_cast<double>(far_sum_ps_) / static_cast<double>(far_count_) / 1000.0) : json(nullptr);
-    zero_load["packets_at_max_distance"] = far_count_;
+        far_count ? json(static_cast<double>(far_sum_ps) / static_cast<double>(far_count) / 1000.0) : json(nullptr);
+    zero_load["packets_at_max_distance"] = far_count;
     json out = {{"cache", cache},
                 {"latency_ns", {{"zero_load", zero_load}}},
                 {"packets", {{"measured", ex_.packets}, {"warmup", ex_.warmup_packets},
-                             {"mean_switches", ex_.packets ? static_cast<double>(hop_sum_) / static_cast<double>(ex_.packets) : 0.0},
-                             {"max_switches", hop_max_}}}};
+                             {"mean_switches", ex_.packets ? static_cast<double>(hop_sum) / static_cast<double>(ex_.packets) : 0.0},
+                             {"max_switches", hop_max}}}};
     if (ex_.lag_links > 1) {
       const uint64_t total = std::accumulate(lag_.begin(), lag_.end(), uint64_t{0});
       out["lag"] = lag_report(total);
@@ -413,13 +458,10 @@ class RouteWalk {
   std::vector<uint8_t> class_of_port_;       // per stats_ entry, when misses are classified
   std::vector<MissCounts> misses_by_class_;  // measured misses per port class
   std::vector<uint64_t> lag_;
-  std::vector<Packet> batch_;
-  std::vector<Hop> batch_hops_;
-  std::vector<Lookup> lookups_;
-  uint64_t prefetch_lookups_ = 0, packets_all_hit_ = 0;
-  LatencyHistogram latency_;
-  uint64_t hop_sum_ = 0, far_count_ = 0, far_sum_ps_ = 0;
-  uint32_t hop_max_ = 0;
+  const uint32_t max_route_;  // hop slots a route may write (max_hops + 1)
+  Batch batches_[2];          // routed, being routed
+  uint64_t prefetch_lookups_ = 0;
+  PathOutcomes outcomes_;
   Rng traffic_rng_{Rng::derive(ex_.seed, 1)};
   Rng routing_rng_{Rng::derive(ex_.seed, 2)};
   uint64_t next_ = 0;  // next packet index

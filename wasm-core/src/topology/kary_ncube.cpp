@@ -8,7 +8,7 @@ static_assert(kMaxTopologyNodes < FastDiv::kMaxOperand && kMaxTopologySwitches <
               "node and switch ids must stay within FastDiv's exact range");
 
 KaryNCube::KaryNCube(std::vector<uint32_t> dims, std::vector<bool> wrap, uint32_t concentration)
-    : dims_(std::move(dims)), wrap_(std::move(wrap)), c_(concentration), c_div_(concentration) {
+    : dims_(std::move(dims)), wrap_(wrap.begin(), wrap.end()), c_(concentration), c_div_(concentration) {
   switches_ = 1;
   for (uint32_t k : dims_) {
     stride_.push_back(switches_);
@@ -17,18 +17,6 @@ KaryNCube::KaryNCube(std::vector<uint32_t> dims, std::vector<bool> wrap, uint32_
   }
   classes_.push_back("injection");
   for (size_t i = 0; i < dims_.size(); ++i) classes_.push_back("dim" + std::to_string(i));
-}
-
-// Shortest direction per dimension. On a torus a tie (offset exactly k/2, even k) goes in the +
-// direction. Seed 000 Algorithm 1 compares the offset with ceil(k/2); taken literally that routes
-// offset (k+1)/2 the long way round for odd k, so we use the minimal rule, which agrees with the
-// printed one for every even k.
-int32_t KaryNCube::offset(size_t dim, uint32_t a, uint32_t b) const {
-  const int32_t k = static_cast<int32_t>(dims_[dim]);
-  int32_t d = static_cast<int32_t>(b) - static_cast<int32_t>(a);
-  if (!wrap_[dim]) return d;
-  if (d < 0) d += k;          // d in [0, k): hops going +
-  return d <= k / 2 ? d : d - k;
 }
 
 // A ring of k switches has k links (k = 2: the + and - ports give two parallel links), a line k - 1.
@@ -72,16 +60,33 @@ uint32_t KaryNCube::route(uint32_t src, uint32_t dst, Rng&, Hop* out) const {
   for (size_t i = 0; i < dims_.size(); ++i) {
     const int32_t off = offset(i, from[i], to[i]);
     if (off == 0) continue;
-    const bool plus = off > 0;
-    const uint16_t port = plus ? plus_port(i) : minus_port(i);
-    const uint32_t k = dims_[i];
+    const uint16_t port = off > 0 ? plus_port(i) : minus_port(i);
+    // Locals: stores through `out` could alias the members as far as the compiler knows.
+    const uint32_t k = dims_[i], stride = stride_[i], span = (k - 1) * stride;
     uint32_t pos = from[i];
-    for (int32_t step = 0, steps = plus ? off : -off; step < steps; ++step) {
-      out[n++] = Hop{sw, in_port, port};
-      const uint32_t next = plus ? (pos + 1 == k ? 0 : pos + 1) : (pos == 0 ? k - 1 : pos - 1);
-      sw = sw + next * stride_[i] - pos * stride_[i];
-      pos = next;
-      in_port = port;  // arriving travelling in the same direction
+    if (off > 0) {
+      for (int32_t step = 0; step < off; ++step) {
+        out[n++] = Hop{sw, in_port, port};
+        if (++pos == k) {
+          pos = 0;
+          sw -= span;
+        } else {
+          sw += stride;
+        }
+        in_port = port;  // arriving travelling in the same direction
+      }
+    } else {
+      for (int32_t step = 0; step < -off; ++step) {
+        out[n++] = Hop{sw, in_port, port};
+        if (pos == 0) {
+          pos = k - 1;
+          sw += span;
+        } else {
+          --pos;
+          sw -= stride;
+        }
+        in_port = port;
+      }
     }
   }
   out[n++] = Hop{sw, in_port, static_cast<uint16_t>(dst - dst_sw * c_)};

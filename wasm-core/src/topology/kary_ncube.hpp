@@ -41,7 +41,7 @@ class KaryNCube final : public Topology {
 
  private:
   std::vector<uint32_t> dims_;
-  std::vector<bool> wrap_;
+  std::vector<uint8_t> wrap_;  // bytes: read per packet
   uint32_t c_;
   uint32_t switches_;
   std::vector<uint32_t> stride_;
@@ -49,5 +49,17 @@ class KaryNCube final : public Topology {
   FastDiv c_div_;                 // by the concentration
   std::vector<std::string> classes_;
 };
+
+// Shortest direction per dimension. On a torus a tie (offset exactly k/2, even k) goes in the +
+// direction. Seed 000 Algorithm 1 compares the offset with ceil(k/2); taken literally that routes
+// offset (k+1)/2 the long way round for odd k, so we use the minimal rule, which agrees with the
+// printed one for every even k.
+inline int32_t KaryNCube::offset(size_t dim, uint32_t a, uint32_t b) const {
+  const int32_t k = static_cast<int32_t>(dims_[dim]);
+  int32_t d = static_cast<int32_t>(b) - static_cast<int32_t>(a);
+  if (!wrap_[dim]) return d;
+  if (d < 0) d += k;          // d in [0, k): hops going +
+  return d <= k / 2 ? d : d - k;
+}
 
 }  // namespace switchlab

@@ -14,7 +14,7 @@ bool access(CacheState& c, uint32_t set, uint32_t tag) {
   return false;
 }
 
-const PolicyRegistrar reg{{"fifo", "first in, first out (a hit does not refresh an entry)", access}};
+const PolicyRegistrar reg{{"fifo", "first in, first out (a hit does not refresh an entry)", access_all<access>}};
 
 }  // namespace
 }  // namespace switchlab

@@ -22,7 +22,7 @@ bool access(CacheState& c, uint32_t set, uint32_t tag) {
   return hit;
 }
 
-const PolicyRegistrar reg{{"lfu", "least frequently used, ties to the least recently used", access,
+const PolicyRegistrar reg{{"lfu", "least frequently used, ties to the least recently used", access_all<access>,
                            [](uint32_t ways) { return ways; }}};
 
 }  // namespace

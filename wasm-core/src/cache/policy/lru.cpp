@@ -15,7 +15,7 @@ bool access(CacheState& c, uint32_t set, uint32_t tag) {
   return hit;
 }
 
-const PolicyRegistrar reg{{"lru", "least recently used", access, nullptr, nullptr, false, /*uses_list=*/true}};
+const PolicyRegistrar reg{{"lru", "least recently used", access_all<access>, nullptr, nullptr, false, /*uses_list=*/true}};
 
 }  // namespace
 }  // namespace switchlab

@@ -48,7 +48,7 @@ std::string check_ways(uint32_t ways) {
   return (ways & (ways - 1)) == 0 && ways <= kMaxWays ? "" : "a power of two in [1, 64]";
 }
 
-const PolicyRegistrar reg{{"plru", "tree pseudo-LRU, power-of-two ways up to 64", access,
+const PolicyRegistrar reg{{"plru", "tree pseudo-LRU, power-of-two ways up to 64", access_all<access>,
                            [](uint32_t) -> uint32_t { return 2; }, check_ways}};
 
 }  // namespace

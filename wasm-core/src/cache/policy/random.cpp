@@ -14,7 +14,7 @@ bool access(CacheState& c, uint32_t set, uint32_t tag) {
   return false;
 }
 
-const PolicyRegistrar reg{{"random", "a uniformly random way once the set is full", access, nullptr, nullptr, /*uses_rng=*/true}};
+const PolicyRegistrar reg{{"random", "a uniformly random way once the set is full", access_all<access>, nullptr, nullptr, /*uses_rng=*/true}};
 
 }  // namespace
 }  // namespace switchlab
