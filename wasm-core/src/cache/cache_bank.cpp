@@ -24,18 +24,20 @@ CacheBank::CacheBank(const CacheGeometry& g, size_t caches, const std::function<
     for (size_t c = 0; c < caches_; ++c) rngs_.emplace_back(rng_seed(c));
   }
   if (g.policy->uses_list && keeps_list(entries_, ways_)) lists_.assign(caches_, LruList(entries_));
+  touched_.assign(caches_, 0);
   arrays_ = {tags_.get(), meta_.get(), rngs_.empty() ? nullptr : rngs_.data(), lists_.empty() ? nullptr : lists_.data(),
-             entries_, ways_, meta_per_set_, meta_per_cache_};
+             touched_.data(), entries_, ways_, meta_per_set_, meta_per_cache_};
 }
 
 uint32_t CacheBank::occupancy(size_t cache) const {
+  if (!touched_[cache]) return 0;  // without reading (and so committing) its pages
   const uint32_t* t = tags_.get() + cache * entries_;
   return (lists_.empty() ? 0 : lists_[cache].size()) +
          static_cast<uint32_t>(std::count_if(t, t + entries_, [](uint32_t x) { return x != CacheState::kEmpty; }));
 }
 
 uint64_t CacheBank::bytes_per_cache() const {
-  return uint64_t{entries_} * sizeof(uint32_t) + meta_per_cache_ * sizeof(uint32_t) + (rngs_.empty() ? 0 : sizeof(Rng)) +
+  return uint64_t{entries_} * sizeof(uint32_t) + meta_per_cache_ * sizeof(uint32_t) + 1 + (rngs_.empty() ? 0 : sizeof(Rng)) +
          (lists_.empty() ? 0 : sizeof(LruList) + uint64_t{entries_} * 28);  // list node + map slots per entry
 }
 

@@ -34,11 +34,11 @@ class CacheBank {
   bool access(uint32_t cache, uint32_t set, uint32_t tag) {
     const CacheAccess a{cache, set, tag};
     uint8_t hit;
-    access_all_(arrays_, &a, 1, &hit);
+    access_all_(arrays_, &a, &hit, nullptr, 1);
     return hit;
   }
-  // `n` look-ups in order; hit[i] = 1 if look-up i hit.
-  void access_all(const CacheAccess* a, size_t n, uint8_t* hit) { access_all_(arrays_, a, n, hit); }
+  // Look-ups a[j] in order, j = 0..n-1 or only[0..n-1]; hit[j] = 1 if look-up j hit.
+  void access_all(const CacheAccess* a, uint8_t* hit, const uint32_t* only, size_t n) { access_all_(arrays_, a, hit, only, n); }
   // The arrays (for loops that prefetch sets: BankArrays::set_address).
   const BankArrays& arrays() const { return arrays_; }
   size_t size() const { return caches_; }
@@ -60,6 +60,7 @@ class CacheBank {
   std::unique_ptr<uint32_t[], Free> tags_, meta_;
   std::vector<Rng> rngs_;       // per cache, only for policies that draw
   std::vector<LruList> lists_;  // per cache, only for fully associative caches the policy keeps as a list
+  std::vector<uint8_t> touched_;
   BankArrays arrays_{};         // views of the above
 };
 

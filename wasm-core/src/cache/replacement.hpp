@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "cache/lru_list.hpp"
+#include "common/prefetch.hpp"
 #include "common/rng.hpp"
 
 namespace switchlab {
@@ -33,8 +34,9 @@ struct CacheState {
 struct BankArrays {
   uint32_t* tags;  // caches x entries
   uint32_t* meta;  // caches x meta_per_cache
-  Rng* rngs;       // per cache, or null
-  LruList* lists;  // per cache, or null
+  Rng* rngs;         // per cache, or null
+  LruList* lists;    // per cache, or null
+  uint8_t* touched;  // per cache: looked up at least once (occupancy() skips the others)
   uint32_t entries, ways, meta_per_set;
   size_t meta_per_cache;
 
@@ -55,15 +57,27 @@ struct CacheAccess {
 // A policy's look-up of one tag: a miss installs it, evicting by the policy. Returns true on a hit.
 // `tag` is the stored tag (+ 1), never kEmpty.
 using AccessFn = bool (*)(CacheState& cache, uint32_t set, uint32_t tag);
-// `n` look-ups in order; hit[i] = 1 if look-up i hit. Policies register access_all<their access>,
-// so the policy's look-up is inlined into the loop: one indirect call per batch, not per look-up.
-using AccessAllFn = void (*)(const BankArrays& bank, const CacheAccess* a, size_t n, uint8_t* hit);
+// Look-ups a[j] in order for j = 0..n-1, or for j = only[0..n-1] when `only` is given; hit[j] = 1 if
+// look-up j hit. Policies register access_all<their access>, so the policy's look-up is inlined
+// into the loop: one indirect call per batch, not per look-up.
+using AccessAllFn = void (*)(const BankArrays& bank, const CacheAccess* a, uint8_t* hit, const uint32_t* only, size_t n);
 
 template <AccessFn Access>
-void access_all(const BankArrays& bank, const CacheAccess* a, size_t n, uint8_t* hit) {
+void access_all(const BankArrays& bank, const CacheAccess* a, uint8_t* hit, const uint32_t* only, size_t n) {
+  // Sets are requested from memory kAhead look-ups before they are read: a big network's caches do
+  // not fit in the CPU's, and the look-ups of a batch are independent until they reach one cache.
+  constexpr size_t kAhead = 16;
+  auto at = [&](size_t i) { return only ? only[i] : i; };
+  for (size_t i = 0; i < n && i < kAhead; ++i) prefetch_address(bank.set_address(a[at(i)].cache, a[at(i)].set));
   for (size_t i = 0; i < n; ++i) {
-    CacheState s = bank.state_of(a[i].cache);
-    hit[i] = Access(s, a[i].set, a[i].tag + 1);
+    if (i + kAhead < n) {
+      const CacheAccess& next = a[at(i + kAhead)];
+      prefetch_address(bank.set_address(next.cache, next.set));
+    }
+    const size_t j = at(i);
+    bank.touched[a[j].cache] = 1;
+    CacheState s = bank.state_of(a[j].cache);
+    hit[j] = Access(s, a[j].set, a[j].tag + 1);
   }
 }
 

@@ -289,6 +289,17 @@ bool parse_experiment(const json& config, Experiment& out, ErrorSink& errors, Pa
     errors.fail("traffic.pattern", "engine " + out.engine + " needs traffic.pattern npb (the application skeletons)", "npb");
   if (errors.ok() && out.engine == "smpi") app::check_smpi_limits(out, errors);
   if (!cycle) parse_monitor(root, out);
+  if (out.engine == "routewalk") {
+    // An execution setting, not part of the experiment: results are identical for any value, so it
+    // stays out of the normalized config and the id.
+    Params sim = root.child("sim", "Route walk: execution");
+    out.threads = static_cast<uint32_t>(sim.integer(
+        "threads", {0, 0, kMaxThreads, "threads",
+                    "Threads the run may use; 0: every core of the machine. Results do not depend on it (it is not "
+                    "part of the experiment id); browser runs use one"}));
+    sim.reject_unknown();
+    out.normalized.erase("sim");
+  }
   Params output = root.child("output", "What the result includes beyond the defaults");
   out.per_port_output = output.boolean("per_port", false,
                                        "Per input port look-ups and hits (cache.by_port); large for big networks");

@@ -38,6 +38,7 @@ struct Delays {
 
 // Runs whose estimated memory (RunEstimate::memory_bytes) exceeds this are rejected.
 constexpr double kMaxRunMemoryBytes = 16.0 * (1 << 30);
+constexpr int64_t kMaxThreads = 256;  // sim.threads
 
 // What a run will touch, estimated before it starts (the `summary` of prepare(); size limits).
 struct RunEstimate {
@@ -66,6 +67,7 @@ struct Experiment {
   bool random_node_ids = false;
   std::vector<uint32_t> monitored;   // monitored mode: the only switches whose caches are simulated
   bool per_port_output = false;      // cache.by_port: every input port's look-ups and hits
+  uint32_t threads = 0;              // sim.threads (route walk): 0 = every core; not part of the experiment id
   app::AppConfig app;         // engine "app": node.*, switch.link_gbps, app.*
   cost::CostInputs cost;      // hardware.* and switch.cam.*, for the cost report
   RunEstimate estimate;

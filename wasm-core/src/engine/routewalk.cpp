@@ -11,6 +11,7 @@
 #include "common/prefetch.hpp"
 #include "engine/cache_keys.hpp"
 #include "engine/engines.hpp"
+#include "engine/batch_pipeline.hpp"
 #include "engine/path_outcomes.hpp"
 #include "topology/node_ids.hpp"
 
@@ -107,12 +108,20 @@ class RouteWalk {
         switchable_(cc_.enabled && cc_.index->keyed_by_output_port),
         stats_(static_cast<size_t>(layout_.switches) * layout_.pps), lag_(ex.lag_links, 0),
         max_route_(ex.topology->max_hops() + 1), outcomes_(ex.topology->max_hops()) {
+    // Threads: this one routes, the others look up (engine/batch_pipeline.hpp). More than the machine
+    // has is allowed (waiting threads sleep) but only useful for tests.
+    const uint32_t threads = hardware_threads() == 1 ? 1 : ex.threads ? ex.threads : hardware_threads();
+    workers_ = threads > 1 ? threads - 1 : 0;
+    worker_state_.resize(std::max(workers_, 1u));
+    batches_.resize(workers_ ? 4 : 2);
+    batch_ = workers_ ? kBatchShared : kBatchAlone;
     for (Batch& b : batches_) {
-      const size_t lookups = static_cast<size_t>(kBatch) * max_route_;
-      b.packets.resize(kBatch);
+      const size_t lookups = static_cast<size_t>(batch_) * max_route_;
+      b.packets.resize(batch_);
       b.hops.resize(lookups);
       b.accesses.resize(lookups);
       b.ports.resize(lookups);
+      b.counted.resize(lookups);
       b.hits.resize(lookups);
     }
     const Topology& topo = *ex.topology;
@@ -142,12 +151,13 @@ class RouteWalk {
           for (uint32_t p = 0; p < layout_.pps; ++p)
             class_of_port_[static_cast<size_t>(slot) * layout_.pps + p] =
                 topo.port_class(layout_.switch_of_slot(slot), static_cast<uint16_t>(p));
-        misses_by_class_.resize(topo.port_classes().size());
+        for (WorkerState& w : worker_state_) w.misses_by_class.resize(topo.port_classes().size());
       }
     }
   }
 
   uint64_t total() const { return ex_.warmup_packets + ex_.packets; }
+  uint32_t threads() const { return workers_ + 1; }
 
   // Routes up to `count` more packets (the prefetch, if any, before the first); returns how many
   // packets are left. Stepping changes nothing in the outcome: the same packets in the same order.
@@ -173,7 +183,8 @@ class RouteWalk {
   // are done, in packet order. The look-ups of a batch thus wait for memory together, overlapped
   // with routing, rather than one after another (the caches of a big network do not fit in the
   // CPU's). The same look-ups happen in the same order as one packet at a time.
-  static constexpr uint32_t kBatch = 32;
+  // Packets per batch: small on one thread (the batch's data stays in L1), larger with workers (fewer hand-overs).
+  static constexpr uint32_t kBatchAlone = 32, kBatchShared = 512;
 
   struct Packet {
     uint32_t dst, hops;
@@ -185,6 +196,7 @@ class RouteWalk {
     std::vector<Hop> hops;
     std::vector<CacheAccess> accesses;
     std::vector<uint32_t> ports;
+    std::vector<uint8_t> counted;  // the look-up's packet is measured
     std::vector<uint8_t> hits;
     uint64_t first = 0;  // index of the first packet
     uint32_t n = 0;
@@ -197,19 +209,18 @@ class RouteWalk {
   // index says or, with `force`, as `forced`.
   template <class Ends>
   void walk(uint64_t first, uint64_t count, Ends&& ends, Count forced = Count::Warmup, bool force = false) {
-    Batch* pending = nullptr;
-    for (uint64_t done = 0; done < count;) {
-      Batch& b = batches_[pending == &batches_[0] ? 1 : 0];
-      const uint32_t n = static_cast<uint32_t>(std::min<uint64_t>(kBatch, count - done));
-      route_batch(b, first + done, n, ends, forced, force);
-      if (pending) look_up_batch(*pending);
-      pending = &b;
-      done += n;
-    }
-    if (pending) look_up_batch(*pending);
+    run_pipeline(
+        (count + batch_ - 1) / batch_, workers_, static_cast<uint32_t>(batches_.size()),
+        [&](uint64_t k, uint32_t slot) {
+          const uint64_t done = k * batch_;
+          route_batch(batches_[slot], first + done, static_cast<uint32_t>(std::min<uint64_t>(batch_, count - done)), ends,
+                      forced, force);
+        },
+        [&](uint32_t slot, uint32_t worker) { look_up_batch(batches_[slot], worker); },
+        [&](uint32_t slot) { finish_batch(batches_[slot]); });
   }
 
-  // Routes packets first..first+n (n <= kBatch) into `b` and requests what their look-ups touch.
+  // Routes packets first..first+n (n <= batch_) into `b` and requests what their look-ups touch.
   template <class Ends>
   void route_batch(Batch& b, uint64_t first, uint32_t n, Ends& ends, Count forced, bool force) {
     const Topology& topo = *ex_.topology;
@@ -228,7 +239,8 @@ class RouteWalk {
     if (layout_.monitored.empty()) keys_of<false>(b); else keys_of<true>(b);
   }
 
-  // Each hop's port, cache, set and tag, with the set and the port's counters requested from memory.
+  // Each hop's port, cache, set and tag; without workers, the set and the port's counters are
+  // requested from memory here.
   // Locals throughout: stores into the batch could alias members as far as the compiler knows.
   template <bool kMonitored>
   void keys_of(Batch& b) {
@@ -240,11 +252,12 @@ class RouteWalk {
     const uint32_t* set_of_port = set_of_port_.data();
     const uint32_t pps = layout_.pps;
     const bool enabled = cc_.enabled, per_switch = cc_.per_switch, switchable = switchable_;
-    const BankArrays bank = enabled ? caches_->arrays() : BankArrays{};
     const MissClassifier* classifier = classifier_.get();
+    const bool here = workers_ == 0;  // the look-ups run on this thread: request their data now
     size_t j = 0;
     for (uint32_t p = 0; p < b.n; ++p) {
       const uint32_t dst = b.packets[p].dst;
+      const uint8_t counted = b.packets[p].count == Count::Measured;
       const uint32_t dst_set = enabled && !switchable && !kMonitored ? set_of_dst[dst] : 0;
       for (const size_t last = j + b.packets[p].hops; j < last; ++j) {
         uint32_t slot = hop[j].sw, set = dst_set, target = dst;
@@ -256,40 +269,59 @@ class RouteWalk {
         }
         const uint32_t port = slot * pps + hop[j].in_port;
         ports[j] = port;
-        prefetch_address(stats + port);
+        b.counted[j] = counted;
+        if (here) prefetch_address(stats + port);
         if (!enabled) continue;
         const uint32_t tag = switchable ? hop[j].out_port : target;
         if (switchable) set = set_of_port[tag];
         acc[j] = {per_switch ? slot : port, set, tag};
-        prefetch_address(bank.set_address(acc[j].cache, set));
-        if (classifier) classifier->prefetch(acc[j].cache, tag);
+        if (here && classifier) classifier->prefetch(acc[j].cache, tag);  // (CacheBank::access_all prefetches sets)
       }
     }
   }
 
-  // The look-ups of a routed batch: per switch RC (hit/miss/no cache) + the rest of the pipeline,
-  // per link the link delay.
-  void look_up_batch(Batch& b) {
-    if (cc_.enabled) caches_->access_all(b.accesses.data(), b.lookups, b.hits.data());
+  // The look-ups of a routed batch that `worker` owns (all of them without workers): cache access,
+  // 3C class, per-port counters. Worker w owns the look-ups of the caches c with c % workers == w
+  // (ports when there are no caches), so workers never share a cache or a counter.
+  void look_up_batch(Batch& b, uint32_t worker) {
+    WorkerState& ws = worker_state_[worker];
+    const uint32_t* own = nullptr;
+    size_t n = b.lookups;
+    if (workers_ > 1) {
+      ws.own.clear();
+      for (size_t j = 0; j < b.lookups; ++j)
+        if ((cc_.enabled ? b.accesses[j].cache : b.ports[j]) % workers_ == worker) ws.own.push_back(static_cast<uint32_t>(j));
+      own = ws.own.data();
+      n = ws.own.size();
+    }
+    if (cc_.enabled) caches_->access_all(b.accesses.data(), b.hits.data(), own, n);
+    for (size_t i = 0; i < n; ++i) {
+      const size_t j = own ? own[i] : i;
+      const bool hit = cc_.enabled && b.hits[j];
+      if (classifier_) {
+        const auto kind = classifier_->classify(b.accesses[j].cache, b.accesses[j].tag, hit);
+        if (b.counted[j] && kind != MissClassifier::Hit) ++ws.misses_by_class[class_of_port_[b.ports[j]]][kind];
+      }
+      if (b.counted[j]) {
+        PortStats& st = stats_[b.ports[j]];
+        ++st.lookups;
+        st.hits += hit;
+      }
+    }
+  }
+
+  // Per packet, once all its look-ups are done: the latency outcome, LAG and prefetch counts.
+  void finish_batch(const Batch& b) {
     size_t j = 0;
     for (uint32_t p = 0; p < b.n; ++p) {
       const Packet& pk = b.packets[p];
-      const bool measured = pk.count == Count::Measured;
       uint32_t hits = 0;
-      for (const size_t last = j + pk.hops; j < last; ++j) {
-        const bool hit = cc_.enabled && b.hits[j];
-        hits += hit;
-        if (classifier_) classify(b, j, measured);
-        if (measured) {
-          PortStats& st = stats_[b.ports[j]];
-          ++st.lookups;
-          st.hits += hit;
-        }
-      }
-      if (!measured) {
-        if (pk.count == Count::Prefetch) prefetch_lookups_ += pk.hops;
-        continue;
-      }
+      if (cc_.enabled)
+        for (const size_t last = j + pk.hops; j < last; ++j) hits += b.hits[j];
+      else
+        j += pk.hops;
+      if (pk.count == Count::Prefetch) prefetch_lookups_ += pk.hops;
+      if (pk.count != Count::Measured) continue;
       if (pk.hops > 1 && !lag_of_dst_.empty()) lag_[lag_of_dst_[pk.dst]] += pk.hops - 1;
       outcomes_.add(pk.hops, hits);
     }
@@ -301,13 +333,6 @@ class RouteWalk {
     const uint64_t rc_hit = cc_.enabled ? d.rc_hit_ps : d.rc_no_cache_ps;
     const uint64_t rc_miss = cc_.enabled ? d.rc_miss_ps : d.rc_no_cache_ps;
     return uint64_t{hops + 1} * d.link_ps + uint64_t{hops} * d.other_ps + hits * rc_hit + (hops - hits) * rc_miss;
-  }
-
-  // The 3C class of look-up j (the shadow cache sees every look-up; misses are counted if measured).
-  void classify(const Batch& b, size_t j, bool measured) {
-    const CacheAccess& a = b.accesses[j];
-    const auto kind = classifier_->classify(a.cache, a.tag, b.hits[j]);
-    if (measured && kind != MissClassifier::Hit) ++misses_by_class_[class_of_port_[b.ports[j]]][kind];
   }
 
   // Seed 000 Sec. VI-A: fill the caches before the job by routing every ordered node pair once.
@@ -426,9 +451,10 @@ class RouteWalk {
   // Misses of one port class (or of all) with their 3C breakdown (null when not classified).
   json misses_report(const PortStats& s, size_t port_class) const {
     MissCounts k{};
-    for (size_t c = 0; c < misses_by_class_.size(); ++c)
-      if (port_class == kAllClasses || port_class == c)
-        for (size_t i = 0; i < k.size(); ++i) k[i] += misses_by_class_[c][i];
+    for (const WorkerState& w : worker_state_)
+      for (size_t c = 0; c < w.misses_by_class.size(); ++c)
+        if (port_class == kAllClasses || port_class == c)
+          for (size_t i = 0; i < k.size(); ++i) k[i] += w.misses_by_class[c][i];
     json m = {{"total", s.lookups - s.hits}};
     for (auto [name, kind] : {std::pair{"compulsory", MissClassifier::Compulsory},
                               std::pair{"capacity", MissClassifier::Capacity},
@@ -456,10 +482,17 @@ class RouteWalk {
   std::unique_ptr<MissClassifier> classifier_;
   std::vector<PortStats> stats_;
   std::vector<uint8_t> class_of_port_;       // per stats_ entry, when misses are classified
-  std::vector<MissCounts> misses_by_class_;  // measured misses per port class
   std::vector<uint64_t> lag_;
   const uint32_t max_route_;  // hop slots a route may write (max_hops + 1)
-  Batch batches_[2];          // routed, being routed
+  uint32_t workers_ = 0;      // look-up threads besides this one
+  uint32_t batch_ = 0;        // packets per batch
+  // What one look-up worker keeps apart from the others: its share of a batch, its miss counts.
+  struct WorkerState {
+    std::vector<uint32_t> own;
+    std::vector<MissCounts> misses_by_class;  // measured misses per port class
+  };
+  std::vector<WorkerState> worker_state_;
+  std::vector<Batch> batches_;  // the pipeline's ring
   uint64_t prefetch_lookups_ = 0;
   PathOutcomes outcomes_;
   Rng traffic_rng_{Rng::derive(ex_.seed, 1)};
@@ -473,6 +506,7 @@ RouteWalkRun::~RouteWalkRun() = default;
 uint64_t RouteWalkRun::total() const { return impl_->total(); }
 uint64_t RouteWalkRun::advance(uint64_t packets) { return impl_->advance(packets); }
 json RouteWalkRun::report() const { return impl_->report(); }
+uint32_t RouteWalkRun::threads() const { return impl_->threads(); }
 
 namespace {
 const EngineRegistrar reg{{"routewalk", "per-packet path walk with cache look-ups and zero-load latency",

@@ -11,7 +11,10 @@ namespace {
 enum FatTreeClass : uint8_t { kInjection, kUp, kDown };
 }
 
-FatTree::FatTree(uint32_t k, uint32_t n, uint32_t oversubscription) : k_(k), n_(n), o_(oversubscription) {
+static_assert(kMaxTopologyNodes < FastDiv::kMaxOperand, "node ids must stay within FastDiv's exact range");
+
+FatTree::FatTree(uint32_t k, uint32_t n, uint32_t oversubscription)
+    : k_(k), n_(n), o_(oversubscription), k_div_(k), leaf_div_(oversubscription * k) {
   leaves_ = 1;
   for (uint32_t i = 0; i + 1 < n; ++i) {
     pow_.push_back(leaves_);
@@ -31,26 +34,39 @@ uint8_t FatTree::port_class(uint32_t sw, uint16_t in_port) const {
 
 uint32_t FatTree::route(uint32_t src, uint32_t dst, Rng&, Hop* out) const {
   const uint32_t per_leaf = leaf_down();
-  const uint32_t ws = src / per_leaf, wd = dst / per_leaf, local_d = dst % per_leaf;
+  const uint32_t ws = leaf_div_.div(src), wd = leaf_div_.div(dst);
+  const uint32_t local_d = dst - wd * per_leaf;
+  // Both leaf words' digits once per packet (divisions are the expensive part); `cur` follows the
+  // packet's current word.
+  uint32_t cur[kMaxLevels], dd[kMaxLevels];
+  for (uint32_t i = 0, a = ws, b = wd; i + 1 < n_; ++i) {
+    const uint32_t qa = k_div_.div(a), qb = k_div_.div(b);
+    cur[i] = a - qa * k_;
+    dd[i] = b - qb * k_;
+    a = qa;
+    b = qb;
+  }
   // Lowest common level: 0 if both hang off one leaf, else 1 + the highest differing word digit.
   uint32_t top = 0;
   for (uint32_t i = n_ - 1; i-- > 0;)
-    if (digit(ws, i) != digit(wd, i)) {
+    if (cur[i] != dd[i]) {
       top = i + 1;
       break;
     }
-  uint32_t word = ws, in_port = src % per_leaf, n = 0;
+  uint32_t word = ws, in_port = src - ws * per_leaf, n = 0;
   for (uint32_t level = 0; level < top; ++level) {  // up*
-    const uint32_t j = level == 0 ? local_d % k_ : digit(wd, level - 1);
+    const uint32_t j = level == 0 ? k_div_.mod(local_d) : dd[level - 1];
     out[n++] = Hop{switch_id(level, word), static_cast<uint16_t>(in_port), static_cast<uint16_t>(up_base(level) + j)};
-    in_port = digit(word, level);  // arrives on the down port that leads back to `word`
-    word = with_digit(word, level, j);
+    in_port = cur[level];  // arrives on the down port that leads back to `word`
+    word += (j - cur[level]) * pow_[level];
+    cur[level] = j;
   }
   for (uint32_t level = top; level > 0; --level) {  // down*
-    const uint32_t d = digit(wd, level - 1);
+    const uint32_t d = dd[level - 1];
     out[n++] = Hop{switch_id(level, word), static_cast<uint16_t>(in_port), static_cast<uint16_t>(d)};
-    in_port = up_base(level - 1) + digit(word, level - 1);
-    word = with_digit(word, level - 1, d);
+    in_port = up_base(level - 1) + cur[level - 1];
+    word += (d - cur[level - 1]) * pow_[level - 1];
+    cur[level - 1] = d;
   }
   out[n++] = Hop{switch_id(0, word), static_cast<uint16_t>(in_port), static_cast<uint16_t>(local_d)};
   return n;

@@ -6,6 +6,7 @@
 // Routing: up*/down* with the deterministic up-port choice "destination digit" (d-mod-k): going up
 // from level l the packet takes up port j = the destination's digit l, so the path is a function
 // of (switch, destination) as the switchable hash of seed 000 Algorithm 2 needs.
+#include "common/fast_div.hpp"
 #include "topology/topology.hpp"
 
 namespace switchlab {
@@ -33,7 +34,11 @@ class FatTree final : public Topology {
   uint32_t digit(uint32_t word, uint32_t i) const { return (word / pow_[i]) % k_; }
   uint32_t with_digit(uint32_t word, uint32_t i, uint32_t d) const { return word + (d - digit(word, i)) * pow_[i]; }
 
+  // Digits of a leaf word: n - 1 < topology.n's maximum, 8 (make_fat_tree).
+  static constexpr uint32_t kMaxLevels = 8;
+
   uint32_t k_, n_, o_, leaves_;
+  FastDiv k_div_, leaf_div_;   // by k, by a leaf's node ports
   std::vector<uint32_t> pow_;  // k^i
   std::vector<std::string> classes_;
 };
