@@ -1,7 +1,8 @@
 import { forwardRef, useMemo, useState } from 'react';
 import type { SimResult, TopologyDescription } from '../config/types';
 import { deltaColor, dragonflyLayout, edgesFor, gridLayout, groupEdgesFor, hitRateColor, hitRateDomain, layeredLayout, MISSING_FILL, switchDeltas, type Cell, type Edge, type GridLayout } from '../lib/topology';
-import { formatDelta, formatPercent } from '../lib/format';
+import { formatDelta, formatRate } from '../lib/format';
+import { switchLookups } from '../lib/ports';
 import { useBaseline } from '../hooks/useHistory';
 import { Legend } from './Legend';
 import { PortTable } from './PortTable';
@@ -28,7 +29,10 @@ export const TopologyView = forwardRef<SVGSVGElement, Props>(function TopologyVi
   const bySwitch = deltas ?? metric.values;
   const word = deltas ? `Δ ${metric.word} vs baseline` : metric.word;
   const source = deltas ? `the change in ${metric.word} per switch against the baseline “${baseline?.name}”` : metric.source;
-  const show = (v: number) => (deltas ? formatDelta(v, 0, 'fraction') ?? '—' : formatPercent(v));
+  // A switch's hit rate has the digits its look-ups support when the result counts them per port
+  // (output.per_port); utilisation and Δ keep two decimals.
+  const show = (v: number, id: number) => (deltas ? formatDelta(v, 0, 'fraction') ?? '—'
+    : formatRate(v, metric.word === 'hit rate' ? switchLookups(result, id) : undefined));
   // Hover previews a switch; click or keyboard focus pins it so its port table can be read.
   const [hovered, setHovered] = useState<Cell | null>(null);
   const [pinned, setPinned] = useState<Cell | null>(null);
@@ -67,7 +71,7 @@ export const TopologyView = forwardRef<SVGSVGElement, Props>(function TopologyVi
                 stroke={picked?.id === c.id ? '#000' : 'none'} data-switch={c.id}
                 tabIndex={focusable ? 0 : undefined} onMouseEnter={() => setHovered(c)} onFocus={() => setPinned(c)}
                 onClick={() => setPinned(c)}>
-                <title>{`switch ${c.id} (${c.coords.join(',')}): ${c.hitRate === undefined ? 'no data' : `${word} ${show(c.hitRate)}`}`}</title>
+                <title>{`switch ${c.id} (${c.coords.join(',')}): ${c.hitRate === undefined ? 'no data' : `${word} ${show(c.hitRate, c.id)}`}`}</title>
               </rect>
             ))}
           </g>
@@ -84,7 +88,7 @@ export const TopologyView = forwardRef<SVGSVGElement, Props>(function TopologyVi
         )}
         <p className="picked" aria-live="polite" data-testid="picked-switch">
           {picked
-            ? `switch ${picked.id} at (${picked.coords.join(', ')}): ${word} ${picked.hitRate === undefined ? 'n/a' : show(picked.hitRate)}`
+            ? `switch ${picked.id} at (${picked.coords.join(', ')}): ${word} ${picked.hitRate === undefined ? 'n/a' : show(picked.hitRate, picked.id)}`
             : `Hover, click or focus a switch for its ${word} and per-port statistics.`}
         </p>
       </div>
