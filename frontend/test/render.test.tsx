@@ -60,7 +60,7 @@ describe('components render numbers with units', () => {
     expect(html.match(/data-switch="/g)).toHaveLength(16);
     expect(text(html)).toContain('engine routewalk 0.1.0');
     expect(text(html)).toContain('p99 375 ns');
-    expect(text(html)).toContain('compulsory misses: 480 (7.64 %)');
+    expect(text(html)).toContain('compulsory misses: 480 (7.6 %)');
   });
 
   it('the form shows only the selected kind\'s fields: k and n for a fat tree, dims for a torus', () => {
