@@ -80,7 +80,9 @@ describe('fat trees above 512 links: bundles between groups of switches', () => 
   it('draws the 16-ary 3-tree\'s 8,192 links as 272 bundles, width by link count', () => {
     const links = fatTreeLinks(16, 3);
     expect(links).toHaveLength(8192);
-    const layout = layeredLayout(3, 256, undefined, { word: 'level', bottom: 'leaves', top: 'roots' });
+    const layout = layeredLayout(3, 256, undefined, { word: 'level', bottom: 'leaves', top: 'roots', bundled: true });
+    // Rows 120 px apart, so the bundles fan out (2 px switches: 640 / 256).
+    expect(layout.slices.map((s) => s.y)).toEqual([14, 134, 254]);
     expect(edgesFor(layout, links)).toEqual([]); // too many to draw one by one
     const bundles = bundledEdgesFor(layout, links);
     expect(bundles).toHaveLength(16 + 16 * 16);

@@ -154,10 +154,11 @@ function layoutFor(t: TopologyDescription, bySwitch: number[] | undefined, color
     return gridLayout(t.dims, bySwitch, { color });
   const [levels, perLevel, stages, perStage, a, g] =
     ['levels', 'switches_per_level', 'stages', 'switches_per_stage', 'a', 'g'].map((k) => num(t[k]));
+  const bundled = Array.isArray(t.links) && t.links.length > MAX_SINGLE_EDGES;
   if (t.kind === 'fat_tree' && levels && perLevel)
-    return layeredLayout(levels, perLevel, bySwitch, { color, word: 'level', bottom: 'leaves', top: 'roots' });
+    return layeredLayout(levels, perLevel, bySwitch, { color, word: 'level', bottom: 'leaves', top: 'roots', bundled });
   if (t.kind === 'bmin' && stages && perStage)
-    return layeredLayout(stages, perStage, bySwitch, { color, word: 'stage', bottom: 'nodes attach here' });
+    return layeredLayout(stages, perStage, bySwitch, { color, word: 'stage', bottom: 'nodes attach here', bundled });
   if (t.kind === 'dragonfly' && a && g) return dragonflyLayout(a, g, bySwitch, { color });
   return null;
 }

@@ -141,14 +141,15 @@ export function layeredLayout(
   levels: number,
   perLevel: number,
   bySwitch: number[] | undefined,
-  opts: { maxWidth?: number; color?: (v: number) => string; word?: string; bottom?: string; top?: string } = {},
+  // bundled: the links will be drawn as bundles (bundledEdgesFor), which need room between rows.
+  opts: { maxWidth?: number; color?: (v: number) => string; word?: string; bottom?: string; top?: string; bundled?: boolean } = {},
 ): GridLayout {
   const color = opts.color ?? hitRateColor();
   const word = opts.word ?? 'level';
   const cellSize = Math.max(2, Math.min(28, Math.floor((opts.maxWidth ?? 640) / perLevel)));
   const gap = perLevel <= 64 ? Math.max(2, Math.floor(cellSize / 2)) : 0;
-  // Rows of many small switches get more room between them, so bundled links (bundledEdgesFor) fan out visibly.
-  const rowGap = Math.max(cellSize * 3 + 12, perLevel > 64 ? 72 : 0);
+  // Bundled links (bundledEdgesFor) get room between the rows to fan out visibly.
+  const rowGap = Math.max(cellSize * 3 + 12, opts.bundled ? 120 : 0);
   const slices: Slice[] = [];
   for (let level = levels - 1; level >= 0; level--) {
     const y = (levels - 1 - level) * rowGap + 14;
