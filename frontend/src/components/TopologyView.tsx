@@ -44,7 +44,7 @@ export const TopologyView = forwardRef<SVGSVGElement, Props>(function TopologyVi
   const cubeDims = kind === 'kary_ncube' && Array.isArray(dims) && dims.every((d) => typeof d === 'number') && aggregated(dims as number[])
     ? (dims as number[]) : null;
   const stats = useMemo(() => (cubeDims ? pairStats(cubeDims, bySwitch) : null), [cubeDims?.join(','), bySwitch]);
-  const shownValues = stats ? aggregateValues(stats) : bySwitch;
+  const shownValues = useMemo(() => (stats ? aggregateValues(stats) : bySwitch), [stats, bySwitch]);
   const color = useMemo(() => (deltas ? deltaColor(shownValues ?? []) : hitRateColor(hitRateDomain(shownValues))), [deltas, shownValues]);
   const agg = useMemo(() => (cubeDims && stats ? aggregateLayout(cubeDims, stats, { color }) : null), [cubeDims?.join(','), stats, color]);
   const layout = useMemo(() => (topology && !agg ? layoutFor(topology, bySwitch, color) : null), [topology, agg, bySwitch, color]);
