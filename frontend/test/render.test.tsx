@@ -30,7 +30,8 @@ const text = (html: string) =>
 describe('components render numbers with units', () => {
   it('summary shows hit rate in % and exact counts', () => {
     const t = text(renderToStaticMarkup(<HitRateSummary result={SLICE_RESULT} prefix="wasm" />));
-    expect(t).toContain('hit rate 92.36 %');
+    // 6,286 look-ups: SE 0.33 %, so one decimal (lib/confidence.ts).
+    expect(t).toContain('hit rate 92.4 %');
     expect(t).toContain('look-ups 6,286');
     expect(t).toContain('hits 5,806');
     expect(t).toContain('misses 480');
@@ -59,7 +60,7 @@ describe('components render numbers with units', () => {
     expect(html.match(/data-switch="/g)).toHaveLength(16);
     expect(text(html)).toContain('engine routewalk 0.1.0');
     expect(text(html)).toContain('p99 375 ns');
-    expect(text(html)).toContain('compulsory misses: 480 (7.64 %)');
+    expect(text(html)).toContain('compulsory misses: 480 (7.6 %)');
   });
 
   it('the form shows only the selected kind\'s fields: k and n for a fat tree, dims for a torus', () => {
@@ -85,9 +86,9 @@ describe('components render numbers with units', () => {
     };
     const t = text(withUnits(<PortClassChart result={r} />));
     expect(t).toContain('port class look-ups hit rate compulsory (look-ups) capacity (look-ups) conflict (look-ups) misses (look-ups)');
-    expect(t).toContain('injection 2,000 88.00 % 200 30 10 240');
-    expect(t).toContain('dim0 2,139 91.02 % — — — —');
-    expect(text(withUnits(<HitRateSummary result={r} prefix="wasm" />))).toContain('all-hit packets 75.00 % (1,500 packets)');
+    expect(t).toContain('injection 2,000 88.0 % 200 30 10 240');
+    expect(t).toContain('dim0 2,139 91.0 % — — — —');
+    expect(text(withUnits(<HitRateSummary result={r} prefix="wasm" />))).toContain('all-hit packets 75.0 % (1,500 packets)');
     expect(text(withUnits(<HitRateSummary result={SLICE_RESULT} prefix="wasm" />))).toContain('all-hit packets —');
   });
 

@@ -11,7 +11,7 @@ import { createRequire } from 'node:module';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { example, nativeRun, pct, ROOT, SIM, sig3, tmp } from './support.mjs';
+import { example, nativeRun, pct, ppDelta, rate, rateSE, ROOT, SIM, sig3, tmp } from './support.mjs';
 
 // playwright-core is a dev dependency of the frontend (one npm ci installs everything).
 const require = createRequire(path.join(ROOT, 'frontend', 'package.json'));
@@ -37,7 +37,9 @@ const START_EXAMPLE = 'seed001-fig12-21cube-128-entries';
 // More of the UI's formats (support.mjs has pct and sig3).
 const count = (n) => Math.round(n).toLocaleString('en-US');
 const secs = (t) => (t < 1 ? `${(t * 1000).toFixed(1)} ms` : `${t.toFixed(2)} s`);
-const pp = (d) => `${d >= 0 ? '+' : '−'}${Math.abs(d * 100).toFixed(2)} pp`;
+// A hit rate as shown (digits from its look-ups), and the Δ of two runs' hit rates.
+const hitRate = (r) => rate(r.cache.hit_rate, r.cache.lookups);
+const hitDelta = (r, base) => ppDelta(r.cache.hit_rate - base.cache.hit_rate, Math.hypot(rateSE(r.cache.hit_rate, r.cache.lookups), rateSE(base.cache.hit_rate, base.cache.lookups)));
 
 
 // The core's prepare() answer for `cfg`: {config, id, summary, topology}, or {error: {field, message,
@@ -127,7 +129,7 @@ async function runJsonConfig(page, cfg, expected) {
 }
 
 async function expectNumbers(page, prefix, expected) {
-  expectEq(await textOf(page, `${prefix}-hit-rate`), pct(expected.cache.hit_rate), `${prefix} hit rate`);
+  expectEq(await textOf(page, `${prefix}-hit-rate`), hitRate(expected), `${prefix} hit rate`);
   expectEq(await textOf(page, `${prefix}-lookups`), count(expected.cache.lookups), `${prefix} look-ups`);
   expectEq(await textOf(page, `${prefix}-hits`), count(expected.cache.hits), `${prefix} hits`);
   expectEq(await page.getByTestId(`${prefix}-config-hash`).getAttribute('data-hash'), expected.config_hash, `${prefix} config hash`);
@@ -227,16 +229,17 @@ test.describe.serial('explorer', () => {
     sharedUrl = page.url();
     const cells = await page.locator('[data-testid="wasm-result"] [data-switch]').count();
     expectEq(cells, 16, 'switches drawn');
-    // The grid is coloured from cache.by_switch: switch 5's tooltip carries its exact hit rate.
+    // The grid is coloured from cache.by_switch: switch 5's tooltip carries its hit rate (two
+    // decimals: without per-port statistics the switch's look-ups are not in the result).
     const title = await page.locator('[data-testid="wasm-result"] [data-switch="5"] title').textContent();
     expectEq(title, `switch 5 (1,1): hit rate ${pct(native.cache.by_switch[5])}`, 'switch 5 tooltip');
     const classes = await page.getByTestId('port-class-table').first().innerText();
     for (const [c, s] of Object.entries(native.cache.by_port_class)) {
       const misses = ['compulsory', 'capacity', 'conflict', 'total'].map((k) => (s.misses ? count(s.misses[k]) : '—')).join('\t');
-      if (!classes.includes(`${c}\t${count(s.lookups)}\t${pct(s.hit_rate)}\t${misses}`)) throw new Error(`port class ${c} row missing: ${classes}`);
+      if (!classes.includes(`${c}\t${count(s.lookups)}\t${rate(s.hit_rate, s.lookups)}\t${misses}`)) throw new Error(`port class ${c} row missing: ${classes}`);
     }
     const allHit = native.cache.all_hit_share === undefined ? '—'
-      : `${pct(native.cache.all_hit_share)} (${count(native.cache.packets_all_hit)} packets)`;
+      : `${rate(native.cache.all_hit_share, native.packets.measured)} (${count(native.cache.packets_all_hit)} packets)`;
     expectEq(await textOf(page, 'wasm-all-hit'), allHit, 'all-hit share');
     await screenshot(page, 'explore-wasm-result');
   });
@@ -429,7 +432,7 @@ test.describe.serial('explorer', () => {
     const col = (name) => headers.findIndex((h) => h.startsWith(name));
     const slice = rows.map((r) => r.split('\t')).find((c) => c[col('switch.cache.entries')] === '64 entries' && c[col('switch.cache.ways')] === '4');
     if (!slice) throw new Error(`no (64, 4) row in ${JSON.stringify(rows)}`);
-    expectEq(slice[col('cache.hit_rate')], pct(native.cache.hit_rate), 'sweep point hit rate');
+    expectEq(slice[col('cache.hit_rate')], hitRate(native), 'sweep point hit rate (digits from the row\'s look-ups)');
     expectEq(slice[col('cache.lookups')], `${count(native.cache.lookups)} look-ups`, 'sweep point look-ups (with the unit)');
     const link = await table.locator('tbody tr a').first().getAttribute('href');
     expectEq(await p.locator('[data-testid="sweep-chart"] [data-series]').count(), 2, 'chart lines (one per ways value)');
@@ -483,7 +486,7 @@ test.describe.serial('explorer', () => {
     await p.getByTestId('compare-show-all').check();
     expectEq(await cmp.locator('tr[data-path="topology.dims"]').count(), 1, 'compare: show all lists equal rows');
     const hit = (await cmp.locator('tr[data-path="cache.hit_rate"]').innerText()).split('\t');
-    expectEq(hit[1], pct(native.cache.hit_rate), 'compare: slice hit rate');
+    expectEq(hit[1], hitRate(native), 'compare: slice hit rate');
     compareUrl = p.url();
     await screenshot(p, 'compare');
     await p.context().close();
@@ -524,7 +527,7 @@ test.describe.serial('explorer', () => {
     for (const [i, d] of dims.entries()) {
       const row = rows.find((c) => c[col('topology.dims')] === JSON.stringify(d));
       if (!row) throw new Error(`no ${JSON.stringify(d)} row in ${JSON.stringify(rows)}`);
-      expectEq(row[col('cache.hit_rate')], pct(natives[i].cache.hit_rate), `hit rate at dims ${d}`);
+      expectEq(row[col('cache.hit_rate')], hitRate(natives[i]), `hit rate at dims ${d}`);
       expectEq(row[col('cache.lookups')], `${count(natives[i].cache.lookups)} look-ups`, `look-ups at dims ${d}`);
     }
     await screenshot(p, 'sweep-job-size');
@@ -592,7 +595,7 @@ test.describe.serial('explorer', () => {
     await page.locator('[data-testid="wasm-result"] [data-switch="5"]').click();
     const rows = await page.locator('[data-testid="wasm-result"] [data-testid="port-table"] tbody tr').allInnerTexts();
     const names = ['node', 'dim0 +', 'dim0 −', 'dim1 +', 'dim1 −'];
-    const want = expected.cache.by_port[5].map(([l, h], i) => `${i}\t${names[i]}\t${count(l)}\t${l ? pct(h / l) : '— (no look-ups)'}`);
+    const want = expected.cache.by_port[5].map(([l, h], i) => `${i}\t${names[i]}\t${count(l)}\t${l ? rate(h / l, l) : '— (no look-ups)'}`);
     expectEq(JSON.stringify(rows), JSON.stringify(want), 'switch 5 port rows');
     await screenshot(page, 'explore-per-port');
     await page.getByTestId('per-port-toggle').uncheck();
@@ -608,7 +611,7 @@ test.describe.serial('explorer', () => {
       await page.locator(`[data-testid="wasm-result"] [data-switch="${s}"]`).click();
       const rows = await page.locator('[data-testid="wasm-result"] [data-testid="port-table"] tbody tr').allInnerTexts();
       const want = expected.cache.by_port[s].map(([l, h, c], i) =>
-        `${i}\t${expected.cache.port_classes[c]} (port ${i})\t${count(l)}\t${l ? pct(h / l) : '— (no look-ups)'}`);
+        `${i}\t${expected.cache.port_classes[c]} (port ${i})\t${count(l)}\t${l ? rate(h / l, l) : '— (no look-ups)'}`);
       expectEq(JSON.stringify(rows), JSON.stringify(want), `switch ${s} port rows`);
     }
     // Leaf switch 0: 4 injection ports, then 4 ports on which packets arrive travelling down.
@@ -701,7 +704,7 @@ test.describe.serial('explorer', () => {
     await q.getByTestId('history-baseline-1').click();
     const d = q.getByTestId('wasm-result').getByTestId('delta-cache.hit_rate');
     await d.waitFor();
-    expectEq(await d.innerText(), ` Δ ${pp(n4.cache.hit_rate - n5.cache.hit_rate)}`, 'hit rate Δ to the baseline');
+    expectEq(await d.innerText(), ` Δ ${hitDelta(n4, n5)}`, 'hit rate Δ to the baseline (digits from both runs\' look-ups)');
     const dl = n4.latency_ns.zero_load.mean - n5.latency_ns.zero_load.mean;
     const lat = await q.getByTestId('wasm-result').getByTestId('delta-latency_ns.zero_load.mean').innerText();
     if (!lat.startsWith(` Δ ${dl >= 0 ? '+' : '−'}`) || !lat.endsWith(' %)')) throw new Error(`latency Δ ${lat}`);
@@ -730,7 +733,7 @@ test.describe.serial('explorer', () => {
     expectEq(rows[0], 'Config (1 that differ)', 'config section first');
     expectEq(rows[1], 'topology.dims\t[4,4]\t[5,5]', 'the one config difference');
     const hit = (await cmp.locator('tr[data-path="cache.hit_rate"]').innerText()).split('\t');
-    expectEq(hit[2], `${pct(n5.cache.hit_rate)}\nΔ ${pp(n5.cache.hit_rate - n4.cache.hit_rate)}`, 'hit rate with Δ');
+    expectEq(hit[2], `${hitRate(n5)}\nΔ ${hitDelta(n5, n4)}`, 'hit rate with Δ');
     if (!(await cmp.locator('tr[data-path="cost.cache.area_mm2"]').count() === 0)) throw new Error('equal cost rows shown');
     await q.setViewportSize({ width: 1024, height: 800 });
     const [sw, w] = await q.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);

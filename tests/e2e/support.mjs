@@ -24,12 +24,48 @@ export const example = (key) => JSON.parse(readFileSync(path.join(ROOT, 'example
 export const sig3 = (v) => Number(v.toPrecision(3)).toLocaleString('en-US', { maximumFractionDigits: 20 });
 export const pct = (f) => `${(f * 100).toFixed(2)} %`;
 
-// Opens the explorer, picks the preset `key` and runs it in the browser's WASM core.
-export async function runPresetInBrowser(page, expect, key) {
+// Digits from each statistic's confidence (docs/frontend.md, "Digits"): decimals down to the first
+// significant digit of twice the standard error, 1-4 decimals of a percent for rates, 0-3 for means.
+export const decimalsFor = (se, min, max) => (se > 0 ? Math.min(max, Math.max(min, -Math.floor(Math.log10(2 * se) + 1e-9))) : max);
+// Binomial standard error of a rate p counted over n trials (p(1-p) at least 1/n).
+export const rateSE = (p, n) => Math.sqrt(Math.max(p * (1 - p), 1 / n) / n);
+// A rate as the UI shows it with n trials known: rate(0.92364, 6286) = "92.4 %".
+export const rate = (p, n) => `${(p * 100).toFixed(decimalsFor(100 * rateSE(p, n), 1, 4))} %`;
+// A change of a rate in percentage points with the standard error of the difference.
+export const ppDelta = (d, se) => `${d >= 0 ? '+' : '−'}${Math.abs(d * 100).toFixed(decimalsFor(100 * se, 1, 4))} pp`;
+// Standard error of the mean of an exact [value, count] histogram.
+export function histogramSE(hist) {
+  const n = hist.reduce((a, [, c]) => a + c, 0);
+  const mean = hist.reduce((a, [v, c]) => a + v * c, 0) / n;
+  return Math.sqrt(hist.reduce((a, [v, c]) => a + c * (v - mean) ** 2, 0) / (n - 1) / n);
+}
+// A mean in its unit with 0-3 decimals by its standard error (ns without thousands separators).
+export const mean = (v, se, unit) => {
+  const d = decimalsFor(se, 0, 3);
+  return `${unit === 'ns' ? v.toFixed(d) : v.toLocaleString('en-US', { minimumFractionDigits: d, maximumFractionDigits: d })} ${unit}`;
+};
+
+// Opens the explorer, picks the preset `key` and runs it in the browser's WASM core. With `hash`
+// (the native result's config_hash) it waits for that config's result, not any earlier one.
+export async function runPresetInBrowser(page, expect, key, hash) {
   await page.goto('/');
   await page.locator('#preset').selectOption(key);
+  await clickRun(page, expect, hash);
+}
+
+// Opens the explorer, types `cfg` into the JSON tab and runs it in the browser's WASM core until
+// the result of that config (its native config_hash `hash`) is shown.
+export async function runConfigInBrowser(page, expect, cfg, hash) {
+  await page.goto('/');
+  await page.getByRole('tab', { name: 'JSON' }).click();
+  await page.locator('#config-json').fill(JSON.stringify(cfg, null, 2));
+  await clickRun(page, expect, hash);
+}
+
+async function clickRun(page, expect, hash) {
   const run = page.getByRole('button', { name: 'Run in browser (WASM)' });
   await expect(run).toBeEnabled();
   await run.click();
+  if (hash) await expect(page.getByTestId('wasm-config-hash')).toHaveAttribute('data-hash', hash, { timeout: 60_000 });
   await expect(page.getByTestId('wasm-status')).toContainText('done in', { timeout: 60_000 });
 }

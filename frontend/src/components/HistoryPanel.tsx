@@ -3,7 +3,7 @@ import type { Config } from '../config/types';
 import { updateHistory, useHistory } from '../hooks/useHistory';
 import { remove, rename, setBaseline, type HistoryEntry } from '../lib/history';
 import { appHeadline } from '../lib/appChart';
-import { formatPercent } from '../lib/format';
+import { formatRate } from '../lib/format';
 import { COMPARE_URL } from '../lib/share';
 
 const time = (iso: string) => new Date(iso).toLocaleString('en-GB', { dateStyle: 'short', timeStyle: 'short' });
@@ -58,7 +58,7 @@ function HistoryRow({ entry: e, index, isBaseline, picked, onPick, onLoad }: Row
           onChange={(ev) => updateHistory((s) => rename(s, e.id, ev.target.value))} />
       </div>
       <div className="history-meta small">
-        {e.result.cache ? `${formatPercent(e.result.cache.hit_rate)} hit rate` : appHeadline(e.result)} · {e.where} · {time(e.at)}
+        {e.result.cache ? `${formatRate(e.result.cache.hit_rate, e.result.cache.lookups)} hit rate` : appHeadline(e.result)} · {e.where} · {time(e.at)}
         {isBaseline && <strong> · baseline</strong>}
       </div>
       <div className="history-buttons">

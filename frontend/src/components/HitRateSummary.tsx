@@ -1,5 +1,6 @@
 import type { SimResult } from '../config/types';
-import { formatCount, formatPercent, formatSeconds, formatWithUnit } from '../lib/format';
+import { errorsOf } from '../lib/confidence';
+import { formatCount, formatSeconds, formatValue } from '../lib/format';
 import { useUnits } from '../hooks/useCoreSchemas';
 import { Delta } from './Delta';
 
@@ -8,14 +9,15 @@ import { Delta } from './Delta';
 export function HitRateSummary({ result, prefix }: { result: SimResult; prefix: string }) {
   const c = result.cache;
   const units = useUnits();
-  const shown = (path: 'all_hit_share' | 'packets_all_hit') =>
-    c[path] === undefined ? '—' : formatWithUnit(c[path]!, units.unitOf(`cache.${path}`), 2);
+  // Rates with the digits their counts support (lib/confidence.ts).
+  const se = errorsOf(result);
+  const shown = (path: 'all_hit_share' | 'packets_all_hit') => formatValue(c[path], units.unitOf(`cache.${path}`), se(`cache.${path}`));
   const misses = c.lookups - c.hits;
   return (
     <dl className="summary">
       <div>
         <dt>hit rate</dt>
-        <dd className="big"><span data-testid={`${prefix}-hit-rate`}>{formatPercent(c.hit_rate)}</span><Delta path="cache.hit_rate" value={c.hit_rate} unit="fraction" /></dd>
+        <dd className="big"><span data-testid={`${prefix}-hit-rate`}>{formatValue(c.hit_rate, 'fraction', se('cache.hit_rate'))}</span><Delta path="cache.hit_rate" value={c.hit_rate} unit="fraction" se={se('cache.hit_rate')} /></dd>
       </div>
       <div>
         <dt>look-ups</dt>
@@ -36,7 +38,7 @@ export function HitRateSummary({ result, prefix }: { result: SimResult; prefix: 
             {shown('all_hit_share')}
             {c.packets_all_hit !== undefined && <span className="small"> ({shown('packets_all_hit')})</span>}
           </span>
-          <Delta path="cache.all_hit_share" value={c.all_hit_share} unit="fraction" />
+          <Delta path="cache.all_hit_share" value={c.all_hit_share} unit="fraction" se={se('cache.all_hit_share')} />
         </dd>
       </div>
       {result.wall_time_s !== undefined && (

@@ -8,7 +8,10 @@ type Obj = Record<string, unknown>;
 // Scalar fields of one result section as a two-column table, each number with the unit the
 // results schema gives its path (`path` is the section's dotted path in the result); each figure
 // that has a fit error (fit_holdout_error_pct[key] = [median, max]) shows it next to the value.
-export function KeyValueTable({ data, path, skip = [] }: { data: Obj; path: string; skip?: string[] }) {
+// `se` gives the standard error of a full result path (lib/confidence.ts), which sets the digits.
+export function KeyValueTable({ data, path, skip = [], se = () => undefined }: {
+  data: Obj; path: string; skip?: string[]; se?: (path: string) => number | undefined;
+}) {
   const units = useUnits();
   const errors = (data.fit_holdout_error_pct ?? {}) as Record<string, [number, number]>;
   const shown = Object.entries(data).filter(
@@ -33,8 +36,8 @@ export function KeyValueTable({ data, path, skip = [] }: { data: Obj; path: stri
             <td>
               {keys.map((k, i) => (
                 <span key={k}>
-                  {i > 0 && ' · '}{formatValue(data[k], units.unitOf(`${path}.${k}`))}
-                  <Delta path={`${path}.${k}`} value={data[k]} unit={units.unitOf(`${path}.${k}`)} />
+                  {i > 0 && ' · '}{formatValue(data[k], units.unitOf(`${path}.${k}`), se(`${path}.${k}`))}
+                  <Delta path={`${path}.${k}`} value={data[k]} unit={units.unitOf(`${path}.${k}`)} se={se(`${path}.${k}`)} />
                 </span>
               ))}
             </td>

@@ -1,7 +1,8 @@
 import { scaleLinear } from 'd3-scale';
 import type { SimResult } from '../config/types';
 import { latencyBins } from '../lib/charts';
-import { formatCount, formatNs } from '../lib/format';
+import { errorsOf } from '../lib/confidence';
+import { formatCount, formatNs, formatValue } from '../lib/format';
 import { Delta } from './Delta';
 
 const W = 360;
@@ -15,6 +16,8 @@ export function LatencyPanel({ result }: { result: SimResult }) {
   const z = result.latency_ns?.zero_load;
   if (!z) return null;
   const rows: Array<[string, number | undefined]> = [['min', z.min], ['mean', z.mean], ['p50', z.p50], ['p99', z.p99], ['max', z.max]];
+  // The mean has the digits its standard error supports; percentiles are exact latencies of the histogram.
+  const se = errorsOf(result);
   const bins = latencyBins(z.histogram ?? []);
   const x = scaleLinear().domain([bins[0]?.x0 ?? 0, bins[bins.length - 1]?.x1 ?? 1]).range([M.l, W - M.r]);
   const y = scaleLinear().domain([0, Math.max(1, ...bins.map((b) => b.packets))]).nice().range([H - M.b, M.t]);
@@ -25,10 +28,10 @@ export function LatencyPanel({ result }: { result: SimResult }) {
       <table className="numbers" data-testid="latency-table">
         <tbody>
           {rows.filter(([, v]) => v !== undefined).map(([k, v]) => (
-            <tr key={k}><th scope="row">{k}</th><td>{formatNs(v!)}<Delta path={`latency_ns.zero_load.${k}`} value={v} unit="ns" /></td></tr>
+            <tr key={k}><th scope="row">{k}</th><td>{formatValue(v, 'ns', se(`latency_ns.zero_load.${k}`))}<Delta path={`latency_ns.zero_load.${k}`} value={v} unit="ns" se={se(`latency_ns.zero_load.${k}`)} /></td></tr>
           ))}
           {typeof result.packets?.mean_switches === 'number' && (
-            <tr><th scope="row">switches per packet (mean)</th><td>{result.packets.mean_switches.toFixed(2)} switches<Delta path="packets.mean_switches" value={result.packets.mean_switches} unit="switches" /></td></tr>
+            <tr><th scope="row">switches per packet (mean)</th><td>{formatValue(result.packets.mean_switches, 'switches', se('packets.mean_switches'))}<Delta path="packets.mean_switches" value={result.packets.mean_switches} unit="switches" se={se('packets.mean_switches')} /></td></tr>
           )}
         </tbody>
       </table>

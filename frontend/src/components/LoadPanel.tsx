@@ -1,4 +1,5 @@
 import type { SimResult } from '../config/types';
+import { errorsOf } from '../lib/confidence';
 import { formatValue } from '../lib/format';
 import { latencySeries, throughputSeries, type CurveRow } from '../lib/loadCurve';
 import { useUnits } from '../hooks/useCoreSchemas';
@@ -15,6 +16,7 @@ const at = (o: unknown, ...keys: string[]): unknown =>
 // number carries the unit the results schema gives its path.
 export function LoadPanel({ result, prefix }: { result: SimResult; prefix: string }) {
   const units = useUnits();
+  const se = errorsOf(result);
   const headline: Array<[string, string]> = [
     ['accepted throughput', 'throughput.accepted'],
     ['offered load', 'throughput.offered'],
@@ -35,8 +37,8 @@ export function LoadPanel({ result, prefix }: { result: SimResult; prefix: strin
           return (
             <div key={path}>
               <dt>{label}</dt>
-              <dd><span data-testid={`${prefix}-${path}`}>{formatValue(v, units.unitOf(path))}</span>
-                <Delta path={path} value={v} unit={units.unitOf(path)} /></dd>
+              <dd><span data-testid={`${prefix}-${path}`}>{formatValue(v, units.unitOf(path), se(path))}</span>
+                <Delta path={path} value={v} unit={units.unitOf(path)} se={se(path)} /></dd>
             </div>
           );
         })}
@@ -67,9 +69,9 @@ export function LoadPanel({ result, prefix }: { result: SimResult; prefix: strin
       <div className="charts">
         <div>
           <h3>Throughput</h3>
-          <KeyValueTable data={(result.throughput ?? {}) as Obj} path="throughput" />
+          <KeyValueTable data={(result.throughput ?? {}) as Obj} path="throughput" se={se} />
           <h3>Packet latency</h3>
-          <KeyValueTable data={(at(result, 'latency_cycles', 'packet') ?? {}) as Obj} path="latency_cycles.packet" />
+          <KeyValueTable data={(at(result, 'latency_cycles', 'packet') ?? {}) as Obj} path="latency_cycles.packet" se={se} />
         </div>
         <div>
           <h3>Utilisation and CAM</h3>

@@ -1,7 +1,7 @@
 import { scaleLinear } from 'd3-scale';
 import type { SimResult } from '../config/types';
 import { lookupSegments } from '../lib/charts';
-import { formatCount, formatPercent } from '../lib/format';
+import { formatCount, formatRate } from '../lib/format';
 
 // Okabe-Ito colours: distinguishable with the common colour-vision deficiencies.
 const COLORS = { hits: '#0072B2', compulsory: '#E69F00', capacity: '#CC79A7', conflict: '#D55E00' };
@@ -17,7 +17,7 @@ export function MissBreakdown({ result }: { result: SimResult }) {
       <svg viewBox={`0 0 ${W} 24`} width={W} height={24} role="img" aria-label="hits and misses by kind">
         {segs.map((s) => (
           <rect key={s.key} x={x(s.start)} width={Math.max(0, x(s.fraction))} height={24} fill={COLORS[s.key]}>
-            <title>{`${s.label}: ${formatCount(s.count)} (${formatPercent(s.fraction)})`}</title>
+            <title>{`${s.label}: ${formatCount(s.count)} (${formatRate(s.fraction, result.cache.lookups)})`}</title>
           </rect>
         ))}
       </svg>
@@ -25,7 +25,7 @@ export function MissBreakdown({ result }: { result: SimResult }) {
         {segs.map((s) => (
           <li key={s.key}>
             <span className="swatch" style={{ background: COLORS[s.key] }} />
-            {s.label}: {formatCount(s.count)} ({formatPercent(s.fraction)})
+            {s.label}: {formatCount(s.count)} ({formatRate(s.fraction, result.cache.lookups)})
           </li>
         ))}
       </ul>

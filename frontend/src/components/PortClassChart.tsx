@@ -1,7 +1,8 @@
 import { scaleBand, scaleLinear } from 'd3-scale';
 import type { SimResult } from '../config/types';
 import { portClassRows } from '../lib/charts';
-import { formatCount, formatPercent } from '../lib/format';
+import { proportionSE } from '../lib/confidence';
+import { formatCount, formatPercent, formatRate } from '../lib/format';
 import { useUnits } from '../hooks/useCoreSchemas';
 import { Delta } from './Delta';
 import { TableScroll } from './TableScroll';
@@ -28,7 +29,7 @@ export function PortClassChart({ result }: { result: SimResult }) {
       <svg viewBox={`0 0 ${W} ${h}`} width={W} height={h} role="img" aria-label="hit rate per port class">
         {rows.map((r) => (
           <g key={r.portClass} transform={`translate(0,${y(r.portClass)})`}>
-            <title>{`${r.portClass}: ${formatPercent(r.hitRate)} of ${formatCount(r.lookups)} look-ups`}</title>
+            <title>{`${r.portClass}: ${formatRate(r.hitRate, r.lookups)} of ${formatCount(r.lookups)} look-ups`}</title>
             <text x={LABEL - 6} y={y.bandwidth() / 2} dy="0.35em" textAnchor="end">{r.portClass}</text>
             <rect x={LABEL} width={x(1) - LABEL} height={y.bandwidth()} fill="#eee" />
             <rect x={LABEL} width={x(r.hitRate) - LABEL} height={y.bandwidth()} fill="#3b6ea5" />
@@ -52,7 +53,7 @@ export function PortClassChart({ result }: { result: SimResult }) {
             <tr key={r.portClass}>
               <td>{r.portClass}</td>
               <td>{formatCount(r.lookups)}</td>
-              <td>{formatPercent(r.hitRate)}<Delta path={`cache.by_port_class.${r.portClass}.hit_rate`} value={r.hitRate} unit="fraction" /></td>
+              <td>{formatRate(r.hitRate, r.lookups)}<Delta path={`cache.by_port_class.${r.portClass}.hit_rate`} value={r.hitRate} unit="fraction" se={proportionSE(r.hitRate, r.lookups)} /></td>
               {MISS_KINDS.map((k) => {
                 const v = r.misses?.[k];
                 return <td key={k} data-miss={k}>{v === undefined ? '—' : formatCount(v)}</td>;

@@ -1,6 +1,6 @@
 import type { SimResult } from '../config/types';
 import { outputPortRows, portRows } from '../lib/ports';
-import { formatCount, formatPercent } from '../lib/format';
+import { formatCount, formatPercent, formatRate } from '../lib/format';
 
 // The picked switch's input ports: look-ups and hit rate per port (result.cache.by_port).
 export function PortTable({ result, switchId }: { result: SimResult; switchId: number }) {
@@ -19,7 +19,7 @@ export function PortTable({ result, switchId }: { result: SimResult; switchId: n
         {rows.map((r) => (
           <tr key={r.port} title={r.portClass ? `class ${r.portClass}` : undefined}>
             <td>{r.port}</td><td>{r.name}</td><td>{formatCount(r.lookups)}</td>
-            <td>{r.hitRate === undefined ? '— (no look-ups)' : formatPercent(r.hitRate)}</td>
+            <td>{r.hitRate === undefined ? '— (no look-ups)' : formatRate(r.hitRate, r.lookups)}</td>
           </tr>
         ))}
       </tbody>

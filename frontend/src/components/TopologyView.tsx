@@ -1,7 +1,10 @@
 import { forwardRef, useMemo, useState } from 'react';
 import type { SimResult, TopologyDescription } from '../config/types';
-import { deltaColor, dragonflyLayout, edgesFor, gridLayout, groupEdgesFor, hitRateColor, hitRateDomain, layeredLayout, MISSING_FILL, switchDeltas, type Cell, type Edge, type GridLayout } from '../lib/topology';
-import { formatDelta, formatPercent } from '../lib/format';
+import { bundledEdgesFor, deltaColor, dragonflyLayout, edgesFor, gridLayout, groupEdgesFor, hitRateColor, hitRateDomain, layeredLayout, MAX_SINGLE_EDGES, MISSING_FILL, switchDeltas, type Cell, type Edge, type GridLayout } from '../lib/topology';
+import { aggregated, aggregateLayout, aggregateValues, pairStats } from '../lib/cubeAggregate';
+import { AggregateCells } from './AggregateCells';
+import { formatDelta, formatRate } from '../lib/format';
+import { switchLookups } from '../lib/ports';
 import { useBaseline } from '../hooks/useHistory';
 import { Legend } from './Legend';
 import { PortTable } from './PortTable';
@@ -28,18 +31,52 @@ export const TopologyView = forwardRef<SVGSVGElement, Props>(function TopologyVi
   const bySwitch = deltas ?? metric.values;
   const word = deltas ? `Δ ${metric.word} vs baseline` : metric.word;
   const source = deltas ? `the change in ${metric.word} per switch against the baseline “${baseline?.name}”` : metric.source;
-  const show = (v: number) => (deltas ? formatDelta(v, 0, 'fraction') ?? '—' : formatPercent(v));
+  // A switch's hit rate has the digits its look-ups support when the result counts them per port
+  // (output.per_port); utilisation and Δ keep two decimals.
+  const show = (v: number, id?: number) => (deltas ? formatDelta(v, 0, 'fraction') ?? '—'
+    : formatRate(v, metric.word === 'hit rate' && id !== undefined ? switchLookups(result, id) : undefined));
   // Hover previews a switch; click or keyboard focus pins it so its port table can be read.
   const [hovered, setHovered] = useState<Cell | null>(null);
   const [pinned, setPinned] = useState<Cell | null>(null);
   const picked = hovered ?? pinned;
-  const color = useMemo(() => (deltas ? deltaColor(deltas) : hitRateColor(hitRateDomain(bySwitch))), [deltas, bySwitch]);
-  const layout = useMemo(() => (topology ? layoutFor(topology, bySwitch, color) : null), [topology, bySwitch, color]);
+  // Big k-ary n-cubes (Tofu's 6-D, 12^4, ...) are drawn aggregated: the mean over the other
+  // coordinates for every pair of dimensions, coloured on a scale spanning those means.
+  const cubeDims = kind === 'kary_ncube' && Array.isArray(dims) && dims.every((d) => typeof d === 'number') && aggregated(dims as number[])
+    ? (dims as number[]) : null;
+  const stats = useMemo(() => (cubeDims ? pairStats(cubeDims, bySwitch) : null), [cubeDims?.join(','), bySwitch]);
+  const shownValues = useMemo(() => (stats ? aggregateValues(stats) : bySwitch), [stats, bySwitch]);
+  const color = useMemo(() => (deltas ? deltaColor(shownValues ?? []) : hitRateColor(hitRateDomain(shownValues))), [deltas, shownValues]);
+  const agg = useMemo(() => (cubeDims && stats ? aggregateLayout(cubeDims, stats, { color }) : null), [cubeDims?.join(','), stats, color]);
+  const layout = useMemo(() => (topology && !agg ? layoutFor(topology, bySwitch, color) : null), [topology, agg, bySwitch, color]);
+  const links = topology?.links;
   const edges = useMemo<Edge[]>(() => {
     if (!layout) return [];
     if ('edges' in layout) return layout.edges as Edge[];
-    return kind === 'dragonfly' ? groupEdgesFor(layout, topology?.links) : edgesFor(layout, topology?.links);
-  }, [layout, topology, kind]);
+    if (kind === 'dragonfly') return groupEdgesFor(layout, links);
+    return Array.isArray(links) && links.length > MAX_SINGLE_EDGES ? bundledEdgesFor(layout, links) : edgesFor(layout, links);
+  }, [layout, links, kind]);
+  const [aggPicked, setAggPicked] = useState<string | null>(null);
+  if (agg && cubeDims) {
+    return (
+      <figure className="chart topology">
+        <figcaption>
+          Switches of the {cubeDims.join('×')} {kind}{result ? `, coloured by ${source}` : ' (before the run: switches are coloured once it has run)'},
+          aggregated: the mean over all other coordinates for every pair of dimensions
+        </figcaption>
+        <p className="note">{aggregateNote(cubeDims, topology?.wrap)}</p>
+        {result && !bySwitch && <p className="note">This result has no per-switch {word} values; cells are grey.</p>}
+        <AggregateCells ref={ref} layout={agg} word={word} show={show} testid={result ? 'topology-svg' : 'topology-preview'} onPick={setAggPicked} />
+        <div className="topology-footer" data-testid="topology-legend">
+          {bySwitch && <span className="legend-title small">mean {word} per cell</span>}
+          {bySwitch && <Legend color={color} what={`mean ${word}`} format={deltas ? (v) => formatDelta(v, 0, 'fraction') ?? '±0' : undefined} />}
+          {!bySwitch && <span className="small legend-missing"><span className="swatch" style={{ background: MISSING_FILL }} /> {result ? `no ${word}` : 'not run yet'}</span>}
+          <p className="picked" aria-live="polite" data-testid="picked-switch">
+            {aggPicked ?? `Hover or focus a cell for the mean ${word} of its switches.`}
+          </p>
+        </div>
+      </figure>
+    );
+  }
   if (!layout) {
     return <p className="note">Topology drawing: {kind} networks are not drawn yet (k-ary n-cubes, fat trees, Dragonflies, BMINs and switch graphs are).</p>;
   }
@@ -51,13 +88,17 @@ export const TopologyView = forwardRef<SVGSVGElement, Props>(function TopologyVi
         Switches of the {Array.isArray(dims) ? `${dims.join('×')} ` : ''}{kind}{result ? `, coloured by ${source}` : ' (before the run: switches are coloured once it has run)'}
         {layout.shownSlices < layout.totalSlices && ` (first ${layout.shownSlices} of ${layout.totalSlices} slices)`}
       </figcaption>
-      <p className="note">{layoutNote(kind, dims)}</p>
+      <p className="note">{layoutNote(kind, dims)}{bundleNote(links, edges)}</p>
       {result && !bySwitch && <p className="note">This result has no per-switch {word} values; switches are grey.</p>}
       <svg ref={ref} data-testid={result ? 'topology-svg' : 'topology-preview'} width={layout.width + 2 * pad} height={layout.height + 2 * pad}
         viewBox={`${-pad} ${-pad} ${layout.width + 2 * pad} ${layout.height + 2 * pad}`} role="img"
         aria-label={`topology coloured by per-switch ${word}`} onMouseLeave={() => setHovered(null)}>
         <g className="links" stroke="#b8bec6" strokeWidth={0.75}>
-          {edges.map((e) => <line key={e.key} x1={e.x1} y1={e.y1} x2={e.x2} y2={e.y2} />)}
+          {edges.map((e) => (
+            <line key={e.key} x1={e.x1} y1={e.y1} x2={e.x2} y2={e.y2} strokeWidth={e.width} data-links={e.count}>
+              {e.title && <title>{e.title}</title>}
+            </line>
+          ))}
         </g>
         {layout.slices.map((s) => (
           <g key={s.key}>
@@ -67,7 +108,7 @@ export const TopologyView = forwardRef<SVGSVGElement, Props>(function TopologyVi
                 stroke={picked?.id === c.id ? '#000' : 'none'} data-switch={c.id}
                 tabIndex={focusable ? 0 : undefined} onMouseEnter={() => setHovered(c)} onFocus={() => setPinned(c)}
                 onClick={() => setPinned(c)}>
-                <title>{`switch ${c.id} (${c.coords.join(',')}): ${c.hitRate === undefined ? 'no data' : `${word} ${show(c.hitRate)}`}`}</title>
+                <title>{`switch ${c.id} (${c.coords.join(',')}): ${c.hitRate === undefined ? 'no data' : `${word} ${show(c.hitRate, c.id)}`}`}</title>
               </rect>
             ))}
           </g>
@@ -84,7 +125,7 @@ export const TopologyView = forwardRef<SVGSVGElement, Props>(function TopologyVi
         )}
         <p className="picked" aria-live="polite" data-testid="picked-switch">
           {picked
-            ? `switch ${picked.id} at (${picked.coords.join(', ')}): ${word} ${picked.hitRate === undefined ? 'n/a' : show(picked.hitRate)}`
+            ? `switch ${picked.id} at (${picked.coords.join(', ')}): ${word} ${picked.hitRate === undefined ? 'n/a' : show(picked.hitRate, picked.id)}`
             : `Hover, click or focus a switch for its ${word} and per-port statistics.`}
         </p>
       </div>
@@ -113,12 +154,25 @@ function layoutFor(t: TopologyDescription, bySwitch: number[] | undefined, color
     return gridLayout(t.dims, bySwitch, { color });
   const [levels, perLevel, stages, perStage, a, g] =
     ['levels', 'switches_per_level', 'stages', 'switches_per_stage', 'a', 'g'].map((k) => num(t[k]));
+  const bundled = Array.isArray(t.links) && t.links.length > MAX_SINGLE_EDGES;
   if (t.kind === 'fat_tree' && levels && perLevel)
-    return layeredLayout(levels, perLevel, bySwitch, { color, word: 'level', bottom: 'leaves', top: 'roots' });
+    return layeredLayout(levels, perLevel, bySwitch, { color, word: 'level', bottom: 'leaves', top: 'roots', bundled });
   if (t.kind === 'bmin' && stages && perStage)
-    return layeredLayout(stages, perStage, bySwitch, { color, word: 'stage', bottom: 'nodes attach here' });
+    return layeredLayout(stages, perStage, bySwitch, { color, word: 'stage', bottom: 'nodes attach here', bundled });
   if (t.kind === 'dragonfly' && a && g) return dragonflyLayout(a, g, bySwitch, { color });
   return null;
+}
+
+// Bundled links say so, with how many links the bundles carry.
+function bundleNote(links: unknown, edges: Edge[]): string {
+  if (!Array.isArray(links) || !edges.some((e) => e.count !== undefined)) return '';
+  return `; its ${links.length.toLocaleString('en-US')} links are drawn as ${edges.length} bundles between groups of switches, line width by the number of links (hover a line for its count)`;
+}
+
+// Which dimensions are rings and which lines, since the aggregated grids do not show it.
+function aggregateNote(dims: number[], wrap: unknown): string {
+  const kinds = dims.map((k, i) => `dim${i}: ${k}${Array.isArray(wrap) ? (wrap[i] ? ' (torus)' : ' (mesh)') : ''}`);
+  return `${kinds.join(', ')}. Rows: dimension i, columns: dimension j; a cell (a, b) averages every switch at coordinate a of dim i and b of dim j.`;
 }
 
 function layoutNote(kind: string, dims: unknown): string {

@@ -1,3 +1,5 @@
+import { proportionSE } from './confidence';
+
 // Every number the UI shows goes through these, so units and precision are uniform and the
 // end-to-end test can compute the exact expected text from the native CLI's JSON.
 
@@ -46,26 +48,55 @@ function significant(v: number, digits: number): string {
   return Number(v.toPrecision(digits)).toLocaleString('en-US', { maximumFractionDigits: 20 });
 }
 
-// Any value of a result or config as shown in a table cell: numbers in their unit, booleans as
-// yes/no, strings as they are, arrays and objects as compact JSON, missing values as "—". One
-// formatter for every table (sweep rows, comparisons, history).
-export function formatValue(v: unknown, unit: string | null | undefined): string {
+// Decimals of a statistic shown in some unit, from its standard error in that unit: down to the
+// first significant digit of 2 SE (about the half-width of a 95 % interval), within [min, max].
+export function decimalsForError(se: number, min: number, max: number): number {
+  if (!(se > 0) || !Number.isFinite(se)) return max;
+  return Math.min(max, Math.max(min, -Math.floor(Math.log10(2 * se) + 1e-9)));
+}
+
+// A statistic with the digits its standard error `se` (lib/confidence.ts) supports: fractions
+// (hit rates, shares) as percentages with 1-4 decimals, other numbers in their unit with 0-3
+// decimals. Without an error it is formatted as any number of its unit (formatWithUnit).
+// 0.9236398 of 6,286 look-ups (SE 0.335 %): "92.4 %"; of 10 M look-ups: "92.364 %".
+export function formatEstimate(v: number, unit: string, se: number | undefined): string {
+  if (!Number.isFinite(v)) return '—';
+  if (se === undefined || !Number.isFinite(se)) return formatWithUnit(v, unit, 2);
+  if (unit === 'fraction') return formatPercent(v, decimalsForError(se * 100, 1, 4));
+  const d = decimalsForError(se, 0, 3);
+  // ns are written without thousands separators, as formatNs does.
+  const text = unit === 'ns' ? v.toFixed(d) : v.toLocaleString('en-US', { minimumFractionDigits: d, maximumFractionDigits: d });
+  return unit && unit !== 'count' ? `${text} ${displayUnit(unit)}` : text;
+}
+
+// A rate counted over n trials (a hit rate over its look-ups): formatEstimate with the binomial error.
+export function formatRate(p: number, n: number | undefined): string {
+  return formatEstimate(p, 'fraction', n === undefined ? undefined : proportionSE(p, n));
+}
+
+// Any value of a result or config as shown in a table cell: numbers in their unit (with the
+// digits their standard error supports when `se` is given), booleans as yes/no, strings as they
+// are, arrays and objects as compact JSON, missing values as "—". One formatter for every table
+// (sweep rows, comparisons, history).
+export function formatValue(v: unknown, unit: string | null | undefined, se?: number): string {
   if (v === null || v === undefined) return '—';
-  if (typeof v === 'number') return formatWithUnit(v, unit ?? '', 2);
+  if (typeof v === 'number') return formatEstimate(v, unit ?? '', se);
   if (typeof v === 'boolean') return v ? 'yes' : 'no';
   if (typeof v === 'string') return v;
   return JSON.stringify(v);
 }
 
 // A change from a baseline value: fractions in percentage points, everything else in its unit
-// with the relative change; "±0" when equal. Returns null when either side is not a number.
-export function formatDelta(v: unknown, base: unknown, unit: string): string | null {
+// with the relative change; "±0" when equal. `se` is the standard error of the difference (both
+// runs' errors combined, lib/confidence.ts) and sets the digits as in formatEstimate; without it
+// fractions get two decimals. Returns null when either side is not a number.
+export function formatDelta(v: unknown, base: unknown, unit: string, se?: number): string | null {
   if (typeof v !== 'number' || typeof base !== 'number' || !Number.isFinite(v) || !Number.isFinite(base)) return null;
   const d = v - base;
   if (d === 0) return '±0';
   const sign = d > 0 ? '+' : '−';
-  if (unit === 'fraction') return `${sign}${Math.abs(d * 100).toFixed(2)} pp`;
-  const abs = formatWithUnit(Math.abs(d), unit, 2);
+  if (unit === 'fraction') return `${sign}${Math.abs(d * 100).toFixed(se === undefined ? 2 : decimalsForError(se * 100, 1, 4))} pp`;
+  const abs = formatEstimate(Math.abs(d), unit, se);
   return base !== 0 ? `${sign}${abs} (${sign}${formatRelative(Math.abs(d / base))})` : `${sign}${abs}`;
 }
 

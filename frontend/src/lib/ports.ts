@@ -69,6 +69,15 @@ export function portRows(result: SimResult, switchId: number): PortRow[] | null 
   });
 }
 
+// The look-ups a switch's hit rate was counted over (the sum over its input ports), when the
+// result has per-port statistics; undefined otherwise.
+export function switchLookups(result: SimResult | undefined, switchId: number): number | undefined {
+  const ports = (result?.cache as { by_port?: unknown } | undefined)?.by_port;
+  const own = Array.isArray(ports) ? ports[switchId] : undefined;
+  if (!Array.isArray(own)) return undefined;
+  return own.reduce((n: number, p: unknown) => n + (Array.isArray(p) && typeof p[0] === 'number' ? p[0] : 0), 0);
+}
+
 // The config with output.per_port set or removed (an empty output object is dropped, so turning
 // the toggle off restores the original config and its hash).
 export function withPerPort(config: import('../config/types').Config, on: boolean) {

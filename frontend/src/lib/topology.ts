@@ -1,4 +1,4 @@
-import { scaleBand, scaleDiverging, scaleSequential, type ScaleDiverging, type ScaleSequential } from 'd3-scale';
+import { scaleBand, scaleDiverging, scaleLinear, scaleSequential, type ScaleDiverging, type ScaleSequential } from 'd3-scale';
 import { interpolateCividis, interpolatePuOr } from 'd3-scale-chromatic';
 
 // Geometry for drawing k-ary n-cubes as grids. D3 computes positions and colours here; React
@@ -141,13 +141,15 @@ export function layeredLayout(
   levels: number,
   perLevel: number,
   bySwitch: number[] | undefined,
-  opts: { maxWidth?: number; color?: (v: number) => string; word?: string; bottom?: string; top?: string } = {},
+  // bundled: the links will be drawn as bundles (bundledEdgesFor), which need room between rows.
+  opts: { maxWidth?: number; color?: (v: number) => string; word?: string; bottom?: string; top?: string; bundled?: boolean } = {},
 ): GridLayout {
   const color = opts.color ?? hitRateColor();
   const word = opts.word ?? 'level';
   const cellSize = Math.max(2, Math.min(28, Math.floor((opts.maxWidth ?? 640) / perLevel)));
   const gap = perLevel <= 64 ? Math.max(2, Math.floor(cellSize / 2)) : 0;
-  const rowGap = cellSize * 3 + 12;
+  // Bundled links (bundledEdgesFor) get room between the rows to fan out visibly.
+  const rowGap = Math.max(cellSize * 3 + 12, opts.bundled ? 120 : 0);
   const slices: Slice[] = [];
   for (let level = levels - 1; level >= 0; level--) {
     const y = (levels - 1 - level) * rowGap + 14;
@@ -171,11 +173,18 @@ export interface Edge {
   y1: number;
   x2: number;
   y2: number;
+  // A bundle of links (bundledEdgesFor): how many, its stroke width and what it joins.
+  count?: number;
+  width?: number;
+  title?: string;
 }
 
+// Links drawn one line each up to this many; above, as bundles (a grey smear otherwise).
+export const MAX_SINGLE_EDGES = 512;
+
 // Straight lines between the centres of linked switches (links as [a, port, b, port], the
-// core's topology.links format). Skipped for big networks, where they would be a grey smear.
-export function edgesFor(layout: GridLayout, links: unknown, maxEdges = 512): Edge[] {
+// core's topology.links format). Empty above `maxEdges`: bundledEdgesFor draws those.
+export function edgesFor(layout: GridLayout, links: unknown, maxEdges = MAX_SINGLE_EDGES): Edge[] {
   if (!Array.isArray(links) || links.length > maxEdges) return [];
   const pos = new Map(layout.slices.flatMap((s) => s.cells.map((c) => [c.id, c] as const)));
   const out: Edge[] = [];
@@ -187,6 +196,53 @@ export function edgesFor(layout: GridLayout, links: unknown, maxEdges = 512): Ed
     out.push({ key: `${l[0]}:${l[1]}-${l[2]}`, x1: a.x + a.size / 2, y1: a.y + a.size / 2, x2: b.x + b.size / 2, y2: b.y + b.size / 2 });
   }
   return out;
+}
+
+// Links of a layered network (fat tree, BMIN) with too many to draw one by one: each row's
+// switches form at most `maxGroups` groups of consecutive switches, and all links between two
+// groups are one line between the groups' centres, its width growing with the link count
+// (0.75 px for one link up to 6 px for the biggest bundle), so every link stays visible.
+export function bundledEdgesFor(layout: GridLayout, links: unknown, maxGroups = 16): Edge[] {
+  if (!Array.isArray(links)) return [];
+  const where = new Map<number, { row: number; group: number }>();
+  const groups: Array<Array<{ cells: Cell[]; label: string }>> = layout.slices.map((s, row) => {
+    const size = Math.ceil(s.cells.length / maxGroups);
+    const out: Array<{ cells: Cell[]; label: string }> = [];
+    s.cells.forEach((c, i) => {
+      const g = Math.floor(i / size);
+      (out[g] ??= { cells: [], label: '' }).cells.push(c);
+      where.set(c.id, { row, group: g });
+    });
+    for (const g of out) g.label = `${s.label.split(' (')[0]} switches ${g.cells[0].id}–${g.cells[g.cells.length - 1].id}`;
+    return out;
+  });
+  const centre = (row: number, group: number) => {
+    const cells = groups[row][group].cells;
+    const first = cells[0];
+    const last = cells[cells.length - 1];
+    return { x: (first.x + last.x + last.size) / 2, y: first.y + first.size / 2 };
+  };
+  const counts = new Map<string, { a: { row: number; group: number }; b: { row: number; group: number }; count: number }>();
+  for (const l of links) {
+    if (!Array.isArray(l) || l.length < 3) continue;
+    const a = where.get(Number(l[0]));
+    const b = where.get(Number(l[2]));
+    if (!a || !b) continue;
+    const [p, q] = a.row < b.row || (a.row === b.row && a.group <= b.group) ? [a, b] : [b, a];
+    const key = `${p.row}.${p.group}-${q.row}.${q.group}`;
+    const e = counts.get(key) ?? { a: p, b: q, count: 0 };
+    e.count += 1;
+    counts.set(key, e);
+  }
+  const most = Math.max(1, ...[...counts.values()].map((e) => e.count));
+  const width = scaleLinear().domain([1, Math.max(2, most)]).range([0.75, 6]);
+  return [...counts].map(([key, { a, b, count }]) => {
+    const [pa, pb] = [centre(a.row, a.group), centre(b.row, b.group)];
+    return {
+      key, x1: pa.x, y1: pa.y, x2: pb.x, y2: pb.y, count, width: width(count),
+      title: `${count.toLocaleString('en-US')} link${count === 1 ? '' : 's'} between ${groups[a.row][a.group].label} and ${groups[b.row][b.group].label}`,
+    };
+  });
 }
 
 // Links between groups (slices) as one line per pair of groups, between the groups' centres:

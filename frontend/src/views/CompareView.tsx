@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { getExperiment } from '../api/client';
 import type { Config, SimResult } from '../config/types';
 import { diffConfigs, metricRows } from '../lib/compare';
+import { differenceSE, errorsOf } from '../lib/confidence';
 import { formatDelta, formatValue } from '../lib/format';
 import { shortName } from '../lib/history';
 import { useHistory } from '../hooks/useHistory';
@@ -98,6 +99,8 @@ function CompareTable({ columns, all }: { columns: Column[]; all: boolean }) {
   const diff = diffConfigs(columns.map((c) => c.config)).filter((d) => all || d.differs);
   const metrics = metricRows(columns.map((c) => c.result)).filter((m) => all || m.differs);
   const label = (path: string) => path.split('.').map((p) => units.labelOf(p)).join(' · ');
+  // Each column's standard errors from its own counts; a Δ combines the column's with the reference's.
+  const errors = columns.map((c) => errorsOf(c.result));
   const head = (title: string, n: number, testid: string) => (
     <tr className="section"><th colSpan={columns.length + 1} scope="colgroup" data-testid={testid}>{title}{!all && ` (${n} that differ)`}</th></tr>
   );
@@ -134,10 +137,11 @@ function CompareTable({ columns, all }: { columns: Column[]; all: boolean }) {
                   <tr key={m.path} className={m.differs ? 'differs' : undefined} data-path={m.path}>
                     <th scope="row" title={m.path}>{label(m.path)}</th>
                     {m.values.map((v, i) => {
-                      const d = i > 0 ? formatDelta(v, m.values[0], unit) : null;
+                      const se = errors[i](m.path);
+                      const d = i > 0 ? formatDelta(v, m.values[0], unit, differenceSE(se, errors[0](m.path))) : null;
                       return (
                         <td key={i}>
-                          <span className="value">{formatValue(v, unit)}</span>
+                          <span className="value">{formatValue(v, unit, se)}</span>
                           {d && d !== '±0' && <div className="delta">Δ {d}</div>}
                         </td>
                       );

@@ -1,0 +1,104 @@
+// Readable drawings of big networks: Tofu's 6-D mesh/torus drawn aggregated (one grid per pair of
+// dimensions, the mean hit rate over every other coordinate) with its legend and non-overlapping
+// labels, and a fat tree of more than 512 links drawn with its links bundled between switch groups.
+// Expected values come from the native CLI's run of the same config.
+import { test, expect } from '@playwright/test';
+import path from 'node:path';
+import { example, nativeRun, pct, ROOT, runConfigInBrowser, runPresetInBrowser } from './support.mjs';
+
+const shot = (name) => path.join(ROOT, 'tests', 'e2e', 'screenshots', `${name}.png`);
+
+const coordsOf = (id, dims) => dims.map((k) => { const c = id % k; id = Math.floor(id / k); return c; });
+
+// The aggregated cells, computed independently of the UI: key "i-j:a,b" -> mean/min/max/count.
+function pairStats(dims, values) {
+  const out = new Map();
+  values.forEach((v, id) => {
+    const c = coordsOf(id, dims);
+    for (let i = 0; i < dims.length; i++) for (let j = i + 1; j < dims.length; j++) {
+      const key = `${i}-${j}:${c[i]},${c[j]}`;
+      const s = out.get(key) ?? { sum: 0, n: 0, min: Infinity, max: -Infinity };
+      out.set(key, { sum: s.sum + v, n: s.n + 1, min: Math.min(s.min, v), max: Math.max(s.max, v) });
+    }
+  });
+  return out;
+}
+
+test('Tofu 6-D: aggregated grids per pair of dimensions with the native means, legend and readable labels', async ({ page }) => {
+  const tofu = example('tofu-6d').config;
+  const native = nativeRun(tofu);
+  const dims = native.topology.dims;
+  await runPresetInBrowser(page, expect, 'tofu-6d', native.config_hash);
+  const figure = page.getByTestId('wasm-result').locator('figure.topology');
+  await expect(figure.locator('figcaption')).toContainText('aggregated: the mean over all other coordinates for every pair of dimensions');
+  await expect(figure.locator('figcaption')).not.toContainText('slices');
+  await expect(figure.locator('[data-switch]')).toHaveCount(0);
+
+  // Every cell: the mean, min and max hit rate of its 1,152 / (k_i k_j) switches, as the native run gives them.
+  const stats = pairStats(dims, native.cache.by_switch);
+  expect(stats.size).toBe(178);
+  const cells = await figure.locator('[data-cell]').evaluateAll((els) => els.map((e) => [e.getAttribute('data-cell'), e.querySelector('title').textContent, e.getAttribute('fill')]));
+  expect(cells).toHaveLength(178);
+  for (const [key, title] of cells) {
+    const s = stats.get(key);
+    const [, i, j, a, b] = /^(\d)-(\d):(\d+),(\d+)$/.exec(key).map(Number);
+    expect(title).toBe(`dim${i}=${a}, dim${j}=${b}: mean hit rate ${pct(s.sum / s.n)} over ${s.n} switches (min ${pct(s.min)}, max ${pct(s.max)})`);
+  }
+
+  // The legend is shown, and its scale spans the cells' means: the lowest and highest cells have its end colours.
+  const means = [...stats.values()].map((s) => s.sum / s.n);
+  const [lo, hi] = [Math.min(...means), Math.max(...means)];
+  expect(hi - lo).toBeGreaterThan(0.01); // not widened (lib/topology.ts hitRateDomain)
+  const legend = page.getByTestId('wasm-result').getByTestId('topology-legend');
+  await expect(legend).toContainText('mean hit rate per cell');
+  await expect(legend.locator('svg.legend-bar')).toHaveAttribute('aria-label',
+    `colour scale: mean hit rate from ${(lo * 100).toFixed(1)} % to ${(hi * 100).toFixed(1)} %`);
+  const stops = await legend.locator('stop').evaluateAll((els) => els.map((e) => e.getAttribute('stop-color')));
+  const fillOf = (m) => cells.find(([key]) => stats.get(key).sum / stats.get(key).n === m)[2];
+  expect([fillOf(lo), fillOf(hi)]).toEqual([stops[0], stops[stops.length - 1]]);
+
+  // Dimension labels: one per row and column, none overlapping another label or a cell.
+  const boxes = await figure.locator('svg[data-testid="topology-svg"]').evaluate((svg) => {
+    const box = (e) => { const b = e.getBBox(); return [b.x, b.y, b.x + b.width, b.y + b.height]; };
+    return { labels: [...svg.querySelectorAll('text.dim-label')].map((t) => [t.textContent, ...box(t)]), cells: [...svg.querySelectorAll('[data-cell]')].map(box) };
+  });
+  expect(boxes.labels.map((l) => l[0])).toEqual(['dim1', 'dim2', 'dim3', 'dim4', 'dim5', 'dim0', 'dim1', 'dim2', 'dim3', 'dim4']);
+  const overlap = (p, q) => p[0] < q[2] && q[0] < p[2] && p[1] < q[3] && q[1] < p[3];
+  const labels = boxes.labels.map((l) => l.slice(1));
+  for (let x = 0; x < labels.length; x++) {
+    for (let y = x + 1; y < labels.length; y++) expect(overlap(labels[x], labels[y]), `${boxes.labels[x][0]} / ${boxes.labels[y][0]}`).toBe(false);
+    for (const c of boxes.cells) expect(overlap(labels[x], c)).toBe(false);
+  }
+  await page.screenshot({ path: shot('drawing-tofu'), fullPage: true });
+});
+
+test('a fat tree of 1,024 links draws every link, bundled between groups of 4 switches with width by count', async ({ page }) => {
+  const cfg = { seed: 3, engine: 'routewalk', topology: { kind: 'fat_tree', k: 8, n: 3 }, routing: { algorithm: 'updown' },
+    switch: { cache: { entries: 64, ways: 4 } }, traffic: { pattern: 'uniform', packets: 2000 } };
+  const native = nativeRun(cfg);
+  const links = native.topology.links;
+  expect(links).toHaveLength(1024);
+  // Groups of ceil(64 / 16) = 4 consecutive switches per level; one bundle per pair of linked groups.
+  const perLevel = native.topology.switches_per_level;
+  const group = (id) => ({ level: Math.floor(id / perLevel), g: Math.floor((id % perLevel) / 4) });
+  const want = new Map();
+  for (const [a, , b] of links) {
+    const [p, q] = [group(a), group(b)].sort((x, y) => y.level - x.level); // the upper level first, as drawn top down
+    const name = (x) => `level ${x.level} switches ${x.level * perLevel + 4 * x.g}–${x.level * perLevel + 4 * x.g + 3}`;
+    const key = `${name(p)} and ${name(q)}`;
+    want.set(key, (want.get(key) ?? 0) + 1);
+  }
+  await runConfigInBrowser(page, expect, cfg, native.config_hash);
+  const figure = page.getByTestId('wasm-result').locator('figure.topology');
+  const lines = await figure.locator('g.links line').evaluateAll((els) => els.map((e) => [e.querySelector('title').textContent, Number(e.getAttribute('data-links')), Number(e.getAttribute('stroke-width'))]));
+  expect(lines).toHaveLength(want.size);
+  expect(lines.reduce((n, [, k]) => n + k, 0)).toBe(1024);
+  const got = new Map(lines.map(([t, k]) => [t.replace(/^\d+ links? between /, ''), k]));
+  expect(got).toEqual(want);
+  for (const [t, k] of lines) expect(t.startsWith(`${k} link`)).toBe(true);
+  // Widths from 0.75 px (fewest links) to 6 px (most).
+  const most = Math.max(...want.values());
+  for (const [, k, w] of lines) expect(w).toBeCloseTo(0.75 + ((k - 1) / (most - 1)) * 5.25, 6);
+  await expect(figure.locator('p.note')).toContainText(`its 1,024 links are drawn as ${want.size} bundles between groups of switches`);
+  await page.screenshot({ path: shot('drawing-fat-tree-1024-links'), fullPage: true });
+});
