@@ -17,13 +17,14 @@ import switchlab_core  # noqa: E402
 KERNEL_LOOKUPS = 1e8
 
 
-def native() -> dict:
+def native(threads: int) -> dict:
+    """(look-ups, seconds, threads used) per config, with sim.threads = `threads` (0: every core)."""
     out = {}
     k = json.loads(switchlab_core.bench_kernel(KERNEL_LOOKUPS))
-    out["cache-kernel"] = (k["lookups"], k["wall_time_s"])
+    out["cache-kernel"] = (k["lookups"], k["wall_time_s"], 1)
     for name, cfg in json.loads((ROOT / "bench/configs.json").read_text()).items():
-        r = json.loads(switchlab_core.run(json.dumps(cfg)))
-        out[name] = (r["cache"]["lookups"], r["wall_time_s"])
+        r = json.loads(switchlab_core.run(json.dumps({**cfg, "sim": {"threads": threads}})))
+        out[name] = (r["cache"]["lookups"], r["wall_time_s"], r["threads"])
     return out
 
 
@@ -31,6 +32,14 @@ def wasm() -> dict:
     lines = subprocess.run(["node", str(ROOT / "bench/wasm_bench.mjs"), str(KERNEL_LOOKUPS)],
                            check=True, capture_output=True, text=True).stdout.splitlines()
     return {d["name"]: (d["lookups"], d["wall_time_s"]) for d in map(json.loads, lines)}
+
+
+# The speed issue's targets, printed beside the measured rows (docs/benchmarks.md).
+TARGETS = {
+    "torus-8x8x8-2K-4way-no3C": ">= 100 M/s on 1 thread",
+    "torus-32x32x32-256-4way-no3C": ">= 50 M/s on 1 thread",
+    "fat-tree-16ary-3tree-2K-4way": "within 2x of the 8x8x8 torus",
+}
 
 
 def app_model() -> dict:
@@ -46,15 +55,24 @@ def app_model() -> dict:
 
 def main() -> None:
     started = time.strftime("%Y-%m-%d %H:%M:%S")
-    n, w = native(), wasm()
-    print(f"route-walk benchmark ({started}); rates in million port look-ups per second")
-    print(f"{'benchmark':34s} {'native':>10s} {'wasm':>10s} {'native/wasm':>12s} {'native/kernel':>14s}")
-    kernel_rate = n["cache-kernel"][0] / n["cache-kernel"][1]
-    for name in n:
-        nr = n[name][0] / n[name][1]
-        wr = w[name][0] / w[name][1]
-        assert n[name][0] == w[name][0], f"{name}: native and WASM counted different look-ups"
-        print(f"{name:34s} {nr / 1e6:10.1f} {wr / 1e6:10.1f} {nr / wr:12.2f} {nr / kernel_rate:14.2f}")
+    one, every, w = native(1), native(0), wasm()
+    threads = max(t for _, _, t in every.values())
+    rate = lambda row: row[0] / row[1]  # noqa: E731
+    print(f"route-walk benchmark ({started}); rates in million port look-ups per second; "
+          f"'all' = sim.threads 0 = {threads} threads on this machine")
+    print(f"{'benchmark':32s} {'1 thread':>9s} {'all':>8s} {'all/1':>6s} {'wasm':>7s} {'1t/wasm':>8s} "
+          f"{'1t/kernel':>9s}  target")
+    kernel = rate(one["cache-kernel"])
+    for name in one:
+        assert one[name][0] == every[name][0] == w[name][0], f"{name}: runs counted different look-ups"
+        r1, ra, rw = rate(one[name]), rate(every[name]), rate(w[name])
+        print(f"{name:32s} {r1 / 1e6:9.1f} {ra / 1e6:8.1f} {ra / r1:6.2f} {rw / 1e6:7.1f} {r1 / rw:8.2f} "
+              f"{r1 / kernel:9.2f}  {TARGETS.get(name, '')}")
+    torus_3c, torus = rate(one["torus-8x8x8-2K-4way"]), rate(one["torus-8x8x8-2K-4way-no3C"])
+    print(f"3C classification cost, 8x8x8 torus 2K 4-way, 1 thread: {torus / torus_3c:.2f}x (target <= 1.5x); "
+          f"32^3 torus 256 4-way: {rate(one['torus-32x32x32-256-4way-no3C']) / rate(one['torus-32x32x32-256-4way']):.2f}x")
+    print(f"fat tree / 8x8x8 torus (both 2K 4-way, 3C on, 1 thread): "
+          f"{torus_3c / rate(one['fat-tree-16ary-3tree-2K-4way']):.2f}x slower (target <= 2x)")
     print("application time model (engine app), NPB class A, 256 ranks, 8x8x4 torus, native")
     print(f"{'benchmark':34s} {'messages':>10s} {'seconds':>10s}")
     for name, (messages, wall) in app_model().items():

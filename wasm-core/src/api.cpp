@@ -110,7 +110,8 @@ json summary_of(const Experiment& ex) {
           {"caches", ex.estimate.caches},
           {"packets", ex.warmup_packets + ex.packets},
           {"lookups", ex.estimate.lookups},
-          {"memory_bytes", ex.estimate.memory_bytes}};
+          {"memory_bytes", ex.estimate.memory_bytes},
+          {"cache_bytes_per_port", ex.cache.enabled ? json(CacheBank::bytes_per_cache(ex.cache.geometry)) : json(nullptr)}};
   if (ex.engine == "cycle") {
     s.erase("packets");
     s["cycles"] = ex.estimate.cycles;

@@ -65,6 +65,20 @@ TEST(Prepare, EstimatesWorkAndMemory) {
   // 256 B per cache object + 4 B per entry + 44 B per shadow tag (16 entries < 16 nodes), and
   // 16 B of counters per input port.
   EXPECT_EQ(s["memory_bytes"], 80 * 256.0 + 80 * 16 * 4.0 + 44.0 * 80 * 16 + 80 * 16.0);
+  EXPECT_EQ(s["cache_bytes_per_port"], 16 * 4 + 1);  // tags + touched flag (LRU keeps no words)
+}
+
+// Bytes of cache state per port, as the summary reports them: 4 B per entry, the policy's words
+// (LFU: a count per entry; tree PLRU: two words per set), a flag; null without a cache.
+TEST(Prepare, ReportsCacheBytesPerPort) {
+  auto bytes = [](json cache) {
+    return prepare({{"topology", {{"kind", "torus"}, {"dims", {4, 4}}}}, {"switch", {{"cache", std::move(cache)}}}})
+        ["summary"]["cache_bytes_per_port"];
+  };
+  EXPECT_EQ(bytes({{"entries", 2048}, {"ways", 4}}), 2048 * 4 + 1);
+  EXPECT_EQ(bytes({{"entries", 2048}, {"ways", 4}, {"policy", "lfu"}}), 2048 * 4 * 2 + 1);
+  EXPECT_EQ(bytes({{"entries", 2048}, {"ways", 4}, {"policy", "plru"}}), 2048 * 4 + 512 * 2 * 4 + 1);
+  EXPECT_TRUE(bytes(nullptr).is_null());
 }
 
 TEST(Prepare, IdIsTheExperimentIdAndConfigIsNormalized) {

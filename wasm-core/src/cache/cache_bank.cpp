@@ -36,9 +36,11 @@ uint32_t CacheBank::occupancy(size_t cache) const {
          static_cast<uint32_t>(std::count_if(t, t + entries_, [](uint32_t x) { return x != CacheState::kEmpty; }));
 }
 
-uint64_t CacheBank::bytes_per_cache() const {
-  return uint64_t{entries_} * sizeof(uint32_t) + meta_per_cache_ * sizeof(uint32_t) + 1 + (rngs_.empty() ? 0 : sizeof(Rng)) +
-         (lists_.empty() ? 0 : sizeof(LruList) + uint64_t{entries_} * 28);  // list node + map slots per entry
+uint64_t CacheBank::bytes_per_cache(const CacheGeometry& g) {
+  const PolicyInfo& p = *g.policy;
+  const uint64_t meta_words = uint64_t{g.sets()} * (p.meta_words_per_set ? p.meta_words_per_set(g.ways) : 0);
+  return uint64_t{g.entries} * sizeof(uint32_t) + meta_words * sizeof(uint32_t) + 1 + (p.uses_rng ? sizeof(Rng) : 0) +
+         (p.uses_list && keeps_list(g.entries, g.ways) ? sizeof(LruList) + uint64_t{g.entries} * 28 : 0);  // node + map slots
 }
 
 }  // namespace switchlab

@@ -44,8 +44,9 @@ class CacheBank {
   size_t size() const { return caches_; }
   // Valid entries of one cache.
   uint32_t occupancy(size_t cache) const;
-  // Bytes of state each cache of this geometry and policy keeps.
-  uint64_t bytes_per_cache() const;
+  // Bytes of state one cache of geometry `g` keeps in a bank (tags, policy words, its touched flag,
+  // its random stream or list when the policy uses them).
+  static uint64_t bytes_per_cache(const CacheGeometry& g);
 
  private:
   struct Free {

@@ -58,6 +58,11 @@ const std::vector<ResultKey>& declared() {
       {"summary.memory_bytes", "number", "B",
        "Estimated peak memory of the run: cache state (bounded by the look-ups), 16 B of counters per simulated input "
        "port, and a graph topology's routing tables (2 B per switch pair)"},
+      {"summary.cache_bytes_per_port", "integer", "B",
+       "State one simulated cache keeps (one per input port; per switch with switch.cache.scope switch): 4 B per "
+       "entry, the replacement policy's words, a flag; null without a cache. Caches no packet reaches commit no memory "
+       "natively. The 3C classifier adds a bit per destination, or ~44 B per distinct tag when there are more "
+       "destinations than entries"},
       // Cache statistics (measured packets only).
       {"cache.enabled", "boolean", "", "Whether the switches have a routing-table cache"},
       {"cache.scope", "string", "", "port: one cache per input port; switch: one per switch"},
