@@ -5,20 +5,13 @@
 
 namespace switchlab {
 
-std::unique_ptr<uint32_t[], CacheBank::Free> CacheBank::zeroed(size_t words) {
-  if (words == 0) return nullptr;
-  auto* p = static_cast<uint32_t*>(std::calloc(words, sizeof(uint32_t)));
-  if (!p) throw std::bad_alloc();
-  return std::unique_ptr<uint32_t[], Free>(p);
-}
-
 CacheBank::CacheBank(const CacheGeometry& g, size_t caches, const std::function<uint64_t(size_t)>& rng_seed)
     : access_all_(g.policy->access), caches_(caches), entries_(g.entries), ways_(g.ways),
       meta_per_set_(g.policy->meta_words_per_set ? g.policy->meta_words_per_set(g.ways) : 0),
       meta_per_cache_(static_cast<size_t>(g.sets()) * meta_per_set_) {
   if (entries_ && caches_ > SIZE_MAX / sizeof(uint32_t) / entries_) throw std::bad_alloc();
-  tags_ = zeroed(caches_ * entries_);
-  meta_ = zeroed(caches_ * meta_per_cache_);
+  tags_ = ZeroedArray<uint32_t>(caches_ * entries_);
+  meta_ = ZeroedArray<uint32_t>(caches_ * meta_per_cache_);
   if (g.policy->uses_rng) {
     rngs_.reserve(caches_);
     for (size_t c = 0; c < caches_; ++c) rngs_.emplace_back(rng_seed(c));

@@ -3,7 +3,7 @@
 // all caches in one flat array (cache, set, way) and the policies' words in another, instead of an
 // object with its own vectors per port. Per-port state is entries x 4 B (plus the policy's words),
 // a set's address is known before it is looked up (the route walk prefetches it), and pages of
-// caches no packet crosses stay uncommitted (the arrays come zeroed from calloc; empty = 0).
+// caches no packet crosses stay uncommitted (common/zeroed_array.hpp; empty = 0).
 // The 12-byte entry of seed 001 Sec. 3 (8 B tag, 2 B port, 2 B reserved) matters for cost, not for
 // hit/miss, so only the tag is simulated.
 #include <cstdint>
@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "cache/replacement.hpp"
+#include "common/zeroed_array.hpp"
 
 namespace switchlab {
 
@@ -49,16 +50,11 @@ class CacheBank {
   static uint64_t bytes_per_cache(const CacheGeometry& g);
 
  private:
-  struct Free {
-    void operator()(uint32_t* p) const { std::free(p); }
-  };
-  static std::unique_ptr<uint32_t[], Free> zeroed(size_t words);
-
   AccessAllFn access_all_;
   size_t caches_;
   uint32_t entries_, ways_, meta_per_set_;
   size_t meta_per_cache_;
-  std::unique_ptr<uint32_t[], Free> tags_, meta_;
+  ZeroedArray<uint32_t> tags_, meta_;
   std::vector<Rng> rngs_;       // per cache, only for policies that draw
   std::vector<LruList> lists_;  // per cache, only for fully associative caches the policy keeps as a list
   std::vector<uint8_t> touched_;

@@ -1,11 +1,19 @@
 #pragma once
-// A two-stage pipeline over numbered batches, used by the route walk (docs/engines.md, Threads):
-// produce(k, slot) fills ring slot `slot` with batch k on the calling thread; consume(slot, w) then
-// runs for w = 0..workers-1, each on a thread of its own (each worker owns a fixed share of the
-// state, so they never touch the same data); finish(slot) runs on the calling thread, in batch
-// order, before the slot is reused. With no workers everything runs on the calling thread, still
-// one batch apart, so a batch's memory requests overlap the previous batch's work. Whatever the
-// number of workers, every stage sees the batches in the same order: results do not depend on it.
+// A two-stage pipeline over numbered batches, used by the route walk (docs/engines.md, Threads).
+// The work of a batch is split into kPipelineParts parts (the route walk: caches by id mod parts);
+// every part of every batch is consumed exactly once, by one party, in batch order, so results do
+// not depend on the number of threads or on who took which part.
+//
+// The calling thread (party 0) runs produce(k, slot, split) to fill ring slot `slot` with batch k,
+// then its own parts [0, split) of the previous batch, then finish(slot) of the previous batch once
+// every party is done with it. Workers 1..W each take the parts p >= split with p % W == w - 1, as
+// soon as a batch is published. `split` adapts between batches: it
+// grows while the caller waits for the workers and shrinks while the workers wait for the caller,
+// so routing (the caller's alone) plus the caller's parts balance the workers' parts. A batch is
+// published only after the caller's parts of the previous batch are done, and a part changes hands
+// only between batches, so no part is ever consumed by two parties at once or out of order.
+// Without workers everything runs on the calling thread, still one batch apart, so a batch's memory
+// requests overlap the previous batch's work.
 #include <atomic>
 #include <condition_variable>
 #include <cstdint>
@@ -15,6 +23,15 @@
 #include <vector>
 
 namespace switchlab {
+
+constexpr uint32_t kPipelineParts = 64;
+constexpr uint32_t kPipelineSlots = 4;  // batches in flight: the ring the caller keeps
+
+// The party that consumes part `part` of a batch produced with `split`, among `workers` workers: a
+// part above the split always goes to the same worker, so it only ever moves to and from the caller.
+inline uint32_t pipeline_owner(uint32_t part, uint32_t split, uint32_t workers) {
+  return part < split ? 0 : 1 + part % workers;
+}
 
 // Waiting for the other stage: spin a little (a batch takes tens of microseconds), then sleep on a
 // condition variable. Yielding in a loop instead cost more system time than the run itself.
@@ -60,71 +77,73 @@ inline uint32_t hardware_threads() {
 }
 
 template <class Produce, class Consume, class Finish>
-void run_pipeline(uint64_t batches, uint32_t workers, uint32_t slots, Produce&& produce, Consume&& consume,
-                  Finish&& finish) {
-  if (workers == 0 || hardware_threads() == 1) {
-    for (uint64_t k = 0; k < batches; ++k) {
-      produce(k, static_cast<uint32_t>(k % 2));
+void run_pipeline(uint64_t batches, uint32_t workers, Produce&& produce, Consume&& consume, Finish&& finish) {
+  constexpr uint32_t kSlots = kPipelineSlots;
+  if (workers == 0) {
+    for (uint64_t k = 0; k <= batches; ++k) {
+      if (k < batches) produce(k, static_cast<uint32_t>(k % kSlots), kPipelineParts);
       if (k > 0) {
-        consume(static_cast<uint32_t>((k - 1) % 2), 0u);
-        finish(static_cast<uint32_t>((k - 1) % 2));
+        consume(static_cast<uint32_t>((k - 1) % kSlots), 0u);
+        finish(static_cast<uint32_t>((k - 1) % kSlots));
       }
-    }
-    if (batches > 0) {
-      consume(static_cast<uint32_t>((batches - 1) % 2), 0u);
-      finish(static_cast<uint32_t>((batches - 1) % 2));
     }
     return;
   }
   struct Slot {
-    std::atomic<uint64_t> ready{UINT64_MAX};  // the batch the slot holds, once produced
+    std::atomic<uint64_t> ready{UINT64_MAX};  // the batch the slot holds, once published
     std::atomic<uint32_t> done{0};            // workers finished with it
   };
-  std::vector<Slot> ring(slots);
-  std::vector<std::exception_ptr> errors(workers);
-  PipelineSignal produced, consumed;
+  std::vector<Slot> ring(kSlots);
+  std::vector<std::exception_ptr> errors(workers + 1);
+  PipelineSignal published, consumed;
+  std::atomic<bool> workers_waited{false};
+  auto guarded = [&](uint32_t party, auto&& work) {
+    if (errors[party]) return;
+    try {
+      work();
+    } catch (...) {
+      errors[party] = std::current_exception();  // keep counting batches so nobody waits forever
+    }
+  };
   std::vector<std::thread> threads;
   threads.reserve(workers);
-  for (uint32_t w = 0; w < workers; ++w)
+  for (uint32_t w = 1; w <= workers; ++w)
     threads.emplace_back([&, w] {
       for (uint64_t k = 0; k < batches; ++k) {
-        Slot& s = ring[k % slots];
-        produced.wait([&] { return s.ready.load() == k; });
-        if (!errors[w]) {
-          try {
-            consume(static_cast<uint32_t>(k % slots), w);
-          } catch (...) {
-            errors[w] = std::current_exception();  // keep counting batches so nobody waits forever
-          }
-        }
+        Slot& s = ring[k % kSlots];
+        if (s.ready.load() != k) workers_waited.store(true);
+        published.wait([&] { return s.ready.load() == k; });
+        guarded(w, [&] { consume(static_cast<uint32_t>(k % kSlots), w); });
         s.done.fetch_add(1);
         consumed.notify();
       }
     });
-  auto retire = [&](uint64_t k) {
-    Slot& s = ring[k % slots];
-    consumed.wait([&] { return s.done.load() == workers; });
-    finish(static_cast<uint32_t>(k % slots));
-    s.done.store(0);
-  };
-  std::exception_ptr error;
-  for (uint64_t k = 0; k < batches; ++k) {
-    if (k >= slots) retire(k - slots);
-    if (!error) {
-      try {
-        produce(k, static_cast<uint32_t>(k % slots));
-      } catch (...) {
-        error = std::current_exception();
-      }
+  uint32_t split = kPipelineParts / (workers + 1);
+  for (uint64_t k = 0; k <= batches; ++k) {
+    if (k < batches) {
+      if (workers_waited.exchange(false) && split > 0) --split;
+      guarded(0, [&] { produce(k, static_cast<uint32_t>(k % kSlots), split); });
     }
-    ring[k % slots].ready.store(k);
-    produced.notify();
+    if (k > 0) {
+      const uint32_t prev = static_cast<uint32_t>((k - 1) % kSlots);
+      guarded(0, [&] { consume(prev, 0u); });
+      if (k < batches) {
+        ring[k % kSlots].ready.store(k);
+        published.notify();
+      }
+      Slot& s = ring[prev];
+      if (s.done.load() != workers && split < kPipelineParts) ++split;
+      consumed.wait([&] { return s.done.load() == workers; });
+      guarded(0, [&] { finish(prev); });
+      s.done.store(0);
+    } else if (batches > 0) {
+      ring[0].ready.store(0);
+      published.notify();
+    }
   }
-  for (uint64_t k = batches > slots ? batches - slots : 0; k < batches; ++k) retire(k);
   for (auto& t : threads) t.join();
   for (auto& e : errors)
-    if (e && !error) error = e;
-  if (error) std::rethrow_exception(error);
+    if (e) std::rethrow_exception(e);
 }
 
 }  // namespace switchlab

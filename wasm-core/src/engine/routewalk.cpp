@@ -108,12 +108,12 @@ class RouteWalk {
         switchable_(cc_.enabled && cc_.index->keyed_by_output_port),
         stats_(static_cast<size_t>(layout_.switches) * layout_.pps), lag_(ex.lag_links, 0),
         max_route_(ex.topology->max_hops() + 1), outcomes_(ex.topology->max_hops()) {
-    // Threads: this one routes, the others look up (engine/batch_pipeline.hpp). More than the machine
+    // Threads: this one routes and looks up a share, the others look up (engine/batch_pipeline.hpp). More than the machine
     // has is allowed (waiting threads sleep) but only useful for tests.
     const uint32_t threads = hardware_threads() == 1 ? 1 : ex.threads ? ex.threads : hardware_threads();
     workers_ = threads > 1 ? threads - 1 : 0;
-    worker_state_.resize(std::max(workers_, 1u));
-    batches_.resize(workers_ ? 4 : 2);
+    worker_state_.resize(workers_ + 1);
+    batches_.resize(kPipelineSlots);
     batch_ = workers_ ? kBatchShared : kBatchAlone;
     for (Batch& b : batches_) {
       const size_t lookups = static_cast<size_t>(batch_) * max_route_;
@@ -199,6 +199,7 @@ class RouteWalk {
     std::vector<uint8_t> counted;  // the look-up's packet is measured
     std::vector<uint8_t> hits;
     uint64_t first = 0;  // index of the first packet
+    uint32_t split = 0;  // pipeline parts below this are the routing thread's (batch_pipeline.hpp)
     uint32_t n = 0;
     size_t lookups = 0;
   };
@@ -210,13 +211,14 @@ class RouteWalk {
   template <class Ends>
   void walk(uint64_t first, uint64_t count, Ends&& ends, Count forced = Count::Warmup, bool force = false) {
     run_pipeline(
-        (count + batch_ - 1) / batch_, workers_, static_cast<uint32_t>(batches_.size()),
-        [&](uint64_t k, uint32_t slot) {
+        (count + batch_ - 1) / batch_, workers_,
+        [&](uint64_t k, uint32_t slot, uint32_t split) {
           const uint64_t done = k * batch_;
-          route_batch(batches_[slot], first + done, static_cast<uint32_t>(std::min<uint64_t>(batch_, count - done)), ends,
-                      forced, force);
+          Batch& b = batches_[slot];
+          b.split = split;
+          route_batch(b, first + done, static_cast<uint32_t>(std::min<uint64_t>(batch_, count - done)), ends, forced, force);
         },
-        [&](uint32_t slot, uint32_t worker) { look_up_batch(batches_[slot], worker); },
+        [&](uint32_t slot, uint32_t party) { look_up_batch(batches_[slot], party); },
         [&](uint32_t slot) { finish_batch(batches_[slot]); });
   }
 
@@ -253,7 +255,7 @@ class RouteWalk {
     const uint32_t pps = layout_.pps;
     const bool enabled = cc_.enabled, per_switch = cc_.per_switch, switchable = switchable_;
     const MissClassifier* classifier = classifier_.get();
-    const bool here = workers_ == 0;  // the look-ups run on this thread: request their data now
+    const bool here = b.split == kPipelineParts;  // all look-ups run on this thread: request their data now
     size_t j = 0;
     for (uint32_t p = 0; p < b.n; ++p) {
       const uint32_t dst = b.packets[p].dst;
@@ -280,17 +282,24 @@ class RouteWalk {
     }
   }
 
-  // The look-ups of a routed batch that `worker` owns (all of them without workers): cache access,
-  // 3C class, per-port counters. Worker w owns the look-ups of the caches c with c % workers == w
-  // (ports when there are no caches), so workers never share a cache or a counter.
-  void look_up_batch(Batch& b, uint32_t worker) {
-    WorkerState& ws = worker_state_[worker];
+  // Pipeline part of a cache (of a port, without caches): blocks of 64 consecutive ids, so a cache
+  // and its ports' counters always belong to one party, and parties rarely write one memory line.
+  static uint32_t part_of(uint32_t id) { return (id >> 6) % kPipelineParts; }
+
+  // The look-ups of a routed batch that `party` owns: cache access, 3C class, per-port counters.
+  void look_up_batch(Batch& b, uint32_t party) {
+    WorkerState& ws = worker_state_[party];
     const uint32_t* own = nullptr;
     size_t n = b.lookups;
-    if (workers_ > 1) {
+    // Owns every part (nothing to pick out) or none (nothing to do)?
+    const bool all = party == 0 ? b.split == kPipelineParts : b.split == 0 && workers_ == 1;
+    if (party == 0 ? b.split == 0 : b.split == kPipelineParts) return;
+    if (!all) {
       ws.own.clear();
-      for (size_t j = 0; j < b.lookups; ++j)
-        if ((cc_.enabled ? b.accesses[j].cache : b.ports[j]) % workers_ == worker) ws.own.push_back(static_cast<uint32_t>(j));
+      for (size_t j = 0; j < b.lookups; ++j) {
+        const uint32_t part = part_of(cc_.enabled ? b.accesses[j].cache : b.ports[j]);
+        if (pipeline_owner(part, b.split, workers_) == party) ws.own.push_back(static_cast<uint32_t>(j));
+      }
       own = ws.own.data();
       n = ws.own.size();
     }
@@ -484,14 +493,14 @@ class RouteWalk {
   std::vector<uint8_t> class_of_port_;       // per stats_ entry, when misses are classified
   std::vector<uint64_t> lag_;
   const uint32_t max_route_;  // hop slots a route may write (max_hops + 1)
-  uint32_t workers_ = 0;      // look-up threads besides this one
+  uint32_t workers_ = 0;      // look-up threads besides this one (which routes and looks up)
   uint32_t batch_ = 0;        // packets per batch
-  // What one look-up worker keeps apart from the others: its share of a batch, its miss counts.
+  // What one party of the pipeline keeps apart from the others: its share of a batch, its miss counts.
   struct WorkerState {
     std::vector<uint32_t> own;
     std::vector<MissCounts> misses_by_class;  // measured misses per port class
   };
-  std::vector<WorkerState> worker_state_;
+  std::vector<WorkerState> worker_state_;  // per party (this thread is party 0)
   std::vector<Batch> batches_;  // the pipeline's ring
   uint64_t prefetch_lookups_ = 0;
   PathOutcomes outcomes_;
