@@ -159,3 +159,23 @@ TEST(Index, DocsListEveryRegistryEntry) {
   for (const auto& p : replacement_policies())
     EXPECT_NE(docs.find("| `" + p.name + "` | " + p.doc + " |"), std::string::npos) << p.name;
 }
+
+// Sparse storage (only the sets looked up, cache/sparse_sets.hpp) behaves exactly as dense arrays:
+// the same hits and occupancies for every policy on a random stream over several caches.
+TEST(CacheBank, SparseStorageMatchesDenseForEveryPolicy) {
+  for (const char* policy : {"lru", "fifo", "lfu", "plru", "random"}) {
+    CacheGeometry g;
+    g.entries = 64;
+    g.ways = 4;
+    g.policy = find_policy(policy);
+    auto seed = [](size_t c) { return uint64_t{77} + c; };
+    CacheBank dense(g, 5, seed), sparse(g, 5, seed, /*sparse=*/true);
+    Rng rng(3);
+    for (int i = 0; i < 200000; ++i) {
+      const auto cache = static_cast<uint32_t>(rng.uniform_u64(5));
+      const auto tag = static_cast<uint32_t>(rng.uniform_u64(200));
+      ASSERT_EQ(dense.access(cache, tag % g.sets(), tag), sparse.access(cache, tag % g.sets(), tag)) << policy << " " << i;
+    }
+    EXPECT_EQ(dense.occupancies(), sparse.occupancies()) << policy;
+  }
+}

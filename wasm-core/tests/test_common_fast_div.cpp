@@ -26,3 +26,16 @@ TEST(FastDiv, MatchesHardwareDivisionOverItsRange) {
   for (int i = 0; i < 2000; ++i) check(1 + static_cast<uint32_t>(rng.uniform_u64(top)));
   check(top);
 }
+
+// Rng::uniform_u64's 128-bit product in WebAssembly: the 32-bit-halves form against the native
+// 128-bit multiply, on edge values and random pairs.
+TEST(MulHigh, HalvesMatchThe128BitProduct) {
+  Rng rng(11);
+  const uint64_t edges[] = {0, 1, 2, 0xFFFFFFFFu, 0x100000000u, 0xFFFFFFFFFFFFFFFFu, 0x8000000000000000u, 12345678901234567u};
+  auto expect = [](uint64_t a, uint64_t b) {
+    ASSERT_EQ(mul_high_by_halves(a, b), static_cast<uint64_t>((static_cast<unsigned __int128>(a) * b) >> 64)) << a << " " << b;
+  };
+  for (uint64_t a : edges)
+    for (uint64_t b : edges) expect(a, b);
+  for (int i = 0; i < 1000000; ++i) expect(rng.next_u64(), rng.next_u64() >> (i % 64));
+}

@@ -94,11 +94,32 @@ TEST(RouteWalkOptions, MonitoredModeMatchesFullSimulationInDistribution) {
 
 TEST(RouteWalkOptions, OversizedCachesAreRejectedBeforeRunning) {
   json cfg = base();
-  cfg["topology"]["dims"] = {64, 64, 64};
-  cfg["switch"]["cache"] = {{"entries", 65536}, {"ways", 16}};
-  const json e = json::parse(validate_json(cfg.dump()));
-  EXPECT_EQ(e["field"], "switch.cache.entries");
+  cfg["topology"]["dims"] = {32, 32, 32};
+  cfg["switch"]["cache"] = {{"entries", 16384}, {"ways", 16}};  // dense: 229,376 caches x 64 KB = 15 GB
+  cfg["traffic"]["packets"] = 1000000;                         // touches at most 49 M sets: stored sparsely, fits
+  EXPECT_EQ(validate_json(cfg.dump()), "");
+  cfg["switch"]["cache"]["entries"] = 65536;  // dense 60 GB; 196 M look-ups' sets would be 35 GB: too much
+  cfg["traffic"]["packets"] = 4000000;        // either way, and it is the packets that make it so
+  json e = json::parse(validate_json(cfg.dump()));
+  EXPECT_EQ(e["field"], "traffic.packets") << e.dump();
   EXPECT_NE(e["message"].get<std::string>().find("monitored mode"), std::string::npos);
+  cfg["switch"]["cache"]["entries"] = 8192;  // dense 7.5 GB, fewer bytes than the sets 4.9 G look-ups touch
+  cfg["traffic"]["packets"] = 100000000;     // so dense storage, too big: the entries are named
+  e = json::parse(validate_json(cfg.dump()));
+  EXPECT_EQ(e["field"], "switch.cache.entries") << e.dump();
+}
+
+// A network with far more cache state than a run touches keeps only the sets looked up: same
+// result as dense storage, a fraction of the memory.
+TEST(RouteWalkOptions, SparseCacheStorageGivesTheDenseResult) {
+  json cfg = base();
+  cfg["topology"]["dims"] = {64, 64, 64};
+  cfg["switch"]["cache"] = {{"entries", 65536}, {"ways", 16}};  // 480 GB dense
+  const json p = json::parse(prepare_json(cfg.dump()));
+  EXPECT_LT(p["summary"]["memory_bytes"].get<double>(), 1e9) << p.dump();
+  const json sparse = run(cfg);
+  EXPECT_EQ(sparse["cache"]["lookups"], sparse["cache"]["misses"]["total"].get<uint64_t>() + sparse["cache"]["hits"].get<uint64_t>());
+  EXPECT_GT(sparse["cache"]["hits"].get<uint64_t>(), 0u);
 }
 
 TEST(RouteWalkOptions, PerPortOutputAddsUpToTheSwitchTotals) {

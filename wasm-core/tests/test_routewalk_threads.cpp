@@ -53,6 +53,10 @@ TEST(RouteWalkThreads, ResultIsIdenticalForAnyThreadCount) {
                      {"switch", {{"cache", {{"entries", 8}, {"ways", 2}, {"index", "switchable"}}}, {"lag_links", 4}}},
                      {"traffic", {{"packets", 20000}}}};
   expect_same_for_any_thread_count(switchable);
+  json sparse = torus({{"entries", 65536}, {"ways", 16}}, 3000);  // 480 GB dense: sparse storage
+  sparse["topology"]["dims"] = {64, 64, 64};
+  sparse.erase("output");
+  expect_same_for_any_thread_count(sparse);
   json monitored = torus({{"entries", 32}, {"ways", 4}});
   monitored["topology"]["dims"] = {8, 8, 8};
   monitored["monitor"] = {{"samples", 16}};

@@ -5,24 +5,28 @@
 
 namespace switchlab {
 
-CacheBank::CacheBank(const CacheGeometry& g, size_t caches, const std::function<uint64_t(size_t)>& rng_seed)
+CacheBank::CacheBank(const CacheGeometry& g, size_t caches, const std::function<uint64_t(size_t)>& rng_seed, bool sparse)
     : access_all_(g.policy->access), caches_(caches), entries_(g.entries), ways_(g.ways),
       meta_per_set_(g.policy->meta_words_per_set ? g.policy->meta_words_per_set(g.ways) : 0),
       meta_per_cache_(static_cast<size_t>(g.sets()) * meta_per_set_) {
   if (entries_ && caches_ > SIZE_MAX / sizeof(uint32_t) / entries_) throw std::bad_alloc();
-  tags_ = ZeroedArray<uint32_t>(caches_ * entries_);
-  meta_ = ZeroedArray<uint32_t>(caches_ * meta_per_cache_);
+  if (sparse) {
+    sparse_.assign(kCacheShards, SparseSets(ways_, meta_per_set_));
+  } else {
+    tags_ = ZeroedArray<uint32_t>(caches_ * entries_);
+    meta_ = ZeroedArray<uint32_t>(caches_ * meta_per_cache_);
+  }
   if (g.policy->uses_rng) {
     rngs_.reserve(caches_);
     for (size_t c = 0; c < caches_; ++c) rngs_.emplace_back(rng_seed(c));
   }
   if (g.policy->uses_list && keeps_list(entries_, ways_)) lists_.assign(caches_, LruList(entries_));
   touched_.assign(caches_, 0);
-  arrays_ = {tags_.get(), meta_.get(), rngs_.empty() ? nullptr : rngs_.data(), lists_.empty() ? nullptr : lists_.data(),
+  arrays_ = {tags_.get(), meta_.get(), sparse_.empty() ? nullptr : sparse_.data(), rngs_.empty() ? nullptr : rngs_.data(), lists_.empty() ? nullptr : lists_.data(),
              touched_.data(), entries_, ways_, meta_per_set_, meta_per_cache_};
 }
 
-uint32_t CacheBank::occupancy(size_t cache) const {
+uint32_t CacheBank::dense_occupancy(size_t cache) const {
   if (!touched_[cache]) return 0;  // without reading (and so committing) its pages
   const uint32_t* t = tags_.get() + cache * entries_;
   return (lists_.empty() ? 0 : lists_[cache].size()) +
@@ -34,6 +38,20 @@ uint64_t CacheBank::bytes_per_cache(const CacheGeometry& g) {
   const uint64_t meta_words = uint64_t{g.sets()} * (p.meta_words_per_set ? p.meta_words_per_set(g.ways) : 0);
   return uint64_t{g.entries} * sizeof(uint32_t) + meta_words * sizeof(uint32_t) + 1 + (p.uses_rng ? sizeof(Rng) : 0) +
          (p.uses_list && keeps_list(g.entries, g.ways) ? sizeof(LruList) + uint64_t{g.entries} * 28 : 0);  // node + map slots
+}
+
+std::vector<uint32_t> CacheBank::occupancies() const {
+  std::vector<uint32_t> occ(caches_, 0);
+  if (sparse_.empty()) {
+    for (size_t c = 0; c < caches_; ++c) occ[c] = dense_occupancy(c);
+    return occ;
+  }
+  for (const SparseSets& shard : sparse_)
+    shard.for_each([&](uint32_t cache, const uint32_t* tags) {
+      occ[cache] += static_cast<uint32_t>(std::count_if(tags, tags + ways_, [](uint32_t x) { return x != CacheState::kEmpty; }));
+    });
+  for (size_t c = 0; c < lists_.size(); ++c) occ[c] += lists_[c].size();
+  return occ;
 }
 
 }  // namespace switchlab

@@ -28,7 +28,8 @@ class CacheBank {
  public:
   // `caches` caches of geometry `g` (ids below 2^32); `rng_seed(c)` seeds cache c's stream (asked only when the
   // policy draws random numbers). Throws std::bad_alloc if the arrays cannot be reserved.
-  CacheBank(const CacheGeometry& g, size_t caches, const std::function<uint64_t(size_t)>& rng_seed);
+  // `sparse`: keep only the sets looked up (cache/sparse_sets.hpp) instead of dense arrays.
+  CacheBank(const CacheGeometry& g, size_t caches, const std::function<uint64_t(size_t)>& rng_seed, bool sparse = false);
 
   // Looks `tag` up in `set` of cache `cache`; a miss installs it, evicting by the policy. Returns
   // true on a hit. Tags are stored + 1 (0 marks an empty way), so tag 0xFFFFFFFF is not allowed.
@@ -40,21 +41,22 @@ class CacheBank {
   }
   // Look-ups a[j] in order, j = 0..n-1 or only[0..n-1]; hit[j] = 1 if look-up j hit.
   void access_all(const CacheAccess* a, uint8_t* hit, const uint32_t* only, size_t n) { access_all_(arrays_, a, hit, only, n); }
-  // The arrays (for loops that prefetch sets: BankArrays::set_address).
-  const BankArrays& arrays() const { return arrays_; }
   size_t size() const { return caches_; }
-  // Valid entries of one cache.
-  uint32_t occupancy(size_t cache) const;
+  // Valid entries of every cache.
+  std::vector<uint32_t> occupancies() const;
   // Bytes of state one cache of geometry `g` keeps in a bank (tags, policy words, its touched flag,
   // its random stream or list when the policy uses them).
   static uint64_t bytes_per_cache(const CacheGeometry& g);
 
  private:
+  uint32_t dense_occupancy(size_t cache) const;
+
   AccessAllFn access_all_;
   size_t caches_;
   uint32_t entries_, ways_, meta_per_set_;
   size_t meta_per_cache_;
-  ZeroedArray<uint32_t> tags_, meta_;
+  ZeroedArray<uint32_t> tags_, meta_;  // dense storage
+  std::vector<SparseSets> sparse_;      // sparse storage, kCacheShards tables
   std::vector<Rng> rngs_;       // per cache, only for policies that draw
   std::vector<LruList> lists_;  // per cache, only for fully associative caches the policy keeps as a list
   std::vector<uint8_t> touched_;
@@ -66,7 +68,7 @@ class SetAssocCache {
  public:
   SetAssocCache(const CacheGeometry& g, uint64_t seed) : bank_(g, 1, [seed](size_t) { return seed; }) {}
   bool access(uint32_t set, uint32_t tag) { return bank_.access(0, set, tag); }
-  uint32_t occupancy() const { return bank_.occupancy(0); }
+  uint32_t occupancy() const { return bank_.occupancies()[0]; }
 
  private:
   CacheBank bank_;

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "cache/lru_list.hpp"
+#include "cache/sparse_sets.hpp"
 #include "common/prefetch.hpp"
 #include "common/rng.hpp"
 
@@ -32,20 +33,35 @@ struct CacheState {
 
 // The arrays of every cache of a bank (cache/cache_bank.hpp), and one cache's view into them.
 struct BankArrays {
-  uint32_t* tags;  // caches x entries
-  uint32_t* meta;  // caches x meta_per_cache
+  uint32_t* tags;       // caches x entries (dense storage)
+  uint32_t* meta;       // caches x meta_per_cache (dense storage)
+  SparseSets* sparse;   // sparse storage: the sets looked up so far, kCacheShards tables, or null
   Rng* rngs;         // per cache, or null
   LruList* lists;    // per cache, or null
   uint8_t* touched;  // per cache: looked up at least once (occupancy() skips the others)
   uint32_t entries, ways, meta_per_set;
   size_t meta_per_cache;
 
-  const uint32_t* set_address(uint32_t cache, uint32_t set) const {
-    return tags + size_t{cache} * entries + size_t{set} * ways;
+  // Starts loading what a look-up of `set` in `cache` reads first.
+  SWITCHLAB_PREFETCH_FN void prefetch(uint32_t cache, uint32_t set) const {
+    if (sparse) sparse[cache_shard(cache)].prefetch(cache, set);
+    else prefetch_address(tags + size_t{cache} * entries + size_t{set} * ways);
   }
-  CacheState state_of(uint32_t cache) const {
-    return {tags + size_t{cache} * entries, meta + cache * meta_per_cache, entries, ways, meta_per_set,
-            rngs ? rngs + cache : nullptr, lists ? lists + cache : nullptr};
+  // Cache `cache` as its policy sees it for a look-up of `set`. Sparse storage hands the policy the
+  // set's own block as set 0 (and creates it on first use), so `set` may change.
+  CacheState state_of(uint32_t cache, uint32_t& set) const {
+    CacheState s{nullptr, nullptr, entries, ways, meta_per_set, rngs ? rngs + cache : nullptr, lists ? lists + cache : nullptr};
+    if (sparse) {
+      SparseSets& shard = sparse[cache_shard(cache)];
+      const uint32_t block = shard.block_of(cache, set);
+      s.tags = shard.tags(block);
+      s.meta = shard.meta(block);
+      set = 0;
+    } else {
+      s.tags = tags + size_t{cache} * entries;
+      s.meta = meta + cache * meta_per_cache;
+    }
+    return s;
   }
 };
 
@@ -68,16 +84,14 @@ void access_all(const BankArrays& bank, const CacheAccess* a, uint8_t* hit, cons
   // not fit in the CPU's, and the look-ups of a batch are independent until they reach one cache.
   constexpr size_t kAhead = 16;
   auto at = [&](size_t i) { return only ? only[i] : i; };
-  for (size_t i = 0; i < n && i < kAhead; ++i) prefetch_address(bank.set_address(a[at(i)].cache, a[at(i)].set));
+  for (size_t i = 0; i < n && i < kAhead; ++i) bank.prefetch(a[at(i)].cache, a[at(i)].set);
   for (size_t i = 0; i < n; ++i) {
-    if (i + kAhead < n) {
-      const CacheAccess& next = a[at(i + kAhead)];
-      prefetch_address(bank.set_address(next.cache, next.set));
-    }
+    if (i + kAhead < n) bank.prefetch(a[at(i + kAhead)].cache, a[at(i + kAhead)].set);
     const size_t j = at(i);
     bank.touched[a[j].cache] = 1;
-    CacheState s = bank.state_of(a[j].cache);
-    hit[j] = Access(s, a[j].set, a[j].tag + 1);
+    uint32_t set = a[j].set;
+    CacheState s = bank.state_of(a[j].cache, set);
+    hit[j] = Access(s, set, a[j].tag + 1);
   }
 }
 

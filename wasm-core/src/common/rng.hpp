@@ -6,6 +6,14 @@
 
 namespace switchlab {
 
+// The high 64 bits of a * b from 32-bit halves (exact; tests check it against a 128-bit multiply).
+inline uint64_t mul_high_by_halves(uint64_t a, uint64_t b) {
+  const uint64_t a_lo = a & 0xFFFFFFFFu, a_hi = a >> 32, b_lo = b & 0xFFFFFFFFu, b_hi = b >> 32;
+  const uint64_t lo_lo = a_lo * b_lo, hi_lo = a_hi * b_lo, lo_hi = a_lo * b_hi, hi_hi = a_hi * b_hi;
+  const uint64_t cross = (lo_lo >> 32) + (hi_lo & 0xFFFFFFFFu) + lo_hi;
+  return hi_hi + (hi_lo >> 32) + (cross >> 32);
+}
+
 // xoshiro256** (Blackman & Vigna), seeded through splitmix64 as its authors recommend.
 class Rng {
  public:
@@ -29,17 +37,15 @@ class Rng {
   // Uniform integer in [0, n), n > 0, without modulo bias (Lemire's multiply-and-reject).
   uint64_t uniform_u64(uint64_t n) {
     uint64_t x = next_u64();
-    unsigned __int128 m = static_cast<unsigned __int128>(x) * n;
-    uint64_t low = static_cast<uint64_t>(m);
+    uint64_t low = x * n;
     if (low < n) {
       const uint64_t threshold = (0 - n) % n;
       while (low < threshold) {
         x = next_u64();
-        m = static_cast<unsigned __int128>(x) * n;
-        low = static_cast<uint64_t>(m);
+        low = x * n;
       }
     }
-    return static_cast<uint64_t>(m >> 64);
+    return mul_high(x, n);
   }
 
   // Uniform double in [0, 1) with 53 random bits (exact, toolchain independent).
@@ -54,6 +60,15 @@ class Rng {
   }
 
  private:
+  // The high 64 bits of the 128-bit product. WebAssembly has no 128-bit multiply (clang calls a
+  // library routine for unsigned __int128), so there it is built from 32-bit halves; same result.
+  static uint64_t mul_high(uint64_t a, uint64_t b) {
+#if defined(__SIZEOF_INT128__) && !defined(__EMSCRIPTEN__)
+    return static_cast<uint64_t>((static_cast<unsigned __int128>(a) * b) >> 64);
+#else
+    return mul_high_by_halves(a, b);
+#endif
+  }
   static uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
   static uint64_t splitmix64(uint64_t& x) {
     uint64_t z = (x += 0x9E3779B97F4A7C15ULL);

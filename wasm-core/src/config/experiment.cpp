@@ -142,7 +142,7 @@ void parse_monitor(Params& root, Experiment& ex) {
     ex.monitored.push_back(static_cast<uint32_t>(j * (topo.num_switches() / samples)));
 }
 
-// Estimates what the run will touch, then rejects runs whose caches could not fit in memory
+// Estimates what the run will touch (and where its cache state lives), then rejects runs whose caches could not fit in memory
 // (rather than failing half-way) and all-to-all prefetches too long to be useful. Memory grows
 // only where look-ups happen: a cache's tag array is allocated on its first look-up, and the 3C
 // shadow grows by one node per new tag; both are bounded by the number of look-ups the run can make.
@@ -156,9 +156,19 @@ void estimate_run(Experiment& ex) {
   e.caches = !ex.cache.enabled ? 0 : switches * (ex.cache.per_switch ? 1 : topo.ports_per_switch());
   e.lookups = static_cast<double>(ex.warmup_packets + ex.packets) * topo.max_hops();
   if (ex.cache.enabled && ex.cache.prefetch_all_to_all) e.lookups += nodes * (nodes - 1) * topo.max_hops();
-  const double entries = ex.cache.geometry.entries;
+  const CacheGeometry& g = ex.cache.geometry;
+  const double entries = g.entries;
   const double touched = std::min(e.caches, e.lookups);
   e.memory_bytes = e.caches * 256.0 + touched * entries * 4.0;  // objects + tag arrays
+  // Far more cache state than the run can touch (a 32^4 torus with 2K-entry caches: 77 GB): keep only
+  // the sets looked up, at most one per look-up.
+  if (ex.cache.enabled) {
+    const uint32_t meta_words = g.policy->meta_words_per_set ? g.policy->meta_words_per_set(g.ways) : 0;
+    const double sparse = std::min(e.lookups, e.caches * g.sets()) * SparseSets::bytes_per_set(g.ways, meta_words);
+    e.sparse_caches = e.caches * CacheBank::bytes_per_cache(g) > kMaxDenseCacheBytes && sparse < e.caches * entries * 4.0 &&
+                      !(g.policy->uses_list && keeps_list(g.entries, g.ways));
+    if (e.sparse_caches) e.memory_bytes = e.caches * 8.0 + sparse;  // per-cache flags + the table
+  }
   e.memory_bytes += 16.0 * switches * topo.ports_per_switch() + topo.table_bytes();
   if (ex.cache.enabled && ex.cache.classify_misses)  // shadow list node + map slots, ~44 B per distinct tag
     e.memory_bytes += 44.0 * std::min(e.caches * std::min(entries, nodes), e.lookups);
@@ -171,9 +181,12 @@ bool check_size(Params& root, const Experiment& ex) {
     const std::string limit = format_number(kMaxRunMemoryBytes / (1 << 30)) + " GiB";
     char need[32];
     std::snprintf(need, sizeof need, "%.1f GiB", bytes / (1 << 30));
-    root.errors().fail(ex.monitored.empty() ? "switch.cache.entries" : "monitor.samples",
+    // Sparse cache state grows with the look-ups: then the packets are what to cut.
+    const char* field = !ex.monitored.empty() ? "monitor.samples" : ex.estimate.sparse_caches ? "traffic.packets" : "switch.cache.entries";
+    root.errors().fail(field,
                        std::string("the run needs ~") + need + " of memory (mostly caches), this build allows " + limit +
-                           "; use fewer entries or monitored mode (monitor.samples) on a torus",
+                           (ex.estimate.sparse_caches ? "; use fewer packets, fewer entries" : "; use fewer entries") +
+                           " or monitored mode (monitor.samples) on a torus",
                        "a run whose caches fit in " + limit);
     return false;
   }

@@ -39,6 +39,8 @@ struct Delays {
 // Runs whose estimated memory (RunEstimate::memory_bytes) exceeds this are rejected.
 constexpr double kMaxRunMemoryBytes = 16.0 * (1 << 30);
 constexpr int64_t kMaxThreads = 256;  // sim.threads
+// Dense cache arrays above this size give way to sparse storage when the run touches fewer sets.
+constexpr double kMaxDenseCacheBytes = 4.0 * (1 << 30);
 
 // What a run will touch, estimated before it starts (the `summary` of prepare(); size limits).
 struct RunEstimate {
@@ -47,6 +49,7 @@ struct RunEstimate {
   double memory_bytes = 0;  // peak memory of the cache state (cycle engine: all state), bytes
   double cycles = 0;        // cycle engine: simulated cycles at most (every run of the mode)
   double flit_hops = 0;     // cycle engine: flit-hops at most
+  bool sparse_caches = false;  // route walk: cache state in a table of the sets looked up (cache/sparse_sets.hpp)
 };
 
 struct Experiment {

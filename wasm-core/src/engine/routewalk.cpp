@@ -282,9 +282,11 @@ class RouteWalk {
     }
   }
 
-  // Pipeline part of a cache (of a port, without caches): blocks of 64 consecutive ids, so a cache
-  // and its ports' counters always belong to one party, and parties rarely write one memory line.
-  static uint32_t part_of(uint32_t id) { return (id >> 6) % kPipelineParts; }
+  // Pipeline part of a cache (of a port, without caches): its shard, 64 consecutive ids, so a cache,
+  // its ports' counters and its sparse table always belong to one party, and parties rarely write
+  // one memory line.
+  static_assert(kCacheShards == kPipelineParts, "pipeline parts are cache shards");
+  static uint32_t part_of(uint32_t id) { return cache_shard(id); }
 
   // The look-ups of a routed batch that `party` owns: cache access, 3C class, per-port counters.
   void look_up_batch(Batch& b, uint32_t party) {
@@ -399,8 +401,7 @@ class RouteWalk {
       all.add(sw);
       by_switch.push_back(rate(sw.hits, sw.lookups));
     }
-    for (size_t c = 0; caches_ && c < caches_->size(); ++c) {
-      const uint32_t occ = caches_->occupancy(c);
+    for (const uint32_t occ : caches_ ? caches_->occupancies() : std::vector<uint32_t>()) {
       occupied += occ;
       used += occ > 0;
     }
