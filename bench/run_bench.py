@@ -5,6 +5,7 @@ measured in the same process; then the application time model's seconds per NPB 
 docs/topologies.md "Size limits", against a small baseline config in the same run. Prints numbers
 and ratios; asserts nothing."""
 import json
+import os
 import subprocess
 import sys
 import time
@@ -18,13 +19,13 @@ KERNEL_LOOKUPS = 1e8
 
 
 def native(threads: int) -> dict:
-    """(look-ups, seconds, threads used) per config, with sim.threads = `threads` (0: every core)."""
+    """(look-ups, seconds) per config, with sim.threads = `threads` (0: every core)."""
     out = {}
     k = json.loads(switchlab_core.bench_kernel(KERNEL_LOOKUPS))
-    out["cache-kernel"] = (k["lookups"], k["wall_time_s"], 1)
+    out["cache-kernel"] = (k["lookups"], k["wall_time_s"])
     for name, cfg in json.loads((ROOT / "bench/configs.json").read_text()).items():
         r = json.loads(switchlab_core.run(json.dumps({**cfg, "sim": {"threads": threads}})))
-        out[name] = (r["cache"]["lookups"], r["wall_time_s"], r["threads"])
+        out[name] = (r["cache"]["lookups"], r["wall_time_s"])
     return out
 
 
@@ -56,7 +57,7 @@ def app_model() -> dict:
 def main() -> None:
     started = time.strftime("%Y-%m-%d %H:%M:%S")
     one, every, w = native(1), native(0), wasm()
-    threads = max(t for _, _, t in every.values())
+    threads = os.cpu_count()
     rate = lambda row: row[0] / row[1]  # noqa: E731
     print(f"route-walk benchmark ({started}); rates in million port look-ups per second; "
           f"'all' = sim.threads 0 = {threads} threads on this machine")

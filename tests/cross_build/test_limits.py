@@ -22,25 +22,27 @@ CIRCULANT = [[i, (i + j) % 4096] for i in range(4096) for j in range(1, 65)]
 SMALL_CACHE = {"cache": {"entries": 64}}
 
 
-def summary(nodes, switches, ports, links, max_hops, caches, lookups, memory_bytes):
+def summary(nodes, switches, ports, links, max_hops, caches, lookups, memory_bytes, cache_bytes_per_port=257):
+    # cache_bytes_per_port: 4 B per entry + a flag; 257 for SMALL_CACHE (64 entries), 8,193 for the default 2,048.
     return {"nodes": nodes, "switches": switches, "ports_per_switch": ports, "input_ports": switches * ports,
             "links": links, "max_hops": max_hops, "caches": caches, "packets": 100000, "lookups": lookups,
-            "memory_bytes": memory_bytes}
+            "memory_bytes": memory_bytes, "cache_bytes_per_port": cache_bytes_per_port}
 
 
 # name -> (config, expected summary (without engine/topology) or the error's field)
 WORST = {
     "random-regular-4096x128-updown": (
         {"topology": {"kind": "random_regular", "switches": 4096, "degree": 128}, "routing": {"algorithm": "updown"}},
-        # max_hops: the bound 2 x 3 levels + 1; memory: 2,048-entry caches touched by 700,000 look-ups
-        # at most, 16 B of counters per port, 32 MiB of routing tables (built by a run only).
-        summary(4096, 4096, 129, 262144, 7, 528384, 700000, 4536596608)),
+        # max_hops: the bound 2 x 3 levels + 1; memory: 2,048-entry caches (4.3 GB dense) kept sparsely,
+        # 8 B per cache + 80 B per set the 700,000 look-ups touch at most, 16 B of counters per port,
+        # 32 MiB of routing tables (built by a run only), 44 B per 3C shadow tag.
+        summary(4096, 4096, 129, 262144, 7, 528384, 700000, 133035648, 8193)),
     "random-regular-4096x128-shortest": (
         {"topology": {"kind": "random_regular", "switches": 4096, "degree": 128}},
-        summary(4096, 4096, 129, 262144, 7, 528384, 700000, 4536596608)),
+        summary(4096, 4096, 129, 262144, 7, 528384, 700000, 133035648, 8193)),
     "edge-list-262144-links": (
         {"topology": {"kind": "edge_list", "edges": CIRCULANT}, "routing": {"algorithm": "updown"}},
-        summary(4096, 4096, 129, 262144, 65, 528384, 6500000, 4791796608)),  # 32 levels from root 0
+        summary(4096, 4096, 129, 262144, 65, 528384, 6500000, 852235648, 8193)),  # 32 levels from root 0
     "bmin-16ary-6stage-tornado": (
         {"topology": {"kind": "bmin", "k": 16, "stages": 6}, "traffic": {"pattern": "tornado"}}, "topology.stages"),
     "bmin-16ary-5stage": (

@@ -184,7 +184,6 @@ std::string Simulation::result() {
   if (ex.engine == "routewalk") result["models"] = models_section(ex, result, result["cost"]);
   result["summary"] = summary_of(ex);
   result["wall_time_s"] = state_->wall_s + std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  result["threads"] = state_->run->threads();
   return result.dump();
 }
 

@@ -36,8 +36,10 @@ uint32_t CacheBank::dense_occupancy(size_t cache) const {
 uint64_t CacheBank::bytes_per_cache(const CacheGeometry& g) {
   const PolicyInfo& p = *g.policy;
   const uint64_t meta_words = uint64_t{g.sets()} * (p.meta_words_per_set ? p.meta_words_per_set(g.ways) : 0);
-  return uint64_t{g.entries} * sizeof(uint32_t) + meta_words * sizeof(uint32_t) + 1 + (p.uses_rng ? sizeof(Rng) : 0) +
-         (p.uses_list && keeps_list(g.entries, g.ways) ? sizeof(LruList) + uint64_t{g.entries} * 28 : 0);  // node + map slots
+  // Fixed sizes rather than sizeof: the summary must be the same in every build (WASM has 4-byte pointers).
+  constexpr uint64_t kRngBytes = 32, kListBytes = 64, kListBytesPerEntry = 28;  // list: node + map slots
+  return uint64_t{g.entries} * sizeof(uint32_t) + meta_words * sizeof(uint32_t) + 1 + (p.uses_rng ? kRngBytes : 0) +
+         (p.uses_list && keeps_list(g.entries, g.ways) ? kListBytes + uint64_t{g.entries} * kListBytesPerEntry : 0);
 }
 
 std::vector<uint32_t> CacheBank::occupancies() const {

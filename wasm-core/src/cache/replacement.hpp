@@ -78,12 +78,25 @@ using AccessFn = bool (*)(CacheState& cache, uint32_t set, uint32_t tag);
 // into the loop: one indirect call per batch, not per look-up.
 using AccessAllFn = void (*)(const BankArrays& bank, const CacheAccess* a, uint8_t* hit, const uint32_t* only, size_t n);
 
+#if defined(__EMSCRIPTEN__)
+inline volatile uint32_t touched_sink;  // keeps access_all's reads of sets from being optimised away
+#endif
+
 template <AccessFn Access>
 void access_all(const BankArrays& bank, const CacheAccess* a, uint8_t* hit, const uint32_t* only, size_t n) {
   // Sets are requested from memory kAhead look-ups before they are read: a big network's caches do
   // not fit in the CPU's, and the look-ups of a batch are independent until they reach one cache.
   constexpr size_t kAhead = 16;
   auto at = [&](size_t i) { return only ? only[i] : i; };
+#if defined(__EMSCRIPTEN__)
+  // WebAssembly has no prefetch instruction: read a word of every set first (independent loads,
+  // which the CPU overlaps), so the look-ups below find their sets in the CPU's caches.
+  if (!bank.sparse) {
+    uint32_t sink = 0;
+    for (size_t i = 0; i < n; ++i) sink |= bank.tags[size_t{a[at(i)].cache} * bank.entries + size_t{a[at(i)].set} * bank.ways];
+    touched_sink = sink;
+  }
+#endif
   for (size_t i = 0; i < n && i < kAhead; ++i) bank.prefetch(a[at(i)].cache, a[at(i)].set);
   for (size_t i = 0; i < n; ++i) {
     if (i + kAhead < n) bank.prefetch(a[at(i + kAhead)].cache, a[at(i + kAhead)].set);

@@ -39,7 +39,6 @@ const std::vector<ResultKey>& declared() {
       {"engine.version", "string", "", "Engine version (part of the experiment id)"},
       {"seed", "integer", "", "RNG seed of the run"},
       {"wall_time_s", "number", "s", "Wall-clock time of the run (not part of the deterministic result)"},
-      {"threads", "integer", "threads", "Threads the run used (sim.threads; not part of the deterministic result)"},
       // What the run is (prepare()'s summary, repeated in every result).
       {"summary.engine", "string", "", "Engine"},
       {"summary.topology", "string", "", "Topology kind"},

@@ -157,7 +157,6 @@ class RouteWalk {
   }
 
   uint64_t total() const { return ex_.warmup_packets + ex_.packets; }
-  uint32_t threads() const { return workers_ + 1; }
 
   // Routes up to `count` more packets (the prefetch, if any, before the first); returns how many
   // packets are left. Stepping changes nothing in the outcome: the same packets in the same order.
@@ -516,7 +515,7 @@ RouteWalkRun::~RouteWalkRun() = default;
 uint64_t RouteWalkRun::total() const { return impl_->total(); }
 uint64_t RouteWalkRun::advance(uint64_t packets) { return impl_->advance(packets); }
 json RouteWalkRun::report() const { return impl_->report(); }
-uint32_t RouteWalkRun::threads() const { return impl_->threads(); }
+
 
 namespace {
 const EngineRegistrar reg{{"routewalk", "per-packet path walk with cache look-ups and zero-load latency",

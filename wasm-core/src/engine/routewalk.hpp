@@ -23,7 +23,6 @@ class RouteWalkRun final : public EngineRun {
   uint64_t advance(uint64_t packets) override;
   // The result's "cache", "latency_ns", "packets" (and "lag") sections.
   nlohmann::json report() const override;
-  uint32_t threads() const override;
 
  private:
   std::unique_ptr<RouteWalk> impl_;

@@ -16,8 +16,7 @@ class EngineRun {
   virtual uint64_t advance(uint64_t units) = 0;
   // The engine's sections of the result.
   virtual nlohmann::json report() const = 0;
-  // Threads the run uses (the result does not depend on them).
-  virtual uint32_t threads() const { return 1; }
+
 };
 
 }  // namespace switchlab
