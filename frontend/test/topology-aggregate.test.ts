@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { aggregated, aggregateLayout, aggregateValues, pairStats } from '../src/lib/cubeAggregate';
-import { bundledEdgesFor, edgesFor, hitRateColor, layeredLayout, MISSING_FILL } from '../src/lib/topology';
+import { bundledEdgesFor, dragonflyLayout, edgesFor, groupEdgesFor, hitRateColor, layeredLayout, MISSING_FILL } from '../src/lib/topology';
+import { loadCore } from './core';
 
 const TOFU = [4, 4, 6, 2, 3, 2]; // examples/tofu-6d.json: 1,152 switches, 72 slices of 4x4
 
@@ -102,5 +103,27 @@ describe('fat trees above 512 links: bundles between groups of switches', () => 
     const links = fatTreeLinks(4, 3);
     expect(links).toHaveLength(128);
     expect(edgesFor(layeredLayout(3, 16, undefined), links)).toHaveLength(128);
+  });
+});
+
+describe('networks whose links the core does not list (more than 65,536)', () => {
+  it('draws a fat tree from the core\'s link_bundles exactly as from its links', async () => {
+    // 64-ary 3-tree: 524,288 links, so the core sends link_bundles and no links.
+    const core = await loadCore();
+    const prepared = JSON.parse(core.prepare(JSON.stringify({ topology: { kind: 'fat_tree', k: 64, n: 3 } })));
+    expect(prepared.topology.links).toBeNull();
+    const layout = layeredLayout(3, 4096, undefined, { word: 'level', bundled: true });
+    const fromCore = bundledEdgesFor(layout, null, prepared.topology.link_bundles);
+    const fromLinks = bundledEdgesFor(layout, fatTreeLinks(64, 3));
+    expect(fromCore).toHaveLength(16 + 16 * 16);
+    expect(fromCore.reduce((n, e) => n + e.count!, 0)).toBe(524288);
+    expect(fromCore).toEqual(fromLinks);
+  });
+
+  it('draws a Dragonfly\'s global links between every pair of groups when they are not listed', () => {
+    const layout = dragonflyLayout(4, 5, undefined);
+    expect(groupEdgesFor(layout, null)).toEqual([]);
+    const all = groupEdgesFor(layout, null, true);
+    expect(all.map((e) => e.key)).toEqual(['0-1', '0-2', '0-3', '0-4', '1-2', '1-3', '1-4', '2-3', '2-4', '3-4']);
   });
 });

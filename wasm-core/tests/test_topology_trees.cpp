@@ -1,10 +1,12 @@
 #include <gtest/gtest.h>
 
 #include <array>
+#include <map>
 #include <set>
 
 #include <nlohmann/json.hpp>
 
+#include "switchlab/api.hpp"
 #include "topology/dragonfly.hpp"
 #include "topology/fat_tree.hpp"
 
@@ -135,4 +137,40 @@ TEST(FatTree, DescribedLinksAreTheWiringRoutesUse) { ExpectLinksMatchRoutes(FatT
 TEST(Dragonfly, DescribedLinksAreTheWiringRoutesUse) {
   ExpectLinksMatchRoutes(Dragonfly(1, 4, 2, 5, false));  // 2 global links per group pair
   ExpectLinksMatchRoutes(Dragonfly(2, 3, 1, 4, false));
+}
+
+// Layered networks too big to list their links count them between groups of 1/16 of a row
+// (topology.link_bundles), so drawings keep every link: a 64-ary 3-tree (524,288 links) against
+// its wiring (up port j of <l, w> leads to <l + 1, w with digit l := j>) counted here.
+TEST(FatTree, BundlesCountEveryLinkBetweenGroupsOfARow) {
+  using json = nlohmann::json;
+  const json t = json::parse(prepare_json(json{{"topology", {{"kind", "fat_tree"}, {"k", 64}, {"n", 3}}}}.dump()))["topology"];
+  ASSERT_TRUE(t["links"].is_null());
+  const uint32_t k = 64, per_row = 64 * 64, size = per_row / 16;
+  std::map<std::vector<uint32_t>, uint64_t> want;
+  for (uint32_t level = 0; level < 2; ++level)
+    for (uint32_t word = 0; word < per_row; ++word)
+      for (uint32_t j = 0; j < k; ++j) {
+        const uint32_t pow = level == 0 ? 1 : k, digit = word / pow % k, upper = word + (j - digit) * pow;
+        ++want[{level, word / size, level + 1, upper / size}];
+      }
+  std::map<std::vector<uint32_t>, uint64_t> got;
+  for (const json& b : t["link_bundles"]) got[{b[0], b[1], b[2], b[3]}] = b[4];
+  EXPECT_EQ(got, want);
+  EXPECT_EQ(want.size(), 16u * 16 + 16u);  // level 0 -> 1 stays within a group of 64 words: 16 bundles
+}
+
+TEST(Bmin, BundlesCountEveryLink) {
+  // 16-ary 4-stage: 3 x 16^4 = 196,608 links, 16^4 between each pair of neighbouring stages.
+  const nlohmann::json t =
+      nlohmann::json::parse(prepare_json(nlohmann::json{{"topology", {{"kind", "bmin"}, {"k", 16}, {"stages", 4}}}}.dump()))["topology"];
+  ASSERT_TRUE(t["links"].is_null());
+  std::array<uint64_t, 3> per_row{};
+  for (const auto& b : t["link_bundles"]) {
+    ASSERT_EQ(b[2].get<uint32_t>(), b[0].get<uint32_t>() + 1);
+    ASSERT_LT(b[1].get<uint32_t>(), 16u);
+    ASSERT_LT(b[3].get<uint32_t>(), 16u);
+    per_row[b[0].get<size_t>()] += b[4].get<uint64_t>();
+  }
+  EXPECT_EQ(per_row, (std::array<uint64_t, 3>{65536, 65536, 65536}));
 }

@@ -52,9 +52,10 @@ export const TopologyView = forwardRef<SVGSVGElement, Props>(function TopologyVi
   const edges = useMemo<Edge[]>(() => {
     if (!layout) return [];
     if ('edges' in layout) return layout.edges as Edge[];
-    if (kind === 'dragonfly') return groupEdgesFor(layout, links);
+    if (kind === 'dragonfly') return groupEdgesFor(layout, links, Number(topology?.global_links_per_group_pair) > 0);
+    if (Array.isArray(topology?.link_bundles)) return bundledEdgesFor(layout, null, topology?.link_bundles);
     return Array.isArray(links) && links.length > MAX_SINGLE_EDGES ? bundledEdgesFor(layout, links) : edgesFor(layout, links);
-  }, [layout, links, kind]);
+  }, [layout, links, kind, topology?.link_bundles, topology?.global_links_per_group_pair]);
   const [aggPicked, setAggPicked] = useState<string | null>(null);
   if (agg && cubeDims) {
     return (
@@ -88,14 +89,16 @@ export const TopologyView = forwardRef<SVGSVGElement, Props>(function TopologyVi
         Switches of the {Array.isArray(dims) ? `${dims.join('×')} ` : ''}{kind}{result ? `, coloured by ${source}` : ' (before the run: switches are coloured once it has run)'}
         {layout.shownSlices < layout.totalSlices && ` (first ${layout.shownSlices} of ${layout.totalSlices} slices)`}
       </figcaption>
-      <p className="note">{layoutNote(kind, dims)}{bundleNote(links, edges)}</p>
+      <p className="note">{layoutNote(kind, dims)}{bundleNote(edges)}</p>
       {result && !bySwitch && <p className="note">This result has no per-switch {word} values; switches are grey.</p>}
       <svg ref={ref} data-testid={result ? 'topology-svg' : 'topology-preview'} width={layout.width + 2 * pad} height={layout.height + 2 * pad}
         viewBox={`${-pad} ${-pad} ${layout.width + 2 * pad} ${layout.height + 2 * pad}`} role="img"
         aria-label={`topology coloured by per-switch ${word}`} onMouseLeave={() => setHovered(null)}>
         <g className="links" stroke="#b8bec6" strokeWidth={0.75}>
           {edges.map((e) => (
-            <line key={e.key} x1={e.x1} y1={e.y1} x2={e.x2} y2={e.y2} strokeWidth={e.width} data-links={e.count}>
+            // Bundle widths are screen pixels: a very wide drawing scaled to the page must not thin them away.
+            <line key={e.key} x1={e.x1} y1={e.y1} x2={e.x2} y2={e.y2} strokeWidth={e.width} data-links={e.count}
+              vectorEffect={e.count !== undefined ? 'non-scaling-stroke' : undefined}>
               {e.title && <title>{e.title}</title>}
             </line>
           ))}
@@ -154,7 +157,7 @@ function layoutFor(t: TopologyDescription, bySwitch: number[] | undefined, color
     return gridLayout(t.dims, bySwitch, { color });
   const [levels, perLevel, stages, perStage, a, g] =
     ['levels', 'switches_per_level', 'stages', 'switches_per_stage', 'a', 'g'].map((k) => num(t[k]));
-  const bundled = Array.isArray(t.links) && t.links.length > MAX_SINGLE_EDGES;
+  const bundled = (Array.isArray(t.links) && t.links.length > MAX_SINGLE_EDGES) || Array.isArray(t.link_bundles);
   if (t.kind === 'fat_tree' && levels && perLevel)
     return layeredLayout(levels, perLevel, bySwitch, { color, word: 'level', bottom: 'leaves', top: 'roots', bundled });
   if (t.kind === 'bmin' && stages && perStage)
@@ -164,9 +167,10 @@ function layoutFor(t: TopologyDescription, bySwitch: number[] | undefined, color
 }
 
 // Bundled links say so, with how many links the bundles carry.
-function bundleNote(links: unknown, edges: Edge[]): string {
-  if (!Array.isArray(links) || !edges.some((e) => e.count !== undefined)) return '';
-  return `; its ${links.length.toLocaleString('en-US')} links are drawn as ${edges.length} bundles between groups of switches, line width by the number of links (hover a line for its count)`;
+function bundleNote(edges: Edge[]): string {
+  if (!edges.some((e) => e.count !== undefined)) return '';
+  const total = edges.reduce((n, e) => n + (e.count ?? 0), 0);
+  return `; its ${total.toLocaleString('en-US')} links are drawn as ${edges.length} bundles between groups of switches, line width by the number of links (hover a line for its count)`;
 }
 
 // Which dimensions are rings and which lines, since the aggregated grids do not show it.

@@ -25,6 +25,8 @@ export interface TopologyDescription {
   a?: number;
   g?: number;
   links?: unknown;
+  link_bundles?: unknown;  // fat tree / BMIN links counted between groups when too many to list
+  global_links_per_group_pair?: unknown;
   edges?: unknown;
   [key: string]: unknown;
 }

@@ -148,8 +148,11 @@ export function layeredLayout(
   const word = opts.word ?? 'level';
   const cellSize = Math.max(2, Math.min(28, Math.floor((opts.maxWidth ?? 640) / perLevel)));
   const gap = perLevel <= 64 ? Math.max(2, Math.floor(cellSize / 2)) : 0;
-  // Bundled links (bundledEdgesFor) get room between the rows to fan out visibly.
-  const rowGap = Math.max(cellSize * 3 + 12, opts.bundled ? 120 : 0);
+  // Bundled links (bundledEdgesFor) get room between the rows to fan out visibly: at least 120,
+  // and a fifth of the row's width, so a very wide row (thousands of switches) scaled to the page
+  // still leaves the bundles visible.
+  const rowWidth = perLevel * (cellSize + gap) - gap;
+  const rowGap = Math.max(cellSize * 3 + 12, opts.bundled ? Math.max(120, rowWidth / 5) : 0);
   const slices: Slice[] = [];
   for (let level = levels - 1; level >= 0; level--) {
     const y = (levels - 1 - level) * rowGap + 14;
@@ -163,7 +166,7 @@ export function layeredLayout(
     const role = level === 0 ? opts.bottom : level === levels - 1 ? opts.top : undefined;
     slices.push({ key: String(level), label: `${word} ${level}${role ? ` (${role})` : ''}`, x: 0, y, cells });
   }
-  return { width: perLevel * (cellSize + gap) - gap, height: (levels - 1) * rowGap + 14 + cellSize, slices, cellSize,
+  return { width: rowWidth, height: (levels - 1) * rowGap + 14 + cellSize, slices, cellSize,
     shownSlices: levels, totalSlices: levels };
 }
 
@@ -201,9 +204,11 @@ export function edgesFor(layout: GridLayout, links: unknown, maxEdges = MAX_SING
 // Links of a layered network (fat tree, BMIN) with too many to draw one by one: each row's
 // switches form at most `maxGroups` groups of consecutive switches, and all links between two
 // groups are one line between the groups' centres, its width growing with the link count
-// (0.75 px for one link up to 6 px for the biggest bundle), so every link stays visible.
-export function bundledEdgesFor(layout: GridLayout, links: unknown, maxGroups = 16): Edge[] {
-  if (!Array.isArray(links)) return [];
+// (0.75 px for one link up to 6 px for the biggest bundle), so every link stays visible. Counted
+// here from `links`, or, for networks whose links the core does not list, taken from its
+// `link_bundles` ([row, group, row + 1, group, links], the same groups of ceil(n / 16) switches).
+export function bundledEdgesFor(layout: GridLayout, links: unknown, coreBundles?: unknown, maxGroups = 16): Edge[] {
+  if (!Array.isArray(links) && !Array.isArray(coreBundles)) return [];
   const where = new Map<number, { row: number; group: number }>();
   const groups: Array<Array<{ cells: Cell[]; label: string }>> = layout.slices.map((s, row) => {
     const size = Math.ceil(s.cells.length / maxGroups);
@@ -223,16 +228,29 @@ export function bundledEdgesFor(layout: GridLayout, links: unknown, maxGroups = 
     return { x: (first.x + last.x + last.size) / 2, y: first.y + first.size / 2 };
   };
   const counts = new Map<string, { a: { row: number; group: number }; b: { row: number; group: number }; count: number }>();
-  for (const l of links) {
-    if (!Array.isArray(l) || l.length < 3) continue;
-    const a = where.get(Number(l[0]));
-    const b = where.get(Number(l[2]));
-    if (!a || !b) continue;
+  const add = (a: { row: number; group: number }, b: { row: number; group: number }, n: number) => {
     const [p, q] = a.row < b.row || (a.row === b.row && a.group <= b.group) ? [a, b] : [b, a];
     const key = `${p.row}.${p.group}-${q.row}.${q.group}`;
     const e = counts.get(key) ?? { a: p, b: q, count: 0 };
-    e.count += 1;
+    e.count += n;
     counts.set(key, e);
+  };
+  if (Array.isArray(links)) {
+    for (const l of links) {
+      if (!Array.isArray(l) || l.length < 3) continue;
+      const a = where.get(Number(l[0]));
+      const b = where.get(Number(l[2]));
+      if (a && b) add(a, b, 1);
+    }
+  } else {
+    const rowOf = new Map(layout.slices.map((s, row) => [s.key, row] as const));  // slice key = level / stage
+    for (const bundle of coreBundles as unknown[]) {
+      if (!Array.isArray(bundle) || bundle.length < 5) continue;
+      const [ra, ga, rb, gb, n] = bundle.map(Number);
+      const a = rowOf.get(String(ra));
+      const b = rowOf.get(String(rb));
+      if (a !== undefined && b !== undefined && groups[a]?.[ga] && groups[b]?.[gb]) add({ row: a, group: ga }, { row: b, group: gb }, n);
+    }
   }
   const most = Math.max(1, ...[...counts.values()].map((e) => e.count));
   const width = scaleLinear().domain([1, Math.max(2, most)]).range([0.75, 6]);
@@ -246,27 +264,32 @@ export function bundledEdgesFor(layout: GridLayout, links: unknown, maxGroups = 
 }
 
 // Links between groups (slices) as one line per pair of groups, between the groups' centres:
-// a Dragonfly's global links, readable at any size (its local links are the group itself).
-export function groupEdgesFor(layout: GridLayout, links: unknown): Edge[] {
-  if (!Array.isArray(links)) return [];
+// a Dragonfly's global links, readable at any size (its local links are the group itself). When the
+// core does not list the links (too many), `everyPair` (its global_links_per_group_pair > 0: the
+// consecutive arrangement joins every pair of groups) draws a line for every pair.
+export function groupEdgesFor(layout: GridLayout, links: unknown, everyPair = false): Edge[] {
   const centre = layout.slices.map((s) => {
     const n = Math.max(1, s.cells.length);
     return { x: s.cells.reduce((a, c) => a + c.x + c.size / 2, 0) / n, y: s.cells.reduce((a, c) => a + c.y + c.size / 2, 0) / n };
   });
-  const sliceOf = new Map(layout.slices.flatMap((s, i) => s.cells.map((c) => [c.id, i] as const)));
-  const pairs = new Set<string>();
-  const out: Edge[] = [];
-  for (const l of links) {
-    if (!Array.isArray(l) || l.length < 3) continue;
-    const a = sliceOf.get(Number(l[0]));
-    const b = sliceOf.get(Number(l[2]));
-    if (a === undefined || b === undefined || a === b) continue;
-    const key = `${Math.min(a, b)}-${Math.max(a, b)}`;
-    if (pairs.has(key)) continue;
-    pairs.add(key);
-    out.push({ key, x1: centre[a].x, y1: centre[a].y, x2: centre[b].x, y2: centre[b].y });
+  const pairs: Array<[number, number]> = [];
+  if (Array.isArray(links)) {
+    const sliceOf = new Map(layout.slices.flatMap((s, i) => s.cells.map((c) => [c.id, i] as const)));
+    const seen = new Set<string>();
+    for (const l of links) {
+      if (!Array.isArray(l) || l.length < 3) continue;
+      const a = sliceOf.get(Number(l[0]));
+      const b = sliceOf.get(Number(l[2]));
+      if (a === undefined || b === undefined || a === b) continue;
+      const key = `${Math.min(a, b)}-${Math.max(a, b)}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      pairs.push([Math.min(a, b), Math.max(a, b)]);
+    }
+  } else if (everyPair) {
+    for (let a = 0; a < centre.length; a++) for (let b = a + 1; b < centre.length; b++) pairs.push([a, b]);
   }
-  return out;
+  return pairs.map(([a, b]) => ({ key: `${a}-${b}`, x1: centre[a].x, y1: centre[a].y, x2: centre[b].x, y2: centre[b].y }));
 }
 
 // Dragonfly: groups on a circle, each group's routers on a small arc around its position.

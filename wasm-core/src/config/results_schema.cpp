@@ -161,6 +161,9 @@ const std::vector<ResultKey>& declared() {
       {"topology.ports_per_switch", "integer", "ports", "Ports per switch"},
       {"topology.ports", "integer", "ports", "Single switch: ports (one node each)"},
       {"topology.dims", "array", "switches", "Switches along each dimension"},
+      {"topology.link_bundles", "array", "links",
+       "Fat tree / BMIN with too many links to list: [row, group, row + 1, group, links], rows of n switches cut into "
+       "groups of ceil(n / 16) consecutive switches (row and group are indices)"},
       {"topology.k", "integer", "ports", "Fat tree / BMIN: down ports per switch (as many up ports)"},
       {"topology.n", "integer", "levels", "Fat tree: levels of switches"},
       {"topology.levels", "integer", "levels", "Levels of switches"},

@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "topology/limits.hpp"
+#include "topology/link_bundles.hpp"
 #include "topology/registry.hpp"
 
 namespace switchlab {
@@ -58,15 +59,23 @@ nlohmann::json Bmin::describe() const {
                       {"port_digit", s}});
   // Links between stage s and s+1, for drawing: [lower switch, its up port, upper switch, its down port].
   // Listed only for networks small enough to draw: 16^6 nodes would mean 84 M entries (GBs of JSON).
-  nlohmann::json links = nlohmann::json::array();
-  if (num_links() <= kMaxListedLinks)
-    for (uint32_t s = 0; s + 1 < n_; ++s)
-    for (uint32_t x = 0; x < pow_[n_]; ++x)  // every channel label between the two stages
+  // Bigger ones get the links counted between groups of switches (topology/link_bundles.hpp).
+  const bool listed = num_links() <= kMaxListedLinks;
+  nlohmann::json links = listed ? nlohmann::json::array() : nlohmann::json(nullptr);
+  LinkBundles bundles(n_, per_stage_);
+  for (uint32_t s = 0; s + 1 < n_; ++s)
+    for (uint32_t x = 0; x < pow_[n_]; ++x) {  // every channel label between the two stages
+      if (listed)
         links.push_back({switch_of(s, x), k_ + digit(x, s), switch_of(s + 1, x), digit(x, s + 1)});
+      else
+        bundles.add(s, switch_of(s, x) - s * per_stage_, switch_of(s + 1, x) - (s + 1) * per_stage_);
+    }
   return {{"kind", "bmin"}, {"k", k_}, {"stages", n_}, {"switches", num_switches()}, {"nodes", num_nodes()},
           {"switches_per_stage", per_stage_}, {"ports_per_switch", 2 * k_}, {"stage_list", stages},
-          {"links", num_links() <= kMaxListedLinks ? links : nlohmann::json(nullptr)},
+          {"links", std::move(links)},
           {"links_format", "[stage-s switch, its up port, stage-(s+1) switch, its down port]; null above " + std::to_string(kMaxListedLinks) + " links"},
+          {"link_bundles", listed ? nlohmann::json(nullptr) : bundles.to_json()},
+          {"link_bundles_format", LinkBundles::format()},
           {"node_id", "n-digit base-k address a_{n-1}..a_0; attached to stage-0 switch a / k, down port a_0"},
           {"switch_id", "stage * k^(n-1) + w, w = a channel label with digit `stage` removed"},
           {"ports", "[0, k) down ports (port j: digit stage = j), [k, 2k) up ports (k + j)"},

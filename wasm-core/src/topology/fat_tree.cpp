@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "topology/limits.hpp"
+#include "topology/link_bundles.hpp"
 #include "topology/registry.hpp"
 
 namespace switchlab {
@@ -75,15 +76,18 @@ uint32_t FatTree::route(uint32_t src, uint32_t dst, Rng&, Hop* out) const {
 nlohmann::json FatTree::describe() const {
   // Up port j of (level, word) leads to (level+1, word with digit `level` set to j), arriving on
   // its down port digit(word, level): the wiring route() follows.
-  nlohmann::json links = nullptr;
-  if (num_links() <= kMaxListedLinks) {
-    links = nlohmann::json::array();
-    for (uint32_t level = 0; level + 1 < n_; ++level)
-      for (uint32_t word = 0; word < leaves_; ++word)
-        for (uint32_t j = 0; j < k_; ++j)
-          links.push_back({switch_id(level, word), up_base(level) + j, switch_id(level + 1, with_digit(word, level, j)),
-                           digit(word, level)});
-  }
+  const bool listed = num_links() <= kMaxListedLinks;
+  nlohmann::json links = listed ? nlohmann::json::array() : nlohmann::json(nullptr);
+  LinkBundles bundles(n_, leaves_);
+  for (uint32_t level = 0; level + 1 < n_; ++level)
+    for (uint32_t word = 0; word < leaves_; ++word)
+      for (uint32_t j = 0; j < k_; ++j) {
+        const uint32_t upper = with_digit(word, level, j);
+        if (listed)
+          links.push_back({switch_id(level, word), up_base(level) + j, switch_id(level + 1, upper), digit(word, level)});
+        else
+          bundles.add(level, word, upper);
+      }
   return {{"kind", "fat_tree"}, {"k", k_}, {"n", n_}, {"oversubscription", o_},
           {"levels", n_}, {"switches_per_level", leaves_}, {"switches", num_switches()}, {"nodes", num_nodes()},
           {"switch_id", "level * k^(n-1) + word (word: base-k digits, digit 0 least significant)"},
@@ -91,7 +95,9 @@ nlohmann::json FatTree::describe() const {
           {"ports", "[0, down) down ports (leaf: oversubscription*k nodes), then k up ports"},
           {"links", std::move(links)},
           {"links_format", "[level-l switch, its up port, level-(l+1) switch, its down port]; null above " +
-                               std::to_string(kMaxListedLinks) + " links"}};
+                               std::to_string(kMaxListedLinks) + " links"},
+          {"link_bundles", listed ? nlohmann::json(nullptr) : bundles.to_json()},
+          {"link_bundles_format", LinkBundles::format()}};
 }
 
 namespace {
