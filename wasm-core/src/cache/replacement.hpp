@@ -31,7 +31,7 @@ struct CacheState {
   LruList* list;  // a policy with uses_list may keep a fully associative cache here instead of tags
 };
 
-// The arrays of every cache of a bank (cache/cache_bank.hpp), and one cache's view into them.
+// The arrays of every cache of a bank (cache/cache_bank.hpp).
 struct BankArrays {
   uint32_t* tags;       // caches x entries (dense storage)
   uint32_t* meta;       // caches x meta_per_cache (dense storage)
@@ -47,22 +47,6 @@ struct BankArrays {
     if (sparse) sparse[cache_shard(cache)].prefetch(cache, set);
     else prefetch_address(tags + size_t{cache} * entries + size_t{set} * ways);
   }
-  // Cache `cache` as its policy sees it for a look-up of `set`. Sparse storage hands the policy the
-  // set's own block as set 0 (and creates it on first use), so `set` may change.
-  CacheState state_of(uint32_t cache, uint32_t& set) const {
-    CacheState s{nullptr, nullptr, entries, ways, meta_per_set, rngs ? rngs + cache : nullptr, lists ? lists + cache : nullptr};
-    if (sparse) {
-      SparseSets& shard = sparse[cache_shard(cache)];
-      const uint32_t block = shard.block_of(cache, set);
-      s.tags = shard.tags(block);
-      s.meta = shard.meta(block);
-      set = 0;
-    } else {
-      s.tags = tags + size_t{cache} * entries;
-      s.meta = meta + cache * meta_per_cache;
-    }
-    return s;
-  }
 };
 
 // One look-up: tag `tag` (below 0xFFFFFFFF) in set `set` of cache `cache`.
@@ -71,7 +55,13 @@ struct CacheAccess {
 };
 
 // A policy's look-up of one tag: a miss installs it, evicting by the policy. Returns true on a hit.
-// `tag` is the stored tag (+ 1), never kEmpty.
+// `tag` is the stored tag (+ 1), never kEmpty. Declared SWITCHLAB_POLICY_ACCESS, so that it is
+// inlined into access_all's loops (GCC 12 otherwise kept it a call per look-up).
+#if defined(__GNUC__) || defined(__clang__)
+#define SWITCHLAB_POLICY_ACCESS [[gnu::always_inline]] inline
+#else
+#define SWITCHLAB_POLICY_ACCESS inline
+#endif
 using AccessFn = bool (*)(CacheState& cache, uint32_t set, uint32_t tag);
 // Look-ups a[j] in order for j = 0..n-1, or for j = only[0..n-1] when `only` is given; hit[j] = 1 if
 // look-up j hit. Policies register access_all<their access>, so the policy's look-up is inlined
@@ -82,16 +72,17 @@ using AccessAllFn = void (*)(const BankArrays& bank, const CacheAccess* a, uint8
 inline volatile uint32_t touched_sink;  // keeps access_all's reads of sets from being optimised away
 #endif
 
-template <AccessFn Access>
-void access_all(const BankArrays& bank, const CacheAccess* a, uint8_t* hit, const uint32_t* only, size_t n) {
+// access_all's loop for one storage kind and one way of picking look-ups (`at(i)`): the choices are
+// template parameters so that the loop body carries no test of them.
+template <AccessFn Access, bool kSparse, class At>
+void access_loop(const BankArrays& bank, const CacheAccess* a, uint8_t* hit, size_t n, At at) {
   // Sets are requested from memory kAhead look-ups before they are read: a big network's caches do
   // not fit in the CPU's, and the look-ups of a batch are independent until they reach one cache.
   constexpr size_t kAhead = 16;
-  auto at = [&](size_t i) { return only ? only[i] : i; };
 #if defined(__EMSCRIPTEN__)
   // WebAssembly has no prefetch instruction: read a word of every set first (independent loads,
   // which the CPU overlaps), so the look-ups below find their sets in the CPU's caches.
-  if (!bank.sparse) {
+  if (!kSparse) {
     uint32_t sink = 0;
     for (size_t i = 0; i < n; ++i) sink |= bank.tags[size_t{a[at(i)].cache} * bank.entries + size_t{a[at(i)].set} * bank.ways];
     touched_sink = sink;
@@ -101,10 +92,33 @@ void access_all(const BankArrays& bank, const CacheAccess* a, uint8_t* hit, cons
   for (size_t i = 0; i < n; ++i) {
     if (i + kAhead < n) bank.prefetch(a[at(i + kAhead)].cache, a[at(i + kAhead)].set);
     const size_t j = at(i);
-    bank.touched[a[j].cache] = 1;
+    const uint32_t cache = a[j].cache;
+    bank.touched[cache] = 1;
+    CacheState s{nullptr, nullptr, bank.entries, bank.ways, bank.meta_per_set, bank.rngs ? bank.rngs + cache : nullptr,
+                 bank.lists ? bank.lists + cache : nullptr};
     uint32_t set = a[j].set;
-    CacheState s = bank.state_of(a[j].cache, set);
+    if constexpr (kSparse) {  // the policy sees the set's own block as set 0
+      SparseSets& shard = bank.sparse[cache_shard(cache)];
+      const uint32_t block = shard.block_of(cache, set);
+      s.tags = shard.tags(block);
+      s.meta = shard.meta(block);
+      set = 0;
+    } else {
+      s.tags = bank.tags + size_t{cache} * bank.entries;
+      s.meta = bank.meta + cache * bank.meta_per_cache;
+    }
     hit[j] = Access(s, set, a[j].tag + 1);
+  }
+}
+
+template <AccessFn Access>
+void access_all(const BankArrays& bank, const CacheAccess* a, uint8_t* hit, const uint32_t* only, size_t n) {
+  auto all = [](size_t i) { return i; };
+  auto some = [only](size_t i) { return size_t{only[i]}; };
+  if (bank.sparse) {
+    if (only) access_loop<Access, true>(bank, a, hit, n, some); else access_loop<Access, true>(bank, a, hit, n, all);
+  } else {
+    if (only) access_loop<Access, false>(bank, a, hit, n, some); else access_loop<Access, false>(bank, a, hit, n, all);
   }
 }
 

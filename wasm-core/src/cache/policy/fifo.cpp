@@ -4,7 +4,7 @@
 namespace switchlab {
 namespace {
 
-bool access(CacheState& c, uint32_t set, uint32_t tag) {
+SWITCHLAB_POLICY_ACCESS bool access(CacheState& c, uint32_t set, uint32_t tag) {
   uint32_t* s = c.tags_of(set);
   bool hit;
   const uint32_t i = set_ops::find_ordered(s, c.ways, tag, hit);

@@ -5,7 +5,7 @@
 namespace switchlab {
 namespace {
 
-bool access(CacheState& c, uint32_t set, uint32_t tag) {
+SWITCHLAB_POLICY_ACCESS bool access(CacheState& c, uint32_t set, uint32_t tag) {
   uint32_t* s = c.tags_of(set);
   uint32_t* count = c.meta_of(set);
   const uint32_t w = c.ways;

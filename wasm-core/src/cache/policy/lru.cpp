@@ -4,7 +4,7 @@
 namespace switchlab {
 namespace {
 
-bool access(CacheState& c, uint32_t set, uint32_t tag) {
+SWITCHLAB_POLICY_ACCESS bool access(CacheState& c, uint32_t set, uint32_t tag) {
   // A fully associative cache of many ways: the O(1) list instead of a linear scan.
   if (keeps_list(c.entries, c.ways)) return c.list->access(tag);
   uint32_t* s = c.tags_of(set);

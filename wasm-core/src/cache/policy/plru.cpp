@@ -26,7 +26,7 @@ uint32_t victim(uint64_t bits, uint32_t ways) {
   return way;
 }
 
-bool access(CacheState& c, uint32_t set, uint32_t tag) {
+SWITCHLAB_POLICY_ACCESS bool access(CacheState& c, uint32_t set, uint32_t tag) {
   uint32_t* s = c.tags_of(set);
   uint32_t* m = c.meta_of(set);
   const uint32_t w = c.ways;
