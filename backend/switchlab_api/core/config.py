@@ -61,6 +61,9 @@ class Settings:
     # a child orphaned by a killed worker still ends) and address-space limit (RLIMIT_AS).
     run_time_limit_s: float = field(default_factory=lambda: _float("SWITCHLAB_RUN_TIME_LIMIT_S", 3600.0))
     run_memory_bytes: int = field(default_factory=lambda: _int("SWITCHLAB_RUN_MEMORY_BYTES", 10_000_000_000))
+    # Threads of one route-walk run (the core's sim.threads, not part of the experiment); 0: every
+    # core. A machine with several workers or a wide concurrency may want 1.
+    run_threads: int = field(default_factory=lambda: _int("SWITCHLAB_RUN_THREADS", 0))
     # Stored results: arrays longer than this move out of the result into compressed pages
     # (GET /api/experiments/{id}/arrays/{path}); what stays inline may be at most max_result_bytes
     # of JSON, the compressed pages at most max_array_bytes. Over either, the run fails, saying so.

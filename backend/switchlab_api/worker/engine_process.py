@@ -31,6 +31,7 @@ _PR_SET_PDEATHSIG = 1
 class Limits:
     time_s: float
     memory_bytes: int
+    threads: int = 0  # route-walk threads per run (runner.py); 0: every core
 
 
 def _gb(n: float) -> str:
@@ -59,7 +60,7 @@ class Child:
     @classmethod
     async def start(cls, limits: Limits) -> Child:
         proc = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "switchlab_api.worker.runner", str(limits.time_s),
+            sys.executable, "-m", "switchlab_api.worker.runner", str(limits.time_s), str(limits.threads),
             stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
             stderr=asyncio.subprocess.PIPE, preexec_fn=lambda: _child_setup(limits),
             limit=2**31 - 1,  # a result is one line-less blob read by length; no line limit
@@ -158,8 +159,9 @@ async def run_engine(canonical: str, limits: Limits) -> tuple[str, dict[str, Any
                         f"with {_gb(peak)} resident{estimate}",
                         limit_bytes=limits.memory_bytes, peak_bytes=peak)
     if code == -signal.SIGXCPU:
-        return _failure("time_limit", f"the run used more than {int(limits.time_s) + runner.CPU_SLACK_S} s of "
-                        "CPU time (SWITCHLAB_RUN_TIME_LIMIT_S plus slack) and was stopped", limit_s=limits.time_s)
+        cpu_s = int(runner.cpu_budget_s(limits.time_s, limits.threads))
+        return _failure("time_limit", f"the run used more than {cpu_s} s of CPU time (SWITCHLAB_RUN_TIME_LIMIT_S on "
+                        "each of its threads, plus slack) and was stopped", limit_s=limits.time_s)
     tail = await child.stderr_tail()
     how = f"was killed by signal {-code}" if code < 0 else f"exited with code {code}"
     return _failure("engine_crash", f"the engine {how}: {tail}".rstrip(": "))

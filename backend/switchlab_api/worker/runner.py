@@ -25,9 +25,27 @@ EXIT_OUT_OF_MEMORY = 3
 CPU_SLACK_S = 30
 
 
-def _arm_cpu_limit(time_limit_s: float) -> None:
+def cpu_budget_s(time_limit_s: float, threads: int) -> float:
+    """CPU seconds one run may use: the wall-clock limit on each thread it may run (sim.threads;
+    0 = every core), plus slack."""
+    return time_limit_s * (threads or os.cpu_count() or 1) + CPU_SLACK_S
+
+
+def with_threads(config: str, threads: int) -> str:
+    """The config with sim.threads set for route-walk runs (0 leaves the core's default, every
+    core). Not part of the experiment: the core leaves it out of the id and the result."""
+    if threads <= 0:
+        return config
+    parsed = json.loads(config)
+    if not isinstance(parsed, dict) or parsed.get("engine", "routewalk") != "routewalk":
+        return config
+    parsed["sim"] = {**(parsed.get("sim") if isinstance(parsed.get("sim"), dict) else {}), "threads": threads}
+    return json.dumps(parsed)
+
+
+def _arm_cpu_limit(time_limit_s: float, threads: int) -> None:
     used = resource.getrusage(resource.RUSAGE_SELF)
-    soft = int(used.ru_utime + used.ru_stime + time_limit_s) + CPU_SLACK_S
+    soft = int(used.ru_utime + used.ru_stime + cpu_budget_s(time_limit_s, threads))
     hard = resource.getrlimit(resource.RLIMIT_CPU)[1]
     resource.setrlimit(resource.RLIMIT_CPU, (soft if hard == resource.RLIM_INFINITY else min(soft, hard), hard))
 
@@ -45,7 +63,7 @@ def run_one(core, config: str) -> tuple[int, str]:
         return EXIT_OUT_OF_MEMORY, json.dumps({"peak_bytes": peak})
 
 
-def serve(time_limit_s: float) -> int:
+def serve(time_limit_s: float, threads: int) -> int:
     import switchlab_core
 
     # The protocol owns the original stdout; anything else printing goes to stderr.
@@ -57,8 +75,8 @@ def serve(time_limit_s: float) -> int:
         if not header:
             return 0  # the worker closed the pipe
         config = inp.read(int(header)).decode()
-        _arm_cpu_limit(time_limit_s)
-        code, text = run_one(switchlab_core, config)
+        _arm_cpu_limit(time_limit_s, threads)
+        code, text = run_one(switchlab_core, with_threads(config, threads))
         data = text.encode()
         out.write(f"{code} {len(data)}\n".encode() + data)
         out.flush()
@@ -67,4 +85,4 @@ def serve(time_limit_s: float) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(serve(float(sys.argv[1])))
+    sys.exit(serve(float(sys.argv[1]), int(sys.argv[2]) if len(sys.argv) > 2 else 0))

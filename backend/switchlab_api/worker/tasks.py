@@ -43,7 +43,7 @@ def headline(result: dict[str, Any]) -> dict[str, Any]:
 
 
 def _limits() -> Limits:
-    return Limits(time_s=settings.run_time_limit_s, memory_bytes=settings.run_memory_bytes)
+    return Limits(time_s=settings.run_time_limit_s, memory_bytes=settings.run_memory_bytes, threads=settings.run_threads)
 
 
 async def _db(work, what: str):
