@@ -44,8 +44,12 @@ class LruList {
     return outcome;
   }
 
-  // Starts loading what lookup(tag) reads first.
+  // Starts loading what lookup(tag) reads first: the map slot; then (once that slot is in) its node.
   SWITCHLAB_PREFETCH_FN void prefetch(uint32_t tag) const { index_.prefetch(tag); }
+  SWITCHLAB_PREFETCH_FN void prefetch_node(uint32_t tag) const {
+    const uint32_t* slot = index_.find(tag);
+    if (slot && *slot != kNil) prefetch_address(&nodes_[*slot]);
+  }
 
   uint32_t size() const { return static_cast<uint32_t>(nodes_.size()); }
   void clear() {

@@ -48,6 +48,11 @@ class MissClassifier {
     else shadow_[cache].prefetch(tag);
   }
 
+  // Second step, a few look-ups later: the shadow's list node (reads the map slot prefetched above).
+  SWITCHLAB_PREFETCH_FN void prefetch_node(uint32_t cache, uint32_t tag) const {
+    if (seen_.empty()) shadow_[cache].prefetch_node(tag);
+  }
+
   // Which of the two ways this run uses (docs, tests).
   bool seen_bits_only() const { return !seen_.empty(); }
 

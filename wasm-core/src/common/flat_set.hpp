@@ -4,6 +4,7 @@
 // ~40 bytes per element and a heap node each.
 #include <cstddef>
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "common/prefetch.hpp"
@@ -20,82 +21,83 @@ inline uint32_t mix32(uint32_t x) {
 }
 
 // Map from uint32 key (never 0xFFFFFFFF) to uint32 value, with erase (backward-shift deletion).
+// Key and value share a slot, so a probe that finds the key has its value in the same line.
 class U32Map {
  public:
   static constexpr uint32_t kEmpty = 0xFFFFFFFFu;
 
   // Returns a pointer to the value, or nullptr.
-  uint32_t* find(uint32_t key) {
-    if (keys_.empty()) return nullptr;
+  uint32_t* find(uint32_t key) { return const_cast<uint32_t*>(std::as_const(*this).find(key)); }
+  const uint32_t* find(uint32_t key) const {
+    if (slots_.empty()) return nullptr;
     for (size_t i = mix32(key) & mask_;; i = (i + 1) & mask_) {
-      if (keys_[i] == key) return &vals_[i];
-      if (keys_[i] == kEmpty) return nullptr;
+      if (slots_[i].key == key) return &slots_[i].val;
+      if (slots_[i].key == kEmpty) return nullptr;
     }
   }
 
   // Starts loading the slot where `key` would be looked up.
   SWITCHLAB_PREFETCH_FN void prefetch(uint32_t key) const {
-    if (!keys_.empty()) prefetch_address(&keys_[mix32(key) & mask_]);
+    if (!slots_.empty()) prefetch_address(&slots_[mix32(key) & mask_]);
   }
 
   void insert(uint32_t key, uint32_t val) {
-    if ((size_ + 1) * 4 > keys_.size() * 3) grow();
+    if ((size_ + 1) * 4 > slots_.size() * 3) grow();
     size_t i = mix32(key) & mask_;
-    while (keys_[i] != kEmpty && keys_[i] != key) i = (i + 1) & mask_;
-    if (keys_[i] == kEmpty) ++size_;
-    keys_[i] = key;
-    vals_[i] = val;
+    while (slots_[i].key != kEmpty && slots_[i].key != key) i = (i + 1) & mask_;
+    if (slots_[i].key == kEmpty) ++size_;
+    slots_[i] = {key, val};
   }
 
   void erase(uint32_t key) {
-    if (keys_.empty()) return;
+    if (slots_.empty()) return;
     size_t i = mix32(key) & mask_;
-    while (keys_[i] != key) {
-      if (keys_[i] == kEmpty) return;
+    while (slots_[i].key != key) {
+      if (slots_[i].key == kEmpty) return;
       i = (i + 1) & mask_;
     }
     // Backward-shift so probe chains stay intact without tombstones.
     size_t j = i;
     for (;;) {
       j = (j + 1) & mask_;
-      if (keys_[j] == kEmpty) break;
-      size_t home = mix32(keys_[j]) & mask_;
+      if (slots_[j].key == kEmpty) break;
+      size_t home = mix32(slots_[j].key) & mask_;
       if (((j - home) & mask_) >= ((j - i) & mask_)) {
-        keys_[i] = keys_[j];
-        vals_[i] = vals_[j];
+        slots_[i] = slots_[j];
         i = j;
       }
     }
-    keys_[i] = kEmpty;
+    slots_[i].key = kEmpty;
     --size_;
   }
 
   size_t size() const { return size_; }
   template <class F>
   void for_each(F f) const {
-    for (size_t i = 0; i < keys_.size(); ++i)
-      if (keys_[i] != kEmpty) f(keys_[i], vals_[i]);
+    for (const Slot& s : slots_)
+      if (s.key != kEmpty) f(s.key, s.val);
   }
   void clear() {
-    keys_.clear();
-    vals_.clear();
+    slots_.clear();
     size_ = 0;
     mask_ = 0;
   }
 
  private:
+  struct Slot {
+    uint32_t key, val;
+  };
   void grow() {
-    std::vector<uint32_t> ok = std::move(keys_), ov = std::move(vals_);
-    size_t cap = ok.empty() ? 16 : ok.size() * 2;
-    keys_.assign(cap, kEmpty);
-    vals_.assign(cap, 0);
+    std::vector<Slot> old = std::move(slots_);
+    size_t cap = old.empty() ? 16 : old.size() * 2;
+    slots_.assign(cap, Slot{kEmpty, 0});
     mask_ = cap - 1;
     size_ = 0;
-    for (size_t i = 0; i < ok.size(); ++i)
-      if (ok[i] != kEmpty) insert(ok[i], ov[i]);
+    for (const Slot& s : old)
+      if (s.key != kEmpty) insert(s.key, s.val);
   }
 
-  std::vector<uint32_t> keys_, vals_;
+  std::vector<Slot> slots_;
   size_t size_ = 0;
   size_t mask_ = 0;
 };

@@ -253,7 +253,6 @@ class RouteWalk {
     const uint32_t* set_of_port = set_of_port_.data();
     const uint32_t pps = layout_.pps;
     const bool enabled = cc_.enabled, per_switch = cc_.per_switch, switchable = switchable_;
-    const MissClassifier* classifier = classifier_.get();
     const bool here = b.split == kPipelineParts;  // all look-ups run on this thread: request their data now
     size_t j = 0;
     for (uint32_t p = 0; p < b.n; ++p) {
@@ -276,7 +275,6 @@ class RouteWalk {
         const uint32_t tag = switchable ? hop[j].out_port : target;
         if (switchable) set = set_of_port[tag];
         acc[j] = {per_switch ? slot : port, set, tag};
-        if (here && classifier) classifier->prefetch(acc[j].cache, tag);  // (CacheBank::access_all prefetches sets)
       }
     }
   }
@@ -305,10 +303,18 @@ class RouteWalk {
       n = ws.own.size();
     }
     if (cc_.enabled) caches_->access_all(b.accesses.data(), b.hits.data(), own, n);
+    // The 3C shadow's data in two steps ahead of use: its map slot 16 look-ups ahead, then the list
+    // node the slot names 8 ahead (by then the slot is in).
+    constexpr size_t kSlotAhead = 16, kNodeAhead = 8;
+    auto access_at = [&](size_t i) -> const CacheAccess& { return b.accesses[own ? own[i] : i]; };
+    if (classifier_)
+      for (size_t i = 0; i < std::min(n, kSlotAhead); ++i) classifier_->prefetch(access_at(i).cache, access_at(i).tag);
     for (size_t i = 0; i < n; ++i) {
       const size_t j = own ? own[i] : i;
       const bool hit = cc_.enabled && b.hits[j];
       if (classifier_) {
+        if (i + kSlotAhead < n) classifier_->prefetch(access_at(i + kSlotAhead).cache, access_at(i + kSlotAhead).tag);
+        if (i + kNodeAhead < n) classifier_->prefetch_node(access_at(i + kNodeAhead).cache, access_at(i + kNodeAhead).tag);
         const auto kind = classifier_->classify(b.accesses[j].cache, b.accesses[j].tag, hit);
         if (b.counted[j] && kind != MissClassifier::Hit) ++ws.misses_by_class[class_of_port_[b.ports[j]]][kind];
       }
