@@ -240,8 +240,9 @@ class RouteWalk {
     if (layout_.monitored.empty()) keys_of<false>(b); else keys_of<true>(b);
   }
 
-  // Each hop's port, cache, set and tag; without workers, the set and the port's counters are
-  // requested from memory here.
+  // Each hop's port, cache, set and tag; when this thread does all the look-ups, the port's
+  // counters are requested from memory here (access_all requests the sets, look_up_batch the 3C
+  // shadow's data).
   // Locals throughout: stores into the batch could alias members as far as the compiler knows.
   template <bool kMonitored>
   void keys_of(Batch& b) {
