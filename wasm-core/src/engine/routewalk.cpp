@@ -108,13 +108,14 @@ class RouteWalk {
         switchable_(cc_.enabled && cc_.index->keyed_by_output_port),
         stats_(static_cast<size_t>(layout_.switches) * layout_.pps), lag_(ex.lag_links, 0),
         max_route_(ex.topology->max_hops() + 1), outcomes_(ex.topology->max_hops()) {
-    // Threads: this one routes and looks up a share, the others look up (engine/batch_pipeline.hpp). More than the machine
-    // has is allowed (waiting threads sleep) but only useful for tests.
+    // Threads: this one routes and looks up a share, the others look up (engine/batch_pipeline.hpp).
+    // More than the machine has is allowed (waiting threads sleep) but only useful for tests.
     const uint32_t threads = hardware_threads() == 1 ? 1 : ex.threads ? ex.threads : hardware_threads();
     workers_ = threads > 1 ? threads - 1 : 0;
     worker_state_.resize(workers_ + 1);
     batches_.resize(kPipelineSlots);
-    batch_ = workers_ ? kBatchShared : kBatchAlone;
+    // Batches of about a fixed number of look-ups, so long routes (a 1024 x 1024 mesh) keep them small.
+    batch_ = std::max<uint32_t>(1, (workers_ ? kBatchLookupsShared : kBatchLookupsAlone) / max_route_);
     for (Batch& b : batches_) {
       const size_t lookups = static_cast<size_t>(batch_) * max_route_;
       b.packets.resize(batch_);
@@ -182,8 +183,9 @@ class RouteWalk {
   // are done, in packet order. The look-ups of a batch thus wait for memory together, overlapped
   // with routing, rather than one after another (the caches of a big network do not fit in the
   // CPU's). The same look-ups happen in the same order as one packet at a time.
-  // Packets per batch: small on one thread (the batch's data stays in L1), larger with workers (fewer hand-overs).
-  static constexpr uint32_t kBatchAlone = 32, kBatchShared = 512;
+  // Look-ups per batch: few on one thread (the batch's data stays in L1), more with workers (fewer
+  // hand-overs between threads).
+  static constexpr uint32_t kBatchLookupsAlone = 256, kBatchLookupsShared = 4096;
 
   struct Packet {
     uint32_t dst, hops;
