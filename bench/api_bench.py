@@ -79,7 +79,10 @@ def sweep_throughput(api: str, db_url: str, log_dir: pathlib.Path, n_workers: in
     r.raise_for_status()
     sid = r.json()["id"]
     workers = [stack.start_worker(db_url, f"bench-{n_workers}w-{i + 1}", log_dir,
-                                  {"SWITCHLAB_WORKER_CONCURRENCY": "1"}) for i in range(n_workers)]
+                                  # One thread per run: the measure is scaling with workers, not
+                                  # with a run's threads (sim.threads)
+                                  {"SWITCHLAB_WORKER_CONCURRENCY": "1", "SWITCHLAB_RUN_THREADS": "1"})
+               for i in range(n_workers)]
     started.extend(workers)
     t_start = time.perf_counter()
     try:
