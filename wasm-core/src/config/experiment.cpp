@@ -229,6 +229,8 @@ bool estimate_cycle_run(Params& root, Experiment& ex) {
   e.flit_hops = cycles * topo.num_nodes() * load * topo.max_hops();  // max_hops counts switches
   e.caches = !ex.cache.enabled ? 0 : (ex.cache.per_switch ? topo.num_switches() : ports);
   e.lookups = e.flit_hops / c.packet_flits;
+  const double nodes = topo.num_nodes();
+  if (ex.cache.enabled && ex.cache.prefetch_all_to_all) e.lookups += nodes * (nodes - 1) * topo.max_hops();
   const double pps = topo.ports_per_switch();
   const bool output_side = c.org->key == BufferOrgInfo::Key::Output;
   // Flit slots (32 B): the buffers, plus for output queues one packet per writer ahead of its flits.

@@ -172,6 +172,7 @@ struct CycleNetwork::Impl {
       if (ex.cache.index->keyed_by_output_port) set_of_port = sets_by_output_port(ex);
       else set_of_dst = sets_by_destination(ex);
       cam_free.assign(c.cam_shared ? S : size_t{S} * P, 0);
+      if (ex.cache.prefetch_all_to_all) prefetch_caches();
     }
     for (auto& n : nodes) n.on = c.on_off && inj_rng.bernoulli(load);
     datelines = vc && V >= 2 && has_rings();
@@ -238,6 +239,31 @@ struct CycleNetwork::Impl {
     pool_occ[q_pool[q2]] += n;
   }
 
+  // The look-up hop `h` of a packet to `dst` makes: its cache, set and tag.
+  CacheAccess cache_key(const Hop& h, uint32_t dst) const {
+    const bool switchable = !set_of_port.empty();
+    const uint32_t tag = switchable ? h.out_port : dst;
+    const uint32_t port = h.sw * P + h.in_port;
+    return {ex.cache.per_switch ? h.sw : port, switchable ? set_of_port[tag] : set_of_dst[dst], tag};
+  }
+
+  // switch.cache.prefetch = all_to_all (seed 000 Sec. VI-A, as in the route walk): every ordered node
+  // pair routed once through the caches before the first cycle. Its own random stream, so the
+  // simulation's draws are those of a run without the prefetch.
+  void prefetch_caches() {
+    Rng rng(Rng::derive(ex.seed, 5));
+    std::vector<Hop> hops(max_hops);
+    for (uint32_t s = 0; s < N; ++s)
+      for (uint32_t d = 0; d < N; ++d) {
+        if (s == d) continue;
+        const uint32_t n = topo.route(s, d, rng, hops.data());
+        for (uint32_t i = 0; i < n; ++i) {
+          const CacheAccess k = cache_key(hops[i], d);
+          caches->access(k.cache, k.set, k.tag);
+        }
+      }
+  }
+
   // Routing computation of a head flit arriving at cycle t on (sw, in): the input port's cache
   // decides hit or miss; a miss waits for its CAM (one search every cam_cycles).
   uint64_t routing_done(const Flit& f, uint64_t t) {
@@ -247,11 +273,8 @@ struct CycleNetwork::Impl {
     const uint8_t cls = topo.port_class(h.sw, h.in_port);
     if (window) ++lookups_by_class[cls];
     if (!ex.cache.enabled) return t + c.rc_no_cache;
-    const uint32_t dst = packets[f.pkt].dst;
-    const bool switchable = !set_of_port.empty();
-    const uint32_t tag = switchable ? h.out_port : dst;
-    const uint32_t set = switchable ? set_of_port[tag] : set_of_dst[dst];
-    if (caches->access(ex.cache.per_switch ? h.sw : port, set, tag)) {
+    const CacheAccess k = cache_key(h, packets[f.pkt].dst);
+    if (caches->access(k.cache, k.set, k.tag)) {
       if (window) ++hits_by_class[cls];
       return t + c.rc_hit;
     }
