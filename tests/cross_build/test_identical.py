@@ -78,6 +78,23 @@ CONFIGS = {
                          "traffic": {"injection": {"load": 0.5}},
                          "sim": {"warmup_cycles": 200, "measure_cycles": 1000, "drain_cycles": 1000,
                                  "mode": "saturation", "bisection_steps": 4}},
+    # Packet size mixes (their own random stream) and a job mix; trace replay at timestamps in ns.
+    "cycle-size-mix-jobs": {"seed": 8, "engine": "cycle", "topology": {"kind": "mesh", "dims": [4, 4]},
+                            "switch": {"cache": {"entries": 4, "ways": 2},
+                                       "buffer": {"organisation": "voq", "flits_per_port": 40}},
+                            "traffic": {"pattern": "bit_reverse", "jobs": {"sizes": [8, 4]},
+                                        "injection": {"load": 0.25},
+                                        "size_mix": {"flits": [1, 4, 8], "weights": [5, 2, 1]}},
+                            "sim": {"warmup_cycles": 500, "measure_cycles": 2000, "drain_cycles": 2000}},
+    "cycle-trace-replay": {"seed": 9, "engine": "cycle", "topology": {"kind": "torus", "dims": [4, 4]},
+                           "switch": {"cache": {"entries": 4, "ways": 1}, "clock_ghz": 1.5,
+                                      "pipeline_cycles": {"rc_miss": 3}},
+                           "traffic": {"pattern": "trace", "mtu_bytes": 256, "packet_flits": 4,
+                                       "trace": "time,src,dst,bytes\n0,0,15,4096\n10.5,3,15,2048\n"
+                                                "11,15,0,100\n400,7,8,0\n401.2,8,7,9000\n",
+                                       "injection": {"process": "trace", "time_unit": "ns"}},
+                           "sim": {"warmup_cycles": 0, "measure_cycles": 3000, "drain_cycles": 2000,
+                                   "trace_packets": 6}},
 }
 # Every example of the catalogue (examples/README.md), shortened to keep the suite fast. The
 # all-to-all prefetch is dropped too (it routes every node pair, 16.7M on the 4,096-node fat tree);

@@ -228,17 +228,17 @@ bool estimate_cycle_run(Params& root, Experiment& ex) {
   e.cycles = cycles;
   e.flit_hops = cycles * topo.num_nodes() * load * topo.max_hops();  // max_hops counts switches
   e.caches = !ex.cache.enabled ? 0 : (ex.cache.per_switch ? topo.num_switches() : ports);
-  e.lookups = e.flit_hops / c.packet_flits;
+  e.lookups = e.flit_hops / c.mean_packet_flits();
   const double nodes = topo.num_nodes();
   if (ex.cache.enabled && ex.cache.prefetch_all_to_all) e.lookups += nodes * (nodes - 1) * topo.max_hops();
   const double pps = topo.ports_per_switch();
   const bool output_side = c.org->key == BufferOrgInfo::Key::Output;
   // Flit slots (32 B): the buffers, plus for output queues one packet per writer ahead of its flits.
   const double slots = ports * c.org->flits_per_port(c.sizes) * (output_side ? pps : 1) +
-                       (output_side ? ports * (pps + 1) * c.packet_flits : 0);
+                       (output_side ? ports * (pps + 1) * c.max_packet_flits() : 0);
   e.memory_bytes = slots * 32.0 + pps * pps * 5.0 /* allocation request matrix */ +
                    e.caches * (256.0 + ex.cache.geometry.entries * 4.0) +
-                   static_cast<double>(c.warmup + c.measure + c.drain) * topo.num_nodes() * load / c.packet_flits * 16.0 +
+                   static_cast<double>(c.warmup + c.measure + c.drain) * topo.num_nodes() * load / c.mean_packet_flits() * 16.0 +
                    topo.table_bytes();
   if (e.memory_bytes > kMaxRunMemoryBytes) {
     root.errors().fail("sim.measure_cycles", "the run would need about " + format_number(e.memory_bytes / (1 << 20)) +
@@ -246,6 +246,17 @@ bool estimate_cycle_run(Params& root, Experiment& ex) {
     return false;
   }
   return true;
+}
+
+// The cycle engine's trace process needs a trace, and a trace's offered load is its own: there is
+// no load to bisect on.
+void check_cycle_traffic(const Experiment& ex, ErrorSink& errors) {
+  if (ex.cycle.process != CycleConfig::Process::Trace) return;
+  if (!ex.traffic->timed_messages())
+    errors.fail("traffic.injection.process", "trace replays the messages of traffic.pattern trace; this pattern has no timestamps",
+                "bernoulli or on_off, or traffic.pattern trace");
+  else if (ex.cycle.saturation_mode)
+    errors.fail("sim.mode", "saturation bisects on traffic.injection.load; a trace's load is given by its timestamps", "latency");
 }
 
 }  // namespace
@@ -303,6 +314,7 @@ bool parse_experiment(const json& config, Experiment& out, ErrorSink& errors, Pa
   if (errors.ok() && app::takes_app_config(out.engine) && !app::npb_workload(*out.traffic))
     errors.fail("traffic.pattern", "engine " + out.engine + " needs traffic.pattern npb (the application skeletons)", "npb");
   if (errors.ok() && out.engine == "smpi") app::check_smpi_limits(out, errors);
+  if (errors.ok() && cycle) check_cycle_traffic(out, errors);
   if (!cycle) parse_monitor(root, out);
   if (out.engine == "routewalk") {
     // An execution setting, not part of the experiment: results are identical for any value, so it

@@ -125,7 +125,7 @@ json experiment_schema() {
   Discriminated engine{"engine",
                        {"switch.buffer.", "switch.allocator.", "switch.pipeline_cycles.", "switch.link_cycles",
                         "switch.clock_ghz", "switch.cam.search_cycles", "switch.cam.shared", "traffic.injection.",
-                        "traffic.packet_flits", "sim.", "switch.delays_ns.", "switch.lag_links", "traffic.packets",
+                        "traffic.packet_flits", "traffic.size_mix.", "sim.", "switch.delays_ns.", "switch.lag_links", "traffic.packets",
                         "traffic.warmup_packets", "monitor.", "node.", "app.", "switch.link_gbps"},
                        {}};
   for (const auto& e : engine_names()) {

@@ -3,7 +3,8 @@
 // with '#' are skipped; the first content line may be the header "time,src,dst,bytes".
 // Messages are replayed in time order (a stable sort: ties keep their line order); each becomes
 // max(1, ceil(bytes / traffic.mtu_bytes)) back-to-back packets. Time only orders the messages:
-// the route-walk engine is zero-load, so gaps between messages do not matter. When the trace
+// the route-walk engine is zero-load, so gaps between messages do not matter (the cycle engine's
+// injection process "trace" releases each message at its time instead). When the trace
 // is exhausted it starts again from the first message (so a run of traffic.packets packets may
 // replay it several times, or stop in the middle: describe() reports packets per pass).
 #include <algorithm>
@@ -14,11 +15,7 @@
 namespace switchlab {
 namespace {
 
-struct Message {
-  double time;
-  uint32_t src, dst;
-  uint64_t packets;
-};
+using Message = TimedMessage;
 
 class Trace final : public Traffic {
  public:
@@ -32,6 +29,7 @@ class Trace final : public Traffic {
       if (++i_ == msgs_.size()) i_ = 0;  // wrap around
     }
   }
+  const std::vector<Message>* timed_messages() const override { return &msgs_; }
   nlohmann::json describe() const override {
     return {{"pattern", "trace"}, {"messages", msgs_.size()}, {"packets_per_pass", per_pass_}, {"wraps", true}};
   }

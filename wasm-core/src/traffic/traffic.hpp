@@ -15,6 +15,13 @@
 
 namespace switchlab {
 
+// A message of a trace with its timestamp (in the trace's own unit), already split into packets.
+struct TimedMessage {
+  double time;
+  uint32_t src, dst;
+  uint64_t packets;
+};
+
 class Traffic {
  public:
   virtual ~Traffic() = default;
@@ -26,6 +33,9 @@ class Traffic {
   // Shape of the traffic worth reporting next to the results (job layout, trace length, ...);
   // null when there is nothing beyond the config.
   virtual nlohmann::json describe() const { return nullptr; }
+  // Messages in time order when the traffic is a trace (the cycle engine can release them at
+  // their timestamps); null for generated patterns.
+  virtual const std::vector<TimedMessage>* timed_messages() const { return nullptr; }
 };
 
 // A pattern defined on ranks 0..n-1 rather than on topology coordinates. The same pattern then

@@ -1,5 +1,7 @@
 #include "engine/cycle/config.hpp"
 
+#include <algorithm>
+
 namespace switchlab {
 namespace {
 
@@ -37,7 +39,69 @@ void parse_pipeline(Params& sw, CycleConfig& c) {
   c.link = cycles(sw, "link_cycles", 1, 1, "Link traversal, switch-switch and node-switch");
 }
 
+// Packet sizes: one size (traffic.packet_flits) or a weighted mix (traffic.size_mix), as
+// BookSim's packet_size / packet_size_rate.
+void parse_sizes(Params& traffic, CycleConfig& c) {
+  c.packet_flits = static_cast<uint32_t>(traffic.integer("packet_flits", {1, 1, 4096, "flits", "Flits per packet (without a size_mix)"}));
+  Params mix = traffic.child("size_mix", "Packet size mix: each packet's size drawn from flits with the given weights");
+  const auto flits = mix.int_list("flits", {}, 0, 16, 1, 4096, "flits", "Packet sizes of the mix; empty: every packet has packet_flits");
+  const auto weights = mix.int_list("weights", {}, 0, 16, 1, 1000000, "",
+                                    "Relative frequency of each size (integers); empty: equally likely");
+  mix.reject_unknown();
+  if (!weights.empty() && weights.size() != flits.size()) {
+    traffic.errors().fail(mix.field("weights"), "has " + std::to_string(weights.size()) + " weights for " +
+                                                    std::to_string(flits.size()) + " sizes in traffic.size_mix.flits",
+                          "one weight per size, or none");
+    return;
+  }
+  if (!flits.empty() && traffic.present("packet_flits")) {
+    traffic.errors().fail(traffic.field("packet_flits"), "conflicts with traffic.size_mix; give one of them",
+                          "absent when traffic.size_mix.flits is given");
+    return;
+  }
+  for (size_t k = 0; k < flits.size(); ++k) {
+    c.mix_flits.push_back(static_cast<uint32_t>(flits[k]));
+    c.mix_weights.push_back(weights.empty() ? 1u : static_cast<uint32_t>(weights[k]));
+  }
+}
+
+void parse_injection(Params& traffic, CycleConfig& c) {
+  Params inj = traffic.child("injection", "Injection process of the cycle engine");
+  const std::string process = inj.choice(
+      "process", "bernoulli", {"bernoulli", "on_off", "trace"},
+      "bernoulli: each cycle a packet starts with probability load / mean packet flits; on_off: bursts at one "
+      "flit per cycle of burst_flits flits on average, separated by idle periods giving the load; trace: the "
+      "messages of traffic.trace (pattern trace) enter their source queues at their timestamps");
+  c.process = process == "on_off" ? CycleConfig::Process::OnOff
+              : process == "trace" ? CycleConfig::Process::Trace
+                                   : CycleConfig::Process::Bernoulli;
+  c.load = inj.number("load", {0.1, 0.0, 1.0, "flits/node/cycle", "Offered load per node (bernoulli, on_off)"});
+  c.burst_flits = static_cast<uint32_t>(inj.integer("burst_flits", {64, 1, 1 << 20, "flits", "on_off: mean flits per burst"}));
+  const bool ns = inj.choice("time_unit", "cycles", {"cycles", "ns"},
+                             "trace: unit of the trace's time column (ns are converted with switch.clock_ghz)") == "ns";
+  inj.reject_unknown();
+  c.trace_cycles_per_unit = ns ? c.clock_ghz : 1.0;
+  parse_sizes(traffic, c);
+  if (c.process == CycleConfig::Process::Trace && !c.mix_flits.empty())
+    traffic.errors().fail(inj.field("process"), "trace takes its packet sizes from the messages (traffic.mtu_bytes, "
+                                                "traffic.packet_flits), not from traffic.size_mix", "bernoulli or on_off with a size_mix");
+}
+
 }  // namespace
+
+uint32_t CycleConfig::max_packet_flits() const {
+  return mix_flits.empty() ? packet_flits : *std::max_element(mix_flits.begin(), mix_flits.end());
+}
+
+double CycleConfig::mean_packet_flits() const {
+  if (mix_flits.empty()) return packet_flits;
+  double sum = 0, weight = 0;
+  for (size_t k = 0; k < mix_flits.size(); ++k) {
+    sum += static_cast<double>(mix_flits[k]) * mix_weights[k];
+    weight += mix_weights[k];
+  }
+  return sum / weight;
+}
 
 void parse_cycle_config(Params& sw, Params& cam, Params& traffic, Params& sim, uint32_t ports, CycleConfig& c) {
   parse_buffer(sw, c);
@@ -50,15 +114,7 @@ void parse_cycle_config(Params& sw, Params& cam, Params& traffic, Params& sim, u
   c.cam_cycles = cycles(cam, "search_cycles", 1, 1, "A CAM starts one search every this many cycles (a miss storm queues behind it)");
   c.cam_shared = cam.boolean("shared", true, "One CAM shared by the switch's input ports (false: one per input port)");
 
-  Params inj = traffic.child("injection", "Injection process of the cycle engine");
-  c.on_off = inj.choice("process", "bernoulli", {"bernoulli", "on_off"},
-                        "bernoulli: each cycle a packet starts with probability load / packet_flits; on_off: bursts at one "
-                        "flit per cycle of burst_flits flits on average, separated by idle periods giving the load") == "on_off";
-  c.load = inj.number("load", {0.1, 0.0, 1.0, "flits/node/cycle", "Offered load per node"});
-  c.burst_flits = static_cast<uint32_t>(inj.integer("burst_flits", {64, 1, 1 << 20, "flits", "on_off: mean flits per burst"}));
-  inj.reject_unknown();
-  c.packet_flits = static_cast<uint32_t>(traffic.integer("packet_flits", {1, 1, 4096, "flits", "Flits per packet"}));
-
+  parse_injection(traffic, c);
   c.warmup = static_cast<uint64_t>(sim.integer("warmup_cycles", {10000, 0, kMaxCycles, "cycles", "Cycles before measuring"}));
   c.measure = static_cast<uint64_t>(sim.integer("measure_cycles", {30000, 1, kMaxCycles, "cycles",
                                                                    "Measured window: packets created in it are measured"}));
@@ -79,15 +135,15 @@ void parse_cycle_config(Params& sw, Params& cam, Params& traffic, Params& sim, u
   c.sizes.vcs = c.org->key == BufferOrgInfo::Key::InputVc ? c.sizes.vcs : 1;
   c.sizes.ports = ports;
   // Every queue (or pool) must hold one flit, and a whole packet under virtual cut-through.
-  const uint32_t need = c.cut_through ? c.packet_flits : 1;
+  const uint32_t need = c.cut_through ? c.max_packet_flits() : 1;
   const bool vc = c.org->key == BufferOrgInfo::Key::InputVc;
   const char* field = vc ? "switch.buffer.flits_per_vc" : "switch.buffer.flits_per_port";
   const uint32_t have = c.org->capacity(c.sizes);
   if (have < need)
     sw.errors().fail(field, "gives " + c.org->name + " queues of " + std::to_string(have) + " flits with " +
                                 std::to_string(ports) + " ports; each must hold " +
-                                (c.cut_through ? "a whole packet under virtual_cut_through (traffic.packet_flits = " +
-                                                     std::to_string(c.packet_flits) + ")"
+                                (c.cut_through ? "a whole packet under virtual_cut_through (the largest packet has " +
+                                                     std::to_string(need) + " flits)"
                                                : std::string("at least one flit")),
                      vc ? "an integer >= " + std::to_string(need)
                         : "enough flits per port for " + std::to_string(need) + " flit(s) per queue");

@@ -4,6 +4,7 @@
 // same config sections as the rest of the experiment (docs/engines.md, "Cycle engine").
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "common/params.hpp"
 #include "engine/cycle/allocator.hpp"
@@ -23,10 +24,17 @@ struct CycleConfig {
   uint32_t cam_cycles = 1;  // a CAM accepts one search every cam_cycles
   bool cam_shared = true;   // one CAM per switch (else one per input port)
   double clock_ghz = 1.0;   // switch clock, for the ns figures
-  bool on_off = false;      // injection process: false Bernoulli, true on/off bursts
-  double load = 0.1;        // offered load, flits/node/cycle
+  // Injection process: Bernoulli, on/off bursts, or a trace's messages at their timestamps.
+  enum class Process { Bernoulli, OnOff, Trace } process = Process::Bernoulli;
+  double load = 0.1;        // offered load, flits/node/cycle (Bernoulli, on/off)
   uint32_t burst_flits = 64;  // on/off: mean flits of an on period
+  double trace_cycles_per_unit = 1.0;  // trace: switch cycles per unit of the trace's time column
   uint32_t packet_flits = 1;
+  // Packet size mix (traffic.size_mix): sizes and integer weights; empty: every packet has
+  // packet_flits flits.
+  std::vector<uint32_t> mix_flits, mix_weights;
+  uint32_t max_packet_flits() const;
+  double mean_packet_flits() const;
   uint64_t warmup = 10000, measure = 30000, drain = 30000;  // cycles
   bool saturation_mode = false;
   uint32_t bisection_steps = 7;

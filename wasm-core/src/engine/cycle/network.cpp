@@ -50,9 +50,13 @@ struct Event {
   uint32_t queue;  // global queue id, or kEject
 };
 
+// `count` packets of `flits` flits each to `dst`, created at `created` (a trace message's packets
+// share one entry, so a long message costs no memory per packet).
 struct SourceEntry {
   uint64_t created;
   uint32_t dst;
+  uint16_t flits;
+  uint64_t count;
 };
 
 // Per node: the source queue (unbounded, as BookSim's) and the packet being sent.
@@ -70,7 +74,8 @@ struct CycleNetwork::Impl {
   const Topology& topo;
   const BufferOrgInfo& org;
   const double load;
-  const uint32_t N, S, P, V, Q, L, max_hops;
+  const uint32_t N, S, P, V, Q, L, max_hops;  // L: flits of the largest packet
+  const double mean_flits;                     // mean packet size, flits (injection rate)
   const bool vc, output_side;
   bool datelines = false;  // VCs split at ring datelines (vc_range)
   uint32_t ring_cap = 0, queue_cap = kNone, pool_cap = kNone;
@@ -107,7 +112,13 @@ struct CycleNetwork::Impl {
   std::vector<uint64_t> cam_free;
   uint64_t cam_searches = 0;
 
-  Rng inj_rng, dst_rng, route_rng, alloc_rng;
+  Rng inj_rng, dst_rng, route_rng, alloc_rng, size_rng;
+  std::vector<uint32_t> mix_cumulative;  // size mix: running sums of the weights
+
+  // Injection process trace: the messages in time order and the next one to release.
+  const std::vector<TimedMessage>* timed = nullptr;
+  size_t next_message = 0;
+  uint64_t last_ejection = 0;
   uint64_t now = 0, last_progress = 0, in_network = 0;
   uint64_t flit_hops = 0;  // flits sent through a switch, whole run (the work, for make bench)
   bool deadlock = false, finished = false;
@@ -125,10 +136,10 @@ struct CycleNetwork::Impl {
 
   Impl(const Experiment& e, double ld)
       : ex(e), c(e.cycle), topo(*e.topology), org(*e.cycle.org), load(ld), N(topo.num_nodes()), S(topo.num_switches()),
-        P(topo.ports_per_switch()), V(e.cycle.sizes.vcs), Q(queues_per_switch()), L(e.cycle.packet_flits),
-        max_hops(topo.max_hops()), vc(org.key == BufferOrgInfo::Key::InputVc), output_side(org.key == BufferOrgInfo::Key::Output),
+        P(topo.ports_per_switch()), V(e.cycle.sizes.vcs), Q(queues_per_switch()), L(e.cycle.max_packet_flits()),
+        max_hops(topo.max_hops()), mean_flits(e.cycle.mean_packet_flits()), vc(org.key == BufferOrgInfo::Key::InputVc), output_side(org.key == BufferOrgInfo::Key::Output),
         inj_rng(Rng::derive(e.seed, 1)), dst_rng(Rng::derive(e.seed, 2)), route_rng(Rng::derive(e.seed, 3)),
-        alloc_rng(Rng::derive(e.seed, 4)), W(c.warmup), M(c.measure), end_window(c.warmup + c.measure),
+        alloc_rng(Rng::derive(e.seed, 4)), size_rng(Rng::derive(e.seed, 6)), W(c.warmup), M(c.measure), end_window(c.warmup + c.measure),
         end_all(c.warmup + c.measure + c.drain) {
     const uint32_t cap = org.capacity(c.sizes);
     if (org.pool == BufferOrgInfo::Pool::Queue) queue_cap = ring_cap = cap;
@@ -174,7 +185,10 @@ struct CycleNetwork::Impl {
       cam_free.assign(c.cam_shared ? S : size_t{S} * P, 0);
       if (ex.cache.prefetch_all_to_all) prefetch_caches();
     }
-    for (auto& n : nodes) n.on = c.on_off && inj_rng.bernoulli(load);
+    const bool on_off = c.process == CycleConfig::Process::OnOff;
+    for (auto& n : nodes) n.on = on_off && inj_rng.bernoulli(load);
+    for (uint32_t w : c.mix_weights) mix_cumulative.push_back((mix_cumulative.empty() ? 0 : mix_cumulative.back()) + w);
+    if (c.process == CycleConfig::Process::Trace) timed = ex.traffic->timed_messages();
     datelines = vc && V >= 2 && has_rings();
   }
 
@@ -353,6 +367,7 @@ struct CycleNetwork::Impl {
       ++ejected_by_node[p.dst];
     }
     --in_network;
+    last_ejection = t;
     if (f.seq + 1u != p.flits) return;
     if (p.trace != kNone) traced[p.trace].ejected = t;
     if (p.measured) {
@@ -496,7 +511,7 @@ struct CycleNetwork::Impl {
     }
   }
 
-  uint32_t new_packet(uint32_t src, uint32_t dst, uint64_t created) {
+  uint32_t new_packet(uint32_t src, uint32_t dst, uint64_t created, uint16_t flits) {
     uint32_t id;
     if (!free_packets.empty()) {
       id = free_packets.back();
@@ -512,7 +527,7 @@ struct CycleNetwork::Impl {
     p.injected = now;
     p.src = src;
     p.dst = dst;
-    p.flits = static_cast<uint16_t>(L);
+    p.flits = flits;
     p.hops = static_cast<uint16_t>(topo.route(src, dst, route_rng, &routes[size_t{id} * max_hops]));
     p.measured = created >= W && created < end_window;
     p.trace = kNone;
@@ -528,28 +543,53 @@ struct CycleNetwork::Impl {
     return id;
   }
 
+  // A packet's size: packet_flits, or drawn from the size mix (its own random stream).
+  uint16_t packet_size() {
+    if (mix_cumulative.empty()) return static_cast<uint16_t>(L);
+    const uint64_t r = size_rng.uniform_u64(mix_cumulative.back());
+    size_t k = 0;
+    while (r >= mix_cumulative[k]) ++k;
+    return static_cast<uint16_t>(c.mix_flits[k]);
+  }
+
+  void add_to_source(uint32_t n, const SourceEntry& e) {
+    nodes[n].queue.push_back(e);
+    const uint64_t flits = uint64_t{e.flits} * e.count;
+    src_flits += flits;
+    if (now >= W && now < end_window) {
+      gen_flits += flits;
+      measured_packets += e.count;
+      outstanding += e.count;
+    }
+  }
+
+  // Injection process trace: each message joins its source queue in the first cycle at or after
+  // its time, all its packets at once.
+  void release_messages() {
+    for (; next_message < timed->size(); ++next_message) {
+      const TimedMessage& m = (*timed)[next_message];
+      if (m.time * c.trace_cycles_per_unit > static_cast<double>(now)) break;
+      add_to_source(m.src, {now, m.dst, static_cast<uint16_t>(L), m.packets});
+    }
+  }
+  bool trace_replayed() const { return timed && next_message == timed->size() && src_flits == 0 && in_network == 0; }
+
   void generate(uint32_t n) {
     Node& node = nodes[n];
     bool start;
-    if (c.on_off) {
+    if (c.process == CycleConfig::Process::OnOff) {
       // Bursts at one flit per cycle; on periods of burst_flits cycles on average, off periods
       // sized so that the duty cycle is the load.
       if (node.on) node.on = !inj_rng.bernoulli(1.0 / c.burst_flits);
       else node.on = load >= 1.0 || inj_rng.bernoulli(load / (c.burst_flits * (1.0 - load)));
-      start = node.on && inj_rng.bernoulli(1.0 / L);
+      start = node.on && inj_rng.bernoulli(1.0 / mean_flits);
     } else {
-      start = inj_rng.bernoulli(load / L);
+      start = inj_rng.bernoulli(load / mean_flits);
     }
     if (!start) return;
     uint32_t dst;
     if (!ex.traffic->next_from(dst_rng, n, dst)) return;
-    node.queue.push_back({now, dst});
-    src_flits += L;
-    if (now >= W && now < end_window) {
-      gen_flits += L;
-      ++measured_packets;
-      ++outstanding;
-    }
+    add_to_source(n, {now, dst, packet_size(), 1});
   }
 
   // The node sends at most one flit per cycle onto its injection link.
@@ -558,7 +598,7 @@ struct CycleNetwork::Impl {
     if (node.pkt == kNone) {
       if (node.queue.empty()) return;
       const SourceEntry e = node.queue.front();
-      const uint32_t id = new_packet(n, e.dst, e.created);
+      const uint32_t id = new_packet(n, e.dst, e.created, e.flits);
       const Hop& h = route_of(id)[0];
       if (vc) {  // the source allocates the injection port's VC
         const uint32_t base = h.sw * Q + local_queue(h.in_port, h.out_port, 0);
@@ -574,7 +614,7 @@ struct CycleNetwork::Impl {
       } else {
         node.target = h.sw * Q + local_queue(h.in_port, h.out_port, 0);
       }
-      node.queue.pop_front();
+      if (--node.queue.front().count == 0) node.queue.pop_front();
       node.pkt = id;
       node.seq = 0;
     }
@@ -596,7 +636,7 @@ struct CycleNetwork::Impl {
 
   bool over() const {
     if (deadlock) return true;
-    if (now >= end_all) return true;
+    if (now >= end_all || trace_replayed()) return true;
     return now >= end_window && outstanding == 0;
   }
 
@@ -609,7 +649,9 @@ struct CycleNetwork::Impl {
     slot.clear();
     if (now == W) backlog_start = src_flits;
     if (now == end_window) backlog_end = src_flits;
-    for (uint32_t n = 0; n < N; ++n) generate(n);
+    if (timed) release_messages();
+    else
+      for (uint32_t n = 0; n < N; ++n) generate(n);
     for (uint32_t n = 0; n < N; ++n) inject(n);
     for (uint32_t s = 0; s < S; ++s)
       if (sw_flits[s]) step_switch(s);
@@ -697,7 +739,7 @@ struct CycleNetwork::Impl {
       by_switch.push_back(static_cast<double>(sw_sum) / (double{1} * P * M));
     }
     const double cams = static_cast<double>(cam_free.size());
-    return {
+    json out = {
         {"throughput", {{"offered", pt.offered}, {"offered_configured", load}, {"accepted", pt.accepted},
                         {"accepted_min_node", static_cast<double>(min_node) / static_cast<double>(M)}}},
         {"latency_cycles", {{"packet", packet},
@@ -718,6 +760,15 @@ struct CycleNetwork::Impl {
                  {"utilization", cams > 0 ? json(static_cast<double>(cam_searches) * c.cam_cycles / (cams * static_cast<double>(M))) : json(nullptr)}}},
         {"cycles", {{"simulated", now}, {"warmup", W}, {"measured", M}, {"drained", drained()}, {"flit_hops", flit_hops}}},
     };
+    if (timed) {
+      const bool done = trace_replayed();
+      out["trace_replay"] = {{"messages", timed->size()},
+                             {"released", next_message},
+                             {"completed", done},
+                             {"completion_cycles", done ? json(last_ejection) : json(nullptr)},
+                             {"completion_ns", done ? json(static_cast<double>(last_ejection) * ns_per_cycle) : json(nullptr)}};
+    }
+    return out;
   }
 
   json trace_json() const {

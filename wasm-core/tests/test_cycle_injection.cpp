@@ -1,0 +1,165 @@
+// The cycle engine's packet sources (docs/engines.md, "Injection"): packet size mixes, job mixes
+// and trace replay at the trace's timestamps.
+#include <gtest/gtest.h>
+
+#include <set>
+
+#include "test_run_util.hpp"
+
+namespace {
+
+using json = nlohmann::json;
+
+// A 4x4 mesh with the BookSim reference router (4 VCs x 8 flits, iSLIP, every stage one cycle).
+json mesh4(const json& traffic) {
+  return {{"engine", "cycle"},
+          {"topology", {{"kind", "mesh"}, {"dims", {4, 4}}}},
+          {"routing", {{"algorithm", "dor"}}},
+          {"switch", {{"cache", nullptr}, {"buffer", {{"organisation", "vc"}, {"vcs", 4}, {"flits_per_vc", 8}}}}},
+          {"traffic", traffic},
+          {"sim", {{"warmup_cycles", 0}, {"measure_cycles", 5000}, {"drain_cycles", 5000}, {"trace_packets", 64}}}};
+}
+
+json trace_traffic(const std::string& csv, int packet_flits = 1) {
+  return {{"pattern", "trace"}, {"trace", csv}, {"mtu_bytes", 64}, {"packet_flits", packet_flits},
+          {"injection", {{"process", "trace"}}}};
+}
+
+json error_of(const json& cfg) { return json::parse(switchlab::validate_json(cfg.dump())); }
+
+// Zero-load latency of a packet of `flits` flits through `routers` switches, every stage and link
+// one cycle: the injection link, then per router RC, VA and SA (the send cycle ends SA) and switch
+// traversal plus link (docs/engines.md, pipeline timing), and one cycle per body flit.
+uint64_t zero_load(uint64_t routers, uint64_t flits) { return 1 + 5 * routers + flits - 1; }
+
+// Seed 003 and BookSim's packet_size / packet_size_rate: sizes drawn with the given weights; the
+// injection rate is the load over the mean size, so the offered load in flits stays the load.
+TEST(CycleSizeMix, SizesFollowTheWeightsAndTheLoadStaysInFlits) {
+  json traffic = {{"pattern", "uniform"}, {"injection", {{"load", 0.2}}}, {"size_mix", {{"flits", {1, 8}}, {"weights", {3, 1}}}}};
+  json cfg = mesh4(traffic);
+  cfg["sim"] = {{"warmup_cycles", 1000}, {"measure_cycles", 20000}, {"drain_cycles", 5000}, {"trace_packets", 200}};
+  const json r = run_ok(cfg);
+  const double offered = r["throughput"]["offered"].get<double>();
+  const double packets = r["packets"]["measured"].get<double>();
+  // About 23,000 packets: the mean size's standard error is 0.02 flits, the load's about 1 %.
+  EXPECT_NEAR(offered, 0.2, 0.01);
+  EXPECT_NEAR(offered * 16 * 20000 / packets, (3 * 1 + 8) / 4.0, 0.1);
+  EXPECT_FALSE(r["saturated"].get<bool>());
+  EXPECT_EQ(r["packets"]["delivered"], r["packets"]["measured"]);
+  std::set<int> sizes;
+  for (const json& t : r["trace"]) sizes.insert(t["flits"].get<int>());
+  EXPECT_EQ(sizes, (std::set<int>{1, 8}));
+  // Without weights the sizes are equally likely.
+  cfg["traffic"]["size_mix"].erase("weights");
+  const json even = run_ok(cfg);
+  EXPECT_NEAR(even["throughput"]["offered"].get<double>() * 16 * 20000 / even["packets"]["measured"].get<double>(), 4.5, 0.15);
+}
+
+TEST(CycleSizeMix, BadMixesNameTheField) {
+  json cfg = mesh4({{"pattern", "uniform"}, {"size_mix", {{"flits", {1, 8}}, {"weights", {3}}}}});
+  EXPECT_EQ(error_of(cfg)["field"], "traffic.size_mix.weights");
+  cfg["traffic"]["size_mix"] = {{"flits", {1, 0}}};
+  EXPECT_EQ(error_of(cfg)["field"], "traffic.size_mix.flits[1]");
+  cfg["traffic"]["size_mix"] = {{"flits", {1, 8}}};
+  cfg["traffic"]["packet_flits"] = 4;
+  EXPECT_EQ(error_of(cfg)["field"], "traffic.packet_flits");
+  // Under virtual cut-through every VC must hold the largest packet of the mix.
+  cfg["traffic"].erase("packet_flits");
+  cfg["traffic"]["size_mix"] = {{"flits", {1, 16}}};
+  cfg["switch"]["buffer"]["flow_control"] = "virtual_cut_through";
+  const json e = error_of(cfg);
+  EXPECT_EQ(e["field"], "switch.buffer.flits_per_vc");
+  EXPECT_EQ(e["allowed"], "an integer >= 16");
+}
+
+// Messages enter their source queues at their timestamps: an idle network delivers each with the
+// zero-load latency of its route, however far apart they are.
+TEST(CycleTraceReplay, MessagesStartAtTheirTimestamps) {
+  const json r = run_ok(mesh4(trace_traffic("time,src,dst,bytes\n0,0,15,64\n1000,5,10,64\n2500,0,15,1\n")));
+  const json& t = r["trace"];
+  ASSERT_EQ(t.size(), 3u);
+  EXPECT_EQ(t[0]["created"], 0);
+  EXPECT_EQ(t[1]["created"], 1000);
+  EXPECT_EQ(t[2]["created"], 2500);
+  EXPECT_EQ(t[0]["routers"].size(), 7u);  // (0,0) to (3,3): six hops, seven switches
+  EXPECT_EQ(t[1]["routers"].size(), 3u);
+  for (const json& p : t)
+    EXPECT_EQ(p["ejected"].get<uint64_t>() - p["created"].get<uint64_t>(), zero_load(p["routers"].size(), 1));
+  const json& replay = r["trace_replay"];
+  EXPECT_EQ(replay["messages"], 3);
+  EXPECT_EQ(replay["released"], 3);
+  EXPECT_TRUE(replay["completed"].get<bool>());
+  EXPECT_EQ(replay["completion_cycles"], 2500 + zero_load(7, 1));
+  // The run ends when the trace is done, not at the end of the window.
+  EXPECT_EQ(r["cycles"]["simulated"].get<uint64_t>(), 2500 + zero_load(7, 1) + 1);
+  EXPECT_FALSE(r.contains("saturation"));
+}
+
+// A message of k packets streams from its idle source at one flit per cycle; two messages to one
+// node at once share its ejection link.
+TEST(CycleTraceReplay, LongMessagesStreamAndConvergingMessagesShareTheEjectionLink) {
+  // 640 B at a 64 B MTU: 10 packets of 2 flits.
+  const json one = run_ok(mesh4(trace_traffic("100,0,15,640\n", 2)));
+  EXPECT_EQ(one["packets"]["delivered"], 10);
+  EXPECT_EQ(one["trace_replay"]["completion_cycles"], 100 + zero_load(7, 2) + (10 - 1) * 2);
+  const json two = run_ok(mesh4(trace_traffic("100,0,15,640\n100,3,15,640\n", 2)));
+  EXPECT_EQ(two["packets"]["delivered"], 20);
+  // 40 flits through one ejection link: at least 40 cycles after the first head could arrive.
+  EXPECT_GE(two["trace_replay"]["completion_cycles"].get<uint64_t>(), 100 + zero_load(4, 1) + 40 - 1);
+  EXPECT_GT(two["latency_cycles"]["packet"]["max"].get<uint64_t>(), one["latency_cycles"]["packet"]["max"].get<uint64_t>());
+}
+
+TEST(CycleTraceReplay, NanosecondTimesUseTheSwitchClock) {
+  json cfg = mesh4(trace_traffic("500,0,15,64\n0.3,1,2,64\n"));
+  cfg["traffic"]["injection"]["time_unit"] = "ns";
+  cfg["switch"]["clock_ghz"] = 2.0;
+  const json r = run_ok(cfg);
+  ASSERT_EQ(r["trace"].size(), 2u);
+  EXPECT_EQ(r["trace"][0]["created"], 1);  // 0.6 cycles: the first cycle at or after it
+  EXPECT_EQ(r["trace"][1]["created"], 1000);
+  EXPECT_DOUBLE_EQ(r["trace_replay"]["completion_ns"].get<double>(), (1000 + zero_load(7, 1)) / 2.0);
+}
+
+// A window shorter than the trace: the messages after it are never released and the replay is
+// reported incomplete, with what was measured.
+TEST(CycleTraceReplay, ATraceLongerThanTheRunIsReportedIncomplete) {
+  json cfg = mesh4(trace_traffic("0,0,15,64\n90000,5,10,64\n"));
+  const json r = run_ok(cfg);
+  EXPECT_EQ(r["trace_replay"]["released"], 1);
+  EXPECT_FALSE(r["trace_replay"]["completed"].get<bool>());
+  EXPECT_TRUE(r["trace_replay"]["completion_cycles"].is_null());
+  EXPECT_EQ(r["packets"]["delivered"], 1);
+}
+
+// Job mixes (docs/traffic.md): each busy node sends inside its own job, idle nodes never send.
+// Jobs of 8 and 4 nodes on the 4x4 mesh fill rows 0-1 and row 2; under DOR no packet enters
+// row 3, and the offered load is the load of the 12 busy nodes spread over 16.
+TEST(CycleJobs, TrafficStaysInsideEachJob) {
+  json cfg = mesh4({{"pattern", "uniform"}, {"jobs", {{"sizes", {8, 4}}}}, {"injection", {{"load", 0.2}}}});
+  cfg["sim"] = {{"warmup_cycles", 500}, {"measure_cycles", 5000}, {"drain_cycles", 2000}};
+  const json r = run_ok(cfg);
+  const json& by_switch = r["utilization"]["by_switch"];
+  for (int s = 12; s < 16; ++s) EXPECT_EQ(by_switch[s].get<double>(), 0.0) << "switch " << s;
+  for (int s = 0; s < 12; ++s) EXPECT_GT(by_switch[s].get<double>(), 0.0) << "switch " << s;
+  // About 4,600 packets: 3 % relative standard error at most.
+  EXPECT_NEAR(r["throughput"]["offered"].get<double>(), 0.2 * 12 / 16, 0.01);
+  EXPECT_EQ(r["throughput"]["accepted_min_node"], 0.0);
+  EXPECT_EQ(r["traffic"]["busy_nodes"], 12);
+}
+
+TEST(CycleTraceReplay, BadCombinationsNameTheField) {
+  json cfg = mesh4({{"pattern", "uniform"}, {"injection", {{"process", "trace"}}}});
+  EXPECT_EQ(error_of(cfg)["field"], "traffic.injection.process");
+  cfg = mesh4(trace_traffic("0,0,15,64\n"));
+  cfg["sim"]["mode"] = "saturation";
+  EXPECT_EQ(error_of(cfg)["field"], "sim.mode");
+  cfg = mesh4(trace_traffic("0,0,15,64\n"));
+  cfg["traffic"]["size_mix"] = {{"flits", {1, 2}}};
+  cfg["traffic"].erase("packet_flits");
+  EXPECT_EQ(error_of(cfg)["field"], "traffic.injection.process");
+  cfg = mesh4(trace_traffic("0,0,15,64\n"));
+  cfg["traffic"]["injection"]["time_unit"] = "s";
+  EXPECT_EQ(error_of(cfg)["field"], "traffic.injection.time_unit");
+}
+
+}  // namespace
