@@ -94,6 +94,9 @@ struct CycleNetwork::Impl {
   std::vector<uint16_t> q_ptr;      // per (switch, input): round-robin over its queues
   std::vector<uint16_t> vc_ptr;     // per (switch, input): round-robin over its VCs at VA
   std::vector<AllocState> alloc;
+  std::vector<AllocState> va_alloc;  // VC router: per switch, the VC allocator's state
+  std::vector<uint8_t> va_req;
+  std::vector<int32_t> va_grant;
   std::vector<uint8_t> req;
   std::vector<uint32_t> cand;
   std::vector<int32_t> grant;
@@ -168,6 +171,11 @@ struct CycleNetwork::Impl {
     q_ptr.assign(size_t{S} * P, 0);
     vc_ptr.assign(size_t{S} * P, 0);
     alloc.assign(S, AllocState(P));
+    if (vc) {
+      va_alloc.assign(S, AllocState(P * V));
+      va_req.assign(size_t{P} * V * P * V, 0);
+      va_grant.resize(size_t{P} * V);
+    }
     req.resize(size_t{P} * P);
     cand.resize(size_t{P} * P);
     grant.resize(P);
@@ -445,21 +453,43 @@ struct CycleNetwork::Impl {
   }
 
   // VC allocation: heads that need a downstream VC take a free one, round robin.
+  // Downstream VC queue 0 of the packet at the head of queue q (it leaves on hop f.hop + 1).
+  uint32_t downstream_base(const Flit& f) const {
+    const Hop& h = route_of(f.pkt)[f.hop + 1];
+    return h.sw * Q + local_queue(h.in_port, h.out_port, 0);
+  }
+
+  // VC allocation as BookSim's iq router does it: every head that needs a downstream VC requests
+  // each free VC of its range at its output port, and the switch allocator kind matches input
+  // VCs to output VCs ((ports x VCs) square, its own arbiter state).
   void allocate_vcs(uint32_t sw) {
+    const uint32_t n = P * V;
+    bool any = false;
     for (uint32_t k = 0; k < Q; ++k) {
       const uint32_t q = sw * Q + k;
       if (!q_count[q] || !q_need_va[q] || now < q_ready[q]) continue;
       const Flit& f = ring[size_t{q} * ring_cap + q_head[q]];
-      const Hop& h = route_of(f.pkt)[f.hop + 1];
-      const uint32_t base = h.sw * Q + local_queue(h.in_port, h.out_port, 0);
-      const int32_t v = free_vc(base, h.sw, h.in_port, vc_range(f.pkt, f.hop));
-      if (v < 0) continue;
-      q_writer[base + v] = f.pkt;
-      q_target[q] = base + v;
+      const uint32_t base = downstream_base(f);
+      const auto [lo, hi] = vc_range(f.pkt, f.hop);
+      uint8_t* row = &va_req[size_t{k} * n + size_t{q_out[q]} * V];
+      for (uint32_t v = lo; v < hi; ++v)
+        if (q_writer[base + v] == kNone) row[v] = 1, any = true;
+    }
+    if (!any) return;
+    c.allocator->allocate(va_req.data(), n, c.iterations, va_alloc[sw], alloc_rng, va_grant.data());
+    std::fill(va_req.begin(), va_req.end(), 0);
+    for (uint32_t ov = 0; ov < n; ++ov) {
+      if (va_grant[ov] < 0) continue;
+      const uint32_t q = sw * Q + static_cast<uint32_t>(va_grant[ov]);
+      const Flit& f = ring[size_t{q} * ring_cap + q_head[q]];
+      const uint32_t target = downstream_base(f) + ov % V;
+      q_writer[target] = f.pkt;
+      q_target[q] = target;
       q_need_va[q] = 0;
       q_ready[q] = now + (c.va ? 1 : 0) + c.sa - 1;
     }
   }
+
 
   bool ready(uint32_t q, uint32_t sw) const {
     if (!q_count[q] || !present[size_t{q} * ring_cap + q_head[q]] || now < q_ready[q] || q_target[q] == kNone) return false;
