@@ -95,6 +95,13 @@ CONFIGS = {
                                        "injection": {"process": "trace", "time_unit": "ns"}},
                            "sim": {"warmup_cycles": 0, "measure_cycles": 3000, "drain_cycles": 2000,
                                    "trace_packets": 6}},
+    "cycle-application": {"seed": 10, "engine": "cycle", "topology": {"kind": "mesh", "dims": [4, 4]},
+                          "switch": {"cache": {"entries": 4, "ways": 2}, "pipeline_cycles": {"rc_miss": 4}},
+                          "traffic": {"pattern": "npb", "packet_flits": 4,
+                                      "npb": {"benchmarks": ["is", "dt"], "class": "S", "ranks": 16,
+                                              "packet_bytes": 128, "placement": "random"},
+                                      "injection": {"process": "application", "gflops": 20}},
+                          "sim": {"warmup_cycles": 0, "measure_cycles": 1000000, "drain_cycles": 0}},
 }
 # Every example of the catalogue (examples/README.md), shortened to keep the suite fast. The
 # all-to-all prefetch is dropped too (it routes every node pair, 16.7M on the 4,096-node fat tree);

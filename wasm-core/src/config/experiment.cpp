@@ -6,6 +6,7 @@
 
 #include "app/npb_traffic.hpp"
 #include "app/smpi_export.hpp"
+#include "engine/cycle/replay.hpp"
 #include "engine/engines.hpp"
 #include "topology/registry.hpp"
 
@@ -248,15 +249,15 @@ bool estimate_cycle_run(Params& root, Experiment& ex) {
   return true;
 }
 
-// The cycle engine's trace process needs a trace, and a trace's offered load is its own: there is
-// no load to bisect on.
+// A replay needs traffic it can replay, and its load is its own: there is no load to bisect on.
 void check_cycle_traffic(const Experiment& ex, ErrorSink& errors) {
-  if (ex.cycle.process != CycleConfig::Process::Trace) return;
-  if (!ex.traffic->timed_messages())
-    errors.fail("traffic.injection.process", "trace replays the messages of traffic.pattern trace; this pattern has no timestamps",
-                "bernoulli or on_off, or traffic.pattern trace");
+  const ReplayInfo* replay = ex.cycle.replay;
+  if (!replay) return;
+  const ReplayCheck why = replay->check(ex);
+  if (!why.field.empty())
+    errors.fail(why.field, why.message, why.allowed);
   else if (ex.cycle.saturation_mode)
-    errors.fail("sim.mode", "saturation bisects on traffic.injection.load; a trace's load is given by its timestamps", "latency");
+    errors.fail("sim.mode", "saturation bisects on traffic.injection.load; a replay's load is given by its messages", "latency");
 }
 
 }  // namespace

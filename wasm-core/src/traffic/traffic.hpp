@@ -15,11 +15,13 @@
 
 namespace switchlab {
 
-// A message of a trace with its timestamp (in the trace's own unit), already split into packets.
+// A message of a trace with its timestamp (in the trace's own unit), already split into packets
+// of packet_bytes (its last packet carries last_bytes).
 struct TimedMessage {
   double time;
   uint32_t src, dst;
   uint64_t packets;
+  uint64_t packet_bytes, last_bytes;
 };
 
 class Traffic {

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "engine/cycle/replay.hpp"
+
 namespace switchlab {
 namespace {
 
@@ -67,24 +69,27 @@ void parse_sizes(Params& traffic, CycleConfig& c) {
 
 void parse_injection(Params& traffic, CycleConfig& c) {
   Params inj = traffic.child("injection", "Injection process of the cycle engine");
-  const std::string process = inj.choice(
-      "process", "bernoulli", {"bernoulli", "on_off", "trace"},
-      "bernoulli: each cycle a packet starts with probability load / mean packet flits; on_off: bursts at one "
-      "flit per cycle of burst_flits flits on average, separated by idle periods giving the load; trace: the "
-      "messages of traffic.trace (pattern trace) enter their source queues at their timestamps");
-  c.process = process == "on_off" ? CycleConfig::Process::OnOff
-              : process == "trace" ? CycleConfig::Process::Trace
-                                   : CycleConfig::Process::Bernoulli;
+  std::vector<std::string> processes{"bernoulli", "on_off"};
+  for (const std::string& r : replay_names()) processes.push_back(r);
+  const std::string doc = "bernoulli: each cycle a packet starts with probability load / mean packet flits; on_off: "
+                          "bursts at one flit per cycle of burst_flits flits on average, separated by idle periods "
+                          "giving the load. " + describe_replays() + " (whole messages instead of a load)";
+  const std::string process = inj.choice("process", std::string("bernoulli"), processes, doc.c_str());
+  c.replay = find_replay(process);
+  c.process = c.replay ? CycleConfig::Process::Replay
+              : process == "on_off" ? CycleConfig::Process::OnOff
+                                    : CycleConfig::Process::Bernoulli;
   c.load = inj.number("load", {0.1, 0.0, 1.0, "flits/node/cycle", "Offered load per node (bernoulli, on_off)"});
   c.burst_flits = static_cast<uint32_t>(inj.integer("burst_flits", {64, 1, 1 << 20, "flits", "on_off: mean flits per burst"}));
   const bool ns = inj.choice("time_unit", "cycles", {"cycles", "ns"},
                              "trace: unit of the trace's time column (ns are converted with switch.clock_ghz)") == "ns";
+  c.gflops = inj.number("gflops", {100, 0.001, 1e9, "GFlop/s", "application: each rank's compute rate (node speed)"});
   inj.reject_unknown();
   c.trace_cycles_per_unit = ns ? c.clock_ghz : 1.0;
   parse_sizes(traffic, c);
-  if (c.process == CycleConfig::Process::Trace && !c.mix_flits.empty())
-    traffic.errors().fail(inj.field("process"), "trace takes its packet sizes from the messages (traffic.mtu_bytes, "
-                                                "traffic.packet_flits), not from traffic.size_mix", "bernoulli or on_off with a size_mix");
+  if (c.replay && !c.mix_flits.empty())
+    traffic.errors().fail(inj.field("process"), process + " splits messages into packets of traffic.packet_flits flits; "
+                                                "traffic.size_mix is for bernoulli and on_off", "bernoulli or on_off with a size_mix");
 }
 
 }  // namespace

@@ -12,6 +12,8 @@
 
 namespace switchlab {
 
+struct ReplayInfo;
+
 struct CycleConfig {
   const BufferOrgInfo* org = nullptr;
   BufferSizes sizes{};
@@ -24,11 +26,13 @@ struct CycleConfig {
   uint32_t cam_cycles = 1;  // a CAM accepts one search every cam_cycles
   bool cam_shared = true;   // one CAM per switch (else one per input port)
   double clock_ghz = 1.0;   // switch clock, for the ns figures
-  // Injection process: Bernoulli, on/off bursts, or a trace's messages at their timestamps.
-  enum class Process { Bernoulli, OnOff, Trace } process = Process::Bernoulli;
+  // Injection process: Bernoulli, on/off bursts, or a replay of whole messages (engine/cycle/replay.hpp).
+  enum class Process { Bernoulli, OnOff, Replay } process = Process::Bernoulli;
+  const ReplayInfo* replay = nullptr;
   double load = 0.1;        // offered load, flits/node/cycle (Bernoulli, on/off)
   uint32_t burst_flits = 64;  // on/off: mean flits of an on period
   double trace_cycles_per_unit = 1.0;  // trace: switch cycles per unit of the trace's time column
+  double gflops = 100;                 // application: each rank's compute rate, GFlop/s
   uint32_t packet_flits = 1;
   // Packet size mix (traffic.size_mix): sizes and integer weights; empty: every packet has
   // packet_flits flits.

@@ -7,6 +7,7 @@
 
 #include "cache/cache_bank.hpp"
 #include "engine/cache_keys.hpp"
+#include "engine/cycle/replay.hpp"
 
 namespace switchlab {
 namespace {
@@ -118,9 +119,9 @@ struct CycleNetwork::Impl {
   Rng inj_rng, dst_rng, route_rng, alloc_rng, size_rng;
   std::vector<uint32_t> mix_cumulative;  // size mix: running sums of the weights
 
-  // Injection process trace: the messages in time order and the next one to release.
-  const std::vector<TimedMessage>* timed = nullptr;
-  size_t next_message = 0;
+  // Replayed messages instead of generated injection (engine/cycle/replay.hpp).
+  std::unique_ptr<Replay> replay;
+  std::vector<ReplayMessage> due;
   uint64_t last_ejection = 0;
   uint64_t now = 0, last_progress = 0, in_network = 0;
   uint64_t flit_hops = 0;  // flits sent through a switch, whole run (the work, for make bench)
@@ -196,7 +197,7 @@ struct CycleNetwork::Impl {
     const bool on_off = c.process == CycleConfig::Process::OnOff;
     for (auto& n : nodes) n.on = on_off && inj_rng.bernoulli(load);
     for (uint32_t w : c.mix_weights) mix_cumulative.push_back((mix_cumulative.empty() ? 0 : mix_cumulative.back()) + w);
-    if (c.process == CycleConfig::Process::Trace) timed = ex.traffic->timed_messages();
+    if (c.replay) replay = c.replay->make(ex);
     datelines = vc && V >= 2 && has_rings();
   }
 
@@ -377,6 +378,7 @@ struct CycleNetwork::Impl {
     --in_network;
     last_ejection = t;
     if (f.seq + 1u != p.flits) return;
+    if (replay) replay->delivered(t);
     if (p.trace != kNone) traced[p.trace].ejected = t;
     if (p.measured) {
       ++latency_hist[t - p.created];
@@ -593,16 +595,16 @@ struct CycleNetwork::Impl {
     }
   }
 
-  // Injection process trace: each message joins its source queue in the first cycle at or after
-  // its time, all its packets at once.
+  // A replay's messages due this cycle join their source queues, all of a message's packets at once.
   void release_messages() {
-    for (; next_message < timed->size(); ++next_message) {
-      const TimedMessage& m = (*timed)[next_message];
-      if (m.time * c.trace_cycles_per_unit > static_cast<double>(now)) break;
-      add_to_source(m.src, {now, m.dst, static_cast<uint16_t>(L), m.packets});
+    due.clear();
+    replay->release(now, due);
+    for (const ReplayMessage& m : due) {
+      if (m.packets > 1) add_to_source(m.src, {now, m.dst, static_cast<uint16_t>(L), m.packets - 1});
+      add_to_source(m.src, {now, m.dst, m.last_flits, 1});
     }
   }
-  bool trace_replayed() const { return timed && next_message == timed->size() && src_flits == 0 && in_network == 0; }
+  bool replay_done() const { return replay && replay->finished(now) && src_flits == 0 && in_network == 0; }
 
   void generate(uint32_t n) {
     Node& node = nodes[n];
@@ -666,7 +668,7 @@ struct CycleNetwork::Impl {
 
   bool over() const {
     if (deadlock) return true;
-    if (now >= end_all || trace_replayed()) return true;
+    if (now >= end_all || replay_done()) return true;
     return now >= end_window && outstanding == 0;
   }
 
@@ -679,7 +681,7 @@ struct CycleNetwork::Impl {
     slot.clear();
     if (now == W) backlog_start = src_flits;
     if (now == end_window) backlog_end = src_flits;
-    if (timed) release_messages();
+    if (replay) release_messages();
     else
       for (uint32_t n = 0; n < N; ++n) generate(n);
     for (uint32_t n = 0; n < N; ++n) inject(n);
@@ -698,7 +700,7 @@ struct CycleNetwork::Impl {
     return finished ? 0 : end_all - now;
   }
 
-  bool drained() const { return outstanding == 0 && now >= end_window; }
+  bool drained() const { return outstanding == 0 && (now >= end_window || replay_done()); }
   // Saturated: measured packets left undelivered, a deadlock, or source queues that grew over
   // the window by more than 1 % of the flits created in it (offered load above what the
   // network accepts).
@@ -790,13 +792,16 @@ struct CycleNetwork::Impl {
                  {"utilization", cams > 0 ? json(static_cast<double>(cam_searches) * c.cam_cycles / (cams * static_cast<double>(M))) : json(nullptr)}}},
         {"cycles", {{"simulated", now}, {"warmup", W}, {"measured", M}, {"drained", drained()}, {"flit_hops", flit_hops}}},
     };
-    if (timed) {
-      const bool done = trace_replayed();
-      out["trace_replay"] = {{"messages", timed->size()},
-                             {"released", next_message},
-                             {"completed", done},
-                             {"completion_cycles", done ? json(last_ejection) : json(nullptr)},
-                             {"completion_ns", done ? json(static_cast<double>(last_ejection) * ns_per_cycle) : json(nullptr)}};
+    if (replay) {
+      const bool done = replay_done();
+      const uint64_t end = std::max(last_ejection, replay->end_cycle());
+      json r = replay->describe();
+      r["messages"] = replay->messages_total();
+      r["released"] = replay->messages_released();
+      r["completed"] = done;
+      r["completion_cycles"] = done ? json(end) : json(nullptr);
+      r["completion_ns"] = done ? json(static_cast<double>(end) * ns_per_cycle) : json(nullptr);
+      out["replay"] = std::move(r);
     }
     return out;
   }
