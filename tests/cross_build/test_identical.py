@@ -56,7 +56,8 @@ CONFIGS = {
                 "routing": {"algorithm": "valiant"},
                 "switch": {"link_gbps": 100, "delays_ns": {"rc_hit": 1, "rc_miss": 12, "other": 40}},
                 "node": {"gflops": 300}, "app": {"hit_rate": 0.97, "overhead_ns": 150},
-                "traffic": {"pattern": "npb", "npb": {"benchmarks": ["bt", "cg", "dt", "ep", "ft", "is", "lu", "mg", "sp"],
+                "traffic": {"pattern": "npb", "npb": {"benchmarks": ["bt", "cg", "dt", "dt_sh", "dt_wh", "ep", "ft", "graph500",
+                                                                     "is", "lu", "mg", "sp"],
                                                       "class": "W", "ranks": 64, "placement": "random"}}},
     # Cycle engine (docs/engines.md, Cycle engine): VCs, shared buffers with a cache and CAM,
     # random allocation, bursts and the saturation bisection.

@@ -45,6 +45,29 @@ TEST(NpbTraffic, StreamFollowsTheSkeleton) {
   EXPECT_EQ(ex.traffic->describe()["messages_per_pass"], 24);
 }
 
+TEST(NpbTraffic, DtGraphsAndGraph500Stream) {
+  // One look-up per message (packet_bytes 0): a pass is the skeleton's messages. DT SH class S
+  // on 12 ranks opens with rank 0 sending to ranks 4 and 5 (2k, 2k+1 of the next layer); DT WH
+  // is 4 messages, Graph500 class S on 4 ranks 64 x 7 x (12 + 8).
+  json c = {{"topology", {{"kind", "torus"}, {"dims", {4, 4}}}},
+            {"traffic", {{"pattern", "npb"}, {"npb", {{"benchmarks", {"dt_sh"}}, {"class", "S"}, {"ranks", 12}}}}}};
+  Experiment ex;
+  ErrorSink errors;
+  ASSERT_TRUE(parse_experiment(c, ex, errors)) << errors.error().message;
+  Rng rng(1);
+  for (uint32_t want : {4u, 5u}) {
+    uint32_t s, d;
+    ex.traffic->next(rng, s, d);
+    EXPECT_EQ(std::make_pair(s, d), std::make_pair(0u, want));
+  }
+  EXPECT_EQ(packets_per_pass(c), 16u);
+  c["traffic"]["npb"]["benchmarks"] = {"dt_wh"};
+  EXPECT_EQ(packets_per_pass(c), 4u);
+  c["traffic"]["npb"]["benchmarks"] = {"graph500"};
+  c["traffic"]["npb"]["ranks"] = 4;
+  EXPECT_EQ(packets_per_pass(c), 64u * 7 * 20);
+}
+
 TEST(NpbTraffic, RandomPlacementUsesDistinctNodes) {
   const json c = {{"topology", {{"kind", "torus"}, {"dims", {4, 4}}}},
                   {"traffic", {{"pattern", "npb"}, {"npb", {{"benchmarks", {"ft"}}, {"class", "S"}, {"ranks", 8}, {"placement", "random"}}}}}};

@@ -20,7 +20,7 @@ Skeleton build(const char* name, char cls, uint32_t ranks) {
 TEST(NpbSkeleton, EveryBenchmarkIsRegistered) {
   std::string names;
   for (const auto& b : benchmarks()) names += b.name + " ";
-  EXPECT_EQ(names, "bt cg dt ep ft is lu mg mm sp ");
+  EXPECT_EQ(names, "bt cg dt dt_sh dt_wh ep ft graph500 is lu mg mm sp ");
 }
 
 TEST(NpbSkeleton, EpIsThreeRecursiveDoublingAllreduces) {
@@ -92,6 +92,137 @@ TEST(NpbSkeleton, DtBlackHoleClassS) {
   EXPECT_EQ(find_benchmark("dt")->check('A', 20), "needs at least 21 ranks (one per graph node) in class A");
 }
 
+namespace {
+constexpr double kDtBytesA = 1728.0 * 64 * 4 * 8;  // one class-A array: 110,592 samples x 4 doubles
+
+// Messages into each rank over the whole run.
+std::vector<int> in_degree(const Skeleton& s) {
+  std::vector<int> in(s.ranks, 0);
+  for (const auto& b : s.blocks)
+    for (const auto& st : b.steps)
+      for (const auto& m : st.msgs) ++in[m.dst];
+  return in;
+}
+}  // namespace
+
+TEST(NpbSkeleton, DtWhiteHoleMirrorsTheBlackHole) {
+  // Class A: one source (rank 0) -> 4 comparators (ranks 1-4) -> 16 sinks (ranks 5-20); rank 21
+  // idles. Comparator r sends to sinks 5 + 4 (r - 1) .. + 3.
+  const Skeleton s = build("dt_wh", 'A', 22);
+  const auto& steps = s.blocks[0].steps;
+  ASSERT_EQ(steps.size(), 3u);
+  ASSERT_EQ(steps[0].msgs.size(), 4u);
+  for (uint32_t i = 0; i < 4; ++i) EXPECT_EQ(steps[0].msgs[i].src, 0u);
+  ASSERT_EQ(steps[1].msgs.size(), 16u);
+  for (uint32_t i = 0; i < 16; ++i) {
+    EXPECT_EQ(steps[1].msgs[i].src, 1 + i / 4);
+    EXPECT_EQ(steps[1].msgs[i].dst, 5 + i);
+  }
+  EXPECT_TRUE(steps[2].msgs.empty());  // the sinks
+  EXPECT_EQ(s.messages(), 20u);
+  EXPECT_EQ(s.bytes(), 20 * kDtBytesA);
+  // One source (nothing flows into rank 0), every other graph node fed exactly once.
+  const std::vector<int> in = in_degree(s);
+  EXPECT_EQ(in[0], 0);
+  for (uint32_t r = 1; r <= 20; ++r) EXPECT_EQ(in[r], 1) << r;
+  EXPECT_EQ(in[21], 0);
+  EXPECT_EQ(find_benchmark("dt_wh")->check('A', 20), "needs at least 21 ranks (one per graph node) in class A");
+  // Class W: 1 source -> 2 comparators -> 8 sinks (the first comparator feeds sinks 0-3).
+  const Skeleton w = build("dt_wh", 'W', 11);
+  EXPECT_EQ(w.messages(), 10u);
+  EXPECT_EQ(w.blocks[0].steps[1].msgs[3].dst, 6u);
+  EXPECT_EQ(w.blocks[0].steps[1].msgs[4].src, 2u);
+  // Same sizes and rating as BH: an array per source or sink, widest layer x layers.
+  EXPECT_EQ(s.mop, build("dt", 'A', 21).mop);
+}
+
+TEST(NpbSkeleton, DtShuffleLayersAreShuffleExchanges) {
+  // Class A: w = 16, 5 layers of 16 (80 graph nodes); layer l on ranks 16 l .. 16 l + 15; node k
+  // sends to nodes 2k mod 16 and 2k+1 mod 16 of the next layer; 4 x 32 arrays.
+  const Skeleton s = build("dt_sh", 'A', 80);
+  const auto& steps = s.blocks[0].steps;
+  ASSERT_EQ(steps.size(), 5u);
+  for (uint32_t l = 0; l < 4; ++l) {
+    ASSERT_EQ(steps[l].msgs.size(), 32u) << l;
+    for (uint32_t i = 0; i < 32; ++i) {
+      const uint32_t k = i / 2;
+      EXPECT_EQ(steps[l].msgs[i].src, 16 * l + k);
+      EXPECT_EQ(steps[l].msgs[i].dst, 16 * (l + 1) + (2 * k + i % 2) % 16);
+    }
+  }
+  EXPECT_TRUE(steps[4].msgs.empty());
+  EXPECT_EQ(s.messages(), 128u);
+  EXPECT_EQ(s.bytes(), 128 * kDtBytesA);
+  // Every comparator and sink combines two arrays; the sources none.
+  const std::vector<int> in = in_degree(s);
+  for (uint32_t r = 0; r < 80; ++r) EXPECT_EQ(in[r], r < 16 ? 0 : 2) << r;
+  // After log2(16) = 4 layers every source reaches every sink.
+  std::vector<std::vector<bool>> reach(16, std::vector<bool>(80, false));
+  for (uint32_t src = 0; src < 16; ++src) {
+    reach[src][src] = true;
+    for (const auto& st : steps)
+      for (const auto& m : st.msgs)
+        if (reach[src][m.src]) reach[src][m.dst] = true;
+    for (uint32_t sink = 64; sink < 80; ++sink) EXPECT_TRUE(reach[src][sink]) << src << " " << sink;
+  }
+  EXPECT_EQ(find_benchmark("dt_sh")->check('A', 79), "needs at least 80 ranks (one per graph node) in class A");
+  // Graph nodes per class: w (log2 w + 1) = 12, 32, 80, 192, 448.
+  const uint32_t nodes[] = {12, 32, 80, 192, 448};
+  for (int c = 0; c < 5; ++c) {
+    EXPECT_EQ(find_benchmark("dt_sh")->check(kClasses[c], nodes[c]), "") << kClasses[c];
+    EXPECT_NE(find_benchmark("dt_sh")->check(kClasses[c], nodes[c] - 1), "") << kClasses[c];
+  }
+  // Rating: the array's values x 16 x 5.
+  EXPECT_EQ(s.mop, 1728.0 * 64 * 4 * 16 * 5 / 1e6);
+}
+
+TEST(NpbSkeleton, DtGraphNodeCountsPerClass) {
+  // BH and WH: 4 x 2^class sources in a tree of fan 4: 5, 11, 21, 43, 85 nodes.
+  const uint32_t nodes[] = {5, 11, 21, 43, 85};
+  for (const char* name : {"dt", "dt_wh"})
+    for (int c = 0; c < 5; ++c) {
+      EXPECT_EQ(find_benchmark(name)->check(kClasses[c], nodes[c]), "") << name << kClasses[c];
+      EXPECT_NE(find_benchmark(name)->check(kClasses[c], nodes[c] - 1), "") << name << kClasses[c];
+    }
+}
+
+TEST(NpbSkeleton, Graph500ClassS) {
+  // SCALE 16: M = 2^20 edges, 2^21 adjacency entries per search. 4 ranks: level l's share
+  // (in 1/1024) s_l gives 2^21 s_l / 1024 / 4^2 = 128 s_l entries per ordered pair, 16 bytes
+  // each. Per level: compute, 3 all-to-all rounds of 4 messages, 2 allreduce rounds of 4
+  // (8 bytes); 7 levels, 64 searches.
+  const Skeleton s = build("graph500", 'S', 4);
+  ASSERT_EQ(s.blocks.size(), 1u);
+  EXPECT_EQ(s.blocks[0].times, 64u);
+  const auto& steps = s.blocks[0].steps;
+  ASSERT_EQ(steps.size(), 7u * 6);
+  const uint32_t share[] = {1, 5, 205, 614, 184, 14, 1};
+  double exchanged = 0;
+  for (uint32_t l = 0; l < 7; ++l) {
+    EXPECT_EQ(steps[6 * l].flops, 4.0 * 2097152 * share[l] / 1024 / 4) << l;
+    EXPECT_TRUE(steps[6 * l].msgs.empty());
+    for (uint32_t k = 1; k <= 3; ++k) {
+      ASSERT_EQ(steps[6 * l + k].msgs.size(), 4u);
+      for (const auto& m : steps[6 * l + k].msgs) {
+        EXPECT_EQ(m.bytes, 128u * share[l] * 16) << l;
+        exchanged += static_cast<double>(m.bytes);
+      }
+    }
+    for (uint32_t k = 4; k <= 5; ++k) {  // the frontier-count allreduce
+      ASSERT_EQ(steps[6 * l + k].msgs.size(), 4u);
+      for (const auto& m : steps[6 * l + k].msgs) EXPECT_EQ(m.bytes, 8u);
+    }
+  }
+  // The levels' shares sum to a whole search: the 3/4 of the 2^21 entries owned elsewhere.
+  EXPECT_EQ(exchanged, 2097152.0 * 3 / 4 * 16);
+  EXPECT_EQ(s.messages(), 64u * 7 * (12 + 8));
+  EXPECT_EQ(s.bytes(), 64 * (exchanged + 7 * 8 * 8));
+  EXPECT_EQ(s.flops_per_rank(), 64 * 4.0 * 2097152 / 4);
+  // Rating: TEPS edges, M = 16 x 2^16 per search.
+  EXPECT_EQ(s.mop, 64 * 1048576 / 1e6);
+  EXPECT_EQ(find_benchmark("graph500")->check('C', 3), "");  // a 1-D partition fits any R
+}
+
 TEST(NpbSkeleton, MmSumma) {
   // 2 x 2 blocks of 512 x 512 doubles (2 MiB): per step one row and one column broadcast of one
   // message in each of the 2 rows / columns, then 2 x 512^3 flops; 2 steps.
@@ -131,11 +262,17 @@ TEST(NpbSkeleton, PairwiseAlltoallCoversEveryPairOnce) {
 }
 
 TEST(NpbSkeleton, EveryClassBuildsAt256Ranks) {
+  // At 256 ranks, or 1,024 (square and a power of two) for graphs larger than 256 nodes (DT SH
+  // class C: 448). No rank sends to itself.
   for (const auto& b : benchmarks())
     for (const char* c = kClasses; *c; ++c) {
-      ASSERT_EQ(b.check(*c, 256), "") << b.name << *c;
-      const Skeleton s = b.build(*c, 256);
+      const uint32_t ranks = b.check(*c, 256).empty() ? 256 : 1024;
+      ASSERT_EQ(b.check(*c, ranks), "") << b.name << *c;
+      const Skeleton s = b.build(*c, ranks);
       EXPECT_GT(s.messages(), 0u) << b.name << *c;
       EXPECT_GT(s.mop, 0) << b.name << *c;
+      for (const auto& bl : s.blocks)
+        for (const auto& st : bl.steps)
+          for (const auto& m : st.msgs) ASSERT_NE(m.src, m.dst) << b.name << *c;
     }
 }

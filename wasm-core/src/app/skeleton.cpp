@@ -71,6 +71,7 @@ BenchmarkRegistrar::BenchmarkRegistrar(BenchmarkInfo info) { Table::add(std::mov
 bool is_pow2(uint32_t n) { return n != 0 && (n & (n - 1)) == 0; }
 
 std::string check_pow2(char, uint32_t ranks) { return is_pow2(ranks) ? "" : "needs a power-of-two number of ranks"; }
+std::string check_any(char, uint32_t) { return ""; }
 
 uint32_t ilog2(uint32_t n) {
   uint32_t b = 0;

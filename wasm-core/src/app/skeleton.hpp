@@ -77,6 +77,7 @@ Groups world(uint32_t ranks);
 // Shape helpers shared by the benchmarks.
 bool is_pow2(uint32_t n);
 std::string check_pow2(char cls, uint32_t ranks);  // "needs a power-of-two number of ranks" or ""
+std::string check_any(char cls, uint32_t ranks);   // "": any number of ranks fits
 uint32_t ilog2(uint32_t n);       // floor
 uint32_t isqrt_exact(uint32_t n);  // sqrt when n is a perfect square, else 0
 // A step with compute only.
