@@ -129,3 +129,49 @@ TEST(NpbTrafficPublished, HitRatesIncludingColdMisses) {
     EXPECT_LE(h, 1.0) << b;
   }
 }
+
+// Job mixes of skeletons (traffic.jobs with pattern npb): every job runs the benchmarks on all its
+// nodes, rank r on its r-th node. One job covering the machine is the whole-machine run with
+// linear placement, look-up for look-up; two jobs keep their packets inside themselves.
+TEST(NpbTraffic, JobMixesRunTheSkeletonsInsideEachJob) {
+  json whole = {{"topology", {{"kind", "torus"}, {"dims", {4, 4}}}},
+                {"switch", {{"cache", {{"entries", 4}, {"ways", 2}}}}},
+                {"traffic", {{"pattern", "npb"}, {"packets", 20000},
+                             {"npb", {{"benchmarks", {"cg", "is"}}, {"class", "S"}, {"ranks", 16}, {"packet_bytes", 512}}}}},
+                {"output", {{"per_port", true}}}};
+  json one_job = whole;
+  one_job["traffic"]["npb"].erase("ranks");
+  one_job["traffic"]["jobs"] = {{"sizes", {16}}};
+  const json a = run_ok(whole), b = run_ok(one_job);
+  EXPECT_EQ(a["cache"]["lookups"], b["cache"]["lookups"]);
+  EXPECT_EQ(a["cache"]["hits"], b["cache"]["hits"]);
+  EXPECT_EQ(a["cache"]["by_port"], b["cache"]["by_port"]);
+  EXPECT_EQ(b["traffic"]["busy_nodes"], 16);
+
+  // One job of 8 nodes (rows 0-1 of the 4x4 torus, node i on switch i), the other 8 idle: from
+  // row 0 to row 1 DOR goes direct, so no switch of rows 2-3 ever sees a look-up.
+  json part = one_job;
+  part["traffic"]["jobs"] = {{"sizes", {8}}};
+  part["traffic"]["npb"]["benchmarks"] = {"is"};
+  const json t = run_ok(part);
+  EXPECT_EQ(t["traffic"]["idle_nodes"], 8);
+  const json& ports = t["cache"]["by_port"];  // per switch, per input port: [look-ups, hits, class]
+  uint64_t busy = 0;
+  for (size_t sw = 0; sw < 16; ++sw)
+    for (const json& port : ports[sw]) {
+      if (sw >= 8) EXPECT_EQ(port[0], 0) << "switch " << sw;
+      else busy += port[0].get<uint64_t>();
+    }
+  EXPECT_EQ(busy, t["cache"]["lookups"].get<uint64_t>());
+  // A job size the benchmarks cannot run names the entry; whole-machine fields are refused.
+  json bad = one_job;
+  bad["traffic"]["jobs"] = {{"sizes", {12}}};
+  const json e = json::parse(switchlab::validate_json(bad.dump()));
+  EXPECT_EQ(e["field"].get<std::string>().rfind("traffic.jobs", 0), 0u) << e.dump();
+  bad = one_job;
+  bad["traffic"]["npb"]["ranks"] = 16;
+  EXPECT_EQ(json::parse(switchlab::validate_json(bad.dump()))["field"], "traffic.npb.ranks");
+  bad = one_job;
+  bad["engine"] = "app";
+  EXPECT_EQ(json::parse(switchlab::validate_json(bad.dump()))["field"], "traffic.jobs");
+}

@@ -17,46 +17,37 @@
 namespace switchlab::app {
 namespace {
 
-class NpbTraffic final : public Traffic {
+// The skeletons' messages as a packet stream in program order, in ranks, wrapping around.
+class SkeletonStream {
  public:
-  explicit NpbTraffic(NpbWorkload w) : w_(std::move(w)) {
-    for (const auto& s : w_.skeletons)
+  SkeletonStream(const std::vector<Skeleton>& skeletons, uint64_t packet_bytes)
+      : sk_list_(skeletons), packet_bytes_(packet_bytes) {
+    for (const auto& s : sk_list_)
       for (const auto& b : s.blocks)
         for (const auto& st : b.steps)
           for (const auto& m : st.msgs) per_pass_ += b.times * packets_of(m);
   }
-  const NpbWorkload& workload() const { return w_; }
 
-  void next(Rng&, uint32_t& src, uint32_t& dst) override {
+  // The message the next packet belongs to.
+  const Message& next() {
     const Message* m = current();
-    src = w_.node_of_rank[m->src];
-    dst = w_.node_of_rank[m->dst];
-    if (++packet_ < packets_of(*m)) return;
-    packet_ = 0;
-    ++msg_;
-    current();  // moves to the next message, skipping steps without any
-  }
-
-  nlohmann::json describe() const override {
-    nlohmann::json b = nlohmann::json::array();
-    uint64_t messages = 0;
-    for (const auto& s : w_.skeletons) {
-      b.push_back(s.benchmark);
-      messages += s.messages();
+    if (++packet_ >= packets_of(*m)) {
+      packet_ = 0;
+      ++msg_;
     }
-    return {{"pattern", "npb"}, {"benchmarks", b}, {"ranks", w_.node_of_rank.size()},
-            {"messages_per_pass", messages}, {"packets_per_pass", per_pass_}, {"wraps", true}};
+    return *m;
   }
+  uint64_t packets_per_pass() const { return per_pass_; }
 
  private:
   uint64_t packets_of(const Message& m) const {
-    return w_.packet_bytes == 0 || m.bytes == 0 ? 1 : (m.bytes + w_.packet_bytes - 1) / w_.packet_bytes;
+    return packet_bytes_ == 0 || m.bytes == 0 ? 1 : (m.bytes + packet_bytes_ - 1) / packet_bytes_;
   }
   // The message under the cursor, after moving the cursor past exhausted steps, repeats, blocks
   // and skeletons (a workload always has at least one message: checked when it is built).
   const Message* current() {
     for (;;) {
-      const Skeleton& s = w_.skeletons[sk_];
+      const Skeleton& s = sk_list_[sk_];
       if (block_ < s.blocks.size()) {
         const Block& b = s.blocks[block_];
         if (step_ < b.steps.size()) {
@@ -72,14 +63,62 @@ class NpbTraffic final : public Traffic {
         continue;
       }
       block_ = 0;
-      sk_ = (sk_ + 1) % w_.skeletons.size();
+      sk_ = (sk_ + 1) % sk_list_.size();
     }
   }
 
-  NpbWorkload w_;
+  const std::vector<Skeleton>& sk_list_;
+  uint64_t packet_bytes_;
   uint64_t per_pass_ = 0;
   size_t sk_ = 0, block_ = 0, step_ = 0, msg_ = 0;
   uint64_t rep_ = 0, packet_ = 0;
+};
+
+nlohmann::json describe_stream(const std::vector<Skeleton>& skeletons, uint64_t ranks, uint64_t packets_per_pass) {
+  nlohmann::json b = nlohmann::json::array();
+  uint64_t messages = 0;
+  for (const auto& s : skeletons) {
+    b.push_back(s.benchmark);
+    messages += s.messages();
+  }
+  return {{"pattern", "npb"}, {"benchmarks", b}, {"ranks", ranks},
+          {"messages_per_pass", messages}, {"packets_per_pass", packets_per_pass}, {"wraps", true}};
+}
+
+class NpbTraffic final : public Traffic {
+ public:
+  explicit NpbTraffic(NpbWorkload w) : w_(std::move(w)), stream_(w_.skeletons, w_.packet_bytes) {}
+  const NpbWorkload& workload() const { return w_; }
+
+  void next(Rng&, uint32_t& src, uint32_t& dst) override {
+    const Message& m = stream_.next();
+    src = w_.node_of_rank[m.src];
+    dst = w_.node_of_rank[m.dst];
+  }
+  nlohmann::json describe() const override {
+    return describe_stream(w_.skeletons, w_.node_of_rank.size(), stream_.packets_per_pass());
+  }
+
+ private:
+  NpbWorkload w_;
+  SkeletonStream stream_;
+};
+
+// Inside a job of a job mix (traffic.jobs): the job's n nodes run the benchmarks on n ranks,
+// rank r on the job's r-th node (the job mix maps ranks to nodes).
+class NpbJob final : public RankPattern {
+ public:
+  NpbJob(std::vector<Skeleton> skeletons, uint64_t packet_bytes)
+      : skeletons_(std::move(skeletons)), stream_(skeletons_, packet_bytes) {}
+  void next(Rng&, uint32_t& src, uint32_t& dst) override {
+    const Message& m = stream_.next();
+    src = m.src;
+    dst = m.dst;
+  }
+
+ private:
+  std::vector<Skeleton> skeletons_;
+  SkeletonStream stream_;
 };
 
 // Node ids in by-dimension order: local index fastest, then the dimensions in `order`.
@@ -99,13 +138,91 @@ std::vector<uint32_t> by_dimension(const KaryNCube& t, const std::vector<uint32_
   return out;
 }
 
-std::unique_ptr<Traffic> make_npb(Params& traffic, const Topology& topo) {
-  Params p = traffic.child("npb", "NAS Parallel Benchmarks skeletons (docs/models.md)");
+// The fields every npb traffic reads: the benchmarks (in order), the class and the packet size.
+struct NpbChoice {
+  std::vector<const BenchmarkInfo*> benchmarks;
+  char cls = 'A';
+  uint64_t packet_bytes = 0;
+};
+
+bool read_choice(Params& traffic, Params& p, NpbChoice& out) {
   std::string names;
   for (const auto& b : benchmarks()) names += (names.empty() ? "" : ", ") + b.name;
   const std::string list_doc = "Benchmarks, run one after another (default [\"cg\"]): " + names;
   const json* list = p.raw("benchmarks", "array", list_doc.c_str());
-  const std::string cls = p.choice("class", "A", {"S", "W", "A", "B", "C"}, "Problem class (NPB sizes S < W < A < B < C)");
+  out.cls = p.choice("class", "A", {"S", "W", "A", "B", "C"}, "Problem class (NPB sizes S < W < A < B < C)")[0];
+  out.packet_bytes = static_cast<uint64_t>(p.integer(
+      "packet_bytes", {0, 0, int64_t{1} << 30, "B",
+                       "Packet payload: a message of b bytes is ceil(b / packet_bytes) packets; 0: one look-up per "
+                       "message and switch (an MPI-level trace, route walk only)"}));
+  if (!traffic.errors().ok()) return false;
+  const std::string allowed = "a non-empty list of distinct benchmark names from: " + names;
+  const json cg_only = json::array({"cg"});
+  if (!list) list = &cg_only;
+  if (!list->is_array() || list->empty()) {
+    traffic.errors().fail(p.field("benchmarks"), "must be " + allowed + ", got " + preview(*list), allowed);
+    return false;
+  }
+  for (const json& v : *list) {
+    const BenchmarkInfo* b = v.is_string() ? find_benchmark(v.get<std::string>()) : nullptr;
+    if (!b || std::find(out.benchmarks.begin(), out.benchmarks.end(), b) != out.benchmarks.end()) {
+      traffic.errors().fail(p.field("benchmarks"), "must be " + allowed + ", got " + preview(v), allowed);
+      return false;
+    }
+    out.benchmarks.push_back(b);
+  }
+  p.set("benchmarks", *list);
+  return true;
+}
+
+// Why the benchmarks cannot run on n ranks ("cg needs ..."), or "".
+std::string check_ranks(const NpbChoice& c, uint32_t n) {
+  for (const BenchmarkInfo* b : c.benchmarks) {
+    const std::string why = b->check(c.cls, n);
+    if (!why.empty()) return b->name + " " + why;
+  }
+  return "";
+}
+
+std::vector<Skeleton> build_skeletons(const NpbChoice& c, uint32_t n) {
+  std::vector<Skeleton> out;
+  for (const BenchmarkInfo* b : c.benchmarks) out.push_back(b->build(c.cls, n));
+  return out;
+}
+
+class NpbJobSpec final : public RankSpec {
+ public:
+  explicit NpbJobSpec(NpbChoice c) : c_(std::move(c)) {}
+  std::string check(uint32_t n) const override { return check_ranks(c_, n); }
+  std::unique_ptr<RankPattern> make(uint32_t n, uint64_t) const override {
+    return std::make_unique<NpbJob>(build_skeletons(c_, n), c_.packet_bytes);
+  }
+
+ private:
+  NpbChoice c_;
+};
+
+// In a job mix each job runs the benchmarks on all its nodes, rank r on its r-th node: the
+// whole-machine fields (ranks, placement, dim_order) do not apply.
+std::unique_ptr<RankSpec> make_npb_jobs(Params& traffic, uint32_t) {
+  Params p = traffic.child("npb", "NAS Parallel Benchmarks skeletons (docs/models.md)");
+  NpbChoice c;
+  if (!read_choice(traffic, p, c)) return nullptr;
+  for (const char* whole : {"ranks", "placement", "dim_order"})
+    if (p.present(whole)) {
+      traffic.errors().fail(p.field(whole), "does not apply with traffic.jobs: each job runs the benchmarks on all its "
+                                            "nodes, rank r on its r-th node", "absent");
+      return nullptr;
+    }
+  p.reject_unknown();
+  if (!traffic.errors().ok()) return nullptr;
+  return std::make_unique<NpbJobSpec>(std::move(c));
+}
+
+std::unique_ptr<Traffic> make_npb(Params& traffic, const Topology& topo) {
+  Params p = traffic.child("npb", "NAS Parallel Benchmarks skeletons (docs/models.md)");
+  NpbChoice c;
+  if (!read_choice(traffic, p, c)) return nullptr;
   const uint32_t nodes = topo.num_nodes();
   const auto ranks = static_cast<uint32_t>(p.integer("ranks", {16, 2, 1024, "ranks", "MPI ranks, one per compute node (at most the nodes; skeletons hold every message of a step, R^2 in an all-to-all)"}));
   const std::string placement = p.choice("placement", "linear", {"linear", "random", "by_dimension"},
@@ -116,45 +233,21 @@ std::unique_ptr<Traffic> make_npb(Params& traffic, const Topology& topo) {
       "dim_order", {}, 0, 16, 0, 15, "",
       "by_dimension: the dimensions consecutive ranks fill, fastest first (a permutation of 0..n-1; empty: the "
       "last dimension fastest)");
-  NpbWorkload w;
-  w.packet_bytes = static_cast<uint64_t>(p.integer(
-      "packet_bytes", {0, 0, int64_t{1} << 30, "B",
-                       "Route walk: packet payload, a message of b bytes is ceil(b / packet_bytes) packets; 0: one "
-                       "look-up per message and switch (an MPI-level trace)"}));
   const uint64_t seed = read_pattern_seed(traffic);
   p.reject_unknown();
   if (!traffic.errors().ok()) return nullptr;
-
-  const std::string allowed = "a non-empty list of distinct benchmark names from: " + names;
-  std::vector<const BenchmarkInfo*> chosen;
-  const json cg_only = json::array({"cg"});
-  if (!list) list = &cg_only;
-  if (!list->is_array() || list->empty()) {
-    traffic.errors().fail(p.field("benchmarks"), "must be " + allowed + ", got " + preview(*list), allowed);
-    return nullptr;
-  }
-  for (const json& v : *list) {
-    const BenchmarkInfo* b = v.is_string() ? find_benchmark(v.get<std::string>()) : nullptr;
-    if (!b || std::find(chosen.begin(), chosen.end(), b) != chosen.end()) {
-      traffic.errors().fail(p.field("benchmarks"), "must be " + allowed + ", got " + preview(v), allowed);
-      return nullptr;
-    }
-    chosen.push_back(b);
-  }
-  p.set("benchmarks", *list);
   if (ranks > nodes) {
     traffic.errors().fail(p.field("ranks"), "must be in [2, " + std::to_string(nodes) + "] (one rank per compute node; this topology has " +
                                                 std::to_string(nodes) + "), got " + std::to_string(ranks));
     return nullptr;
   }
-  for (const BenchmarkInfo* b : chosen) {
-    const std::string why = b->check(cls[0], ranks);
-    if (!why.empty()) {
-      traffic.errors().fail(p.field("ranks"), b->name + " " + why + ", got " + std::to_string(ranks));
-      return nullptr;
-    }
-    w.skeletons.push_back(b->build(cls[0], ranks));
+  if (const std::string why = check_ranks(c, ranks); !why.empty()) {
+    traffic.errors().fail(p.field("ranks"), why + ", got " + std::to_string(ranks));
+    return nullptr;
   }
+  NpbWorkload w;
+  w.packet_bytes = c.packet_bytes;
+  w.skeletons = build_skeletons(c, ranks);
   if (placement == "by_dimension") {
     const auto* cube = dynamic_cast<const KaryNCube*>(&topo);
     if (!cube) {
@@ -191,7 +284,7 @@ std::unique_ptr<Traffic> make_npb(Params& traffic, const Topology& topo) {
 }
 
 const TrafficRegistrar reg{{"npb", "NAS Parallel Benchmarks skeletons (traffic.npb): their messages in program order, wrapping",
-                            make_npb, nullptr}};
+                            make_npb, make_npb_jobs}};
 
 }  // namespace
 

@@ -312,7 +312,11 @@ bool parse_experiment(const json& config, Experiment& out, ErrorSink& errors, Pa
   }
   if (errors.ok()) out.traffic = make_traffic(traffic, *out.topology);
   traffic.reject_unknown();
-  if (errors.ok() && app::takes_app_config(out.engine) && !app::npb_workload(*out.traffic))
+  const bool job_mix = traffic.present("jobs") && !traffic.is_null("jobs");
+  if (errors.ok() && app::takes_app_config(out.engine) && job_mix)
+    errors.fail("traffic.jobs", "engine " + out.engine + " runs one application on the whole machine; job mixes of "
+                "skeletons run in the route walk and the cycle engine", "null or absent");
+  else if (errors.ok() && app::takes_app_config(out.engine) && !app::npb_workload(*out.traffic))
     errors.fail("traffic.pattern", "engine " + out.engine + " needs traffic.pattern npb (the application skeletons)", "npb");
   if (errors.ok() && out.engine == "smpi") app::check_smpi_limits(out, errors);
   if (errors.ok() && cycle) check_cycle_traffic(out, errors);

@@ -117,8 +117,9 @@ class ApplicationReplay final : public Replay {
 ReplayCheck check(const Experiment& ex) {
   const NpbWorkload* w = app::npb_workload(*ex.traffic);
   if (!w)
-    return {"traffic.injection.process", "application runs the skeletons of traffic.pattern npb; this pattern has none",
-            "bernoulli or on_off, or traffic.pattern npb"};
+    return {"traffic.injection.process", "application runs the skeletons of traffic.pattern npb on the whole machine; "
+                                         "this traffic has none (a job mix of skeletons runs with bernoulli or on_off)",
+            "bernoulli or on_off, or traffic.pattern npb without traffic.jobs"};
   if (w->packet_bytes == 0)
     return {"traffic.npb.packet_bytes", "must give the packet payload for the cycle engine (0 means one look-up per message, a route-walk mode)",
             "an integer in [1, 2^30]"};
