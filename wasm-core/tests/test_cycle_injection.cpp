@@ -109,6 +109,29 @@ TEST(CycleTraceReplay, LongMessagesStreamAndConvergingMessagesShareTheEjectionLi
   EXPECT_GT(two["latency_cycles"]["packet"]["max"].get<uint64_t>(), one["latency_cycles"]["packet"]["max"].get<uint64_t>());
 }
 
+// Buffer occupancy (result section buffers) is the time integral of the flits in the switches
+// over the window. One 1-flit packet on an idle mesh is buffered in each of its 7 routers from its
+// arrival to its send, RC + VA + SA = 2 cycles after (the send cycle ends SA): 14 flit-cycles.
+TEST(CycleTraceReplay, BufferOccupancyIntegratesTheFlitsInTheSwitches) {
+  const json r = run_ok(mesh4(trace_traffic("0,0,15,64\n")));
+  const double cycles = r["cycles"]["simulated"].get<double>();  // the window: the run ends with the trace
+  const json& b = r["buffers"];
+  EXPECT_DOUBLE_EQ(b["mean_flits_per_port"].get<double>(), 14.0 / (cycles * 16 * 5));
+  EXPECT_DOUBLE_EQ(b["mean_fraction"].get<double>(), 14.0 / (cycles * 16 * 5) / 32);  // 4 VCs x 8 flits
+  EXPECT_EQ(b["peak_flits_switch"], 1);
+  double sum = 0;
+  int used = 0;
+  for (const json& v : b["by_switch_mean_flits"]) {
+    sum += v.get<double>();
+    if (v.get<double>() > 0) {
+      ++used;
+      EXPECT_DOUBLE_EQ(v.get<double>(), 2.0 / cycles);
+    }
+  }
+  EXPECT_EQ(used, 7);
+  EXPECT_DOUBLE_EQ(sum, 14.0 / cycles);
+}
+
 // A message's last packet has as many flits as its bytes fill: 100 B at a 64 B MTU in 4-flit
 // packets (16 B flits) is a 4-flit packet and a 3-flit one (36 B); a 0-byte message one flit.
 TEST(CycleTraceReplay, TheLastPacketOfAMessageIsShortened) {

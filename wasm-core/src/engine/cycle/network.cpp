@@ -7,6 +7,7 @@
 
 #include "cache/cache_bank.hpp"
 #include "engine/cache_keys.hpp"
+#include "engine/cycle/occupancy.hpp"
 #include "engine/cycle/replay.hpp"
 
 namespace switchlab {
@@ -136,6 +137,7 @@ struct CycleNetwork::Impl {
   uint64_t latency_sum = 0, network_sum = 0, hop_sum = 0;
   std::vector<uint64_t> lookups_by_class, hits_by_class;
   std::vector<uint64_t> link_flits;  // per (switch, output), in the window
+  WindowOccupancy occupancy;         // flits buffered per switch, in the window
   std::vector<TracedPacket> traced;
 
   Impl(const Experiment& e, double ld)
@@ -144,7 +146,7 @@ struct CycleNetwork::Impl {
         max_hops(topo.max_hops()), mean_flits(e.cycle.mean_packet_flits()), vc(org.key == BufferOrgInfo::Key::InputVc), output_side(org.key == BufferOrgInfo::Key::Output),
         inj_rng(Rng::derive(e.seed, 1)), dst_rng(Rng::derive(e.seed, 2)), route_rng(Rng::derive(e.seed, 3)),
         alloc_rng(Rng::derive(e.seed, 4)), size_rng(Rng::derive(e.seed, 6)), W(c.warmup), M(c.measure), end_window(c.warmup + c.measure),
-        end_all(c.warmup + c.measure + c.drain) {
+        end_all(c.warmup + c.measure + c.drain), occupancy(S, W, end_window) {
     const uint32_t cap = org.capacity(c.sizes);
     if (org.pool == BufferOrgInfo::Pool::Queue) queue_cap = ring_cap = cap;
     else pool_cap = ring_cap = cap;
@@ -365,6 +367,7 @@ struct CycleNetwork::Impl {
     }
     ring[size_t{q} * ring_cap + pos] = f;
     present[size_t{q} * ring_cap + pos] = 1;
+    occupancy.change(q / Q, now, sw_flits[q / Q], sw_flits[q / Q] + 1);
     ++sw_flits[q / Q];
     if (pos == q_head[q]) establish_head(q, f.arrival);
   }
@@ -401,6 +404,7 @@ struct CycleNetwork::Impl {
     --q_count[q];
     --q_occ[q];
     --pool_occ[q_pool[q]];
+    occupancy.change(sw, now, sw_flits[sw], sw_flits[sw] - 1);
     --sw_flits[sw];
     ++flit_hops;
     last_progress = now;
@@ -679,7 +683,10 @@ struct CycleNetwork::Impl {
       else enqueue(e.queue, e.flit);
     }
     slot.clear();
-    if (now == W) backlog_start = src_flits;
+    if (now == W) {
+      backlog_start = src_flits;
+      for (uint32_t s = 0; s < S; ++s) occupancy.change(s, now, sw_flits[s], sw_flits[s]);  // peaks count what is there
+    }
     if (now == end_window) backlog_end = src_flits;
     if (replay) release_messages();
     else
@@ -771,6 +778,17 @@ struct CycleNetwork::Impl {
       by_switch.push_back(static_cast<double>(sw_sum) / (double{1} * P * M));
     }
     const double cams = static_cast<double>(cam_free.size());
+    const double window = static_cast<double>(std::min(now, end_window) > W ? std::min(now, end_window) - W : 0);
+    json buffered = json::array();
+    double area_sum = 0;
+    uint32_t peak = 0;
+    for (uint32_t s = 0; s < S; ++s) {
+      const double a = static_cast<double>(occupancy.area(s, now, sw_flits[s]));
+      area_sum += a;
+      peak = std::max(peak, occupancy.peak(s));
+      buffered.push_back(window > 0 ? a / window : 0.0);
+    }
+    const double per_port = window > 0 ? area_sum / (window * S * P) : 0.0;
     json out = {
         {"throughput", {{"offered", pt.offered}, {"offered_configured", load}, {"accepted", pt.accepted},
                         {"accepted_min_node", static_cast<double>(min_node) / static_cast<double>(M)}}},
@@ -786,6 +804,10 @@ struct CycleNetwork::Impl {
                          {"by_switch", std::move(by_switch)},
                          {"by_output_port", std::move(by_port)}}},
         {"trace", trace_json()},
+        {"buffers", {{"mean_flits_per_port", per_port},
+                     {"mean_fraction", per_port / org.flits_per_port(c.sizes)},
+                     {"peak_flits_switch", peak},
+                     {"by_switch_mean_flits", std::move(buffered)}}},
         {"cache", {{"enabled", ex.cache.enabled}, {"lookups", lookups}, {"hits", hits},
                    {"hit_rate", ex.cache.enabled ? rate(hits, lookups) : json(nullptr)}, {"by_port_class", by_class}}},
         {"cam", {{"searches", cam_searches},
