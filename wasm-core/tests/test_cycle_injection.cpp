@@ -93,6 +93,10 @@ TEST(CycleTraceReplay, MessagesStartAtTheirTimestamps) {
   // The run ends when the trace is done, not at the end of the window.
   EXPECT_EQ(r["cycles"]["simulated"].get<uint64_t>(), 2500 + zero_load(7, 1) + 1);
   EXPECT_FALSE(r.contains("saturation"));
+  // Idle sources: network latency (from the injection link) is the packet latency.
+  for (const char* k : {"p50", "p99", "max", "min"})
+    EXPECT_EQ(r["latency_cycles"]["network"][k], r["latency_cycles"]["packet"][k]) << k;
+  EXPECT_EQ(r["latency_cycles"]["network"]["histogram"], r["latency_cycles"]["packet"]["histogram"]);
 }
 
 // A message of k packets streams from its idle source at one flit per cycle; two messages to one
@@ -107,6 +111,11 @@ TEST(CycleTraceReplay, LongMessagesStreamAndConvergingMessagesShareTheEjectionLi
   // 40 flits through one ejection link: at least 40 cycles after the first head could arrive.
   EXPECT_GE(two["replay"]["completion_cycles"].get<uint64_t>(), 100 + zero_load(4, 1) + 40 - 1);
   EXPECT_GT(two["latency_cycles"]["packet"]["max"].get<uint64_t>(), one["latency_cycles"]["packet"]["max"].get<uint64_t>());
+  // A message's later packets wait in the source queue: their packet latency counts it, their
+  // network latency does not (the last packet waits 18 of its flits' cycles behind the first nine).
+  EXPECT_EQ(one["latency_cycles"]["network"]["max"], zero_load(7, 2));
+  EXPECT_EQ(one["latency_cycles"]["packet"]["max"], zero_load(7, 2) + 18);
+  EXPECT_DOUBLE_EQ(one["latency_ns"]["network"]["max"].get<double>(), zero_load(7, 2));  // 1 GHz
 }
 
 // Buffer occupancy (result section buffers) is the time integral of the flits in the switches

@@ -133,7 +133,7 @@ struct CycleNetwork::Impl {
   uint64_t gen_flits = 0, ejected_flits = 0, outstanding = 0, measured_packets = 0, delivered = 0;
   uint64_t src_flits = 0, backlog_start = 0, backlog_end = 0;
   std::vector<uint64_t> ejected_by_node;
-  std::map<uint64_t, uint64_t> latency_hist;
+  std::map<uint64_t, uint64_t> latency_hist, network_hist;  // packet / network latency: packets
   uint64_t latency_sum = 0, network_sum = 0, hop_sum = 0;
   std::vector<uint64_t> lookups_by_class, hits_by_class;
   std::vector<uint64_t> link_flits;  // per (switch, output), in the window
@@ -387,6 +387,7 @@ struct CycleNetwork::Impl {
       ++latency_hist[t - p.created];
       latency_sum += t - p.created;
       network_sum += t - p.injected;
+      ++network_hist[t - p.injected];
       hop_sum += p.hops;
       ++delivered;
       --outstanding;
@@ -727,34 +728,40 @@ struct CycleNetwork::Impl {
     return p;
   }
 
-  json latency_json() const {
+  // Mean, nearest-rank percentiles, extremes and the histogram of one latency (cycles).
+  json latency_json(const std::map<uint64_t, uint64_t>& hist, uint64_t sum) const {
     if (!delivered) return json{{"mean", nullptr}, {"p50", nullptr}, {"p99", nullptr}, {"max", nullptr}};
-    auto percentile = [&](uint64_t num) {  // nearest rank
+    auto percentile = [&](uint64_t num) {
       const uint64_t rank = (delivered * num + 99) / 100;
       uint64_t seen = 0;
-      for (const auto& [lat, n] : latency_hist)
+      for (const auto& [lat, n] : hist)
         if ((seen += n) >= rank) return lat;
-      return latency_hist.rbegin()->first;
+      return hist.rbegin()->first;
     };
-    json hist = json::array();
-    for (const auto& [lat, n] : latency_hist) hist.push_back({lat, n});
-    return {{"mean", static_cast<double>(latency_sum) / static_cast<double>(delivered)},
+    json rows = json::array();
+    for (const auto& [lat, n] : hist) rows.push_back({lat, n});
+    return {{"mean", static_cast<double>(sum) / static_cast<double>(delivered)},
             {"p50", percentile(50)},
             {"p99", percentile(99)},
-            {"min", latency_hist.begin()->first},
-            {"max", latency_hist.rbegin()->first},
-            {"histogram", hist},
+            {"min", hist.begin()->first},
+            {"max", hist.rbegin()->first},
+            {"histogram", rows},
             {"histogram_format", "[latency cycles, packets] for every distinct latency"}};
+  }
+
+  json in_ns(const json& cycles) const {
+    json out = json::object();
+    for (const char* k : {"mean", "p50", "p99", "max"})
+      out[k] = cycles[k].is_null() ? json(nullptr) : json(cycles[k].get<double>() * (1.0 / c.clock_ghz));
+    return out;
   }
 
   json report() const {
     const LoadPoint pt = point();
     const uint64_t min_node = *std::min_element(ejected_by_node.begin(), ejected_by_node.end());
-    json packet = latency_json();
+    json packet = latency_json(latency_hist, latency_sum), network = latency_json(network_hist, network_sum);
+    json packet_ns = in_ns(packet), network_ns = in_ns(network);
     const double ns_per_cycle = 1.0 / c.clock_ghz;
-    json packet_ns = json::object();
-    for (const char* k : {"mean", "p50", "p99", "max"})
-      packet_ns[k] = packet[k].is_null() ? json(nullptr) : json(packet[k].get<double>() * ns_per_cycle);
     const auto& classes = topo.port_classes();
     json by_class = json::object();
     uint64_t lookups = 0, hits = 0;
@@ -793,8 +800,8 @@ struct CycleNetwork::Impl {
         {"throughput", {{"offered", pt.offered}, {"offered_configured", load}, {"accepted", pt.accepted},
                         {"accepted_min_node", static_cast<double>(min_node) / static_cast<double>(M)}}},
         {"latency_cycles", {{"packet", packet},
-                            {"network", {{"mean", delivered ? json(static_cast<double>(network_sum) / static_cast<double>(delivered)) : json(nullptr)}}}}},
-        {"latency_ns", {{"packet", packet_ns}}},
+                            {"network", network}}},
+        {"latency_ns", {{"packet", packet_ns}, {"network", network_ns}}},
         {"hops", {{"mean", delivered ? json(static_cast<double>(hop_sum) / static_cast<double>(delivered)) : json(nullptr)}}},
         {"saturated", pt.saturated},
         {"deadlock", deadlock},
