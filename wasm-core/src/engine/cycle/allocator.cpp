@@ -8,16 +8,17 @@ namespace switchlab {
 namespace {
 using Table = Registry<AllocatorInfo, &AllocatorInfo::name>;
 
-// A random member of {i in [0, n) : pick(i)}, or -1 (uniform: draws among the candidates).
-template <class F>
-int32_t random_pick(uint32_t n, Rng& rng, F pick) {
+// A uniformly random set bit of the set of `words` words whose k-th word is word(k), or -1 (one
+// draw, only when the set is not empty).
+template <class Word>
+int32_t random_bit(uint32_t words, Rng& rng, Word word) {
   uint32_t count = 0;
-  for (uint32_t i = 0; i < n; ++i) count += pick(i);
+  for (uint32_t k = 0; k < words; ++k) count += static_cast<uint32_t>(__builtin_popcountll(word(k)));
   if (count == 0) return -1;
-  uint64_t k = rng.uniform_u64(count);
-  for (uint32_t i = 0; i < n; ++i)
-    if (pick(i) && k-- == 0) return static_cast<int32_t>(i);
-  return -1;
+  uint64_t rank = rng.uniform_u64(count);
+  for (uint32_t k = 0;; ++k)
+    for (uint64_t m = word(k); m; m &= m - 1)
+      if (rank-- == 0) return static_cast<int32_t>(k * 64 + lowest_bit(m));
 }
 }  // namespace
 
@@ -27,42 +28,43 @@ const AllocatorInfo* find_allocator(const std::string& name) { return Table::fin
 std::string describe_allocators(const std::string& lead) { return Table::describe(lead, &AllocatorInfo::doc); }
 AllocatorRegistrar::AllocatorRegistrar(AllocatorInfo info) { Table::add(std::move(info)); }
 
-template <bool RoundRobin>
-void grant_accept(const uint8_t* req, uint32_t ports, uint32_t iterations, AllocState& st, Rng& rng, int32_t* out_to_in) {
-  std::vector<int32_t>& in_to_out = st.by_input;
-  std::vector<int32_t>& grant = st.by_output;
-  std::fill(in_to_out.begin(), in_to_out.end(), -1);
+template <bool RoundRobin, uint32_t Words>
+void grant_accept(const Requests& req, uint32_t iterations, AllocState& st, Rng& rng, int32_t* out_to_in) {
+  const uint32_t ports = req.ports, words = Words ? Words : req.words;
+  Requests& grants = st.picks;  // by input: the outputs that granted it
+  set_all(st.free_in.data(), words, ports);
   for (uint32_t o = 0; o < ports; ++o) out_to_in[o] = -1;
   for (uint32_t it = 0; it < iterations; ++it) {
     // Grant: every free output picks one free input that requests it.
-    for (uint32_t o = 0; o < ports; ++o) {
-      grant[o] = -1;
-      if (out_to_in[o] >= 0) continue;
-      auto wants = [&](uint32_t i) { return in_to_out[i] < 0 && req[i * ports + o]; };
-      grant[o] = RoundRobin ? round_robin_pick(st.out_ptr[o], ports, wants) : random_pick(ports, rng, wants);
-    }
-    // Accept: every free input picks one of the outputs that granted it.
-    bool matched = false;
-    for (uint32_t i = 0; i < ports; ++i) {
-      if (in_to_out[i] >= 0) continue;
-      auto granted = [&](uint32_t o) { return grant[o] == static_cast<int32_t>(i); };
-      const int32_t o = RoundRobin ? round_robin_pick(st.in_ptr[i], ports, granted) : random_pick(ports, rng, granted);
-      if (o < 0) continue;
-      in_to_out[i] = o;
+    for_each_bit(req.outputs.data(), words, [&](uint32_t o) {
+      if (out_to_in[o] >= 0) return;
+      const uint64_t* col = req.column(o);
+      auto wants = [&](uint32_t k) { return col[k] & st.free_in[k]; };
+      const int32_t i = RoundRobin ? first_bit_from(st.out_ptr[o], words, wants) : random_bit(words, rng, wants);
+      if (i >= 0) grants.add(static_cast<uint32_t>(i), o);
+    });
+    if (grants.empty()) break;
+    // Accept: every input granted picks one of the outputs that granted it.
+    for_each_bit(grants.inputs.data(), words, [&](uint32_t i) {
+      const uint64_t* row = grants.row(i);
+      auto granted_by = [&](uint32_t k) { return row[k]; };
+      const int32_t o = RoundRobin ? first_bit_from(st.in_ptr[i], words, granted_by) : random_bit(words, rng, granted_by);
+      clear_bit(st.free_in.data(), i);
       out_to_in[o] = static_cast<int32_t>(i);
-      matched = true;
       // iSLIP: pointers move one past the accepted pair, in the first iteration only, which
       // desynchronises the output arbiters (McKeown 1999).
       if (RoundRobin && it == 0) {
-        st.out_ptr[o] = static_cast<uint16_t>((i + 1) % ports);
-        st.in_ptr[i] = static_cast<uint16_t>((o + 1) % ports);
+        st.out_ptr[o] = after(i, ports);
+        st.in_ptr[i] = after(o, ports);
       }
-    }
-    if (!matched) break;
+    });
+    grants.clear();
   }
 }
 
-template void grant_accept<true>(const uint8_t*, uint32_t, uint32_t, AllocState&, Rng&, int32_t*);
-template void grant_accept<false>(const uint8_t*, uint32_t, uint32_t, AllocState&, Rng&, int32_t*);
+template void grant_accept<true, 1>(const Requests&, uint32_t, AllocState&, Rng&, int32_t*);
+template void grant_accept<true, 0>(const Requests&, uint32_t, AllocState&, Rng&, int32_t*);
+template void grant_accept<false, 1>(const Requests&, uint32_t, AllocState&, Rng&, int32_t*);
+template void grant_accept<false, 0>(const Requests&, uint32_t, AllocState&, Rng&, int32_t*);
 
 }  // namespace switchlab

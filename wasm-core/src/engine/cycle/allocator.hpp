@@ -1,30 +1,70 @@
 #pragma once
 // Switch allocators of the cycle engine, registered by name (`switch.allocator.kind`): one file per
 // allocator under allocator/, each with one AllocatorRegistrar line. An allocator matches input
-// ports to output ports from a ports x ports request matrix; which queue of an input is served
-// on a granted pair is the engine's choice (round robin over that input's queues).
+// ports to output ports from a ports x ports request matrix (bit rows); which queue of an input
+// is served on a granted pair is the engine's choice (round robin over that input's queues).
 #include <cstdint>
 #include <string>
 #include <vector>
 
 #include "common/rng.hpp"
+#include "engine/cycle/bits.hpp"
 
 namespace switchlab {
+
+// One switch allocation's requests as bit rows (bits.hpp): input i has a flit for output o.
+// Kept by rows and by columns, so each arbiter reads its own candidates as words, with the sets
+// of inputs and outputs that have any, so that loops and clearing skip the idle ports.
+struct Requests {
+  uint32_t ports = 0, words = 0;  // words per row (and per port set)
+  std::vector<uint64_t> by_input, by_output, inputs, outputs;
+  explicit Requests(uint32_t p = 0)
+      : ports(p), words(words_for(p)), by_input(size_t{p} * words), by_output(size_t{p} * words), inputs(words),
+        outputs(words) {}
+  const uint64_t* row(uint32_t i) const { return &by_input[size_t{i} * words]; }
+  const uint64_t* column(uint32_t o) const { return &by_output[size_t{o} * words]; }
+  bool has(uint32_t i, uint32_t o) const { return test_bit(row(i), o); }
+  bool empty() const {
+    for (const uint64_t w : inputs)
+      if (w) return false;
+    return true;
+  }
+  void add(uint32_t i, uint32_t o) {
+    set_bit(&by_input[size_t{i} * words], o);
+    set_bit(&by_output[size_t{o} * words], i);
+    set_bit(inputs.data(), i);
+    set_bit(outputs.data(), o);
+  }
+  // Only the rows of ports that have requests (a request set is sparse).
+  void clear() {
+    for_each_bit(inputs.data(), words, [&](uint32_t i) { zero(&by_input[size_t{i} * words]); });
+    for_each_bit(outputs.data(), words, [&](uint32_t o) { zero(&by_output[size_t{o} * words]); });
+    zero(inputs.data());
+    zero(outputs.data());
+  }
+
+ private:
+  void zero(uint64_t* w) const {
+    w[0] = 0;  // the one word of up to 64 ports without a loop (a loop becomes a memset call)
+    for (uint32_t k = 1; k < words; ++k) w[k] = 0;
+  }
+};
 
 // Per-switch arbiter state: round-robin pointers, kept between cycles.
 struct AllocState {
   std::vector<uint16_t> in_ptr, out_ptr;
   uint32_t diagonal = 0;  // wavefront's top-priority diagonal
-  // Scratch space of one allocation (kept here so that allocating never touches the heap).
-  std::vector<int32_t> by_input, by_output;
+  // Scratch space of one allocation (kept here so that allocating never touches the heap):
+  // per-port bit rows (e.g. the outputs that granted each input), and port sets.
+  Requests picks;
+  std::vector<uint64_t> free_in, free_out;
   explicit AllocState(uint32_t ports = 0)
-      : in_ptr(ports, 0), out_ptr(ports, 0), by_input(ports), by_output(ports) {}
+      : in_ptr(ports, 0), out_ptr(ports, 0), picks(ports), free_in(words_for(ports)), free_out(words_for(ports)) {}
 };
 
-// req[i * ports + o] != 0: input i has a flit for output o. Fills out_to_in[o] with the granted
-// input or -1; each input and each output appears in at most one grant.
-using AllocFn = void (*)(const uint8_t* req, uint32_t ports, uint32_t iterations, AllocState& st, Rng& rng,
-                         int32_t* out_to_in);
+// Fills out_to_in[o] with the input granted output o or -1; each input and each output appears
+// in at most one grant.
+using AllocFn = void (*)(const Requests& req, uint32_t iterations, AllocState& st, Rng& rng, int32_t* out_to_in);
 
 struct AllocatorInfo {
   std::string name;
@@ -38,8 +78,11 @@ std::vector<std::string> allocator_names();
 const AllocatorInfo* find_allocator(const std::string& name);
 std::string describe_allocators(const std::string& lead);
 
+// The index after i in [0, n), cyclically (a round-robin pointer moving past i; no division).
+inline uint32_t after(uint32_t i, uint32_t n) { return i + 1 == n ? 0 : i + 1; }
+
 // First index >= from (cyclically) in [0, n) with pick(index) true, or -1.
-// (`from` < n; no division in the loop: this is the allocators' inner loop.)
+// (`from` < n; no division in the loop.)
 template <class F>
 int32_t round_robin_pick(uint32_t from, uint32_t n, F pick) {
   for (uint32_t i = from; i < n; ++i)
@@ -51,8 +94,15 @@ int32_t round_robin_pick(uint32_t from, uint32_t n, F pick) {
 
 // Request-grant-accept matching: round robin with iSLIP's pointer rule (pointers move one past
 // an accepted pair, in the first iteration only), or uniformly random choices (PIM).
-template <bool RoundRobin>
-void grant_accept(const uint8_t* req, uint32_t ports, uint32_t iterations, AllocState& st, Rng& rng, int32_t* out_to_in);
+template <bool RoundRobin, uint32_t Words>
+void grant_accept(const Requests& req, uint32_t iterations, AllocState& st, Rng& rng, int32_t* out_to_in);
+
+// Allocators are compiled twice, for rows of one word (up to 64 ports: the loops over a row's
+// words vanish) and for rows of any width (Words = 0: req.words); by_width picks per call.
+template <AllocFn One, AllocFn Any>
+void by_width(const Requests& req, uint32_t iterations, AllocState& st, Rng& rng, int32_t* out_to_in) {
+  (req.words == 1 ? One : Any)(req, iterations, st, rng, out_to_in);
+}
 
 struct AllocatorRegistrar {
   explicit AllocatorRegistrar(AllocatorInfo info);

@@ -7,6 +7,7 @@
 
 #include "cache/cache_bank.hpp"
 #include "engine/cache_keys.hpp"
+#include "engine/cycle/bits.hpp"
 #include "engine/cycle/occupancy.hpp"
 #include "engine/cycle/replay.hpp"
 
@@ -76,7 +77,7 @@ struct CycleNetwork::Impl {
   const Topology& topo;
   const BufferOrgInfo& org;
   const double load;
-  const uint32_t N, S, P, V, Q, L, max_hops;  // L: flits of the largest packet
+  const uint32_t N, S, P, V, Q, L, max_hops, per_input;  // L: flits of the largest packet; per_input: queues per input port
   const double mean_flits;                     // mean packet size, flits (injection rate)
   const bool vc, output_side;
   bool datelines = false;  // VCs split at ring datelines (vc_range)
@@ -87,19 +88,23 @@ struct CycleNetwork::Impl {
   std::vector<uint8_t> present;  // per ring slot: its flit has arrived
   std::vector<uint32_t> q_head, q_count, q_occ, q_writer, q_target;
   std::vector<uint64_t> q_ready;    // cycle from which the head may act (VA or SA)
-  std::vector<uint8_t> q_need_va;   // head packet still needs a downstream VC
+  // Queue sets, one bit per queue (a switch's queues are a range): the switch loops visit only
+  // these rather than every queue.
+  std::vector<uint64_t> q_live;     // its head flit is in and its timing established
+  std::vector<uint64_t> q_need_va;  // its head packet still needs a downstream VC
   std::vector<uint32_t> pool_occ;   // Pool::Input: per input port; Pool::Switch: per switch
   std::vector<uint32_t> q_pool;     // per queue: its index in pool_occ
   std::vector<uint16_t> q_out;      // per queue: output port of its head flit
   std::vector<uint32_t> out_lock;   // per (switch, output): queue holding it (non-VC wormhole)
   std::vector<uint32_t> sw_flits;   // flits buffered per switch (idle switches are skipped)
   std::vector<uint16_t> q_ptr;      // per (switch, input): round-robin over its queues
+  std::vector<uint16_t> reader_of;  // per local queue: the input port that reads it (input side)
   std::vector<uint16_t> vc_ptr;     // per (switch, input): round-robin over its VCs at VA
   std::vector<AllocState> alloc;
   std::vector<AllocState> va_alloc;  // VC router: per switch, the VC allocator's state
-  std::vector<uint8_t> va_req;
+  Requests va_req;
   std::vector<int32_t> va_grant;
-  std::vector<uint8_t> req;
+  Requests req;
   std::vector<uint32_t> cand;
   std::vector<int32_t> grant;
 
@@ -109,7 +114,9 @@ struct CycleNetwork::Impl {
   std::vector<uint32_t> slot_of;
   std::vector<uint32_t> free_packets;
   std::vector<Node> nodes;
+  std::vector<uint64_t> node_busy;  // per node: a packet queued or being sent (the others skip injection)
   std::vector<std::vector<Event>> wheel;
+  uint32_t wheel_now = 0;  // now % wheel.size()
 
   // Caches and CAMs (routing computation).
   std::unique_ptr<CacheBank> caches;
@@ -143,7 +150,7 @@ struct CycleNetwork::Impl {
   Impl(const Experiment& e, double ld)
       : ex(e), c(e.cycle), topo(*e.topology), org(*e.cycle.org), load(ld), N(topo.num_nodes()), S(topo.num_switches()),
         P(topo.ports_per_switch()), V(e.cycle.sizes.vcs), Q(queues_per_switch()), L(e.cycle.max_packet_flits()),
-        max_hops(topo.max_hops()), mean_flits(e.cycle.mean_packet_flits()), vc(org.key == BufferOrgInfo::Key::InputVc), output_side(org.key == BufferOrgInfo::Key::Output),
+        max_hops(topo.max_hops()), per_input(Q / P), mean_flits(e.cycle.mean_packet_flits()), vc(org.key == BufferOrgInfo::Key::InputVc), output_side(org.key == BufferOrgInfo::Key::Output),
         inj_rng(Rng::derive(e.seed, 1)), dst_rng(Rng::derive(e.seed, 2)), route_rng(Rng::derive(e.seed, 3)),
         alloc_rng(Rng::derive(e.seed, 4)), size_rng(Rng::derive(e.seed, 6)), W(c.warmup), M(c.measure), end_window(c.warmup + c.measure),
         end_all(c.warmup + c.measure + c.drain), occupancy(S, W, end_window) {
@@ -164,7 +171,8 @@ struct CycleNetwork::Impl {
     q_writer.assign(nq, kNone);
     q_target.assign(nq, kNone);
     q_ready.assign(nq, 0);
-    q_need_va.assign(nq, 0);
+    q_live.assign(words_for(static_cast<uint32_t>(nq)), 0);
+    q_need_va.assign(words_for(static_cast<uint32_t>(nq)), 0);
     pool_occ.assign(org.pool == BufferOrgInfo::Pool::Switch ? S : size_t{S} * P, 0);
     q_pool.resize(nq);
     for (uint32_t q = 0; q < nq; ++q) q_pool[q] = pool_of(q);
@@ -172,17 +180,19 @@ struct CycleNetwork::Impl {
     out_lock.assign(size_t{S} * P, kNone);
     sw_flits.assign(S, 0);
     q_ptr.assign(size_t{S} * P, 0);
+    for (uint32_t k = 0; k < Q; ++k) reader_of.push_back(static_cast<uint16_t>(reader(k)));
     vc_ptr.assign(size_t{S} * P, 0);
     alloc.assign(S, AllocState(P));
     if (vc) {
       va_alloc.assign(S, AllocState(P * V));
-      va_req.assign(size_t{P} * V * P * V, 0);
+      va_req = Requests(P * V);
       va_grant.resize(size_t{P} * V);
     }
-    req.resize(size_t{P} * P);
+    req = Requests(P);
     cand.resize(size_t{P} * P);
     grant.resize(P);
     nodes.resize(N);
+    node_busy.assign(words_for(N), 0);
     wheel.resize(c.st + c.link + 2);
     ejected_by_node.assign(N, 0);
     link_flits.assign(size_t{S} * P, 0);
@@ -231,7 +241,7 @@ struct CycleNetwork::Impl {
     return 0;
   }
   // Input port that reads a local queue (input-side organisations).
-  uint32_t reader(uint32_t local) const { return local / (Q / P); }
+  uint32_t reader(uint32_t local) const { return local / per_input; }
   uint32_t pool_of(uint32_t q) const {
     const uint32_t sw = q / Q;
     return org.pool == BufferOrgInfo::Pool::Switch ? sw : sw * P + reader(q % Q);
@@ -312,6 +322,7 @@ struct CycleNetwork::Impl {
 
   // The flit at the head of queue q became head at cycle h: when may it act?
   void establish_head(uint32_t q, uint64_t h) {
+    set_bit(q_live.data(), q);
     const Flit& f = ring[size_t{q} * ring_cap + q_head[q]];
     q_out[q] = route_of(f.pkt)[f.hop].out_port;
     if (f.seq != 0) {
@@ -323,7 +334,7 @@ struct CycleNetwork::Impl {
     const uint64_t base = vc ? std::max(f.rc_done, h + (f.rc_done - f.arrival)) : std::max(f.rc_done, h);
     const uint32_t next = next_queue(f.pkt, f.hop);
     if (vc && next != kEject) {
-      q_need_va[q] = 1;
+      set_bit(q_need_va.data(), q);
       q_target[q] = kNone;
       q_ready[q] = base + (c.va ? c.va - 1 : 0);
     } else {
@@ -342,6 +353,9 @@ struct CycleNetwork::Impl {
     else if (!output_side && f.seq == 0 && packets[f.pkt].flits > 1) q_writer[q2] = f.pkt;
   }
 
+  // Ring slot k places after slot `base` (k <= ring_cap: no division).
+  uint32_t ring_pos(uint32_t base, uint32_t k) const { return base + k >= ring_cap ? base + k - ring_cap : base + k; }
+
   void enqueue(uint32_t q, const Flit& flit) {
     Flit f = flit;
     const uint32_t flits = packets[f.pkt].flits;
@@ -358,12 +372,12 @@ struct CycleNetwork::Impl {
     if (output_side) {
       uint32_t& base = slot_of[size_t{f.pkt} * max_hops + f.hop];
       if (f.seq == 0) {
-        base = (q_head[q] + q_count[q]) % ring_cap;
+        base = ring_pos(q_head[q], q_count[q]);
         q_count[q] += flits;
       }
-      pos = (base + f.seq) % ring_cap;
+      pos = ring_pos(base, f.seq);
     } else {
-      pos = (q_head[q] + q_count[q]++) % ring_cap;
+      pos = ring_pos(q_head[q], q_count[q]++);
     }
     ring[size_t{q} * ring_cap + pos] = f;
     present[size_t{q} * ring_cap + pos] = 1;
@@ -395,13 +409,18 @@ struct CycleNetwork::Impl {
     free_packets.push_back(f.pkt);
   }
 
-  void schedule(uint64_t delay, const Flit& f, uint32_t q) { wheel[(now + delay) % wheel.size()].push_back({f, q}); }
+  // An event `delay` cycles ahead (delay < the wheel's size).
+  void schedule(uint32_t delay, const Flit& f, uint32_t q) {
+    const uint32_t k = wheel_now + delay;
+    wheel[k < wheel.size() ? k : k - wheel.size()].push_back({f, q});
+  }
 
   // Sends the head flit of queue q (switch sw) through output `out`.
   void send(uint32_t q, uint32_t sw, uint32_t out) {
     Flit f = ring[size_t{q} * ring_cap + q_head[q]];
     present[size_t{q} * ring_cap + q_head[q]] = 0;
-    q_head[q] = (q_head[q] + 1) % ring_cap;
+    clear_bit(q_live.data(), q);
+    q_head[q] = after(q_head[q], ring_cap);
     --q_count[q];
     --q_occ[q];
     --pool_occ[q_pool[q]];
@@ -414,7 +433,7 @@ struct CycleNetwork::Impl {
     const uint32_t q2 = q_target[q];
     if (now >= W && now < end_window) ++link_flits[size_t{sw} * P + out];
     if (f.seq == 0 && p.trace != kNone) traced[p.trace].routers[f.hop].sent = now;
-    const uint64_t delay = 1 + c.st + c.link;
+    const uint32_t delay = 1 + c.st + c.link;
     if (q2 == kEject) {
       schedule(delay, f, kEject);
     } else {
@@ -455,11 +474,10 @@ struct CycleNetwork::Impl {
     const int32_t k = round_robin_pick(from, n, [&](uint32_t v) { return q_writer[base + lo + v] == kNone; });
     if (k < 0) return -1;
     const uint32_t v = lo + static_cast<uint32_t>(k);
-    ptr = static_cast<uint16_t>((v + 1) % V);
+    ptr = static_cast<uint16_t>(after(v, V));
     return static_cast<int32_t>(v);
   }
 
-  // VC allocation: heads that need a downstream VC take a free one, round robin.
   // Downstream VC queue 0 of the packet at the head of queue q (it leaves on hop f.hop + 1).
   uint32_t downstream_base(const Flit& f) const {
     const Hop& h = route_of(f.pkt)[f.hop + 1];
@@ -470,36 +488,32 @@ struct CycleNetwork::Impl {
   // each free VC of its range at its output port, and the switch allocator kind matches input
   // VCs to output VCs ((ports x VCs) square, its own arbiter state).
   void allocate_vcs(uint32_t sw) {
-    const uint32_t n = P * V;
-    bool any = false;
-    for (uint32_t k = 0; k < Q; ++k) {
-      const uint32_t q = sw * Q + k;
-      if (!q_count[q] || !q_need_va[q] || now < q_ready[q]) continue;
+    for_each_bit_in(q_need_va.data(), sw * Q, sw * Q + Q, [&](uint32_t q) {
+      if (now < q_ready[q]) return;
       const Flit& f = ring[size_t{q} * ring_cap + q_head[q]];
-      const uint32_t base = downstream_base(f);
+      const uint32_t base = downstream_base(f), k = q - sw * Q;
       const auto [lo, hi] = vc_range(f.pkt, f.hop);
-      uint8_t* row = &va_req[size_t{k} * n + size_t{q_out[q]} * V];
       for (uint32_t v = lo; v < hi; ++v)
-        if (q_writer[base + v] == kNone) row[v] = 1, any = true;
-    }
-    if (!any) return;
-    c.allocator->allocate(va_req.data(), n, c.iterations, va_alloc[sw], alloc_rng, va_grant.data());
-    std::fill(va_req.begin(), va_req.end(), 0);
-    for (uint32_t ov = 0; ov < n; ++ov) {
+        if (q_writer[base + v] == kNone) va_req.add(k, q_out[q] * V + v);
+    });
+    if (va_req.empty()) return;
+    c.allocator->allocate(va_req, c.iterations, va_alloc[sw], alloc_rng, va_grant.data());
+    va_req.clear();
+    for (uint32_t ov = 0; ov < P * V; ++ov) {
       if (va_grant[ov] < 0) continue;
       const uint32_t q = sw * Q + static_cast<uint32_t>(va_grant[ov]);
       const Flit& f = ring[size_t{q} * ring_cap + q_head[q]];
       const uint32_t target = downstream_base(f) + ov % V;
       q_writer[target] = f.pkt;
       q_target[q] = target;
-      q_need_va[q] = 0;
+      clear_bit(q_need_va.data(), q);
       q_ready[q] = now + (c.va ? 1 : 0) + c.sa - 1;
     }
   }
 
-
+  // Queue q (a live one, of switch sw) may send its head flit this cycle.
   bool ready(uint32_t q, uint32_t sw) const {
-    if (!q_count[q] || !present[size_t{q} * ring_cap + q_head[q]] || now < q_ready[q] || q_target[q] == kNone) return false;
+    if (now < q_ready[q] || q_target[q] == kNone) return false;
     const Flit& f = ring[size_t{q} * ring_cap + q_head[q]];
     const uint32_t lock = out_lock[size_t{sw} * P + q_out[q]];
     return (lock == kNone || lock == q) && space(q_target[q], f);
@@ -508,44 +522,50 @@ struct CycleNetwork::Impl {
   void step_switch(uint32_t sw) {
     if (vc) allocate_vcs(sw);
     if (output_side) {  // each output reads its own queue
-      for (uint32_t o = 0; o < P; ++o)
-        if (ready(sw * Q + o, sw)) send(sw * Q + o, sw, o);
+      for_each_bit_in(q_live.data(), sw * Q, sw * Q + Q, [&](uint32_t q) {
+        if (ready(q, sw)) send(q, sw, q - sw * Q);
+      });
       return;
     }
-    std::fill(req.begin(), req.end(), 0);
-    const uint32_t per_input = Q / P;
-    bool any = false;
-    for (uint32_t i = 0; i < P; ++i) {
-      const uint16_t start = q_ptr[size_t{sw} * P + i];
-      for (uint32_t k = 0, j = start; k < per_input; ++k, j = j + 1 == per_input ? 0 : j + 1) {
-        const uint32_t local = i * per_input + j;
-        const uint32_t q = sw * Q + local;
-        if (!ready(q, sw)) continue;
-        const uint32_t o = q_out[q];
-        if (!req[i * P + o]) {
-          req[i * P + o] = 1;
-          cand[i * P + o] = q;
-          any = true;
-        }
-      }
-    }
-    if (!any) return;
+    collect_requests(sw);
+    if (req.empty()) return;
     if (org.multi_read) {  // each output arbitrates on its own (round robin)
       for (uint32_t o = 0; o < P; ++o) {
         uint16_t& ptr = alloc[sw].out_ptr[o];
-        grant[o] = round_robin_pick(ptr, P, [&](uint32_t i) { return req[i * P + o] != 0; });
-        if (grant[o] >= 0) ptr = static_cast<uint16_t>((grant[o] + 1) % P);
+        const uint64_t* col = req.column(o);
+        grant[o] = first_bit_from(ptr, req.words, [&](uint32_t k) { return col[k]; });
+        if (grant[o] >= 0) ptr = static_cast<uint16_t>(after(grant[o], P));
       }
     } else {
-      c.allocator->allocate(req.data(), P, c.iterations, alloc[sw], alloc_rng, grant.data());
+      c.allocator->allocate(req, c.iterations, alloc[sw], alloc_rng, grant.data());
     }
+    req.clear();
     for (uint32_t o = 0; o < P; ++o) {
       if (grant[o] < 0) continue;
       const uint32_t i = static_cast<uint32_t>(grant[o]);
       const uint32_t q = cand[i * P + o];
-      q_ptr[size_t{sw} * P + i] = static_cast<uint16_t>(((q % Q) - i * per_input + 1) % per_input);
+      q_ptr[size_t{sw} * P + i] = static_cast<uint16_t>(after(q - sw * Q - i * per_input, per_input));
       send(q, sw, o);
     }
+  }
+
+  // Place of a switch's local queue in its input's round robin, counted from the input's pointer.
+  uint32_t rr_rank(uint32_t sw, uint32_t local) const {
+    const uint32_t i = reader_of[local], j = local - i * per_input, from = q_ptr[size_t{sw} * P + i];
+    return j >= from ? j - from : j + per_input - from;
+  }
+
+  // Switch allocation's requests: per (input, output), of the input's ready queues for that output
+  // the first in the input's round robin. One pass over the switch's live queues.
+  void collect_requests(uint32_t sw) {
+    for_each_bit_in(q_live.data(), sw * Q, sw * Q + Q, [&](uint32_t q) {
+      if (!ready(q, sw)) return;
+      const uint32_t local = q - sw * Q, i = reader_of[local], o = q_out[q];
+      uint32_t& best = cand[i * P + o];
+      if (req.has(i, o) && rr_rank(sw, best - sw * Q) < rr_rank(sw, local)) return;
+      req.add(i, o);
+      best = q;
+    });
   }
 
   uint32_t new_packet(uint32_t src, uint32_t dst, uint64_t created, uint16_t flits) {
@@ -591,6 +611,7 @@ struct CycleNetwork::Impl {
 
   void add_to_source(uint32_t n, const SourceEntry& e) {
     nodes[n].queue.push_back(e);
+    set_bit(node_busy.data(), n);
     const uint64_t flits = uint64_t{e.flits} * e.count;
     src_flits += flits;
     if (now >= W && now < end_window) {
@@ -633,7 +654,10 @@ struct CycleNetwork::Impl {
   void inject(uint32_t n) {
     Node& node = nodes[n];
     if (node.pkt == kNone) {
-      if (node.queue.empty()) return;
+      if (node.queue.empty()) {
+        clear_bit(node_busy.data(), n);
+        return;
+      }
       const SourceEntry e = node.queue.front();
       const uint32_t id = new_packet(n, e.dst, e.created, e.flits);
       const Hop& h = route_of(id)[0];
@@ -678,7 +702,7 @@ struct CycleNetwork::Impl {
   }
 
   void cycle() {
-    auto& slot = wheel[now % wheel.size()];
+    auto& slot = wheel[wheel_now];
     for (const Event& e : slot) {
       if (e.queue == kEject) eject(e.flit, now);
       else enqueue(e.queue, e.flit);
@@ -692,10 +716,11 @@ struct CycleNetwork::Impl {
     if (replay) release_messages();
     else
       for (uint32_t n = 0; n < N; ++n) generate(n);
-    for (uint32_t n = 0; n < N; ++n) inject(n);
+    for_each_bit(node_busy.data(), words_for(N), [&](uint32_t n) { inject(n); });
     for (uint32_t s = 0; s < S; ++s)
       if (sw_flits[s]) step_switch(s);
     ++now;
+    wheel_now = after(wheel_now, static_cast<uint32_t>(wheel.size()));
     if (in_network && now - last_progress > kDeadlockCycles) deadlock = true;
   }
 

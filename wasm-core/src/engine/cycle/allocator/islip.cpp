@@ -5,6 +5,6 @@
 namespace switchlab {
 namespace {
 const AllocatorRegistrar reg{{"islip", "iSLIP, round-robin request-grant-accept with `iterations` rounds",
-                              grant_accept<true>, true}};
+                              by_width<grant_accept<true, 1>, grant_accept<true, 0>>, true}};
 }
 }  // namespace switchlab

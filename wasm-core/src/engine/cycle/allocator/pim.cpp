@@ -4,6 +4,6 @@
 namespace switchlab {
 namespace {
 const AllocatorRegistrar reg{{"pim", "parallel iterative matching, random request-grant-accept with `iterations` rounds",
-                              grant_accept<false>, true}};
+                              by_width<grant_accept<false, 1>, grant_accept<false, 0>>, true}};
 }
 }  // namespace switchlab

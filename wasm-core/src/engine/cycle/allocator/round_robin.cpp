@@ -6,22 +6,28 @@
 namespace switchlab {
 namespace {
 
-void round_robin(const uint8_t* req, uint32_t ports, uint32_t, AllocState& st, Rng&, int32_t* out_to_in) {
-  std::vector<int32_t>& grant = st.by_output;
+template <uint32_t Words>
+void round_robin(const Requests& req, uint32_t, AllocState& st, Rng&, int32_t* out_to_in) {
+  const uint32_t ports = req.ports, words = Words ? Words : req.words;
+  Requests& grants = st.picks;  // by input: the outputs that granted it
   for (uint32_t o = 0; o < ports; ++o) {
     out_to_in[o] = -1;
-    grant[o] = round_robin_pick(st.out_ptr[o], ports, [&](uint32_t i) { return req[i * ports + o] != 0; });
-    if (grant[o] >= 0) st.out_ptr[o] = static_cast<uint16_t>((grant[o] + 1) % ports);
+    const uint64_t* col = req.column(o);
+    const int32_t i = first_bit_from(st.out_ptr[o], words, [&](uint32_t k) { return col[k]; });
+    if (i < 0) continue;
+    grants.add(static_cast<uint32_t>(i), o);
+    st.out_ptr[o] = after(i, ports);
   }
-  for (uint32_t i = 0; i < ports; ++i) {
-    const int32_t o = round_robin_pick(st.in_ptr[i], ports, [&](uint32_t c) { return grant[c] == static_cast<int32_t>(i); });
-    if (o < 0) continue;
+  for_each_bit(grants.inputs.data(), words, [&](uint32_t i) {
+    const uint64_t* row = grants.row(i);
+    const int32_t o = first_bit_from(st.in_ptr[i], words, [&](uint32_t k) { return row[k]; });
     out_to_in[o] = static_cast<int32_t>(i);
-    st.in_ptr[i] = static_cast<uint16_t>((o + 1) % ports);
-  }
+    st.in_ptr[i] = after(o, ports);
+  });
+  grants.clear();
 }
 
 const AllocatorRegistrar reg{{"round_robin", "round-robin matching (RRM): one pass, pointers move past every grant",
-                              round_robin, false}};
+                              by_width<round_robin<1>, round_robin<0>>, false}};
 }  // namespace
 }  // namespace switchlab
