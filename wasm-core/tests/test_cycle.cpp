@@ -394,3 +394,38 @@ TEST(CycleSeed003, RandomClimbCarriesBitReverseAndTransposeWithoutSaturating) {
     }
   }
 }
+
+// HIPIQS allocates its input buffer in chunks of one flit per bank (seed 003 Sec. 3.2). One input
+// streams 9-flit packets through a 2-port switch under virtual cut-through, 18 flits per port.
+// Per flit (chunk 1) the second packet's head needs 9 free flits and follows the first packet's
+// tail out of the source: it arrives in cycle 10. In 8-flit chunks the pool is 2 chunks and a
+// packet needs both: the head waits until the first packet's last flit has left the switch (sent
+// 8 cycles after its head) and arrives a link cycle later.
+TEST(CycleHipiqs, ChunksHoldSpaceUntilReadOut) {
+  auto arrivals = [](int chunk) {
+    const json cfg = {{"engine", "cycle"},
+                      {"topology", {{"kind", "single_switch"}, {"ports", 2}}},
+                      {"switch", {{"cache", nullptr},
+                                  {"buffer", {{"organisation", "hipiqs"}, {"flits_per_port", 18}, {"chunk_flits", chunk},
+                                              {"flow_control", "virtual_cut_through"}}}}},
+                      {"traffic", {{"pattern", "trace"}, {"trace", "0,0,1,900\n"}, {"mtu_bytes", 90}, {"packet_flits", 9},
+                                   {"injection", {{"process", "trace"}}}}},
+                      {"sim", {{"warmup_cycles", 0}, {"measure_cycles", 10000}, {"drain_cycles", 0}, {"trace_packets", 2}}}};
+    const json t = run_ok(cfg)["trace"];
+    return std::make_tuple(t[0]["routers"][0]["sent"].get<uint64_t>(), t[1]["routers"][0]["arrival"].get<uint64_t>());
+  };
+  EXPECT_EQ(std::get<1>(arrivals(1)), 10u);
+  const auto [sent0, arrival1] = arrivals(8);
+  EXPECT_EQ(arrival1, sent0 + 8 + 1);
+  // The default chunk is one flit per port (2 here): 5 chunks per packet of 9 free after the
+  // first packet's first 2 flits, before the source is free: as per flit.
+  EXPECT_EQ(std::get<1>(arrivals(0)), 10u);
+  // A pool must hold a packet in whole chunks: 15 flits are one 8-flit chunk.
+  json bad = single_switch(2, "hipiqs", 15);
+  bad["switch"]["buffer"]["chunk_flits"] = 8;
+  bad["switch"]["buffer"]["flow_control"] = "virtual_cut_through";
+  bad["traffic"]["packet_flits"] = 9;
+  const json e = json::parse(switchlab::validate_json(bad.dump()));
+  EXPECT_EQ(e["field"], "switch.buffer.flits_per_port");
+  EXPECT_NE(e["message"].get<std::string>().find("whole chunks of 8 flits"), std::string::npos) << e.dump();
+}

@@ -15,6 +15,7 @@ struct BufferSizes {
   uint32_t vcs;             // switch.buffer.vcs
   uint32_t flits_per_vc;    // switch.buffer.flits_per_vc
   uint32_t flits_per_port;  // switch.buffer.flits_per_port
+  uint32_t chunk_flits = 1; // chunked organisations: space is allocated in chunks of this many flits
 };
 
 struct BufferOrgInfo {
@@ -37,6 +38,10 @@ struct BufferOrgInfo {
   bool multi_read = false;
   // Buffer space per input port, for the equal-space comparison (flits).
   uint32_t (*flits_per_port)(const BufferSizes&);
+  // The pool is allocated in chunks of chunk_flits (one flit per bank, seed 003 Sec. 3.2): a queue
+  // holds the chunks its flits span, its last chunk filled by its next packets, its first freed
+  // once read out.
+  bool chunked = false;
 };
 
 const std::vector<BufferOrgInfo>& buffer_organisations();

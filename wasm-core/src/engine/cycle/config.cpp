@@ -25,6 +25,11 @@ void parse_buffer(Params& sw, CycleConfig& c) {
   c.cut_through = b.choice("flow_control", "wormhole", {"wormhole", "virtual_cut_through"},
                            "wormhole: a flit advances into one free slot; virtual_cut_through: a packet's head "
                            "advances only when the whole packet fits downstream") == "virtual_cut_through";
+  c.sizes.chunk_flits = static_cast<uint32_t>(b.integer(
+      "chunk_flits", {0, 0, 4096, "flits",
+                      "hipiqs: the input buffer is allocated in chunks of this many flits, one per bank (seed 003 "
+                      "Sec. 3.2; a queue's last chunk takes its next packets, PFC reuse); 0: one flit per switch "
+                      "port (k banks for k ports); 1: per-flit allocation"}));
   b.reject_unknown();
   c.org = find_buffer_organisation(org);
 }
@@ -139,19 +144,24 @@ void parse_cycle_config(Params& sw, Params& cam, Params& traffic, Params& sim, u
 
   c.sizes.vcs = c.org->key == BufferOrgInfo::Key::InputVc ? c.sizes.vcs : 1;
   c.sizes.ports = ports;
+  c.sizes.chunk_flits = !c.org->chunked ? 1 : c.sizes.chunk_flits == 0 ? ports : c.sizes.chunk_flits;
   // Every queue (or pool) must hold one flit, and a whole packet under virtual cut-through.
   const uint32_t need = c.cut_through ? c.max_packet_flits() : 1;
   const bool vc = c.org->key == BufferOrgInfo::Key::InputVc;
   const char* field = vc ? "switch.buffer.flits_per_vc" : "switch.buffer.flits_per_port";
-  const uint32_t have = c.org->capacity(c.sizes);
-  if (have < need)
-    sw.errors().fail(field, "gives " + c.org->name + " queues of " + std::to_string(have) + " flits with " +
+  // A chunked pool holds whole chunks (need rounded up to chunks; chunk 1 for the others).
+  const uint32_t chunk = c.sizes.chunk_flits;
+  const uint32_t have = c.org->capacity(c.sizes) / chunk * chunk;
+  const uint32_t need_space = (need + chunk - 1) / chunk * chunk;
+  const std::string in_chunks = chunk > 1 ? " in whole chunks of " + std::to_string(chunk) + " flits" : "";
+  if (have < need_space)
+    sw.errors().fail(field, "gives " + c.org->name + " queues of " + std::to_string(have) + " flits" + in_chunks + " with " +
                                 std::to_string(ports) + " ports; each must hold " +
                                 (c.cut_through ? "a whole packet under virtual_cut_through (the largest packet has " +
                                                      std::to_string(need) + " flits)"
                                                : std::string("at least one flit")),
                      vc ? "an integer >= " + std::to_string(need)
-                        : "enough flits per port for " + std::to_string(need) + " flit(s) per queue");
+                        : "enough flits per port for " + std::to_string(need_space) + " flit(s) per queue" + in_chunks);
 }
 
 }  // namespace switchlab

@@ -81,7 +81,8 @@ struct CycleNetwork::Impl {
   const double mean_flits;                     // mean packet size, flits (injection rate)
   const bool vc, output_side;
   bool datelines = false;  // VCs split at ring datelines (vc_range)
-  uint32_t ring_cap = 0, queue_cap = kNone, pool_cap = kNone;
+  uint32_t ring_cap = 0, queue_cap = kNone, pool_cap = kNone;  // pool_cap in chunks
+  uint32_t chunk = 1;  // pools are allocated in chunks of this many flits (1: per flit)
 
   // Queues, flat over (switch, queue): ring storage and state.
   std::vector<Flit> ring;
@@ -92,7 +93,8 @@ struct CycleNetwork::Impl {
   // these rather than every queue.
   std::vector<uint64_t> q_live;     // its head flit is in and its timing established
   std::vector<uint64_t> q_need_va;  // its head packet still needs a downstream VC
-  std::vector<uint32_t> pool_occ;   // Pool::Input: per input port; Pool::Switch: per switch
+  std::vector<uint32_t> pool_occ;   // chunks used; Pool::Input: per input port; Pool::Switch: per switch
+  std::vector<uint32_t> q_read;     // chunked pools: flits already read from the queue's first chunk
   std::vector<uint32_t> q_pool;     // per queue: its index in pool_occ
   std::vector<uint16_t> q_out;      // per queue: output port of its head flit
   std::vector<uint32_t> out_lock;   // per (switch, output): queue holding it (non-VC wormhole)
@@ -156,7 +158,11 @@ struct CycleNetwork::Impl {
         end_all(c.warmup + c.measure + c.drain), occupancy(S, W, end_window) {
     const uint32_t cap = org.capacity(c.sizes);
     if (org.pool == BufferOrgInfo::Pool::Queue) queue_cap = ring_cap = cap;
-    else pool_cap = ring_cap = cap;
+    else {
+      chunk = c.sizes.chunk_flits;
+      ring_cap = cap;
+      pool_cap = cap / chunk;
+    }
     // An output queue is written by every input at once: each packet gets its slots in the order
     // its head arrived, and its body flits fill them as they come, so packets stay contiguous
     // without holding writers back. Slots reserved ahead of the flits (wormhole) need room
@@ -168,6 +174,7 @@ struct CycleNetwork::Impl {
     q_head.assign(nq, 0);
     q_count.assign(nq, 0);
     q_occ.assign(nq, 0);
+    q_read.assign(chunk > 1 ? nq : 0, 0);
     q_writer.assign(nq, kNone);
     q_target.assign(nq, kNone);
     q_ready.assign(nq, 0);
@@ -266,12 +273,24 @@ struct CycleNetwork::Impl {
     const uint32_t n = need(f);
     if (f.seq == 0 && !vc && packets[f.pkt].flits > 1 && q_writer[q2] != kNone) return false;
     if (org.pool == BufferOrgInfo::Pool::Queue) return q_occ[q2] + n <= queue_cap;
-    return pool_occ[q_pool[q2]] + n <= pool_cap;
+    return pool_occ[q_pool[q2]] + chunks(q2, q_occ[q2] + n) - chunks(q2, q_occ[q2]) <= pool_cap;
   }
   void reserve(uint32_t q2, const Flit& f) {
     const uint32_t n = need(f);
+    pool_occ[q_pool[q2]] += chunks(q2, q_occ[q2] + n) - chunks(q2, q_occ[q2]);
     q_occ[q2] += n;
-    pool_occ[q_pool[q2]] += n;
+  }
+  // Chunks queue q spans holding `occ` flits after the ones already read from its first chunk
+  // (its last chunk takes its next packets); flits when the pool is not chunked.
+  uint32_t chunks(uint32_t q, uint32_t occ) const {
+    return chunk == 1 ? occ : (q_read[q] + occ + chunk - 1) / chunk;
+  }
+  // One flit leaves queue q: its first chunk is freed once read out.
+  void release(uint32_t q) {
+    const uint32_t before = chunks(q, q_occ[q]);
+    --q_occ[q];
+    if (chunk > 1) q_read[q] = q_occ[q] == 0 || q_read[q] + 1 == chunk ? 0 : q_read[q] + 1;
+    pool_occ[q_pool[q]] -= before - chunks(q, q_occ[q]);
   }
 
   // The look-up hop `h` of a packet to `dst` makes: its cache, set and tag.
@@ -422,8 +441,7 @@ struct CycleNetwork::Impl {
     clear_bit(q_live.data(), q);
     q_head[q] = after(q_head[q], ring_cap);
     --q_count[q];
-    --q_occ[q];
-    --pool_occ[q_pool[q]];
+    release(q);
     occupancy.change(sw, now, sw_flits[sw], sw_flits[sw] - 1);
     --sw_flits[sw];
     ++flit_hops;

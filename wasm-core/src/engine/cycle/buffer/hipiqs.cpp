@@ -8,6 +8,6 @@ namespace {
 const BufferOrgRegistrar reg{{"hipiqs", "per-output queues sharing each input buffer, read by several outputs at once "
                                         "(pipelined banks) with per-output arbitration (seed 003)",
                               BufferOrgInfo::Key::InputOutput, BufferOrgInfo::Pool::Input, plain_flits_per_port, true,
-                              plain_flits_per_port}};
+                              plain_flits_per_port, true}};
 }
 }  // namespace switchlab
