@@ -191,6 +191,23 @@ TEST(CycleJobs, TrafficStaysInsideEachJob) {
   EXPECT_EQ(r["traffic"]["busy_nodes"], 12);
 }
 
+// A replay's work is its messages, not a load over the cycles: a window of 10^9 cycles (to be sure
+// to cover the trace) neither inflates the estimate nor trips the memory limit. 100 B at a 64 B MTU
+// in 4-flit packets is 4 + 3 flits, crossing at most the mesh's 7 switches.
+TEST(CycleTraceReplay, TheEstimateCountsTheReplayedFlits) {
+  json cfg = mesh4(trace_traffic("0,0,15,100\n", 4));
+  cfg["sim"]["measure_cycles"] = 1000000000;
+  const json p = json::parse(switchlab::prepare_json(cfg.dump()));
+  ASSERT_FALSE(p.contains("error")) << p.dump();
+  EXPECT_EQ(p["summary"]["flit_hops"], 7.0 * 7);
+  json app = {{"engine", "cycle"}, {"topology", {{"kind", "torus"}, {"dims", {16, 16}}}}, {"switch", {{"cache", nullptr}}},
+              {"traffic", {{"pattern", "npb"}, {"packet_flits", 8},
+                           {"npb", {{"benchmarks", {"cg"}}, {"class", "S"}, {"ranks", 256}, {"packet_bytes", 256}}},
+                           {"injection", {{"process", "application"}}}}},
+              {"sim", {{"warmup_cycles", 0}, {"measure_cycles", 1000000000}, {"drain_cycles", 0}}}};
+  EXPECT_FALSE(json::parse(switchlab::prepare_json(app.dump())).contains("error"));
+}
+
 TEST(CycleTraceReplay, BadCombinationsNameTheField) {
   json cfg = mesh4({{"pattern", "uniform"}, {"injection", {{"process", "trace"}}}});
   EXPECT_EQ(error_of(cfg)["field"], "traffic.injection.process");

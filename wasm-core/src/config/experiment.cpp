@@ -217,17 +217,20 @@ bool check_latency_range(Params& root, const Experiment& ex) {
 
 // The cycle engine's work (flit-hops, cycles) and memory: buffers of every queue, per-port
 // caches, and the source queues, which past saturation grow by (offered - accepted) per node per
-// cycle (bounded here by the offered load over the whole run).
+// cycle (bounded here by the offered load over the whole run, or by a replay's messages).
 bool estimate_cycle_run(Params& root, Experiment& ex) {
   const Topology& topo = *ex.topology;
   const CycleConfig& c = ex.cycle;
   RunEstimate& e = ex.estimate;
   const double runs = c.saturation_mode ? c.bisection_steps : 1;
-  const double cycles = static_cast<double>(c.warmup + c.measure + c.drain) * runs;
+  const double run_cycles = static_cast<double>(c.warmup + c.measure + c.drain);
+  const double cycles = run_cycles * runs;
   const double load = c.saturation_mode ? 1.0 : c.load;
   const double ports = static_cast<double>(topo.num_switches()) * topo.ports_per_switch();
   e.cycles = cycles;
-  e.flit_hops = cycles * topo.num_nodes() * load * topo.max_hops();  // max_hops counts switches
+  // Flits one run injects: a replay's messages, or the load over the run's cycles.
+  const double flits = c.replay ? c.replay->make(ex)->flits_total() : run_cycles * topo.num_nodes() * load;
+  e.flit_hops = flits * runs * topo.max_hops();  // max_hops counts switches
   e.caches = !ex.cache.enabled ? 0 : (ex.cache.per_switch ? topo.num_switches() : ports);
   e.lookups = e.flit_hops / c.mean_packet_flits();
   const double nodes = topo.num_nodes();
@@ -239,7 +242,7 @@ bool estimate_cycle_run(Params& root, Experiment& ex) {
                        (output_side ? ports * (pps + 1) * c.max_packet_flits() : 0);
   e.memory_bytes = slots * 32.0 + pps * pps * 5.0 /* allocation request matrix */ +
                    e.caches * (256.0 + ex.cache.geometry.entries * 4.0) +
-                   static_cast<double>(c.warmup + c.measure + c.drain) * topo.num_nodes() * load / c.mean_packet_flits() * 16.0 +
+                   flits / c.mean_packet_flits() * 16.0 /* source queues, per packet */ +
                    topo.table_bytes();
   if (e.memory_bytes > kMaxRunMemoryBytes) {
     root.errors().fail("sim.measure_cycles", "the run would need about " + format_number(e.memory_bytes / (1 << 20)) +

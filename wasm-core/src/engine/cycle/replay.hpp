@@ -40,6 +40,8 @@ class Replay {
   // Cycle at which the replay's own work ended (0 when it ends with its last delivery).
   virtual uint64_t end_cycle() const { return 0; }
   virtual uint64_t messages_total() const = 0;
+  // Flits of all its packets (the run's work and source-queue volume, for the estimate).
+  virtual double flits_total() const = 0;
   virtual uint64_t messages_released() const = 0;
   // Replay-specific fields of the result's `replay` section.
   virtual nlohmann::json describe() const { return nlohmann::json::object(); }

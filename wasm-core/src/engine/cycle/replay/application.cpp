@@ -27,6 +27,7 @@ class ApplicationReplay final : public Replay {
         for (const Step& st : b.steps) {
           total_ += b.times * st.msgs.size();
           steps_total_ += b.times;
+          for (const app::Message& m : st.msgs) total_flits_ += static_cast<double>(b.times) * flits_of(m);
         }
     done_ = !settle();
     if (!done_) release_at_ = compute_cycles(step());
@@ -38,9 +39,8 @@ class ApplicationReplay final : public Replay {
         ++released_;
         const uint32_t src = w_.node_of_rank[m.src], dst = w_.node_of_rank[m.dst];
         if (src == dst) continue;  // stays in the node
-        const uint64_t packets = m.bytes == 0 ? 1 : (m.bytes + w_.packet_bytes - 1) / w_.packet_bytes;
-        const uint64_t last = m.bytes - (packets - 1) * w_.packet_bytes;
-        out.push_back({src, dst, packets, last_packet_flits(last, w_.packet_bytes, flits_)});
+        const uint64_t packets = packets_of(m);
+        out.push_back({src, dst, packets, last_flits(m, packets)});
         pending_ += packets;
       }
       if (pending_ == 0) end_step(release_at_);
@@ -53,6 +53,7 @@ class ApplicationReplay final : public Replay {
   bool finished(uint64_t) const override { return done_; }
   uint64_t end_cycle() const override { return end_; }
   uint64_t messages_total() const override { return total_; }
+  double flits_total() const override { return total_flits_; }
   uint64_t messages_released() const override { return released_; }
   nlohmann::json describe() const override {
     nlohmann::json names = nlohmann::json::array();
@@ -62,6 +63,18 @@ class ApplicationReplay final : public Replay {
 
  private:
   const Step& step() const { return w_.skeletons[sk_].blocks[block_].steps[step_]; }
+
+  uint64_t packets_of(const app::Message& m) const {
+    return m.bytes == 0 ? 1 : (m.bytes + w_.packet_bytes - 1) / w_.packet_bytes;
+  }
+  uint16_t last_flits(const app::Message& m, uint64_t packets) const {
+    return last_packet_flits(m.bytes - (packets - 1) * w_.packet_bytes, w_.packet_bytes, flits_);
+  }
+  double flits_of(const app::Message& m) const {
+    if (m.src == m.dst) return 0;
+    const uint64_t packets = packets_of(m);
+    return static_cast<double>(packets - 1) * flits_ + last_flits(m, packets);
+  }
 
   // Compute of a step in whole cycles; a step longer than any run saturates (the run ends first).
   uint64_t compute_cycles(const Step& s) const {
@@ -108,6 +121,7 @@ class ApplicationReplay final : public Replay {
   const double cycles_per_flop_;
   const uint32_t flits_;
   uint64_t total_ = 0, released_ = 0, steps_total_ = 0, steps_done_ = 0;
+  double total_flits_ = 0;
   uint64_t pending_ = 0, release_at_ = 0, end_ = 0;
   size_t sk_ = 0, block_ = 0, step_ = 0;
   uint64_t rep_ = 0;

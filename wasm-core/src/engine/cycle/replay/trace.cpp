@@ -10,7 +10,10 @@ namespace {
 class TraceReplay final : public Replay {
  public:
   TraceReplay(const std::vector<TimedMessage>& msgs, double cycles_per_unit, uint32_t packet_flits)
-      : msgs_(msgs), scale_(cycles_per_unit), flits_(packet_flits) {}
+      : msgs_(msgs), scale_(cycles_per_unit), flits_(packet_flits) {
+    for (const TimedMessage& m : msgs_)
+      total_flits_ += static_cast<double>(m.packets - 1) * flits_ + last_packet_flits(m.last_bytes, m.packet_bytes, flits_);
+  }
 
   void release(uint64_t now, std::vector<ReplayMessage>& out) override {
     for (; next_ < msgs_.size(); ++next_) {
@@ -22,12 +25,14 @@ class TraceReplay final : public Replay {
   void delivered(uint64_t) override {}
   bool finished(uint64_t) const override { return next_ == msgs_.size(); }
   uint64_t messages_total() const override { return msgs_.size(); }
+  double flits_total() const override { return total_flits_; }
   uint64_t messages_released() const override { return next_; }
 
  private:
   const std::vector<TimedMessage>& msgs_;
   const double scale_;
   const uint32_t flits_;
+  double total_flits_ = 0;
   size_t next_ = 0;
 };
 
