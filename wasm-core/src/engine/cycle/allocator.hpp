@@ -3,6 +3,7 @@
 // allocator under allocator/, each with one AllocatorRegistrar line. An allocator matches input
 // ports to output ports from a ports x ports request matrix (bit rows); which queue of an input
 // is served on a granted pair is the engine's choice (round robin over that input's queues).
+#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -37,16 +38,16 @@ struct Requests {
   }
   // Only the rows of ports that have requests (a request set is sparse).
   void clear() {
-    for_each_bit(inputs.data(), words, [&](uint32_t i) { zero(&by_input[size_t{i} * words]); });
-    for_each_bit(outputs.data(), words, [&](uint32_t o) { zero(&by_output[size_t{o} * words]); });
-    zero(inputs.data());
-    zero(outputs.data());
-  }
-
- private:
-  void zero(uint64_t* w) const {
-    w[0] = 0;  // the one word of up to 64 ports without a loop (a loop becomes a memset call)
-    for (uint32_t k = 1; k < words; ++k) w[k] = 0;
+    if (words == 1) {  // up to 64 ports: a row is one word (no loop that becomes a memset call)
+      for (uint64_t m = inputs[0]; m; m &= m - 1) by_input[lowest_bit(m)] = 0;
+      for (uint64_t m = outputs[0]; m; m &= m - 1) by_output[lowest_bit(m)] = 0;
+      inputs[0] = outputs[0] = 0;
+      return;
+    }
+    for_each_bit(inputs.data(), words, [&](uint32_t i) { std::fill_n(&by_input[size_t{i} * words], words, 0); });
+    for_each_bit(outputs.data(), words, [&](uint32_t o) { std::fill_n(&by_output[size_t{o} * words], words, 0); });
+    std::fill(inputs.begin(), inputs.end(), 0);
+    std::fill(outputs.begin(), outputs.end(), 0);
   }
 };
 

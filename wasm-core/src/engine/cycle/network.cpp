@@ -516,9 +516,9 @@ struct CycleNetwork::Impl {
     });
     if (va_req.empty()) return;
     c.allocator->allocate(va_req, c.iterations, va_alloc[sw], alloc_rng, va_grant.data());
-    va_req.clear();
-    for (uint32_t ov = 0; ov < P * V; ++ov) {
-      if (va_grant[ov] < 0) continue;
+    // Only output VCs that were requested can have been granted.
+    for_each_bit(va_req.outputs.data(), va_req.words, [&](uint32_t ov) {
+      if (va_grant[ov] < 0) return;
       const uint32_t q = sw * Q + static_cast<uint32_t>(va_grant[ov]);
       const Flit& f = ring[size_t{q} * ring_cap + q_head[q]];
       const uint32_t target = downstream_base(f) + ov % V;
@@ -526,7 +526,8 @@ struct CycleNetwork::Impl {
       q_target[q] = target;
       clear_bit(q_need_va.data(), q);
       q_ready[q] = now + (c.va ? 1 : 0) + c.sa - 1;
-    }
+    });
+    va_req.clear();
   }
 
   // Queue q (a live one, of switch sw) may send its head flit this cycle.
