@@ -3,7 +3,7 @@
 // latency-load chart, the published value beside it and the drawing coloured by link utilisation
 // equal the native CLI's run of the same config.
 import { test, expect } from '@playwright/test';
-import { example as exampleOf, histogramSE, mean, nativeRun, runPresetInBrowser, pct, sig3 } from './support.mjs';
+import { example as exampleOf, histogramSE, mean, nativeRun, runConfigInBrowser, runPresetInBrowser, pct, sig3 } from './support.mjs';
 
 const PRESET = 'seed003-fig7-hipiqs-bmin16';
 
@@ -36,4 +36,26 @@ test('seed 003 HIPIQS preset: throughput, latency, saturation and link utilisati
   await expect(result.getByTestId('topology-legend')).toContainText('link utilisation per switch');
   await expect(result.locator('[data-switch="0"] title'))
     .toHaveText(`switch 0 (0,0): link utilisation ${pct(expected.utilization.by_switch[0])}`);
+});
+
+// An application replayed flit by flit (traffic.injection.process "application"): the browser's
+// WASM core gives the native CLI's run time, shown with its unit in the replay table, and the
+// buffer occupancy table is there.
+test('NPB skeleton replayed in the browser: its run time equals the native CLI', async ({ page }) => {
+  const cfg = {
+    engine: 'cycle', topology: { kind: 'mesh', dims: [4, 4] }, switch: { cache: { entries: 8, ways: 2 } },
+    traffic: {
+      pattern: 'npb', packet_flits: 8, injection: { process: 'application', gflops: 100 },
+      npb: { benchmarks: ['is'], class: 'S', ranks: 16, packet_bytes: 256 },
+    },
+    sim: { warmup_cycles: 0, measure_cycles: 10000000, drain_cycles: 0 },
+  };
+  const expected = nativeRun(cfg);
+  expect(expected.replay.completed).toBe(true);
+  await runConfigInBrowser(page, expect, cfg, expected.config_hash);
+  const replay = page.getByTestId('wasm-replay');
+  // At 1 GHz the run time in ns is a whole number of cycles: shown without decimals.
+  await expect(replay).toContainText(`${expected.replay.completion_ns} ns`);
+  await expect(replay).toContainText('yes');  // completed
+  await expect(page.getByTestId('wasm-load')).toContainText('Buffers');
 });

@@ -72,11 +72,21 @@ export function LoadPanel({ result, prefix }: { result: SimResult; prefix: strin
           <KeyValueTable data={(result.throughput ?? {}) as Obj} path="throughput" se={se} />
           <h3>Packet latency</h3>
           <KeyValueTable data={(at(result, 'latency_cycles', 'packet') ?? {}) as Obj} path="latency_cycles.packet" se={se} />
+          <h3>Network latency</h3>
+          <KeyValueTable data={(at(result, 'latency_cycles', 'network') ?? {}) as Obj} path="latency_cycles.network" se={se} />
+          {result.replay !== undefined && (
+            <div data-testid={`${prefix}-replay`}>
+              <h3>Replay</h3>
+              <KeyValueTable data={result.replay as Obj} path="replay" />
+            </div>
+          )}
         </div>
         <div>
           <h3>Utilisation and CAM</h3>
           <KeyValueTable data={(result.utilization ?? {}) as Obj} path="utilization" />
           <KeyValueTable data={(result.cam ?? {}) as Obj} path="cam" />
+          <h3>Buffers</h3>
+          <KeyValueTable data={(result.buffers ?? {}) as Obj} path="buffers" />
           <h3>Cycles</h3>
           <KeyValueTable data={(result.cycles ?? {}) as Obj} path="cycles" />
         </div>
