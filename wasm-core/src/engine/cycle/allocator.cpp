@@ -54,7 +54,6 @@ template <bool RoundRobin, uint32_t Words>
 void grant_accept(const Requests& req, uint32_t iterations, AllocState& st, Rng& rng, int32_t* out_to_in) {
   const uint32_t ports = req.ports, words = Words ? Words : req.words;
   Requests& grants = st.picks;  // by input: the outputs that granted it
-  set_all(st.free_in.data(), words, ports);
   for (uint32_t o = 0; o < ports; ++o) out_to_in[o] = -1;
   // Round robin with every output requested by one input (most switches below saturation): each
   // output grants its requester whatever its pointer, so the requests are the grants, and later
@@ -64,6 +63,7 @@ void grant_accept(const Requests& req, uint32_t iterations, AllocState& st, Rng&
     accept<RoundRobin, Words>(req, true, st, rng, out_to_in);
     return;
   }
+  set_all(st.free_in.data(), words, ports);
   for (uint32_t it = 0; it < iterations; ++it) {
     // Grant: every free output picks one free input that requests it.
     for_each_bit(req.outputs.data(), words, [&](uint32_t o) {
