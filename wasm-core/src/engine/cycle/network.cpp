@@ -116,6 +116,9 @@ struct CycleNetwork::Impl {
   std::vector<Hop> routes;  // max_hops per packet slot
   // Output-side organisations: per packet and hop, the ring slot of its head in that output queue.
   std::vector<uint32_t> slot_of;
+  // Dateline VCs: per packet and hop, it has crossed its ring's dateline (vc_range), set once per
+  // route rather than walked back at every VC request.
+  std::vector<uint8_t> crossed;
   std::vector<uint32_t> free_packets;
   std::vector<Node> nodes;
   std::vector<uint64_t> node_busy;  // per node: a packet queued or being sent (the others skip injection)
@@ -474,15 +477,21 @@ struct CycleNetwork::Impl {
   // (each ring's channel dependencies become acyclic; a new ring starts in the lower half).
   std::pair<uint32_t, uint32_t> vc_range(uint32_t pkt, uint32_t hop) const {
     if (!datelines) return {0, V};
+    return crossed[size_t{pkt} * max_hops + hop] ? std::pair<uint32_t, uint32_t>{V / 2, V}
+                                                  : std::pair<uint32_t, uint32_t>{0, V / 2};
+  }
+
+  // A packet has crossed its ring's dateline at hop k if hop k's link is on a ring and is that
+  // ring's dateline, or the previous hop was on the same ring and had crossed.
+  void mark_crossings(uint32_t pkt) {
     const Hop* r = route_of(pkt);
-    const RingLink link = topo.ring_link(r[hop].sw, r[hop].out_port);
-    bool crossed = false;
-    for (int64_t j = hop; j >= 0 && !crossed; --j) {
-      const RingLink l = topo.ring_link(r[j].sw, r[j].out_port);
-      if (link.ring < 0 || l.ring != link.ring) break;
-      crossed = l.dateline;
+    uint8_t* out = &crossed[size_t{pkt} * max_hops];
+    int32_t ring_before = -1;
+    for (uint32_t k = 0; k < packets[pkt].hops; ++k) {
+      const RingLink link = topo.ring_link(r[k].sw, r[k].out_port);
+      out[k] = link.ring >= 0 && (link.dateline || (link.ring == ring_before && out[k - 1]));
+      ring_before = link.ring;
     }
-    return crossed ? std::pair<uint32_t, uint32_t>{V / 2, V} : std::pair<uint32_t, uint32_t>{0, V / 2};
   }
 
   // A free VC of [lo, hi) at (sw, in) whose VCs start at queue `base`, round robin; -1 if none.
@@ -599,6 +608,7 @@ struct CycleNetwork::Impl {
       packets.emplace_back();
       routes.resize(routes.size() + max_hops);
       if (output_side) slot_of.resize(routes.size());
+      if (datelines) crossed.resize(routes.size());
     }
     Packet& p = packets[id];
     p.created = created;
@@ -607,6 +617,7 @@ struct CycleNetwork::Impl {
     p.dst = dst;
     p.flits = flits;
     p.hops = static_cast<uint16_t>(topo.route(src, dst, route_rng, &routes[size_t{id} * max_hops]));
+    if (datelines) mark_crossings(id);
     p.measured = created >= W && created < end_window;
     p.trace = kNone;
     if (p.measured && traced.size() < c.trace_packets) {
