@@ -276,7 +276,8 @@ struct CycleNetwork::Impl {
   bool space(uint32_t q2, const Flit& f) const {
     if (q2 == kEject) return true;
     const uint32_t n = need(f);
-    if (f.seq == 0 && !vc && packets[f.pkt].flits > 1 && q_writer[q2] != kNone) return false;
+    // (!vc first: a wormhole VC router then reads neither the flit nor its packet.)
+    if (!vc && f.seq == 0 && packets[f.pkt].flits > 1 && q_writer[q2] != kNone) return false;
     if (org.pool == BufferOrgInfo::Pool::Queue) return q_occ[q2] + n <= queue_cap;
     return pool_occ[q_pool[q2]] + chunks(q2, q_occ[q2] + n) - chunks(q2, q_occ[q2]) <= pool_cap;
   }
@@ -544,9 +545,8 @@ struct CycleNetwork::Impl {
   // Queue q (a live one, of switch sw) may send its head flit this cycle.
   bool ready(uint32_t q, uint32_t sw) const {
     if (now < q_ready[q] || q_target[q] == kNone) return false;
-    const Flit& f = ring[size_t{q} * ring_cap + q_head[q]];
-    const uint32_t lock = out_lock[size_t{sw} * P + q_out[q]];
-    return (lock == kNone || lock == q) && space(q_target[q], f);
+    const uint32_t lock = vc ? kNone : out_lock[size_t{sw} * P + q_out[q]];  // VCs never lock an output
+    return (lock == kNone || lock == q) && space(q_target[q], ring[size_t{q} * ring_cap + q_head[q]]);
   }
 
   void step_switch(uint32_t sw) {
