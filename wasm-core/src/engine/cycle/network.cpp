@@ -17,6 +17,7 @@ namespace {
 using json = nlohmann::json;
 constexpr uint32_t kNone = 0xFFFFFFFFu;
 constexpr uint32_t kEject = 0xFFFFFFFEu;  // target of a packet's last hop: the ejection link
+constexpr uint64_t kNever = ~uint64_t{0};
 // No flit moved for this many cycles while flits wait: a routing deadlock (e.g. a torus ring
 // without datelines). The run stops and says so rather than spinning.
 constexpr uint64_t kDeadlockCycles = 20000;
@@ -101,6 +102,10 @@ struct CycleNetwork::Impl {
   std::vector<uint16_t> q_out;      // per queue: output port of its head flit
   std::vector<uint32_t> out_lock;   // per (switch, output): queue holding it (non-VC wormhole)
   std::vector<uint32_t> sw_flits;   // flits buffered per switch (idle switches are skipped)
+  // Per switch: not stepped before this cycle. An empty switch sleeps until its first head is due
+  // (a lone flit's arrival cycle, spent in RC, needs no step); once stepped, a switch is stepped
+  // every cycle until it empties (heads change only in steps and arrivals, see enqueue).
+  std::vector<uint64_t> sw_wake;
   std::vector<uint16_t> q_ptr;      // per (switch, input): round-robin over its queues
   std::vector<uint16_t> reader_of;  // per local queue: the input port that reads it (input side)
   std::vector<uint16_t> vc_ptr;     // per (switch, input): round-robin over its VCs at VA
@@ -191,6 +196,7 @@ struct CycleNetwork::Impl {
     q_out.assign(nq, 0);
     out_lock.assign(size_t{S} * P, kNone);
     sw_flits.assign(S, 0);
+    sw_wake.assign(S, kNever);
     q_ptr.assign(size_t{S} * P, 0);
     for (uint32_t k = 0; k < Q; ++k) reader_of.push_back(static_cast<uint16_t>(reader(k)));
     vc_ptr.assign(size_t{S} * P, 0);
@@ -406,9 +412,13 @@ struct CycleNetwork::Impl {
     }
     ring[size_t{q} * ring_cap + pos] = f;
     present[size_t{q} * ring_cap + pos] = 1;
-    occupancy.change(q / Q, now, sw_flits[q / Q], sw_flits[q / Q] + 1);
-    ++sw_flits[q / Q];
-    if (pos == q_head[q]) establish_head(q, f.arrival);
+    const uint32_t sw = q / Q;
+    occupancy.change(sw, now, sw_flits[sw], sw_flits[sw] + 1);
+    ++sw_flits[sw];
+    if (pos == q_head[q]) {
+      establish_head(q, f.arrival);
+      sw_wake[sw] = std::min(sw_wake[sw], q_ready[q]);
+    }
   }
 
   void eject(const Flit& f, uint64_t t) {
@@ -449,7 +459,7 @@ struct CycleNetwork::Impl {
     --q_count[q];
     release(q);
     occupancy.change(sw, now, sw_flits[sw], sw_flits[sw] - 1);
-    --sw_flits[sw];
+    if (--sw_flits[sw] == 0) sw_wake[sw] = kNever;
     ++flit_hops;
     last_progress = now;
     const Packet& p = packets[f.pkt];
@@ -750,7 +760,7 @@ struct CycleNetwork::Impl {
       for (uint32_t n = 0; n < N; ++n) generate(n);
     for_each_bit(node_busy.data(), words_for(N), [&](uint32_t n) { inject(n); });
     for (uint32_t s = 0; s < S; ++s)
-      if (sw_flits[s]) step_switch(s);
+      if (now >= sw_wake[s]) step_switch(s);
     ++now;
     wheel_now = after(wheel_now, static_cast<uint32_t>(wheel.size()));
     if (in_network && now - last_progress > kDeadlockCycles) deadlock = true;
