@@ -96,6 +96,7 @@ struct CycleNetwork::Impl {
   // these rather than every queue.
   std::vector<uint64_t> q_live;     // its head flit is in and its timing established
   std::vector<uint64_t> q_need_va;  // its head packet still needs a downstream VC
+  std::vector<uint32_t> q_vc0;      // VC router: per queue, VC 0 of its head's downstream port at VA
   std::vector<uint32_t> pool_occ;   // chunks used; Pool::Input: per input port; Pool::Switch: per switch
   std::vector<uint32_t> q_read;     // chunked pools: flits already read from the queue's first chunk
   std::vector<uint32_t> q_pool;     // per queue: its index in pool_occ
@@ -190,6 +191,7 @@ struct CycleNetwork::Impl {
     q_ready.assign(nq, 0);
     q_live.assign(words_for(static_cast<uint32_t>(nq)), 0);
     q_need_va.assign(words_for(static_cast<uint32_t>(nq)), 0);
+    q_vc0.assign(vc ? nq : 0, 0);
     pool_occ.assign(org.pool == BufferOrgInfo::Pool::Switch ? S : size_t{S} * P, 0);
     q_pool.resize(nq);
     for (uint32_t q = 0; q < nq; ++q) q_pool[q] = pool_of(q);
@@ -532,6 +534,7 @@ struct CycleNetwork::Impl {
       if (now < q_ready[q]) return;
       const Flit& f = ring[size_t{q} * ring_cap + q_head[q]];
       const uint32_t base = downstream_base(f), k = q - sw * Q;
+      q_vc0[q] = base;  // for the grant's read-back
       const auto [lo, hi] = vc_range(f.pkt, f.hop);
       for (uint32_t v = lo; v < hi; ++v)
         if (q_writer[base + v] == kNone) va_req.add(k, q_out[q] * V + v);
@@ -542,9 +545,8 @@ struct CycleNetwork::Impl {
     for_each_bit(va_req.outputs.data(), va_req.words, [&](uint32_t ov) {
       if (va_grant[ov] < 0) return;
       const uint32_t q = sw * Q + static_cast<uint32_t>(va_grant[ov]);
-      const Flit& f = ring[size_t{q} * ring_cap + q_head[q]];
-      const uint32_t target = downstream_base(f) + ov % V;
-      q_writer[target] = f.pkt;
+      const uint32_t target = q_vc0[q] + ov - q_out[q] * V;
+      q_writer[target] = ring[size_t{q} * ring_cap + q_head[q]].pkt;
       q_target[q] = target;
       clear_bit(q_need_va.data(), q);
       q_ready[q] = now + (c.va ? 1 : 0) + c.sa - 1;
