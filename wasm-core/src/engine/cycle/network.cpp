@@ -96,7 +96,7 @@ struct CycleNetwork::Impl {
   // these rather than every queue.
   std::vector<uint64_t> q_live;     // its head flit is in and its timing established
   std::vector<uint64_t> q_need_va;  // its head packet still needs a downstream VC
-  std::vector<uint32_t> q_vc0;      // VC router: per queue, VC 0 of its head's downstream port at VA
+  std::vector<uint32_t> q_vc0;      // VC router: VC 0 of the downstream port its head needs a VC at
   std::vector<uint32_t> pool_occ;   // chunks used; Pool::Input: per input port; Pool::Switch: per switch
   std::vector<uint32_t> q_read;     // chunked pools: flits already read from the queue's first chunk
   std::vector<uint32_t> q_pool;     // per queue: its index in pool_occ
@@ -368,6 +368,7 @@ struct CycleNetwork::Impl {
     const uint32_t next = next_queue(f.pkt, f.hop);
     if (vc && next != kEject) {
       set_bit(q_need_va.data(), q);
+      q_vc0[q] = next;
       q_target[q] = kNone;
       q_ready[q] = base + (c.va ? c.va - 1 : 0);
     } else {
@@ -520,12 +521,6 @@ struct CycleNetwork::Impl {
     return static_cast<int32_t>(v);
   }
 
-  // Downstream VC queue 0 of the packet at the head of queue q (it leaves on hop f.hop + 1).
-  uint32_t downstream_base(const Flit& f) const {
-    const Hop& h = route_of(f.pkt)[f.hop + 1];
-    return h.sw * Q + local_queue(h.in_port, h.out_port, 0);
-  }
-
   // VC allocation as BookSim's iq router does it: every head that needs a downstream VC requests
   // each free VC of its range at its output port, and the switch allocator kind matches input
   // VCs to output VCs ((ports x VCs) square, its own arbiter state).
@@ -533,8 +528,7 @@ struct CycleNetwork::Impl {
     for_each_bit_in(q_need_va.data(), sw * Q, sw * Q + Q, [&](uint32_t q) {
       if (now < q_ready[q]) return;
       const Flit& f = ring[size_t{q} * ring_cap + q_head[q]];
-      const uint32_t base = downstream_base(f), k = q - sw * Q;
-      q_vc0[q] = base;  // for the grant's read-back
+      const uint32_t base = q_vc0[q], k = q - sw * Q;
       const auto [lo, hi] = vc_range(f.pkt, f.hop);
       for (uint32_t v = lo; v < hi; ++v)
         if (q_writer[base + v] == kNone) va_req.add(k, q_out[q] * V + v);
