@@ -28,12 +28,42 @@ const AllocatorInfo* find_allocator(const std::string& name) { return Table::fin
 std::string describe_allocators(const std::string& lead) { return Table::describe(lead, &AllocatorInfo::doc); }
 AllocatorRegistrar::AllocatorRegistrar(AllocatorInfo info) { Table::add(std::move(info)); }
 
+namespace {
+// Accept: every input granted picks one of the outputs that granted it (rows of `grants`).
+template <bool RoundRobin, uint32_t Words>
+void accept(const Requests& grants, bool first_iteration, AllocState& st, Rng& rng, int32_t* out_to_in) {
+  const uint32_t ports = grants.ports, words = Words ? Words : grants.words;
+  for_each_bit(grants.inputs.data(), words, [&](uint32_t i) {
+    const uint64_t* row = grants.row(i);
+    auto granted_by = [&](uint32_t k) { return row[k]; };
+    const int32_t o = RoundRobin ? first_bit_from(st.in_ptr[i], words, granted_by) : random_bit(words, rng, granted_by);
+    clear_bit(st.free_in.data(), i);
+    out_to_in[o] = static_cast<int32_t>(i);
+    // iSLIP: pointers move one past the accepted pair, in the first iteration only, which
+    // desynchronises the output arbiters (McKeown 1999).
+    if (RoundRobin && first_iteration) {
+      st.out_ptr[o] = after(i, ports);
+      st.in_ptr[i] = after(o, ports);
+    }
+  });
+}
+
+}  // namespace
+
 template <bool RoundRobin, uint32_t Words>
 void grant_accept(const Requests& req, uint32_t iterations, AllocState& st, Rng& rng, int32_t* out_to_in) {
   const uint32_t ports = req.ports, words = Words ? Words : req.words;
   Requests& grants = st.picks;  // by input: the outputs that granted it
-  set_all(st.free_in.data(), words, ports);
   for (uint32_t o = 0; o < ports; ++o) out_to_in[o] = -1;
+  // Round robin with every output requested by one input (most switches below saturation): each
+  // output grants its requester whatever its pointer, so the requests are the grants, and later
+  // iterations find no free input requesting a free output. Same matching and pointers, no
+  // grant phase. (PIM draws even for one candidate, so it always runs the rounds.)
+  if (RoundRobin && iterations > 0 && !req.contested) {
+    accept<RoundRobin, Words>(req, true, st, rng, out_to_in);
+    return;
+  }
+  set_all(st.free_in.data(), words, ports);
   for (uint32_t it = 0; it < iterations; ++it) {
     // Grant: every free output picks one free input that requests it.
     for_each_bit(req.outputs.data(), words, [&](uint32_t o) {
@@ -44,20 +74,7 @@ void grant_accept(const Requests& req, uint32_t iterations, AllocState& st, Rng&
       if (i >= 0) grants.add(static_cast<uint32_t>(i), o);
     });
     if (grants.empty()) break;
-    // Accept: every input granted picks one of the outputs that granted it.
-    for_each_bit(grants.inputs.data(), words, [&](uint32_t i) {
-      const uint64_t* row = grants.row(i);
-      auto granted_by = [&](uint32_t k) { return row[k]; };
-      const int32_t o = RoundRobin ? first_bit_from(st.in_ptr[i], words, granted_by) : random_bit(words, rng, granted_by);
-      clear_bit(st.free_in.data(), i);
-      out_to_in[o] = static_cast<int32_t>(i);
-      // iSLIP: pointers move one past the accepted pair, in the first iteration only, which
-      // desynchronises the output arbiters (McKeown 1999).
-      if (RoundRobin && it == 0) {
-        st.out_ptr[o] = after(i, ports);
-        st.in_ptr[i] = after(o, ports);
-      }
-    });
+    accept<RoundRobin, Words>(grants, it == 0, st, rng, out_to_in);
     grants.clear();
   }
 }

@@ -18,6 +18,7 @@ namespace switchlab {
 // of inputs and outputs that have any, so that loops and clearing skip the idle ports.
 struct Requests {
   uint32_t ports = 0, words = 0;  // words per row (and per port set)
+  bool contested = false;         // some output is requested by two inputs
   std::vector<uint64_t> by_input, by_output, inputs, outputs;
   explicit Requests(uint32_t p = 0)
       : ports(p), words(words_for(p)), by_input(size_t{p} * words), by_output(size_t{p} * words), inputs(words),
@@ -31,6 +32,7 @@ struct Requests {
     return true;
   }
   void add(uint32_t i, uint32_t o) {
+    contested |= test_bit(outputs.data(), o) && !test_bit(column(o), i);
     set_bit(&by_input[size_t{i} * words], o);
     set_bit(&by_output[size_t{o} * words], i);
     set_bit(inputs.data(), i);
@@ -42,12 +44,14 @@ struct Requests {
       for (uint64_t m = inputs[0]; m; m &= m - 1) by_input[lowest_bit(m)] = 0;
       for (uint64_t m = outputs[0]; m; m &= m - 1) by_output[lowest_bit(m)] = 0;
       inputs[0] = outputs[0] = 0;
+      contested = false;
       return;
     }
     for_each_bit(inputs.data(), words, [&](uint32_t i) { std::fill_n(&by_input[size_t{i} * words], words, 0); });
     for_each_bit(outputs.data(), words, [&](uint32_t o) { std::fill_n(&by_output[size_t{o} * words], words, 0); });
     std::fill(inputs.begin(), inputs.end(), 0);
     std::fill(outputs.begin(), outputs.end(), 0);
+    contested = false;
   }
 };
 

@@ -17,6 +17,7 @@ namespace {
 using json = nlohmann::json;
 constexpr uint32_t kNone = 0xFFFFFFFFu;
 constexpr uint32_t kEject = 0xFFFFFFFEu;  // target of a packet's last hop: the ejection link
+constexpr uint64_t kNever = ~uint64_t{0};
 // No flit moved for this many cycles while flits wait: a routing deadlock (e.g. a torus ring
 // without datelines). The run stops and says so rather than spinning.
 constexpr uint64_t kDeadlockCycles = 20000;
@@ -78,7 +79,9 @@ struct CycleNetwork::Impl {
   const BufferOrgInfo& org;
   const double load;
   const uint32_t N, S, P, V, Q, L, max_hops, per_input;  // L: flits of the largest packet; per_input: queues per input port
-  const double mean_flits;                     // mean packet size, flits (injection rate)
+  // Per node and cycle, the chance a packet starts (Bernoulli process; on/off while on): divided
+  // once here, not per node every cycle.
+  const double p_packet, p_packet_on;
   const bool vc, output_side;
   bool datelines = false;  // VCs split at ring datelines (vc_range)
   uint32_t ring_cap = 0, queue_cap = kNone, pool_cap = kNone;  // pool_cap in chunks
@@ -93,12 +96,17 @@ struct CycleNetwork::Impl {
   // these rather than every queue.
   std::vector<uint64_t> q_live;     // its head flit is in and its timing established
   std::vector<uint64_t> q_need_va;  // its head packet still needs a downstream VC
+  std::vector<uint32_t> q_vc0;      // VC router: VC 0 of the downstream port its head needs a VC at
   std::vector<uint32_t> pool_occ;   // chunks used; Pool::Input: per input port; Pool::Switch: per switch
   std::vector<uint32_t> q_read;     // chunked pools: flits already read from the queue's first chunk
   std::vector<uint32_t> q_pool;     // per queue: its index in pool_occ
   std::vector<uint16_t> q_out;      // per queue: output port of its head flit
   std::vector<uint32_t> out_lock;   // per (switch, output): queue holding it (non-VC wormhole)
   std::vector<uint32_t> sw_flits;   // flits buffered per switch (idle switches are skipped)
+  // Per switch: not stepped before this cycle. An empty switch sleeps until its first head is due
+  // (a lone flit's arrival cycle, spent in RC, needs no step); once stepped, a switch is stepped
+  // every cycle until it empties (heads change only in steps and arrivals, see enqueue).
+  std::vector<uint64_t> sw_wake;
   std::vector<uint16_t> q_ptr;      // per (switch, input): round-robin over its queues
   std::vector<uint16_t> reader_of;  // per local queue: the input port that reads it (input side)
   std::vector<uint16_t> vc_ptr;     // per (switch, input): round-robin over its VCs at VA
@@ -114,6 +122,9 @@ struct CycleNetwork::Impl {
   std::vector<Hop> routes;  // max_hops per packet slot
   // Output-side organisations: per packet and hop, the ring slot of its head in that output queue.
   std::vector<uint32_t> slot_of;
+  // Dateline VCs: per packet and hop, it has crossed its ring's dateline (vc_range), set once per
+  // route rather than walked back at every VC request.
+  std::vector<uint8_t> crossed;
   std::vector<uint32_t> free_packets;
   std::vector<Node> nodes;
   std::vector<uint64_t> node_busy;  // per node: a packet queued or being sent (the others skip injection)
@@ -152,7 +163,7 @@ struct CycleNetwork::Impl {
   Impl(const Experiment& e, double ld)
       : ex(e), c(e.cycle), topo(*e.topology), org(*e.cycle.org), load(ld), N(topo.num_nodes()), S(topo.num_switches()),
         P(topo.ports_per_switch()), V(e.cycle.sizes.vcs), Q(queues_per_switch()), L(e.cycle.max_packet_flits()),
-        max_hops(topo.max_hops()), per_input(Q / P), mean_flits(e.cycle.mean_packet_flits()), vc(org.key == BufferOrgInfo::Key::InputVc), output_side(org.key == BufferOrgInfo::Key::Output),
+        max_hops(topo.max_hops()), per_input(Q / P), p_packet(ld / e.cycle.mean_packet_flits()), p_packet_on(1.0 / e.cycle.mean_packet_flits()), vc(org.key == BufferOrgInfo::Key::InputVc), output_side(org.key == BufferOrgInfo::Key::Output),
         inj_rng(Rng::derive(e.seed, 1)), dst_rng(Rng::derive(e.seed, 2)), route_rng(Rng::derive(e.seed, 3)),
         alloc_rng(Rng::derive(e.seed, 4)), size_rng(Rng::derive(e.seed, 6)), W(c.warmup), M(c.measure), end_window(c.warmup + c.measure),
         end_all(c.warmup + c.measure + c.drain), occupancy(S, W, end_window) {
@@ -180,12 +191,14 @@ struct CycleNetwork::Impl {
     q_ready.assign(nq, 0);
     q_live.assign(words_for(static_cast<uint32_t>(nq)), 0);
     q_need_va.assign(words_for(static_cast<uint32_t>(nq)), 0);
+    q_vc0.assign(vc ? nq : 0, 0);
     pool_occ.assign(org.pool == BufferOrgInfo::Pool::Switch ? S : size_t{S} * P, 0);
     q_pool.resize(nq);
     for (uint32_t q = 0; q < nq; ++q) q_pool[q] = pool_of(q);
     q_out.assign(nq, 0);
     out_lock.assign(size_t{S} * P, kNone);
     sw_flits.assign(S, 0);
+    sw_wake.assign(S, kNever);
     q_ptr.assign(size_t{S} * P, 0);
     for (uint32_t k = 0; k < Q; ++k) reader_of.push_back(static_cast<uint16_t>(reader(k)));
     vc_ptr.assign(size_t{S} * P, 0);
@@ -271,7 +284,8 @@ struct CycleNetwork::Impl {
   bool space(uint32_t q2, const Flit& f) const {
     if (q2 == kEject) return true;
     const uint32_t n = need(f);
-    if (f.seq == 0 && !vc && packets[f.pkt].flits > 1 && q_writer[q2] != kNone) return false;
+    // (!vc first: a wormhole VC router then reads neither the flit nor its packet.)
+    if (!vc && f.seq == 0 && packets[f.pkt].flits > 1 && q_writer[q2] != kNone) return false;
     if (org.pool == BufferOrgInfo::Pool::Queue) return q_occ[q2] + n <= queue_cap;
     return pool_occ[q_pool[q2]] + chunks(q2, q_occ[q2] + n) - chunks(q2, q_occ[q2]) <= pool_cap;
   }
@@ -354,6 +368,7 @@ struct CycleNetwork::Impl {
     const uint32_t next = next_queue(f.pkt, f.hop);
     if (vc && next != kEject) {
       set_bit(q_need_va.data(), q);
+      q_vc0[q] = next;
       q_target[q] = kNone;
       q_ready[q] = base + (c.va ? c.va - 1 : 0);
     } else {
@@ -400,9 +415,13 @@ struct CycleNetwork::Impl {
     }
     ring[size_t{q} * ring_cap + pos] = f;
     present[size_t{q} * ring_cap + pos] = 1;
-    occupancy.change(q / Q, now, sw_flits[q / Q], sw_flits[q / Q] + 1);
-    ++sw_flits[q / Q];
-    if (pos == q_head[q]) establish_head(q, f.arrival);
+    const uint32_t sw = q / Q;
+    occupancy.change(sw, now, sw_flits[sw], sw_flits[sw] + 1);
+    ++sw_flits[sw];
+    if (pos == q_head[q]) {
+      establish_head(q, f.arrival);
+      sw_wake[sw] = std::min(sw_wake[sw], q_ready[q]);
+    }
   }
 
   void eject(const Flit& f, uint64_t t) {
@@ -443,7 +462,7 @@ struct CycleNetwork::Impl {
     --q_count[q];
     release(q);
     occupancy.change(sw, now, sw_flits[sw], sw_flits[sw] - 1);
-    --sw_flits[sw];
+    if (--sw_flits[sw] == 0) sw_wake[sw] = kNever;
     ++flit_hops;
     last_progress = now;
     const Packet& p = packets[f.pkt];
@@ -472,15 +491,21 @@ struct CycleNetwork::Impl {
   // (each ring's channel dependencies become acyclic; a new ring starts in the lower half).
   std::pair<uint32_t, uint32_t> vc_range(uint32_t pkt, uint32_t hop) const {
     if (!datelines) return {0, V};
+    return crossed[size_t{pkt} * max_hops + hop] ? std::pair<uint32_t, uint32_t>{V / 2, V}
+                                                  : std::pair<uint32_t, uint32_t>{0, V / 2};
+  }
+
+  // A packet has crossed its ring's dateline at hop k if hop k's link is on a ring and is that
+  // ring's dateline, or the previous hop was on the same ring and had crossed.
+  void mark_crossings(uint32_t pkt) {
     const Hop* r = route_of(pkt);
-    const RingLink link = topo.ring_link(r[hop].sw, r[hop].out_port);
-    bool crossed = false;
-    for (int64_t j = hop; j >= 0 && !crossed; --j) {
-      const RingLink l = topo.ring_link(r[j].sw, r[j].out_port);
-      if (link.ring < 0 || l.ring != link.ring) break;
-      crossed = l.dateline;
+    uint8_t* out = &crossed[size_t{pkt} * max_hops];
+    int32_t ring_before = -1;
+    for (uint32_t k = 0; k < packets[pkt].hops; ++k) {
+      const RingLink link = topo.ring_link(r[k].sw, r[k].out_port);
+      out[k] = link.ring >= 0 && (link.dateline || (link.ring == ring_before && out[k - 1]));
+      ring_before = link.ring;
     }
-    return crossed ? std::pair<uint32_t, uint32_t>{V / 2, V} : std::pair<uint32_t, uint32_t>{0, V / 2};
   }
 
   // A free VC of [lo, hi) at (sw, in) whose VCs start at queue `base`, round robin; -1 if none.
@@ -496,12 +521,6 @@ struct CycleNetwork::Impl {
     return static_cast<int32_t>(v);
   }
 
-  // Downstream VC queue 0 of the packet at the head of queue q (it leaves on hop f.hop + 1).
-  uint32_t downstream_base(const Flit& f) const {
-    const Hop& h = route_of(f.pkt)[f.hop + 1];
-    return h.sw * Q + local_queue(h.in_port, h.out_port, 0);
-  }
-
   // VC allocation as BookSim's iq router does it: every head that needs a downstream VC requests
   // each free VC of its range at its output port, and the switch allocator kind matches input
   // VCs to output VCs ((ports x VCs) square, its own arbiter state).
@@ -509,7 +528,7 @@ struct CycleNetwork::Impl {
     for_each_bit_in(q_need_va.data(), sw * Q, sw * Q + Q, [&](uint32_t q) {
       if (now < q_ready[q]) return;
       const Flit& f = ring[size_t{q} * ring_cap + q_head[q]];
-      const uint32_t base = downstream_base(f), k = q - sw * Q;
+      const uint32_t base = q_vc0[q], k = q - sw * Q;
       const auto [lo, hi] = vc_range(f.pkt, f.hop);
       for (uint32_t v = lo; v < hi; ++v)
         if (q_writer[base + v] == kNone) va_req.add(k, q_out[q] * V + v);
@@ -520,9 +539,8 @@ struct CycleNetwork::Impl {
     for_each_bit(va_req.outputs.data(), va_req.words, [&](uint32_t ov) {
       if (va_grant[ov] < 0) return;
       const uint32_t q = sw * Q + static_cast<uint32_t>(va_grant[ov]);
-      const Flit& f = ring[size_t{q} * ring_cap + q_head[q]];
-      const uint32_t target = downstream_base(f) + ov % V;
-      q_writer[target] = f.pkt;
+      const uint32_t target = q_vc0[q] + ov - q_out[q] * V;
+      q_writer[target] = ring[size_t{q} * ring_cap + q_head[q]].pkt;
       q_target[q] = target;
       clear_bit(q_need_va.data(), q);
       q_ready[q] = now + (c.va ? 1 : 0) + c.sa - 1;
@@ -533,9 +551,8 @@ struct CycleNetwork::Impl {
   // Queue q (a live one, of switch sw) may send its head flit this cycle.
   bool ready(uint32_t q, uint32_t sw) const {
     if (now < q_ready[q] || q_target[q] == kNone) return false;
-    const Flit& f = ring[size_t{q} * ring_cap + q_head[q]];
-    const uint32_t lock = out_lock[size_t{sw} * P + q_out[q]];
-    return (lock == kNone || lock == q) && space(q_target[q], f);
+    const uint32_t lock = vc ? kNone : out_lock[size_t{sw} * P + q_out[q]];  // VCs never lock an output
+    return (lock == kNone || lock == q) && space(q_target[q], ring[size_t{q} * ring_cap + q_head[q]]);
   }
 
   void step_switch(uint32_t sw) {
@@ -597,6 +614,7 @@ struct CycleNetwork::Impl {
       packets.emplace_back();
       routes.resize(routes.size() + max_hops);
       if (output_side) slot_of.resize(routes.size());
+      if (datelines) crossed.resize(routes.size());
     }
     Packet& p = packets[id];
     p.created = created;
@@ -605,6 +623,7 @@ struct CycleNetwork::Impl {
     p.dst = dst;
     p.flits = flits;
     p.hops = static_cast<uint16_t>(topo.route(src, dst, route_rng, &routes[size_t{id} * max_hops]));
+    if (datelines) mark_crossings(id);
     p.measured = created >= W && created < end_window;
     p.trace = kNone;
     if (p.measured && traced.size() < c.trace_packets) {
@@ -659,9 +678,9 @@ struct CycleNetwork::Impl {
       // sized so that the duty cycle is the load.
       if (node.on) node.on = !inj_rng.bernoulli(1.0 / c.burst_flits);
       else node.on = load >= 1.0 || inj_rng.bernoulli(load / (c.burst_flits * (1.0 - load)));
-      start = node.on && inj_rng.bernoulli(1.0 / mean_flits);
+      start = node.on && inj_rng.bernoulli(p_packet_on);
     } else {
-      start = inj_rng.bernoulli(load / mean_flits);
+      start = inj_rng.bernoulli(p_packet);
     }
     if (!start) return;
     uint32_t dst;
@@ -737,7 +756,7 @@ struct CycleNetwork::Impl {
       for (uint32_t n = 0; n < N; ++n) generate(n);
     for_each_bit(node_busy.data(), words_for(N), [&](uint32_t n) { inject(n); });
     for (uint32_t s = 0; s < S; ++s)
-      if (sw_flits[s]) step_switch(s);
+      if (now >= sw_wake[s]) step_switch(s);
     ++now;
     wheel_now = after(wheel_now, static_cast<uint32_t>(wheel.size()));
     if (in_network && now - last_progress > kDeadlockCycles) deadlock = true;
