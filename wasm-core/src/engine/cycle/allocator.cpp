@@ -20,15 +20,7 @@ int32_t random_bit(uint32_t words, Rng& rng, Word word) {
     for (uint64_t m = word(k); m; m &= m - 1)
       if (rank-- == 0) return static_cast<int32_t>(k * 64 + lowest_bit(m));
 }
-}  // namespace
 
-const std::vector<AllocatorInfo>& allocators() { return Table::all(); }
-std::vector<std::string> allocator_names() { return Table::names(); }
-const AllocatorInfo* find_allocator(const std::string& name) { return Table::find(name); }
-std::string describe_allocators(const std::string& lead) { return Table::describe(lead, &AllocatorInfo::doc); }
-AllocatorRegistrar::AllocatorRegistrar(AllocatorInfo info) { Table::add(std::move(info)); }
-
-namespace {
 // Accept: every input granted picks one of the outputs that granted it (rows of `grants`).
 template <bool RoundRobin, uint32_t Words>
 void accept(const Requests& grants, bool first_iteration, AllocState& st, Rng& rng, int32_t* out_to_in) {
@@ -47,15 +39,20 @@ void accept(const Requests& grants, bool first_iteration, AllocState& st, Rng& r
     }
   });
 }
-
 }  // namespace
+
+const std::vector<AllocatorInfo>& allocators() { return Table::all(); }
+std::vector<std::string> allocator_names() { return Table::names(); }
+const AllocatorInfo* find_allocator(const std::string& name) { return Table::find(name); }
+std::string describe_allocators(const std::string& lead) { return Table::describe(lead, &AllocatorInfo::doc); }
+AllocatorRegistrar::AllocatorRegistrar(AllocatorInfo info) { Table::add(std::move(info)); }
 
 template <bool RoundRobin, uint32_t Words>
 void grant_accept(const Requests& req, uint32_t iterations, AllocState& st, Rng& rng, int32_t* out_to_in) {
   const uint32_t ports = req.ports, words = Words ? Words : req.words;
   Requests& grants = st.picks;  // by input: the outputs that granted it
   for (uint32_t o = 0; o < ports; ++o) out_to_in[o] = -1;
-  // Round robin with every output requested by one input (most switches below saturation): each
+  // Round robin with every output requested by one input (common below saturation): each
   // output grants its requester whatever its pointer, so the requests are the grants, and later
   // iterations find no free input requesting a free output. Same matching and pointers, no
   // grant phase. (PIM draws even for one candidate, so it always runs the rounds.)
