@@ -25,13 +25,13 @@ class SkeletonStream {
     for (const auto& s : sk_list_)
       for (const auto& b : s.blocks)
         for (const auto& st : b.steps)
-          for (const auto& m : st.msgs) per_pass_ += b.times * packets_of(m);
+          for (const auto& m : st.msgs) per_pass_ += b.times * packets_of_message(m.bytes, packet_bytes_);
   }
 
   // The message the next packet belongs to.
   const Message& next() {
     const Message* m = current();
-    if (++packet_ >= packets_of(*m)) {
+    if (++packet_ >= packets_of_message(m->bytes, packet_bytes_)) {
       packet_ = 0;
       ++msg_;
     }
@@ -40,9 +40,6 @@ class SkeletonStream {
   uint64_t packets_per_pass() const { return per_pass_; }
 
  private:
-  uint64_t packets_of(const Message& m) const {
-    return packet_bytes_ == 0 || m.bytes == 0 ? 1 : (m.bytes + packet_bytes_ - 1) / packet_bytes_;
-  }
   // The message under the cursor, after moving the cursor past exhausted steps, repeats, blocks
   // and skeletons (a workload always has at least one message: checked when it is built).
   const Message* current() {

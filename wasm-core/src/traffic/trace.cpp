@@ -139,9 +139,9 @@ std::unique_ptr<Traffic> make_trace(Params& traffic, const Topology& topo) {
       return nullptr;
     }
     // A 0-byte message (e.g. a synchronisation) still is one (header-only) packet.
-    m.packets = v == 0 ? 1 : (v + mtu - 1) / mtu;
+    m.bytes = v;
     m.packet_bytes = mtu;
-    m.last_bytes = v - (m.packets - 1) * mtu;
+    m.packets = packets_of_message(v, mtu);
     msgs.push_back(m);
   }
   if (msgs.empty()) {

@@ -15,13 +15,18 @@
 
 namespace switchlab {
 
-// A message of a trace with its timestamp (in the trace's own unit), already split into packets
-// of packet_bytes (its last packet carries last_bytes).
+// Packets a message of `bytes` takes at `packet_bytes` each: ceil(bytes / packet_bytes), at least
+// one (a 0-byte message is a header-only packet); packet_bytes 0 means one packet per message.
+inline uint64_t packets_of_message(uint64_t bytes, uint64_t packet_bytes) {
+  return packet_bytes == 0 || bytes == 0 ? 1 : (bytes + packet_bytes - 1) / packet_bytes;
+}
+
+// A message of a trace with its timestamp (in the trace's own unit), of `bytes` in `packets`
+// packets of packet_bytes (traffic.mtu_bytes).
 struct TimedMessage {
   double time;
   uint32_t src, dst;
-  uint64_t packets;
-  uint64_t packet_bytes, last_bytes;
+  uint64_t bytes, packet_bytes, packets;
 };
 
 class Traffic {

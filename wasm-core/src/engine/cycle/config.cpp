@@ -81,9 +81,7 @@ void parse_injection(Params& traffic, CycleConfig& c) {
                           "giving the load. " + describe_replays() + " (whole messages instead of a load)";
   const std::string process = inj.choice("process", std::string("bernoulli"), processes, doc.c_str());
   c.replay = find_replay(process);
-  c.process = c.replay ? CycleConfig::Process::Replay
-              : process == "on_off" ? CycleConfig::Process::OnOff
-                                    : CycleConfig::Process::Bernoulli;
+  c.on_off = process == "on_off";
   c.load = inj.number("load", {0.1, 0.0, 1.0, "flits/node/cycle", "Offered load per node (bernoulli, on_off)"});
   c.burst_flits = static_cast<uint32_t>(inj.integer("burst_flits", {64, 1, 1 << 20, "flits", "on_off: mean flits per burst"}));
   const bool ns = inj.choice("time_unit", "cycles", {"cycles", "ns"},

@@ -26,8 +26,9 @@ struct CycleConfig {
   uint32_t cam_cycles = 1;  // a CAM accepts one search every cam_cycles
   bool cam_shared = true;   // one CAM per switch (else one per input port)
   double clock_ghz = 1.0;   // switch clock, for the ns figures
-  // Injection process: Bernoulli, on/off bursts, or a replay of whole messages (engine/cycle/replay.hpp).
-  enum class Process { Bernoulli, OnOff, Replay } process = Process::Bernoulli;
+  // Injection process: Bernoulli, on/off bursts (on_off), or a replay of whole messages
+  // (engine/cycle/replay.hpp; replay set).
+  bool on_off = false;
   const ReplayInfo* replay = nullptr;
   double load = 0.1;        // offered load, flits/node/cycle (Bernoulli, on/off)
   uint32_t burst_flits = 64;  // on/off: mean flits of an on period

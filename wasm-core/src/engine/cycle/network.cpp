@@ -226,8 +226,7 @@ struct CycleNetwork::Impl {
       cam_free.assign(c.cam_shared ? S : size_t{S} * P, 0);
       if (ex.cache.prefetch_all_to_all) prefetch_caches();
     }
-    const bool on_off = c.process == CycleConfig::Process::OnOff;
-    for (auto& n : nodes) n.on = on_off && inj_rng.bernoulli(load);
+    for (auto& n : nodes) n.on = c.on_off && inj_rng.bernoulli(load);
     for (uint32_t w : c.mix_weights) mix_cumulative.push_back((mix_cumulative.empty() ? 0 : mix_cumulative.back()) + w);
     if (c.replay) replay = c.replay->make(ex);
     datelines = vc && V >= 2 && has_rings();
@@ -673,7 +672,7 @@ struct CycleNetwork::Impl {
   void generate(uint32_t n) {
     Node& node = nodes[n];
     bool start;
-    if (c.process == CycleConfig::Process::OnOff) {
+    if (c.on_off) {
       // Bursts at one flit per cycle; on periods of burst_flits cycles on average, off periods
       // sized so that the duty cycle is the load.
       if (node.on) node.on = !inj_rng.bernoulli(1.0 / c.burst_flits);
@@ -812,19 +811,51 @@ struct CycleNetwork::Impl {
             {"histogram_format", "[latency cycles, packets] for every distinct latency"}};
   }
 
-  json in_ns(const json& cycles) const {
+  json in_ns(const json& cycles, double ns_per_cycle) const {
     json out = json::object();
     for (const char* k : {"mean", "p50", "p99", "max"})
-      out[k] = cycles[k].is_null() ? json(nullptr) : json(cycles[k].get<double>() * (1.0 / c.clock_ghz));
+      out[k] = cycles[k].is_null() ? json(nullptr) : json(cycles[k].get<double>() * ns_per_cycle);
     return out;
+  }
+
+  // Flits held in the switch buffers over the measured window (WindowOccupancy).
+  json buffers_json() const {
+    const uint64_t until = std::min(now, end_window);
+    const double window = static_cast<double>(until > W ? until - W : 0);
+    json by_switch = json::array();
+    double area_sum = 0;
+    uint32_t peak = 0;
+    for (uint32_t s = 0; s < S; ++s) {
+      const double a = static_cast<double>(occupancy.area(s, now, sw_flits[s]));
+      area_sum += a;
+      peak = std::max(peak, occupancy.peak(s));
+      by_switch.push_back(window > 0 ? a / window : 0.0);
+    }
+    const double per_port = window > 0 ? area_sum / (window * S * P) : 0.0;
+    return {{"mean_flits_per_port", per_port},
+            {"mean_fraction", per_port / org.flits_per_port(c.sizes)},
+            {"peak_flits_switch", peak},
+            {"by_switch_mean_flits", std::move(by_switch)}};
+  }
+
+  json replay_json(double ns_per_cycle) const {
+    const bool done = replay_done();
+    const uint64_t end = std::max(last_ejection, replay->end_cycle());
+    json r = replay->describe();
+    r["messages"] = replay->messages_total();
+    r["released"] = replay->messages_released();
+    r["completed"] = done;
+    r["completion_cycles"] = done ? json(end) : json(nullptr);
+    r["completion_ns"] = done ? json(static_cast<double>(end) * ns_per_cycle) : json(nullptr);
+    return r;
   }
 
   json report() const {
     const LoadPoint pt = point();
     const uint64_t min_node = *std::min_element(ejected_by_node.begin(), ejected_by_node.end());
     json packet = latency_json(latency_hist, latency_sum), network = latency_json(network_hist, network_sum);
-    json packet_ns = in_ns(packet), network_ns = in_ns(network);
     const double ns_per_cycle = 1.0 / c.clock_ghz;
+    json packet_ns = in_ns(packet, ns_per_cycle), network_ns = in_ns(network, ns_per_cycle);
     const auto& classes = topo.port_classes();
     json by_class = json::object();
     uint64_t lookups = 0, hits = 0;
@@ -848,17 +879,6 @@ struct CycleNetwork::Impl {
       by_switch.push_back(static_cast<double>(sw_sum) / (double{1} * P * M));
     }
     const double cams = static_cast<double>(cam_free.size());
-    const double window = static_cast<double>(std::min(now, end_window) > W ? std::min(now, end_window) - W : 0);
-    json buffered = json::array();
-    double area_sum = 0;
-    uint32_t peak = 0;
-    for (uint32_t s = 0; s < S; ++s) {
-      const double a = static_cast<double>(occupancy.area(s, now, sw_flits[s]));
-      area_sum += a;
-      peak = std::max(peak, occupancy.peak(s));
-      buffered.push_back(window > 0 ? a / window : 0.0);
-    }
-    const double per_port = window > 0 ? area_sum / (window * S * P) : 0.0;
     json out = {
         {"throughput", {{"offered", pt.offered}, {"offered_configured", load}, {"accepted", pt.accepted},
                         {"accepted_min_node", static_cast<double>(min_node) / static_cast<double>(M)}}},
@@ -874,27 +894,14 @@ struct CycleNetwork::Impl {
                          {"by_switch", std::move(by_switch)},
                          {"by_output_port", std::move(by_port)}}},
         {"trace", trace_json()},
-        {"buffers", {{"mean_flits_per_port", per_port},
-                     {"mean_fraction", per_port / org.flits_per_port(c.sizes)},
-                     {"peak_flits_switch", peak},
-                     {"by_switch_mean_flits", std::move(buffered)}}},
+        {"buffers", buffers_json()},
         {"cache", {{"enabled", ex.cache.enabled}, {"lookups", lookups}, {"hits", hits},
                    {"hit_rate", ex.cache.enabled ? rate(hits, lookups) : json(nullptr)}, {"by_port_class", by_class}}},
         {"cam", {{"searches", cam_searches},
                  {"utilization", cams > 0 ? json(static_cast<double>(cam_searches) * c.cam_cycles / (cams * static_cast<double>(M))) : json(nullptr)}}},
         {"cycles", {{"simulated", now}, {"warmup", W}, {"measured", M}, {"drained", drained()}, {"flit_hops", flit_hops}}},
     };
-    if (replay) {
-      const bool done = replay_done();
-      const uint64_t end = std::max(last_ejection, replay->end_cycle());
-      json r = replay->describe();
-      r["messages"] = replay->messages_total();
-      r["released"] = replay->messages_released();
-      r["completed"] = done;
-      r["completion_cycles"] = done ? json(end) : json(nullptr);
-      r["completion_ns"] = done ? json(static_cast<double>(end) * ns_per_cycle) : json(nullptr);
-      out["replay"] = std::move(r);
-    }
+    if (replay) out["replay"] = replay_json(ns_per_cycle);
     return out;
   }
 

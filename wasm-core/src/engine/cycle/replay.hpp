@@ -19,14 +19,17 @@ struct ReplayMessage {
   uint32_t src, dst;  // compute nodes
   uint64_t packets;
   uint16_t last_flits;
-};
 
-// Flits of a message's last packet carrying `last_bytes` of a full packet's `packet_bytes` in
-// `packet_flits` flits: as many as its bytes fill, at least one (a header-only packet).
-inline uint16_t last_packet_flits(uint64_t last_bytes, uint64_t packet_bytes, uint32_t packet_flits) {
-  const uint64_t flits = (last_bytes * packet_flits + packet_bytes - 1) / packet_bytes;
-  return static_cast<uint16_t>(flits == 0 ? 1 : flits > packet_flits ? packet_flits : flits);
-}
+  // A message of `bytes` in packets of `packet_bytes` (> 0), each of `packet_flits` flits but the
+  // last, which has as many as its bytes fill, at least one (a header-only packet).
+  static ReplayMessage of(uint32_t src, uint32_t dst, uint64_t bytes, uint64_t packet_bytes, uint32_t packet_flits) {
+    const uint64_t packets = packets_of_message(bytes, packet_bytes);
+    const uint64_t last_bytes = bytes - (packets - 1) * packet_bytes;
+    const uint64_t last = (last_bytes * packet_flits + packet_bytes - 1) / packet_bytes;
+    return {src, dst, packets, static_cast<uint16_t>(last == 0 ? 1 : last)};
+  }
+  double flits(uint32_t packet_flits) const { return static_cast<double>(packets - 1) * packet_flits + last_flits; }
+};
 
 class Replay {
  public:

@@ -39,9 +39,8 @@ class ApplicationReplay final : public Replay {
         ++released_;
         const uint32_t src = w_.node_of_rank[m.src], dst = w_.node_of_rank[m.dst];
         if (src == dst) continue;  // stays in the node
-        const uint64_t packets = packets_of(m);
-        out.push_back({src, dst, packets, last_flits(m, packets)});
-        pending_ += packets;
+        out.push_back(ReplayMessage::of(src, dst, m.bytes, w_.packet_bytes, flits_));
+        pending_ += out.back().packets;
       }
       if (pending_ == 0) end_step(release_at_);
     }
@@ -64,16 +63,8 @@ class ApplicationReplay final : public Replay {
  private:
   const Step& step() const { return w_.skeletons[sk_].blocks[block_].steps[step_]; }
 
-  uint64_t packets_of(const app::Message& m) const {
-    return m.bytes == 0 ? 1 : (m.bytes + w_.packet_bytes - 1) / w_.packet_bytes;
-  }
-  uint16_t last_flits(const app::Message& m, uint64_t packets) const {
-    return last_packet_flits(m.bytes - (packets - 1) * w_.packet_bytes, w_.packet_bytes, flits_);
-  }
   double flits_of(const app::Message& m) const {
-    if (m.src == m.dst) return 0;
-    const uint64_t packets = packets_of(m);
-    return static_cast<double>(packets - 1) * flits_ + last_flits(m, packets);
+    return m.src == m.dst ? 0 : ReplayMessage::of(m.src, m.dst, m.bytes, w_.packet_bytes, flits_).flits(flits_);
   }
 
   // Compute of a step in whole cycles; a step longer than any run saturates (the run ends first).

@@ -11,15 +11,14 @@ class TraceReplay final : public Replay {
  public:
   TraceReplay(const std::vector<TimedMessage>& msgs, double cycles_per_unit, uint32_t packet_flits)
       : msgs_(msgs), scale_(cycles_per_unit), flits_(packet_flits) {
-    for (const TimedMessage& m : msgs_)
-      total_flits_ += static_cast<double>(m.packets - 1) * flits_ + last_packet_flits(m.last_bytes, m.packet_bytes, flits_);
+    for (const TimedMessage& m : msgs_) total_flits_ += message(m).flits(flits_);
   }
 
   void release(uint64_t now, std::vector<ReplayMessage>& out) override {
     for (; next_ < msgs_.size(); ++next_) {
       const TimedMessage& m = msgs_[next_];
       if (m.time * scale_ > static_cast<double>(now)) break;
-      out.push_back({m.src, m.dst, m.packets, last_packet_flits(m.last_bytes, m.packet_bytes, flits_)});
+      out.push_back(message(m));
     }
   }
   void delivered(uint64_t) override {}
@@ -29,6 +28,10 @@ class TraceReplay final : public Replay {
   uint64_t messages_released() const override { return next_; }
 
  private:
+  ReplayMessage message(const TimedMessage& m) const {
+    return ReplayMessage::of(m.src, m.dst, m.bytes, m.packet_bytes, flits_);
+  }
+
   const std::vector<TimedMessage>& msgs_;
   const double scale_;
   const uint32_t flits_;
