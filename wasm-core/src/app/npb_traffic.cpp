@@ -71,17 +71,6 @@ class SkeletonStream {
   uint64_t rep_ = 0, packet_ = 0;
 };
 
-nlohmann::json describe_stream(const std::vector<Skeleton>& skeletons, uint64_t ranks, uint64_t packets_per_pass) {
-  nlohmann::json b = nlohmann::json::array();
-  uint64_t messages = 0;
-  for (const auto& s : skeletons) {
-    b.push_back(s.benchmark);
-    messages += s.messages();
-  }
-  return {{"pattern", "npb"}, {"benchmarks", b}, {"ranks", ranks},
-          {"messages_per_pass", messages}, {"packets_per_pass", packets_per_pass}, {"wraps", true}};
-}
-
 class NpbTraffic final : public Traffic {
  public:
   explicit NpbTraffic(NpbWorkload w) : w_(std::move(w)), stream_(w_.skeletons, w_.packet_bytes) {}
@@ -93,7 +82,14 @@ class NpbTraffic final : public Traffic {
     dst = w_.node_of_rank[m.dst];
   }
   nlohmann::json describe() const override {
-    return describe_stream(w_.skeletons, w_.node_of_rank.size(), stream_.packets_per_pass());
+    nlohmann::json b = nlohmann::json::array();
+    uint64_t messages = 0;
+    for (const auto& s : w_.skeletons) {
+      b.push_back(s.benchmark);
+      messages += s.messages();
+    }
+    return {{"pattern", "npb"}, {"benchmarks", b}, {"ranks", w_.node_of_rank.size()},
+            {"messages_per_pass", messages}, {"packets_per_pass", stream_.packets_per_pass()}, {"wraps", true}};
   }
 
  private:
