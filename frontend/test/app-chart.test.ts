@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appHeadline, appLayout, appRows, formatGain, simulatorName, type AppSection } from '../src/lib/appChart';
+import { appHeadline, appLayout, appRows, formatGain, replayNote, simulatorName, type AppSection } from '../src/lib/appChart';
 
 const app: AppSection = {
   benchmarks: {
@@ -53,5 +53,13 @@ describe('parallel applications chart', () => {
     expect(appHeadline({ app })).toBe('mean relative performance 1.05 × (+5.00 %)');
     expect(simulatorName(app)).toBe('time model');
     expect(simulatorName({ ...app, simulator: 'smpi', simgrid_version: '3.32' })).toBe('SimGrid SMPI 3.32');
+  });
+
+  it('names how SMPI replayed a benchmark', () => {
+    const b = { time_s: 1, mops: 1, relative: 1.1 };
+    expect(replayNote(undefined)).toBe('—');
+    expect(replayNote(b)).toBe('—');
+    expect(replayNote({ ...b, smpi_replay: 'full', smpi_sample_repeats: null })).toBe('full');
+    expect(replayNote({ ...b, smpi_replay: 'extrapolated', smpi_sample_repeats: 8 })).toBe('extrapolated from 8 and 16 repeats');
   });
 });

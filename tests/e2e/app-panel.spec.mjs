@@ -1,7 +1,7 @@
 // The parallel applications panel: the seed 001 Fig. 7 preset (engine app, nine NPB skeletons on a
 // 4x4x4 torus) runs in the browser's WASM core and its bars show the native CLI's numbers.
 import { test, expect } from '@playwright/test';
-import { example as exampleOf, nativeRun, runPresetInBrowser, sig3 } from './support.mjs';
+import { example as exampleOf, nativeRun, runConfigInBrowser, runPresetInBrowser, sig3 } from './support.mjs';
 
 const PRESET = 'seed001-fig7-npb-torus-64';
 
@@ -27,4 +27,50 @@ test('seed 001 Fig. 7 preset: bars of relative performance per benchmark equal t
   const published = example.published[0];
   await expect(page.locator('[data-testid="wasm-result"] [data-testid="published-table"] tbody tr').first())
     .toContainText(`${sig3(expected.relative_mean)} ${published.unit}`);
+});
+
+// SimGrid SMPI on the server beside the model: a worker replays the skeletons (engine smpi), and
+// the browser shows SMPI's relative performance on the model's bars and how SMPI replayed each
+// benchmark (CG's 375 inner iterations at class W are sampled 8 and 16 times and extrapolated).
+const SYSTEM = {
+  seed: 5, topology: { kind: 'torus', dims: [4, 4] },
+  switch: { cache: { entries: 64, ways: 4 }, delays_ns: { rc_hit: 2, rc_miss: 27, rc_no_cache: 25, other: 75, link: 20 }, link_gbps: 200 },
+  node: { gflops: 100 },
+  traffic: { pattern: 'npb', npb: { benchmarks: ['cg', 'is'], class: 'W', ranks: 16 } },
+};
+
+async function runOnServer(request, cfg) {
+  const posted = await request.post('/api/experiments', { data: cfg });
+  expect(posted.ok()).toBeTruthy();
+  const { id } = await posted.json();
+  let exp;
+  await expect.poll(async () => (exp = await (await request.get(`/api/experiments/${id}`)).json()).status,
+    { timeout: 120_000 }).toBe('done');
+  return { id, app: exp.result.app };
+}
+
+test('an engine smpi experiment: SMPI bars, and the replay named per benchmark', async ({ page, request }) => {
+  const { id, app } = await runOnServer(request, { ...SYSTEM, engine: 'smpi', app: { smpi_replay: 'extrapolate' } });
+  expect(app.simulator).toBe('smpi');
+  expect(app.benchmarks.cg.smpi_replay).toBe('extrapolated');
+  expect(app.benchmarks.is.smpi_replay).toBe('full'); // 10 iterations: no block longer than 16
+  await page.goto(`/e/${id}`);
+  const panel = page.locator('[data-testid="experiment-result"] [data-testid="experiment-app"]');
+  await expect(panel).toContainText('SimGrid SMPI 3.');
+  await expect(panel.getByTestId('experiment-app-value-cg')).toHaveText(gain(app.benchmarks.cg.relative));
+  await expect(panel.getByTestId('experiment-app-replay-cg')).toHaveText('extrapolated from 8 and 16 repeats');
+  await expect(panel.getByTestId('experiment-app-replay-is')).toHaveText('full');
+});
+
+test('the time model in the browser shows the server\'s SMPI run of the same system beside its bars', async ({ page, request }) => {
+  const smpi = await runOnServer(request, { ...SYSTEM, engine: 'smpi' });
+  const model = nativeRun({ ...SYSTEM, engine: 'app' }).app;
+  await runConfigInBrowser(page, expect, { ...SYSTEM, engine: 'app' });
+  const panel = page.locator('[data-testid="wasm-result"] [data-testid="wasm-app"]');
+  await expect(panel.getByTestId('wasm-app-value-cg')).toHaveText(gain(model.benchmarks.cg.relative));
+  await expect(panel.getByTestId('wasm-app-smpi-mean')).toHaveText(`${sig3(smpi.app.relative_mean)} ×`);
+  await expect(panel.getByTestId('wasm-app-smpi-mark-cg')).toHaveCount(1);
+  await expect(panel.getByTestId('wasm-app-replay-cg')).toHaveText('full'); // auto: the whole run fits
+  // SMPI agrees with the model on the gain (tests/cross_build/test_smpi.py: within 0.01).
+  expect(Math.abs(smpi.app.relative_mean - model.relative_mean)).toBeLessThan(0.01);
 });

@@ -2,6 +2,7 @@
 // limits and its run summary.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -48,11 +49,14 @@ TEST(SmpiEngine, LimitsNameTheirField) {
   EXPECT_EQ(e["allowed"], "an integer in [2, 256]");
   e = error_of(switchlab::prepare_json(smpi({8, 8, 16}, 64).dump()));
   EXPECT_EQ(e["field"], "topology");
-  e = error_of(switchlab::prepare_json(smpi({8, 8}, 64, "C", {"lu"}).dump()));
+  json lu = smpi({8, 8}, 64, "C", {"lu"});
+  lu["app"] = {{"smpi_replay", "full"}};
+  e = error_of(switchlab::prepare_json(lu.dump()));
   EXPECT_EQ(e["field"], "traffic.npb.class");
   EXPECT_NE(e["message"].get<std::string>().find("lu: the SMPI traces would have about"), std::string::npos);
-  // Engine app takes all three.
-  for (json c : {smpi({8, 8, 8}, 512), smpi({8, 8, 16}, 64), smpi({8, 8}, 64, "C", {"lu"})}) {
+  // Engine app takes all three (and no SMPI replay fields).
+  lu.erase("app");
+  for (json c : {smpi({8, 8, 8}, 512), smpi({8, 8, 16}, 64), lu}) {
     c["engine"] = "app";
     EXPECT_FALSE(json::parse(switchlab::prepare_json(c.dump())).contains("error")) << c.dump();
   }
@@ -70,12 +74,74 @@ TEST(SmpiEngine, ExportTakesEngineSmpiConfigsAndWritesToADirectory) {
   std::filesystem::create_directories(dir);
   const json f = json::parse(switchlab::smpi_export_json(c.dump(), dir));
   ASSERT_FALSE(f.contains("error")) << f.dump();
-  EXPECT_FALSE(f.contains("traces") || f.contains("platform_xml"));
-  ASSERT_EQ(f["trace_files"].size(), 16u);
+  EXPECT_FALSE(f.contains("platform_xml") || f["replays"][0].contains("traces"));
+  ASSERT_EQ(f["replays"][0]["trace_files"].size(), 16u);
   const auto read = [](const std::string& path) {
     std::ifstream in(path, std::ios::binary);
     return std::string(std::istreambuf_iterator<char>(in), {});
   };
   EXPECT_EQ(read(f["platform_file"]), x["platform_xml"].get<std::string>());
-  for (size_t r = 0; r < 16; ++r) EXPECT_EQ(read(f["trace_files"][r]), x["traces"][r].get<std::string>()) << r;
+  for (size_t r = 0; r < 16; ++r)
+    EXPECT_EQ(read(f["replays"][0]["trace_files"][r]), x["replays"][0]["traces"][r].get<std::string>()) << r;
+}
+
+namespace {
+size_t lines(const json& traces) {
+  size_t n = 0;
+  for (const auto& t : traces) {
+    const std::string s = t.get<std::string>();
+    n += static_cast<size_t>(std::count(s.begin(), s.end(), '\n'));
+  }
+  return n;
+}
+}  // namespace
+
+TEST(SmpiEngine, ExtrapolatedReplaysSampleEachLongBlockAndWeighTheirTimes) {
+  // CG class W on 16 ranks: the inner block runs 15 x 25 = 375 times, the outer one 15 times.
+  json c = smpi({4, 4}, 16, "W", {"cg"});
+  c["app"] = {{"smpi_replay", "extrapolate"}, {"smpi_sample_repeats", 4}};
+  const json x = json::parse(switchlab::smpi_export_json(c.dump()));
+  ASSERT_FALSE(x.contains("error")) << x.dump();
+  EXPECT_EQ(x["replay"], "extrapolated");
+  EXPECT_EQ(x["sample_repeats"], 4);
+  ASSERT_EQ(x["replays"].size(), 3u);  // the base and one per long block
+  EXPECT_EQ(x["replays"][0]["repeats"], json({4, 4}));
+  EXPECT_EQ(x["replays"][1]["repeats"], json({8, 4}));
+  EXPECT_EQ(x["replays"][2]["repeats"], json({4, 8}));
+  // T = T0 + (375 - 4) / 4 (T1 - T0) + (15 - 4) / 4 (T2 - T0): the weights sum to 1.
+  EXPECT_DOUBLE_EQ(x["replays"][1]["weight"].get<double>(), 371.0 / 4);
+  EXPECT_DOUBLE_EQ(x["replays"][2]["weight"].get<double>(), 11.0 / 4);
+  EXPECT_DOUBLE_EQ(x["replays"][0]["weight"].get<double>(), 1 - 371.0 / 4 - 11.0 / 4);
+  // Each replay's traces grow linearly in the repeats, by exactly the lines of a block's steps.
+  const size_t l0 = lines(x["replays"][0]["traces"]), l1 = lines(x["replays"][1]["traces"]),
+               l2 = lines(x["replays"][2]["traces"]);
+  c["app"] = {{"smpi_replay", "full"}};
+  const json full = json::parse(switchlab::smpi_export_json(c.dump()));
+  EXPECT_EQ(full["replay"], "full");
+  EXPECT_EQ(full["replays"][0]["repeats"], json({375, 15}));
+  EXPECT_EQ(lines(full["replays"][0]["traces"]), l0 + (375 - 4) * (l1 - l0) / 4 + (15 - 4) * (l2 - l0) / 4);
+  // Blocks of at most 2k repeats are replayed whole: with k = 8 only the inner block is sampled.
+  c["app"] = {{"smpi_replay", "extrapolate"}, {"smpi_sample_repeats", 8}};
+  const json k8 = json::parse(switchlab::smpi_export_json(c.dump()));
+  ASSERT_EQ(k8["replays"].size(), 2u);
+  EXPECT_EQ(k8["replays"][1]["repeats"], json({16, 15}));
+}
+
+TEST(SmpiEngine, AutoReplaysWholeRunsThatFitAndSamplesTheOthers) {
+  json c = smpi({4, 4}, 16, "W", {"cg"});
+  EXPECT_EQ(json::parse(switchlab::smpi_export_json(c.dump()))["replay"], "full");
+  // LU class C on 64 ranks exceeds the trace limit: refused in full, sampled in auto (default).
+  c = smpi({8, 8}, 64, "C", {"lu"});
+  const json x = json::parse(switchlab::smpi_export_json(c.dump()));
+  ASSERT_FALSE(x.contains("error")) << x.dump().substr(0, 300);
+  EXPECT_EQ(x["replay"], "extrapolated");
+  EXPECT_EQ(x["sample_repeats"], 8);
+  c["app"] = {{"smpi_replay", "full"}};
+  const json e = error_of(switchlab::prepare_json(c.dump()));
+  EXPECT_EQ(e["field"], "traffic.npb.class");
+  EXPECT_NE(e["message"].get<std::string>().find("set app.smpi_replay to extrapolate or auto"), std::string::npos);
+  c["app"] = {{"smpi_replay", "extrapolate"}, {"smpi_sample_repeats", 1000}};
+  EXPECT_EQ(error_of(switchlab::prepare_json(c.dump()))["field"], "app.smpi_sample_repeats");
+  c["app"] = {{"smpi_sample_repeats", 0}};
+  EXPECT_EQ(error_of(switchlab::prepare_json(c.dump()))["field"], "app.smpi_sample_repeats");
 }

@@ -181,7 +181,10 @@ TEST(AppTimeModel, SmpiExportNeedsOneBenchmarkOfEngineApp) {
   const json x = json::parse(switchlab::smpi_export_json(single_switch("ep", 2).dump()));
   EXPECT_EQ(x["hosts"], json({"n0", "n1"}));
   EXPECT_NE(x["platform_xml"].get<std::string>().find(R"(<link id="s0p0" bandwidth="8Gbps" latency="61ns"/>)"), std::string::npos);
-  EXPECT_EQ(x["traces"][1], "1 init\n1 compute 419430400\n1 irecv 0 0 8\n1 isend 0 0 8\n1 waitall\n"
+  EXPECT_EQ(x["replay"], "full");
+  ASSERT_EQ(x["replays"].size(), 1u);
+  EXPECT_EQ(x["replays"][0]["weight"], 1.0);
+  EXPECT_EQ(x["replays"][0]["traces"][1], "1 init\n1 compute 419430400\n1 irecv 0 0 8\n1 isend 0 0 8\n1 waitall\n"
                             "1 irecv 0 0 8\n1 isend 0 0 8\n1 waitall\n1 irecv 0 0 80\n1 isend 0 0 80\n1 waitall\n1 finalize\n");
 }
 

@@ -53,24 +53,31 @@ def simgrid_version() -> str:
     return found.group(1) if found else "unknown"
 
 
+def _smpirun(export: dict[str, Any], trace_files: list[str], d: Path, timeout_s: float | None) -> float:
+    """Simulated time (s) of one replay of the export's traces."""
+    (d / "traces.txt").write_text("".join(f"{t}\n" for t in trace_files))
+    cmd = ["smpirun", "-wrapper", WRAPPER, "-np", str(len(export["hosts"])), "-platform", export["platform_file"],
+           "-hostfile", str(d / "hosts.txt"), "-replay", str(d / "traces.txt"), REPLAY_BINARY,
+           *[f"--cfg={o}" for o in export["options"]], "--cfg=smpi/display-timing:1",
+           "--log=root.thresh:warning", "--log=smpi_utils.thresh:info"]
+    run = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout_s, cwd=d, preexec_fn=_die_with_parent)
+    found = SIMULATED_TIME.findall(run.stdout + run.stderr)
+    if run.returncode != 0 or not found:
+        raise ReplayFailed(f"smpirun failed (exit {run.returncode}): {(run.stdout + run.stderr)[-2000:]}")
+    return float(found[-1])
+
+
 def replay_time(core: ModuleType, config: dict[str, Any], timeout_s: float | None = None) -> tuple[float, dict]:
-    """(simulated run time in s, the export) of a one-benchmark engine app/smpi config."""
+    """(simulated run time in s, the export) of a one-benchmark engine app/smpi config: the core's
+    replay plan weighs its replays' times (one replay of the whole run, or sampled repeats
+    extrapolated; app/smpi_export.hpp)."""
     with tempfile.TemporaryDirectory(prefix="switchlab-smpi-") as tmp:
         d = Path(tmp)
         # The core writes the platform and the traces (they can be hundreds of MB) straight to files.
         export = json.loads(core.smpi_export(json.dumps(config), tmp))
-        (d / "traces.txt").write_text("".join(f"{t}\n" for t in export["trace_files"]))
         (d / "hosts.txt").write_text("".join(f"{h}\n" for h in export["hosts"]))
-        cmd = ["smpirun", "-wrapper", WRAPPER, "-np", str(len(export["hosts"])), "-platform", export["platform_file"],
-               "-hostfile", str(d / "hosts.txt"), "-replay", str(d / "traces.txt"), REPLAY_BINARY,
-               *[f"--cfg={o}" for o in export["options"]], "--cfg=smpi/display-timing:1",
-               "--log=root.thresh:warning", "--log=smpi_utils.thresh:info"]
-        run = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout_s, cwd=tmp,
-                             preexec_fn=_die_with_parent)
-    found = SIMULATED_TIME.findall(run.stdout + run.stderr)
-    if run.returncode != 0 or not found:
-        raise ReplayFailed(f"smpirun failed (exit {run.returncode}): {(run.stdout + run.stderr)[-2000:]}")
-    return float(found[-1]), export
+        total = sum(r["weight"] * _smpirun(export, r["trace_files"], d, timeout_s) for r in export["replays"])
+    return total, export
 
 
 def replay(core: ModuleType, config: dict[str, Any], timeout_s: float | None = None) -> dict[str, Any]:
@@ -88,10 +95,17 @@ def replay(core: ModuleType, config: dict[str, Any], timeout_s: float | None = N
         mop = export["mop"]
         benchmarks[name] = {"time_s": with_cache, "time_no_cache_s": without, "mop": mop, "mops": mop / with_cache,
                             "relative": without / with_cache, "ranks": len(export["hosts"]),
-                            "hit_rate": export["hit_rate"]}
+                            "hit_rate": export["hit_rate"], "smpi_replay": export["replay"],
+                            "smpi_sample_repeats": export["sample_repeats"]}
     mean = sum(b["relative"] for b in benchmarks.values()) / len(benchmarks)
     return {"benchmarks": benchmarks, "relative_mean": mean, "simulator": "smpi",
             "simgrid_version": simgrid_version()}
+
+
+def _as_engine_app(config: dict[str, Any]) -> dict[str, Any]:
+    """The same system for engine app: engine smpi's own fields (app.smpi_*) dropped."""
+    app = {k: v for k, v in config.get("app", {}).items() if not k.startswith("smpi_")}
+    return dict(config, engine="app", app=app)
 
 
 def run(core: ModuleType, config_json: str) -> str:
@@ -103,7 +117,7 @@ def run(core: ModuleType, config_json: str) -> str:
     if "error" in prepared:
         raise ValueError(json.dumps(prepared["error"]))
     config = prepared["config"]
-    result = json.loads(core.run(json.dumps(dict(config, engine="app"))))
+    result = json.loads(core.run(json.dumps(_as_engine_app(config))))
     result["app"] = replay(core, config)
     result["engine"]["name"] = "smpi"
     result["config_hash"] = prepared["id"]

@@ -1,5 +1,5 @@
 import type { Config, SimResult } from '../config/types';
-import { appLayout, appRows, formatGain, simulatorName, type AppSection } from '../lib/appChart';
+import { appLayout, appRows, formatGain, replayNote, simulatorName, type AppSection } from '../lib/appChart';
 import { formatWithUnit } from '../lib/format';
 import { useUnits } from '../hooks/useCoreSchemas';
 import { useSmpiTwin } from '../hooks/useSmpiTwin';
@@ -16,6 +16,9 @@ export function AppPanel({ config, result, prefix }: { config: Config; result: S
   const smpi = useSmpiTwin(config, result);
   const app = result.app as AppSection;
   const rows = appRows(app);
+  // The SMPI numbers on the page (this result's, or the server's twin of this model run), whose
+  // replay mode the table names.
+  const replayed = app.simulator === 'smpi' ? app : smpi;
   const smpiOf = (key: string) => (key === 'mean' ? smpi?.relative_mean : smpi?.benchmarks[key]?.relative);
   const layout = appLayout(rows, BOX, smpi ? appRows(smpi).map((r) => r.relative) : []);
   const unit = (k: string) => units.unitOf(`app.benchmarks.*.${k}`) ?? '';
@@ -49,7 +52,7 @@ export function AppPanel({ config, result, prefix }: { config: Config; result: S
             <text x={b.x + b.width / 2} y={BOX.height - 6} textAnchor="middle">{b.label}</text>
             {smpiOf(b.key) !== undefined && (
               <path d={`M${b.x + b.width / 2},${layout.yOf(smpiOf(b.key)!) - 4}l4,4l-4,4l-4,-4z`} fill="#222"
-                data-testid={`${prefix}-app-smpi-${b.key}`}>
+                data-testid={`${prefix}-app-smpi-mark-${b.key}`}>
                 <title>{`SMPI: ${formatWithUnit(smpiOf(b.key)!, xUnit, 2)} (${formatGain(smpiOf(b.key)!)})`}</title>
               </path>
             )}
@@ -63,6 +66,7 @@ export function AppPanel({ config, result, prefix }: { config: Config; result: S
             <tr>
               <th>benchmark</th><th>time with cache</th><th>time without</th><th>rate with cache</th><th>relative</th>
               {smpi && <th>relative, SMPI</th>}
+              {replayed && <th>SMPI replay</th>}
             </tr>
           </thead>
           <tbody>
@@ -74,6 +78,7 @@ export function AppPanel({ config, result, prefix }: { config: Config; result: S
                 <td>{formatWithUnit(r.benchmark!.mops, unit('mops'))}</td>
                 <td>{formatWithUnit(r.relative, unit('relative'), 2)} ({formatGain(r.relative)})</td>
                 {smpi && <td>{smpiOf(r.key) === undefined ? '—' : `${formatWithUnit(smpiOf(r.key)!, unit('relative'), 2)} (${formatGain(smpiOf(r.key)!)})`}</td>}
+                {replayed && <td data-testid={`${prefix}-app-replay-${r.key}`}>{replayNote(replayed.benchmarks[r.key])}</td>}
               </tr>
             ))}
           </tbody>

@@ -9,6 +9,8 @@ export interface AppBenchmark {
   mops: number;
   relative: number;
   time_no_cache_s?: number;
+  smpi_replay?: string; // engine smpi: "full" or "extrapolated"
+  smpi_sample_repeats?: number | null;
 }
 
 export interface AppSection {
@@ -49,6 +51,14 @@ export function appHeadline(result: { [key: string]: unknown }): string {
 // Who computed the numbers: the time model in the core, or SimGrid SMPI on a worker.
 export function simulatorName(app: AppSection): string {
   return app.simulator === 'smpi' ? `SimGrid SMPI ${app.simgrid_version ?? ''}`.trim() : 'time model';
+}
+
+// How SMPI replayed a benchmark: every iteration, or k and 2k repeats of each long block
+// extrapolated (app.smpi_replay; docs/models.md "Extrapolated replays").
+export function replayNote(b: AppBenchmark | undefined): string {
+  if (!b?.smpi_replay) return '—';
+  const k = b.smpi_sample_repeats;
+  return b.smpi_replay === 'extrapolated' && k ? `extrapolated from ${k} and ${2 * k} repeats` : b.smpi_replay;
 }
 
 export interface Bar {

@@ -2,7 +2,7 @@
 
 namespace switchlab::app {
 
-void parse_app_config(Params& root, Params& sw, AppConfig& out) {
+void parse_app_config(Params& root, Params& sw, const std::string& engine, AppConfig& out) {
   // Defaults: seed 000 Table 1 (100 GFlops per core) and seed 001 Sec. 5.1 (200 Gb/s links).
   out.link_gbps = sw.number("link_gbps", {200, 0.001, 1e6, "Gb/s", "Link bandwidth, each direction (engine app)"});
   Params node = root.child("node", "Compute node (engine app)");
@@ -18,6 +18,18 @@ void parse_app_config(Params& root, Params& sw, AppConfig& out) {
                                "a route walk of one whole run of its skeleton on these caches (cold misses "
                                "included; traffic.npb.packet_bytes applies)") == "route_walk";
   out.overhead_ns = a.number("overhead_ns", {0, 0, 1e9, "ns", "LogGP overhead o: per message at the sender and again at the receiver"});
+  if (engine == "smpi") {
+    const std::string replay = a.choice(
+        "smpi_replay", "auto", {"auto", "full", "extrapolate"},
+        "full: SMPI replays every iteration (refused when the traces exceed the line limit); extrapolate: "
+        "it replays each block repeated more than 2k times k and 2k times and extrapolates the run time "
+        "linearly in the repeats; auto: full when the traces fit, else extrapolate");
+    out.smpi_replay = replay == "full"          ? AppConfig::SmpiReplay::kFull
+                      : replay == "extrapolate" ? AppConfig::SmpiReplay::kExtrapolate
+                                                : AppConfig::SmpiReplay::kAuto;
+    out.smpi_sample_repeats = static_cast<uint32_t>(
+        a.integer("smpi_sample_repeats", {8, 1, 1000, "repeats", "k: repeats of each long block an extrapolated SMPI replay samples (k and 2k)"}));
+  }
   a.reject_unknown();
 }
 

@@ -12,13 +12,17 @@ struct AppConfig {
   double hit_rate = 1;      // app.hit_rate: share of routing computations that hit
   bool simulate_hits = false;  // app.hit_rate_source "route_walk": each skeleton's own, simulated
   double overhead_ns = 0;   // app.overhead_ns: LogGP o, per message at the sender and at the receiver
+  // Engine smpi only (app/smpi_export.hpp, "replay plan"): replay every iteration, or sample
+  // repeats and extrapolate; "auto" samples only when the whole run exceeds the trace limit.
+  enum class SmpiReplay { kAuto, kFull, kExtrapolate } smpi_replay = SmpiReplay::kAuto;
+  uint32_t smpi_sample_repeats = 8;  // app.smpi_sample_repeats: k of the k and 2k sampled repeats
 };
 
 // Engines "app" and "smpi" (the same system replayed by SimGrid) take these fields.
 inline bool takes_app_config(const std::string& engine) { return engine == "app" || engine == "smpi"; }
 
 // Reads node.*, switch.link_gbps and app.* (only for engines app and smpi, so other engines'
-// configs and ids stay as they were).
-void parse_app_config(Params& root, Params& sw, AppConfig& out);
+// configs and ids stay as they were; the SMPI replay fields only for engine smpi, likewise).
+void parse_app_config(Params& root, Params& sw, const std::string& engine, AppConfig& out);
 
 }  // namespace switchlab::app

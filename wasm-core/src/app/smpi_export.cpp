@@ -11,8 +11,11 @@
 
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <string>
+#include <tuple>
+#include <utility>
 
 #include "app/npb_traffic.hpp"
 #include "app/time_model.hpp"
@@ -22,16 +25,56 @@ namespace {
 
 using json = nlohmann::json;
 
-uint64_t trace_lines(const Skeleton& sk) {
+// Trace lines of a replay running block b repeats[b] times (a compute and a waitall line per rank
+// and step, an irecv and an isend per message).
+uint64_t trace_lines(const Skeleton& sk, const std::vector<uint64_t>& repeats) {
   uint64_t lines = 0;
-  for (const Block& b : sk.blocks)
-    for (const Step& s : b.steps) lines += b.times * (2 * s.msgs.size() + 2 * sk.ranks);
+  for (size_t i = 0; i < sk.blocks.size(); ++i)
+    for (const Step& s : sk.blocks[i].steps) lines += repeats[i] * (2 * s.msgs.size() + 2 * sk.ranks);
   return lines;
 }
 
-std::string too_long(uint64_t lines) {
-  return "the SMPI traces would have about " + std::to_string(lines) + " lines (at most " +
-         std::to_string(kMaxSmpiTraceLines) + "): use a smaller class or fewer ranks";
+SmpiReplayPlan full_replay(const Skeleton& sk) {
+  SmpiReplay whole;
+  for (const Block& b : sk.blocks) whole.repeats.push_back(b.times);
+  SmpiReplayPlan plan{false, {whole}, trace_lines(sk, whole.repeats)};
+  return plan;
+}
+
+SmpiReplayPlan sampled_replays(const Skeleton& sk, uint64_t k) {
+  SmpiReplay base;
+  std::vector<size_t> long_blocks;
+  for (size_t i = 0; i < sk.blocks.size(); ++i) {
+    const bool is_long = sk.blocks[i].times > 2 * k;
+    base.repeats.push_back(is_long ? k : sk.blocks[i].times);
+    if (is_long) long_blocks.push_back(i);
+  }
+  if (long_blocks.empty()) return full_replay(sk);
+  SmpiReplayPlan plan{true, {base}, trace_lines(sk, base.repeats)};
+  for (const size_t i : long_blocks) {
+    SmpiReplay r = base;
+    r.repeats[i] = 2 * k;
+    r.weight = static_cast<double>(sk.blocks[i].times - k) / static_cast<double>(k);
+    plan.replays[0].weight -= r.weight;
+    plan.max_lines = std::max(plan.max_lines, trace_lines(sk, r.repeats));
+    plan.replays.push_back(std::move(r));
+  }
+  return plan;
+}
+
+// The first limit a benchmark's plan breaks, as (field, message); empty field when it fits.
+std::pair<std::string, std::string> too_long(const Skeleton& sk, const AppConfig& cfg, const SmpiReplayPlan& plan) {
+  if (plan.max_lines <= kMaxSmpiTraceLines) return {};
+  const std::string lines = sk.benchmark + ": the SMPI traces would have about " + std::to_string(plan.max_lines) +
+                            " lines (at most " + std::to_string(kMaxSmpiTraceLines) + ")";
+  if (cfg.smpi_replay == AppConfig::SmpiReplay::kFull) {
+    const bool sampling_fits = sampled_replays(sk, cfg.smpi_sample_repeats).max_lines <= kMaxSmpiTraceLines;
+    return {"traffic.npb.class", lines + (sampling_fits ? ": set app.smpi_replay to extrapolate or auto, or use a smaller class or fewer ranks"
+                                                         : ": use a smaller class or fewer ranks")};
+  }
+  if (sampled_replays(sk, 1).max_lines <= kMaxSmpiTraceLines)
+    return {"app.smpi_sample_repeats", lines + " sampling " + std::to_string(cfg.smpi_sample_repeats) + " repeats: sample fewer"};
+  return {"traffic.npb.class", lines + " even sampling one repeat: use a smaller class or fewer ranks"};
 }
 
 std::string num(double v) {
@@ -69,6 +112,29 @@ class TraceOut {
   std::vector<std::ofstream> streams_;
 };
 
+// A replay's traces: `init`; per step, compute, an irecv per incoming and an isend per outgoing
+// message, waitall; block b's steps `repeats[b]` times; `finalize`.
+void write_traces(const Skeleton& sk, const std::vector<uint64_t>& repeats, TraceOut& traces) {
+  for (uint32_t r = 0; r < sk.ranks; ++r) traces.add(r, std::to_string(r) + " init\n");
+  std::vector<std::string> step_text(sk.ranks);
+  for (size_t i = 0; i < sk.blocks.size(); ++i) {
+    for (auto& t : step_text) t.clear();
+    for (const Step& s : sk.blocks[i].steps) {
+      for (uint32_t r = 0; r < sk.ranks; ++r)
+        if (s.flops > 0) step_text[r] += std::to_string(r) + " compute " + num(std::round(s.flops)) + "\n";
+      for (const Message& m : s.msgs)
+        step_text[m.dst] += std::to_string(m.dst) + " irecv " + std::to_string(m.src) + " 0 " + std::to_string(m.bytes) + "\n";
+      for (const Message& m : s.msgs)
+        step_text[m.src] += std::to_string(m.src) + " isend " + std::to_string(m.dst) + " 0 " + std::to_string(m.bytes) + "\n";
+      for (uint32_t r = 0; r < sk.ranks; ++r)
+        if (!s.msgs.empty()) step_text[r] += std::to_string(r) + " waitall\n";
+    }
+    for (uint32_t r = 0; r < sk.ranks; ++r)
+      for (uint64_t n = 0; n < repeats[i]; ++n) traces.add(r, step_text[r]);
+  }
+  for (uint32_t r = 0; r < sk.ranks; ++r) traces.add(r, std::to_string(r) + " finalize\n");
+}
+
 }  // namespace
 
 bool check_smpi_limits(const Experiment& ex, ErrorSink& errors) {
@@ -88,11 +154,20 @@ bool check_smpi_limits(const Experiment& ex, ErrorSink& errors) {
     return false;
   }
   for (const Skeleton& sk : w.skeletons)
-    if (const uint64_t lines = trace_lines(sk); lines > kMaxSmpiTraceLines) {
-      errors.fail("traffic.npb.class", sk.benchmark + ": " + too_long(lines), "");
+    if (const auto [field, message] = too_long(sk, ex.app, smpi_replay_plan(sk, ex.app)); !field.empty()) {
+      errors.fail(field, message, field == "app.smpi_sample_repeats" ? "a smaller integer in [1, 1000]" : "");
       return false;
     }
   return true;
+}
+
+SmpiReplayPlan smpi_replay_plan(const Skeleton& sk, const AppConfig& cfg) {
+  using Mode = AppConfig::SmpiReplay;
+  if (cfg.smpi_replay == Mode::kExtrapolate) return sampled_replays(sk, cfg.smpi_sample_repeats);
+  SmpiReplayPlan full = full_replay(sk);
+  if (cfg.smpi_replay == Mode::kAuto && full.max_lines > kMaxSmpiTraceLines)
+    return sampled_replays(sk, cfg.smpi_sample_repeats);
+  return full;
 }
 
 json smpi_export(const Experiment& ex, std::string& field, std::string& message, const std::string& dir) {
@@ -108,9 +183,9 @@ json smpi_export(const Experiment& ex, std::string& field, std::string& message,
     return nullptr;
   }
   const Skeleton& sk = w->skeletons[0];
-  if (const uint64_t lines = trace_lines(sk); lines > kMaxSmpiTraceLines) {
-    field = "traffic.npb.class";
-    message = too_long(lines);
+  const SmpiReplayPlan plan = smpi_replay_plan(sk, ex.app);
+  if (auto limit = too_long(sk, ex.app, plan); !limit.first.empty()) {
+    std::tie(field, message) = std::move(limit);
     return nullptr;
   }
   const Topology& topo = *ex.topology;
@@ -150,29 +225,8 @@ json smpi_export(const Experiment& ex, std::string& field, std::string& message,
     }
   xml += routes + "  </zone>\n</platform>\n";
 
-  TraceOut traces(sk.ranks, dir);
-  for (uint32_t r = 0; r < sk.ranks; ++r) traces.add(r, std::to_string(r) + " init\n");
-  std::vector<std::string> step_text(sk.ranks);
-  for (const Block& b : sk.blocks) {
-    for (auto& t : step_text) t.clear();
-    for (const Step& s : b.steps) {
-      for (uint32_t r = 0; r < sk.ranks; ++r)
-        if (s.flops > 0) step_text[r] += std::to_string(r) + " compute " + num(std::round(s.flops)) + "\n";
-      for (const Message& m : s.msgs)
-        step_text[m.dst] += std::to_string(m.dst) + " irecv " + std::to_string(m.src) + " 0 " + std::to_string(m.bytes) + "\n";
-      for (const Message& m : s.msgs)
-        step_text[m.src] += std::to_string(m.src) + " isend " + std::to_string(m.dst) + " 0 " + std::to_string(m.bytes) + "\n";
-      for (uint32_t r = 0; r < sk.ranks; ++r)
-        if (!s.msgs.empty()) step_text[r] += std::to_string(r) + " waitall\n";
-    }
-    for (uint32_t r = 0; r < sk.ranks; ++r)
-      for (uint64_t i = 0; i < b.times; ++i) traces.add(r, step_text[r]);
-  }
   json hosts = json::array();
-  for (uint32_t r = 0; r < sk.ranks; ++r) {
-    traces.add(r, std::to_string(r) + " finalize\n");
-    hosts.push_back("n" + std::to_string(w->node_of_rank[r]));
-  }
+  for (uint32_t r = 0; r < sk.ranks; ++r) hosts.push_back("n" + std::to_string(w->node_of_rank[r]));
   // Known-good options: without them SMPI's default latency/bandwidth factors and cross-traffic
   // change results by an order of magnitude. Precision 1e-8, not 1e-9: SimGrid 3.32 aborts
   // ("Cannot saturate more a constraint that has no active element", a usage of 2.3e-9 left by
@@ -181,15 +235,32 @@ json smpi_export(const Experiment& ex, std::string& field, std::string& message,
                         "network/crosstraffic:0", "maxmin/precision:1e-8",
                         "smpi/alltoall:pair"};
   json out = {{"benchmark", sk.benchmark}, {"mop", sk.mop}, {"hosts", hosts}, {"options", options},
-              {"hit_rate", ex.cache.enabled ? json(h) : json(nullptr)}, {"hit_rate_note", why}};
+              {"hit_rate", ex.cache.enabled ? json(h) : json(nullptr)}, {"hit_rate_note", why},
+              {"replay", plan.extrapolated ? "extrapolated" : "full"},
+              {"sample_repeats", plan.extrapolated ? json(ex.app.smpi_sample_repeats) : json(nullptr)},
+              {"replays", json::array()}};
+  for (size_t i = 0; i < plan.replays.size(); ++i) {
+    const SmpiReplay& replay = plan.replays[i];
+    json one = {{"repeats", replay.repeats}, {"weight", replay.weight}};
+    if (dir.empty()) {
+      TraceOut traces(sk.ranks, "");
+      write_traces(sk, replay.repeats, traces);
+      one["traces"] = traces.texts();
+    } else {
+      const std::string sub = dir + "/replay" + std::to_string(i);
+      std::filesystem::create_directories(sub);
+      TraceOut traces(sk.ranks, sub);
+      write_traces(sk, replay.repeats, traces);
+      one["trace_files"] = traces.files();
+    }
+    out["replays"].push_back(std::move(one));
+  }
   if (dir.empty()) {
     out["platform_xml"] = std::move(xml);
-    out["traces"] = traces.texts();
   } else {
     const std::string platform = dir + "/platform.xml";
     std::ofstream(platform, std::ios::binary) << xml;
     out["platform_file"] = platform;
-    out["trace_files"] = traces.files();
   }
   return out;
 }

@@ -289,7 +289,7 @@ bool parse_experiment(const json& config, Experiment& out, ErrorSink& errors, Pa
     out.lag_links = static_cast<uint32_t>(sw.integer(
         "lag_links", {1, 1, 16, "links", "Links bundled per switch-to-switch connection; one is chosen by CRC-32 of the destination"}));
   }
-  if (app::takes_app_config(out.engine)) app::parse_app_config(root, sw, out.app);
+  if (app::takes_app_config(out.engine)) app::parse_app_config(root, sw, out.engine, out.app);
   Params cam = sw.child("cam", "CAM forwarding table behind the caches");
   Params traffic = root.child("traffic", "Traffic");
   if (cycle) {

@@ -235,6 +235,8 @@ const std::vector<ResultKey>& declared() {
       {"app.model", "string", "", "What the time model computes"},
       {"app.simulator", "string", "", "Engine smpi: smpi (SimGrid SMPI replayed the skeletons on the workers)"},
       {"app.simgrid_version", "string", "", "Engine smpi: the SimGrid version that replayed them"},
+      {"app.benchmarks.*.smpi_replay", "string", "", "Engine smpi: full (every iteration replayed) or extrapolated (sampled repeats, app.smpi_replay)"},
+      {"app.benchmarks.*.smpi_sample_repeats", "integer", "repeats", "Engine smpi: k of an extrapolated replay's k and 2k sampled repeats; null for a full replay"},
       // Hardware cost and closed-form models: open sections, units by key suffix.
       {"cost", "object", "", "Hardware cost (CACTI-7 fit and published figures); units by key suffix"},
       {"cost.*.entries", "integer", "entries", "Table entries"},
