@@ -18,6 +18,13 @@ export function nativeRun(cfg) {
   return JSON.parse(execFileSync(SIM, ['run', file], { encoding: 'utf8', maxBuffer: 64 << 20 }));
 }
 
+// The experiment id the core gives `cfg` (its content hash), as the API stores it.
+export function experimentId(cfg) {
+  const file = path.join(tmp, `cfg-${Math.random().toString(36).slice(2)}.json`);
+  writeFileSync(file, JSON.stringify(cfg));
+  return execFileSync(SIM, ['hash', file], { encoding: 'utf8' }).trim();
+}
+
 // An example of the catalogue (examples/README.md): the same files the UI's presets are.
 export const example = (key) => JSON.parse(readFileSync(path.join(ROOT, 'examples', `${key}.json`), 'utf8'));
 

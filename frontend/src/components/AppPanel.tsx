@@ -13,7 +13,8 @@ const BOX = { width: 520, height: 220, left: 56, right: 8, top: 18, bottom: 24 }
 // listed beside the model's.
 export function AppPanel({ config, result, prefix }: { config: Config; result: SimResult; prefix: string }) {
   const units = useUnits();
-  const smpi = useSmpiTwin(config, result);
+  const twin = useSmpiTwin(config, result);
+  const smpi = twin.section;
   const app = result.app as AppSection;
   const rows = appRows(app);
   // The SMPI numbers on the page (this result's, or the server's twin of this model run), whose
@@ -33,6 +34,14 @@ export function AppPanel({ config, result, prefix }: { config: Config; result: S
           <>; {simulatorName(smpi)} on the server: mean{' '}
             <span data-testid={`${prefix}-app-smpi-mean`}>{formatWithUnit(smpi.relative_mean, xUnit, 2)}</span>{' '}
             ({formatGain(smpi.relative_mean)}), marked ◆</>
+        )}
+        {(twin.status === 'absent' || twin.status === 'failed') && (
+          <>{' '}<button type="button" onClick={twin.replay} data-testid={`${prefix}-app-smpi-replay`}>
+            {twin.status === 'failed' ? 'SMPI replay failed: try again' : 'Replay with SimGrid SMPI on the server'}
+          </button></>
+        )}
+        {(twin.status === 'queued' || twin.status === 'running') && (
+          <span role="status" data-testid={`${prefix}-app-smpi-status`}>; SimGrid SMPI replay {twin.status} on the server…</span>
         )}
       </figcaption>
       <svg viewBox={`0 0 ${BOX.width} ${BOX.height}`} width={BOX.width} height={BOX.height} role="img"

@@ -1,32 +1,76 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Config, SimResult } from '../config/types';
 import type { AppSection } from '../lib/appChart';
 import { CoreWorker } from '../core/client';
-import { getExperiment } from '../api/client';
+import { ApiError, getExperiment, submitExperiment, waitForExperiment, type Experiment } from '../api/client';
 
-// The SimGrid SMPI result of the same system, when the server has one: the config with engine
-// "smpi" has its own experiment id (the core's prepare() gives it), and a finished run under that
-// id is shown beside the time model's numbers. Nothing is submitted.
-export function useSmpiTwin(config: Config, result: SimResult): AppSection | null {
-  const [twin, setTwin] = useState<AppSection | null>(null);
+// The SimGrid SMPI run of the same system on the server: the config with engine "smpi" has its
+// own experiment id (the core's prepare() gives it). A finished run under that id is shown beside
+// the time model's numbers; when the server has none, `replay` submits it (a worker replays the
+// skeletons) and the numbers appear when it is done. No server: status "offline", nothing shown.
+export type SmpiTwinStatus = 'offline' | 'absent' | 'queued' | 'running' | 'done' | 'failed';
+
+export interface SmpiTwin {
+  section: AppSection | null;
+  status: SmpiTwinStatus;
+  replay: () => void;
+}
+
+export function useSmpiTwin(config: Config, result: SimResult): SmpiTwin {
+  const [section, setSection] = useState<AppSection | null>(null);
+  const [status, setStatus] = useState<SmpiTwinStatus>('offline');
+  const twinConfig = useRef<Config | null>(null);
+  const abort = useRef<AbortController | null>(null);
   const key = JSON.stringify(config);
   const isModel = result.engine.name === 'app';
+
+  const follow = useCallback((e: Experiment) => {
+    if (abort.current?.signal.aborted) return;
+    setStatus(e.status === 'cancelled' ? 'failed' : e.status);
+    if (e.status === 'done' && e.result?.app) setSection(e.result.app as unknown as AppSection);
+  }, []);
+
   useEffect(() => {
-    setTwin(null);
+    setSection(null);
+    setStatus('offline');
+    twinConfig.current = null;
     if (!isModel) return undefined;
-    let live = true;
+    const ctl = new AbortController();
+    abort.current = ctl;
     const w = new CoreWorker();
     w.call('prepare', { ...config, engine: 'smpi' })
-      .then((a) => (a.outcome.kind === 'prepared' ? getExperiment(a.outcome.prepared.id) : null))
-      .then((e) => {
-        if (live && e?.status === 'done' && e.result?.app) setTwin(e.result.app as unknown as AppSection);
+      .then(async (a) => {
+        if (a.outcome.kind !== 'prepared' || ctl.signal.aborted) return; // beyond engine smpi's limits
+        const { id, config: normalized } = a.outcome.prepared;
+        try {
+          const e = await getExperiment(id);
+          twinConfig.current = normalized;
+          follow(e);
+          if (e.status === 'queued' || e.status === 'running') await waitForExperiment(id, follow, ctl.signal);
+        } catch (err) {
+          if (err instanceof ApiError && err.status === 404 && !ctl.signal.aborted) {
+            twinConfig.current = normalized;
+            setStatus('absent');
+          } // otherwise no server (or aborted): nothing to show
+        }
       })
-      .catch(() => undefined) // no server, or no SMPI run of this system: nothing to show
+      .catch(() => undefined)
       .finally(() => w.terminate());
     return () => {
-      live = false;
+      ctl.abort();
       w.terminate();
     };
-  }, [key, isModel]); // keyed on the JSON text, like useCoreService
-  return twin;
+  }, [key, isModel, follow]); // keyed on the JSON text, like useCoreService
+
+  const replay = useCallback(() => {
+    const cfg = twinConfig.current;
+    const ctl = abort.current;
+    if (!cfg || !ctl) return;
+    setStatus('queued');
+    submitExperiment(cfg)
+      .then(({ id }) => waitForExperiment(id, follow, ctl.signal))
+      .catch(() => !ctl.signal.aborted && setStatus('failed'));
+  }, [follow]);
+
+  return { section, status, replay };
 }
