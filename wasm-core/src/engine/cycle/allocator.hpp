@@ -38,6 +38,23 @@ struct Requests {
     set_bit(inputs.data(), i);
     set_bit(outputs.data(), o);
   }
+  // Input i requests the outputs first + b for every set bit b of `run`: a VC request for each
+  // free VC of one port, added in one go when the outputs share a word of the row.
+  void add_run(uint32_t i, uint32_t first, uint64_t run) {
+    const uint32_t w = first >> 6, shift = first & 63;
+    if (run == 0) return;
+    if (shift + 64 - static_cast<uint32_t>(__builtin_clzll(run)) > 64) {
+      for (; run; run &= run - 1) add(i, first + lowest_bit(run));
+      return;
+    }
+    const uint64_t m = run << shift;
+    uint64_t& r = by_input[size_t{i} * words + w];
+    contested |= (outputs[w] & m & ~r) != 0;  // as add: taken by another input
+    r |= m;
+    outputs[w] |= m;
+    set_bit(inputs.data(), i);
+    for (uint64_t b = m; b; b &= b - 1) set_bit(&by_output[size_t{w * 64 + lowest_bit(b)} * words], i);
+  }
   // Only the rows of ports that have requests (a request set is sparse).
   void clear() {
     if (words == 1) {  // up to 64 ports: a row is one word (no loop that becomes a memset call)

@@ -27,10 +27,23 @@ void for_each_bit(const uint64_t* w, uint32_t words, F f) {
     for (uint64_t m = w[k]; m; m &= m - 1) f(k * 64 + lowest_bit(m));
 }
 
-// The same over the bits in [lo, hi) only (a switch's range of a set over all queues).
+// The bits [lo, lo + n) of a set as one word, bit 0 = bit lo (0 < n <= 64).
+inline uint64_t window(const uint64_t* w, uint32_t lo, uint32_t n) {
+  const uint32_t k = lo >> 6, shift = lo & 63;
+  uint64_t m = w[k] >> shift;
+  if (shift + n > 64) m |= w[k + 1] << (64 - shift);  // shift > 0 here
+  return n == 64 ? m : m & ~(~uint64_t{0} << n);
+}
+
+// The same over the bits in [lo, hi) only (a switch's range of a set over all queues). A range
+// of up to 64 bits is read as one window (no per-word masking).
 template <class F>
 void for_each_bit_in(const uint64_t* w, uint32_t lo, uint32_t hi, F f) {
   if (lo >= hi) return;
+  if (hi - lo <= 64) {
+    for (uint64_t m = window(w, lo, hi - lo); m; m &= m - 1) f(lo + lowest_bit(m));
+    return;
+  }
   const uint32_t last = (hi - 1) >> 6;
   for (uint32_t k = lo >> 6; k <= last; ++k) {
     uint64_t m = w[k];

@@ -156,6 +156,7 @@ struct CycleNetwork::Impl {
   std::map<uint64_t, uint64_t> latency_hist, network_hist;  // packet / network latency: packets
   uint64_t latency_sum = 0, network_sum = 0, hop_sum = 0;
   std::vector<uint64_t> lookups_by_class, hits_by_class;
+  std::vector<uint8_t> in_class;     // per (switch, input port): its port class, looked up once
   std::vector<uint64_t> link_flits;  // per (switch, output), in the window
   WindowOccupancy occupancy;         // flits buffered per switch, in the window
   std::vector<TracedPacket> traced;
@@ -218,6 +219,8 @@ struct CycleNetwork::Impl {
     link_flits.assign(size_t{S} * P, 0);
     lookups_by_class.assign(topo.port_classes().size(), 0);
     hits_by_class.assign(topo.port_classes().size(), 0);
+    for (uint32_t s = 0; s < S; ++s)
+      for (uint16_t p = 0; p < P; ++p) in_class.push_back(topo.port_class(s, p));
     if (ex.cache.enabled) {
       const size_t n = ex.cache.per_switch ? S : size_t{S} * P;
       caches = make_cache_bank(ex, n);
@@ -288,9 +291,10 @@ struct CycleNetwork::Impl {
     if (org.pool == BufferOrgInfo::Pool::Queue) return q_occ[q2] + n <= queue_cap;
     return pool_occ[q_pool[q2]] + chunks(q2, q_occ[q2] + n) - chunks(q2, q_occ[q2]) <= pool_cap;
   }
+  // (Pool::Queue: a queue's flits are all its space needs; pool_occ is kept for pools only.)
   void reserve(uint32_t q2, const Flit& f) {
     const uint32_t n = need(f);
-    pool_occ[q_pool[q2]] += chunks(q2, q_occ[q2] + n) - chunks(q2, q_occ[q2]);
+    if (org.pool != BufferOrgInfo::Pool::Queue) pool_occ[q_pool[q2]] += chunks(q2, q_occ[q2] + n) - chunks(q2, q_occ[q2]);
     q_occ[q2] += n;
   }
   // Chunks queue q spans holding `occ` flits after the ones already read from its first chunk
@@ -300,6 +304,10 @@ struct CycleNetwork::Impl {
   }
   // One flit leaves queue q: its first chunk is freed once read out.
   void release(uint32_t q) {
+    if (org.pool == BufferOrgInfo::Pool::Queue) {
+      --q_occ[q];
+      return;
+    }
     const uint32_t before = chunks(q, q_occ[q]);
     --q_occ[q];
     if (chunk > 1) q_read[q] = q_occ[q] == 0 || q_read[q] + 1 == chunk ? 0 : q_read[q] + 1;
@@ -337,7 +345,7 @@ struct CycleNetwork::Impl {
     const Hop& h = route_of(f.pkt)[f.hop];
     const size_t port = size_t{h.sw} * P + h.in_port;
     const bool window = t >= W && t < end_window;
-    const uint8_t cls = topo.port_class(h.sw, h.in_port);
+    const uint8_t cls = in_class[port];
     if (window) ++lookups_by_class[cls];
     if (!ex.cache.enabled) return t + c.rc_no_cache;
     const CacheAccess k = cache_key(h, packets[f.pkt].dst);
@@ -529,8 +537,9 @@ struct CycleNetwork::Impl {
       const Flit& f = ring[size_t{q} * ring_cap + q_head[q]];
       const uint32_t base = q_vc0[q], k = q - sw * Q;
       const auto [lo, hi] = vc_range(f.pkt, f.hop);
-      for (uint32_t v = lo; v < hi; ++v)
-        if (q_writer[base + v] == kNone) va_req.add(k, q_out[q] * V + v);
+      uint64_t free = 0;
+      for (uint32_t v = lo; v < hi; ++v) free |= uint64_t{q_writer[base + v] == kNone} << (v - lo);
+      va_req.add_run(k, q_out[q] * V + lo, free);
     });
     if (va_req.empty()) return;
     c.allocator->allocate(va_req, c.iterations, va_alloc[sw], alloc_rng, va_grant.data());
