@@ -90,13 +90,15 @@ struct CycleNetwork::Impl {
   // Queues, flat over (switch, queue): ring storage and state.
   std::vector<Flit> ring;
   std::vector<uint8_t> present;  // per ring slot: its flit has arrived
-  std::vector<uint32_t> q_head, q_count, q_occ, q_writer, q_target;
+  std::vector<uint32_t> q_head, q_count, q_occ, q_target;
+  std::vector<uint32_t> q_writer;   // packet writing the queue (not VC routers: they keep vc_held)
   std::vector<uint64_t> q_ready;    // cycle from which the head may act (VA or SA)
   // Queue sets, one bit per queue (a switch's queues are a range): the switch loops visit only
   // these rather than every queue.
   std::vector<uint64_t> q_live;     // its head flit is in and its timing established
   std::vector<uint64_t> q_need_va;  // its head packet still needs a downstream VC
   std::vector<uint32_t> q_vc0;      // VC router: VC 0 of the downstream port its head needs a VC at
+  std::vector<uint64_t> vc_held;    // VC router: a packet holds the VC (a port's VCs read as one window)
   std::vector<uint32_t> pool_occ;   // chunks used; Pool::Input: per input port; Pool::Switch: per switch
   std::vector<uint32_t> q_read;     // chunked pools: flits already read from the queue's first chunk
   std::vector<uint32_t> q_pool;     // per queue: its index in pool_occ
@@ -187,12 +189,13 @@ struct CycleNetwork::Impl {
     q_count.assign(nq, 0);
     q_occ.assign(nq, 0);
     q_read.assign(chunk > 1 ? nq : 0, 0);
-    q_writer.assign(nq, kNone);
+    q_writer.assign(vc ? 0 : nq, kNone);
     q_target.assign(nq, kNone);
     q_ready.assign(nq, 0);
     q_live.assign(words_for(static_cast<uint32_t>(nq)), 0);
     q_need_va.assign(words_for(static_cast<uint32_t>(nq)), 0);
     q_vc0.assign(vc ? nq : 0, 0);
+    vc_held.assign(vc ? words_for(static_cast<uint32_t>(nq)) : 0, 0);
     pool_occ.assign(org.pool == BufferOrgInfo::Pool::Switch ? S : size_t{S} * P, 0);
     q_pool.resize(nq);
     for (uint32_t q = 0; q < nq; ++q) q_pool[q] = pool_of(q);
@@ -390,7 +393,7 @@ struct CycleNetwork::Impl {
   // other queues may have several writers with different delays (an output queue is written by
   // every input and by the node): free once the tail has arrived.
   void claim(uint32_t q2, const Flit& f, bool tail) {
-    if (vc) q_writer[q2] = tail ? kNone : f.pkt;
+    if (vc) tail ? clear_bit(vc_held.data(), q2) : set_bit(vc_held.data(), q2);
     else if (!output_side && f.seq == 0 && packets[f.pkt].flits > 1) q_writer[q2] = f.pkt;
   }
 
@@ -521,7 +524,7 @@ struct CycleNetwork::Impl {
     uint16_t& ptr = vc_ptr[size_t{sw} * P + in];
     const uint32_t n = hi - lo;
     const uint32_t from = ptr >= lo && ptr < hi ? ptr - lo : 0;
-    const int32_t k = round_robin_pick(from, n, [&](uint32_t v) { return q_writer[base + lo + v] == kNone; });
+    const int32_t k = round_robin_pick(from, n, [&](uint32_t v) { return !test_bit(vc_held.data(), base + lo + v); });
     if (k < 0) return -1;
     const uint32_t v = lo + static_cast<uint32_t>(k);
     ptr = static_cast<uint16_t>(after(v, V));
@@ -537,8 +540,7 @@ struct CycleNetwork::Impl {
       const Flit& f = ring[size_t{q} * ring_cap + q_head[q]];
       const uint32_t base = q_vc0[q], k = q - sw * Q;
       const auto [lo, hi] = vc_range(f.pkt, f.hop);
-      uint64_t free = 0;
-      for (uint32_t v = lo; v < hi; ++v) free |= uint64_t{q_writer[base + v] == kNone} << (v - lo);
+      const uint64_t free = ~window(vc_held.data(), base + lo, hi - lo) & low_bits(hi - lo);
       va_req.add_run(k, q_out[q] * V + lo, free);
     });
     if (va_req.empty()) return;
@@ -548,7 +550,7 @@ struct CycleNetwork::Impl {
       if (va_grant[ov] < 0) return;
       const uint32_t q = sw * Q + static_cast<uint32_t>(va_grant[ov]);
       const uint32_t target = q_vc0[q] + ov - q_out[q] * V;
-      q_writer[target] = ring[size_t{q} * ring_cap + q_head[q]].pkt;
+      set_bit(vc_held.data(), target);
       q_target[q] = target;
       clear_bit(q_need_va.data(), q);
       q_ready[q] = now + (c.va ? 1 : 0) + c.sa - 1;
@@ -573,24 +575,25 @@ struct CycleNetwork::Impl {
     }
     collect_requests(sw);
     if (req.empty()) return;
-    if (org.multi_read) {  // each output arbitrates on its own (round robin)
-      for (uint32_t o = 0; o < P; ++o) {
+    if (org.multi_read) {  // each requested output arbitrates on its own (round robin)
+      for_each_bit(req.outputs.data(), req.words, [&](uint32_t o) {
         uint16_t& ptr = alloc[sw].out_ptr[o];
         const uint64_t* col = req.column(o);
         grant[o] = first_bit_from(ptr, req.words, [&](uint32_t k) { return col[k]; });
-        if (grant[o] >= 0) ptr = static_cast<uint16_t>(after(grant[o], P));
-      }
+        ptr = static_cast<uint16_t>(after(grant[o], P));
+      });
     } else {
       c.allocator->allocate(req, c.iterations, alloc[sw], alloc_rng, grant.data());
     }
-    req.clear();
-    for (uint32_t o = 0; o < P; ++o) {
-      if (grant[o] < 0) continue;
+    // Only requested outputs can have been granted.
+    for_each_bit(req.outputs.data(), req.words, [&](uint32_t o) {
+      if (grant[o] < 0) return;
       const uint32_t i = static_cast<uint32_t>(grant[o]);
       const uint32_t q = cand[i * P + o];
       q_ptr[size_t{sw} * P + i] = static_cast<uint16_t>(after(q - sw * Q - i * per_input, per_input));
       send(q, sw, o);
-    }
+    });
+    req.clear();
   }
 
   // Place of a switch's local queue in its input's round robin, counted from the input's pointer.
@@ -600,9 +603,11 @@ struct CycleNetwork::Impl {
   }
 
   // Switch allocation's requests: per (input, output), of the input's ready queues for that output
-  // the first in the input's round robin. One pass over the switch's live queues.
+  // the first in the input's round robin. One pass over the switch's live queues, but for heads
+  // still waiting for a VC (they have no target yet).
   void collect_requests(uint32_t sw) {
-    for_each_bit_in(q_live.data(), sw * Q, sw * Q + Q, [&](uint32_t q) {
+    auto may_request = [&](uint32_t k) { return q_live[k] & ~q_need_va[k]; };
+    for_each_bit_of(may_request, sw * Q, sw * Q + Q, [&](uint32_t q) {
       if (!ready(q, sw)) return;
       const uint32_t local = q - sw * Q, i = reader_of[local], o = q_out[q];
       uint32_t& best = cand[i * P + o];
@@ -716,7 +721,7 @@ struct CycleNetwork::Impl {
           free_packets.push_back(id);
           return;
         }
-        q_writer[base + v] = id;
+        set_bit(vc_held.data(), base + v);
         node.target = base + v;
       } else {
         node.target = h.sw * Q + local_queue(h.in_port, h.out_port, 0);
