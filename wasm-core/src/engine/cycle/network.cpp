@@ -426,8 +426,7 @@ struct CycleNetwork::Impl {
     ring[size_t{q} * ring_cap + pos] = f;
     present[size_t{q} * ring_cap + pos] = 1;
     const uint32_t sw = q / Q;
-    occupancy.change(sw, now, sw_flits[sw], sw_flits[sw] + 1);
-    ++sw_flits[sw];
+    occupancy.enter(sw, now, ++sw_flits[sw]);
     if (pos == q_head[q]) {
       establish_head(q, f.arrival);
       sw_wake[sw] = std::min(sw_wake[sw], q_ready[q]);
@@ -471,7 +470,7 @@ struct CycleNetwork::Impl {
     q_head[q] = after(q_head[q], ring_cap);
     --q_count[q];
     release(q);
-    occupancy.change(sw, now, sw_flits[sw], sw_flits[sw] - 1);
+    occupancy.leave(sw, now);
     if (--sw_flits[sw] == 0) sw_wake[sw] = kNever;
     ++flit_hops;
     last_progress = now;
@@ -761,7 +760,7 @@ struct CycleNetwork::Impl {
     slot.clear();
     if (now == W) {
       backlog_start = src_flits;
-      for (uint32_t s = 0; s < S; ++s) occupancy.change(s, now, sw_flits[s], sw_flits[s]);  // peaks count what is there
+      for (uint32_t s = 0; s < S; ++s) occupancy.start(s, sw_flits[s]);
     }
     if (now == end_window) backlog_end = src_flits;
     if (replay) release_messages();
