@@ -1,5 +1,8 @@
 #include <gtest/gtest.h>
 
+#include <cmath>
+#include <vector>
+
 #include "common/fast_div.hpp"
 #include "common/rng.hpp"
 
@@ -38,4 +41,27 @@ TEST(MulHigh, HalvesMatchThe128BitProduct) {
   for (uint64_t a : edges)
     for (uint64_t b : edges) expect(a, b);
   for (int i = 0; i < 1000000; ++i) expect(rng.next_u64(), rng.next_u64() >> (i % 64));
+}
+
+// Rng::bernoulli_below with a threshold from bernoulli_threshold(p) decides as bernoulli(p) on the
+// same draws (the cycle engine's injection relies on it), including p at and next to multiples of
+// 2^-53 where the two compares could part.
+TEST(Bernoulli, ThresholdMatchesTheDoubleCompare) {
+  std::vector<double> ps = {0.0, -0.5, 1.0, 1.5, 1e-300, 0x1.0p-53, 0.05, 0.2, 0.35, 1.0 / 3, 0.999999};
+  Rng pick(3);
+  for (int i = 0; i < 200; ++i) {
+    const double p = static_cast<double>(pick.uniform_u64(uint64_t{1} << 53)) * 0x1.0p-53;
+    ps.insert(ps.end(), {p, std::nextafter(p, 0.0), std::nextafter(p, 1.0)});
+  }
+  for (const double p : ps) {
+    Rng a(7), b(7);
+    const uint64_t t = Rng::bernoulli_threshold(p);
+    for (int i = 0; i < 2000; ++i) ASSERT_EQ(a.bernoulli(p), b.bernoulli_below(t)) << p;
+  }
+  // Draws right at the threshold: u * 2^-53 < p exactly when u < threshold.
+  for (const double p : ps) {
+    const uint64_t t = Rng::bernoulli_threshold(p);
+    for (uint64_t u : {t - 1, t, t + 1})
+      if (u < (uint64_t{1} << 53)) ASSERT_EQ(static_cast<double>(u) * 0x1.0p-53 < p, u < t) << p << " " << u;
+  }
 }

@@ -2,6 +2,7 @@
 // The project's own RNG and distributions. std:: distributions are implementation-defined and
 // differ between libstdc++ (native) and libc++ (Emscripten); everything here is integer or
 // exactly-specified IEEE arithmetic, so native and WASM builds draw identical streams.
+#include <cmath>
 #include <cstdint>
 
 namespace switchlab {
@@ -52,6 +53,14 @@ class Rng {
   double uniform01() { return static_cast<double>(next_u64() >> 11) * 0x1.0p-53; }
 
   bool bernoulli(double p) { return uniform01() < p; }
+
+  // bernoulli(p) for a p drawn against many times, as an integer compare: the same draw and
+  // outcome, since uniform01() < p <=> (53-bit draw) < ceil(p * 2^53), every step exact.
+  static uint64_t bernoulli_threshold(double p) {
+    if (!(p > 0)) return 0;
+    return p >= 1 ? uint64_t{1} << 53 : static_cast<uint64_t>(std::ceil(p * 0x1.0p53));
+  }
+  bool bernoulli_below(uint64_t threshold) { return (next_u64() >> 11) < threshold; }
 
   // Independent stream for a sub-component, derived deterministically from this one's seed.
   static uint64_t derive(uint64_t seed, uint64_t stream) {

@@ -55,23 +55,24 @@ void grant_accept(const Requests& req, uint32_t iterations, AllocState& st, Rng&
   // Round robin with every output requested by one input (common below saturation): each
   // output grants its requester whatever its pointer, so the requests are the grants, and later
   // iterations find no free input requesting a free output. Same matching and pointers, no
-  // grant phase. (PIM draws even for one candidate, so it always runs the rounds.)
-  if (RoundRobin && iterations > 0 && !req.contested) {
-    accept<RoundRobin, Words>(req, true, st, rng, out_to_in);
-    return;
-  }
-  set_all(st.free_in.data(), words, ports);
+  // grant phase. (PIM draws even for one candidate, so it always runs the rounds.) One accept
+  // for both cases, so that it is inlined.
+  const bool requests_are_grants = RoundRobin && !req.contested;
+  if (!requests_are_grants) set_all(st.free_in.data(), words, ports);
   for (uint32_t it = 0; it < iterations; ++it) {
     // Grant: every free output picks one free input that requests it.
-    for_each_bit(req.outputs.data(), words, [&](uint32_t o) {
-      if (out_to_in[o] >= 0) return;
-      const uint64_t* col = req.column(o);
-      auto wants = [&](uint32_t k) { return col[k] & st.free_in[k]; };
-      const int32_t i = RoundRobin ? first_bit_from(st.out_ptr[o], words, wants) : random_bit(words, rng, wants);
-      if (i >= 0) grants.add(static_cast<uint32_t>(i), o);
-    });
-    if (grants.empty()) break;
-    accept<RoundRobin, Words>(grants, it == 0, st, rng, out_to_in);
+    if (!requests_are_grants)
+      for_each_bit(req.outputs.data(), words, [&](uint32_t o) {
+        if (out_to_in[o] >= 0) return;
+        const uint64_t* col = req.column(o);
+        auto wants = [&](uint32_t k) { return col[k] & st.free_in[k]; };
+        const int32_t i = RoundRobin ? first_bit_from(st.out_ptr[o], words, wants) : random_bit(words, rng, wants);
+        if (i >= 0) grants.add(static_cast<uint32_t>(i), o);
+      });
+    const Requests& granted = requests_are_grants ? req : grants;
+    if (granted.empty()) break;
+    accept<RoundRobin, Words>(granted, it == 0, st, rng, out_to_in);
+    if (requests_are_grants) return;
     grants.clear();
   }
 }

@@ -14,17 +14,22 @@
 namespace switchlab {
 
 // One switch allocation's requests as bit rows (bits.hpp): input i has a flit for output o.
-// Kept by rows and by columns, so each arbiter reads its own candidates as words, with the sets
-// of inputs and outputs that have any, so that loops and clearing skip the idle ports.
+// Kept by rows, and by columns from the first time an arbiter reads one (built then from the
+// rows: the common uncontested iSLIP allocation reads none), so each arbiter reads its own
+// candidates as words, with the sets of inputs and outputs that have any, so that loops and
+// clearing skip the idle ports.
 struct Requests {
   uint32_t ports = 0, words = 0;  // words per row (and per port set)
   bool contested = false;         // some output is requested by two inputs
-  std::vector<uint64_t> by_input, by_output, inputs, outputs;
+  std::vector<uint64_t> by_input, inputs, outputs;
   explicit Requests(uint32_t p = 0)
-      : ports(p), words(words_for(p)), by_input(size_t{p} * words), by_output(size_t{p} * words), inputs(words),
-        outputs(words) {}
+      : ports(p), words(words_for(p)), by_input(size_t{p} * words), inputs(words), outputs(words),
+        by_output_(size_t{p} * words) {}
   const uint64_t* row(uint32_t i) const { return &by_input[size_t{i} * words]; }
-  const uint64_t* column(uint32_t o) const { return &by_output[size_t{o} * words]; }
+  const uint64_t* column(uint32_t o) const {
+    if (!columns_built_) build_columns();
+    return &by_output_[size_t{o} * words];
+  }
   bool has(uint32_t i, uint32_t o) const { return test_bit(row(i), o); }
   bool empty() const {
     for (const uint64_t w : inputs)
@@ -32,27 +37,55 @@ struct Requests {
     return true;
   }
   void add(uint32_t i, uint32_t o) {
-    contested |= test_bit(outputs.data(), o) && !test_bit(column(o), i);
+    contested |= test_bit(outputs.data(), o) && !has(i, o);
     set_bit(&by_input[size_t{i} * words], o);
-    set_bit(&by_output[size_t{o} * words], i);
+    if (columns_built_) set_bit(&by_output_[size_t{o} * words], i);
     set_bit(inputs.data(), i);
     set_bit(outputs.data(), o);
   }
-  // Only the rows of ports that have requests (a request set is sparse).
+  // Input i requests the outputs first + b for every set bit b of `run`: a VC request for each
+  // free VC of one port, added in one go when the outputs share a word of the row.
+  void add_run(uint32_t i, uint32_t first, uint64_t run) {
+    const uint32_t w = first >> 6, shift = first & 63;
+    if (run == 0) return;
+    if (columns_built_ || shift + 64 - static_cast<uint32_t>(__builtin_clzll(run)) > 64) {
+      for (; run; run &= run - 1) add(i, first + lowest_bit(run));
+      return;
+    }
+    const uint64_t m = run << shift;
+    uint64_t& r = by_input[size_t{i} * words + w];
+    contested |= (outputs[w] & m & ~r) != 0;  // as add: taken by another input
+    r |= m;
+    outputs[w] |= m;
+    set_bit(inputs.data(), i);
+  }
+  // Only the rows (and columns, if built) of ports that have requests (a request set is sparse).
   void clear() {
     if (words == 1) {  // up to 64 ports: a row is one word (no loop that becomes a memset call)
       for (uint64_t m = inputs[0]; m; m &= m - 1) by_input[lowest_bit(m)] = 0;
-      for (uint64_t m = outputs[0]; m; m &= m - 1) by_output[lowest_bit(m)] = 0;
+      if (columns_built_)
+        for (uint64_t m = outputs[0]; m; m &= m - 1) by_output_[lowest_bit(m)] = 0;
       inputs[0] = outputs[0] = 0;
-      contested = false;
-      return;
+    } else {
+      for_each_bit(inputs.data(), words, [&](uint32_t i) { std::fill_n(&by_input[size_t{i} * words], words, 0); });
+      if (columns_built_)
+        for_each_bit(outputs.data(), words, [&](uint32_t o) { std::fill_n(&by_output_[size_t{o} * words], words, 0); });
+      std::fill(inputs.begin(), inputs.end(), 0);
+      std::fill(outputs.begin(), outputs.end(), 0);
     }
-    for_each_bit(inputs.data(), words, [&](uint32_t i) { std::fill_n(&by_input[size_t{i} * words], words, 0); });
-    for_each_bit(outputs.data(), words, [&](uint32_t o) { std::fill_n(&by_output[size_t{o} * words], words, 0); });
-    std::fill(inputs.begin(), inputs.end(), 0);
-    std::fill(outputs.begin(), outputs.end(), 0);
     contested = false;
+    columns_built_ = false;
   }
+
+ private:
+  void build_columns() const {
+    for_each_bit(inputs.data(), words, [&](uint32_t i) {
+      for_each_bit(row(i), words, [&](uint32_t o) { set_bit(&by_output_[size_t{o} * words], i); });
+    });
+    columns_built_ = true;
+  }
+  mutable std::vector<uint64_t> by_output_;  // columns, valid while columns_built_
+  mutable bool columns_built_ = false;
 };
 
 // Per-switch arbiter state: round-robin pointers, kept between cycles.

@@ -27,17 +27,43 @@ void for_each_bit(const uint64_t* w, uint32_t words, F f) {
     for (uint64_t m = w[k]; m; m &= m - 1) f(k * 64 + lowest_bit(m));
 }
 
-// The same over the bits in [lo, hi) only (a switch's range of a set over all queues).
-template <class F>
-void for_each_bit_in(const uint64_t* w, uint32_t lo, uint32_t hi, F f) {
+// A word with its bits [0, n) set (n <= 64).
+inline uint64_t low_bits(uint32_t n) { return n == 64 ? ~uint64_t{0} : ~(~uint64_t{0} << n); }
+
+// The bits [lo, lo + n) of the set whose k-th word is word(k), as one word, bit 0 = bit lo
+// (0 < n <= 64).
+template <class Word>
+uint64_t window_of(Word word, uint32_t lo, uint32_t n) {
+  const uint32_t k = lo >> 6, shift = lo & 63;
+  uint64_t m = word(k) >> shift;
+  if (shift + n > 64) m |= word(k + 1) << (64 - shift);  // shift > 0 here
+  return m & low_bits(n);
+}
+inline uint64_t window(const uint64_t* w, uint32_t lo, uint32_t n) {
+  return window_of([&](uint32_t k) { return w[k]; }, lo, n);
+}
+
+// Calls f(b) for every set bit b in [lo, hi) of the set whose k-th word is word(k), ascending (a
+// switch's range of a set over all queues). A range of up to 64 bits is read as one window (no
+// per-word masking). Each word is read before its bits are visited, as in for_each_bit.
+template <class Word, class F>
+void for_each_bit_of(Word word, uint32_t lo, uint32_t hi, F f) {
   if (lo >= hi) return;
+  if (hi - lo <= 64) {
+    for (uint64_t m = window_of(word, lo, hi - lo); m; m &= m - 1) f(lo + lowest_bit(m));
+    return;
+  }
   const uint32_t last = (hi - 1) >> 6;
   for (uint32_t k = lo >> 6; k <= last; ++k) {
-    uint64_t m = w[k];
+    uint64_t m = word(k);
     if (k == lo >> 6) m &= ~uint64_t{0} << (lo & 63);
-    if (k == last && (hi & 63)) m &= ~(~uint64_t{0} << (hi & 63));
+    if (k == last && (hi & 63)) m &= low_bits(hi & 63);
     for (; m; m &= m - 1) f(k * 64 + lowest_bit(m));
   }
+}
+template <class F>
+void for_each_bit_in(const uint64_t* w, uint32_t lo, uint32_t hi, F f) {
+  for_each_bit_of([&](uint32_t k) { return w[k]; }, lo, hi, f);
 }
 
 // First set bit at or after `from`, cyclically, of the set of `words` words whose k-th word is

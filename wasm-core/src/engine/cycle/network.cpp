@@ -80,8 +80,8 @@ struct CycleNetwork::Impl {
   const double load;
   const uint32_t N, S, P, V, Q, L, max_hops, per_input;  // L: flits of the largest packet; per_input: queues per input port
   // Per node and cycle, the chance a packet starts (Bernoulli process; on/off while on): divided
-  // once here, not per node every cycle.
-  const double p_packet, p_packet_on;
+  // once here, not per node every cycle, as Rng::bernoulli_threshold.
+  const uint64_t p_packet, p_packet_on;
   const bool vc, output_side;
   bool datelines = false;  // VCs split at ring datelines (vc_range)
   uint32_t ring_cap = 0, queue_cap = kNone, pool_cap = kNone;  // pool_cap in chunks
@@ -90,13 +90,15 @@ struct CycleNetwork::Impl {
   // Queues, flat over (switch, queue): ring storage and state.
   std::vector<Flit> ring;
   std::vector<uint8_t> present;  // per ring slot: its flit has arrived
-  std::vector<uint32_t> q_head, q_count, q_occ, q_writer, q_target;
+  std::vector<uint32_t> q_head, q_count, q_occ, q_target;
+  std::vector<uint32_t> q_writer;   // packet writing the queue (not VC routers: they keep vc_held)
   std::vector<uint64_t> q_ready;    // cycle from which the head may act (VA or SA)
   // Queue sets, one bit per queue (a switch's queues are a range): the switch loops visit only
   // these rather than every queue.
   std::vector<uint64_t> q_live;     // its head flit is in and its timing established
   std::vector<uint64_t> q_need_va;  // its head packet still needs a downstream VC
   std::vector<uint32_t> q_vc0;      // VC router: VC 0 of the downstream port its head needs a VC at
+  std::vector<uint64_t> vc_held;    // VC router: a packet holds the VC (a port's VCs read as one window)
   std::vector<uint32_t> pool_occ;   // chunks used; Pool::Input: per input port; Pool::Switch: per switch
   std::vector<uint32_t> q_read;     // chunked pools: flits already read from the queue's first chunk
   std::vector<uint32_t> q_pool;     // per queue: its index in pool_occ
@@ -156,6 +158,7 @@ struct CycleNetwork::Impl {
   std::map<uint64_t, uint64_t> latency_hist, network_hist;  // packet / network latency: packets
   uint64_t latency_sum = 0, network_sum = 0, hop_sum = 0;
   std::vector<uint64_t> lookups_by_class, hits_by_class;
+  std::vector<uint8_t> in_class;     // per (switch, input port): its port class, looked up once
   std::vector<uint64_t> link_flits;  // per (switch, output), in the window
   WindowOccupancy occupancy;         // flits buffered per switch, in the window
   std::vector<TracedPacket> traced;
@@ -163,7 +166,7 @@ struct CycleNetwork::Impl {
   Impl(const Experiment& e, double ld)
       : ex(e), c(e.cycle), topo(*e.topology), org(*e.cycle.org), load(ld), N(topo.num_nodes()), S(topo.num_switches()),
         P(topo.ports_per_switch()), V(e.cycle.sizes.vcs), Q(queues_per_switch()), L(e.cycle.max_packet_flits()),
-        max_hops(topo.max_hops()), per_input(Q / P), p_packet(ld / e.cycle.mean_packet_flits()), p_packet_on(1.0 / e.cycle.mean_packet_flits()), vc(org.key == BufferOrgInfo::Key::InputVc), output_side(org.key == BufferOrgInfo::Key::Output),
+        max_hops(topo.max_hops()), per_input(Q / P), p_packet(Rng::bernoulli_threshold(ld / e.cycle.mean_packet_flits())), p_packet_on(Rng::bernoulli_threshold(1.0 / e.cycle.mean_packet_flits())), vc(org.key == BufferOrgInfo::Key::InputVc), output_side(org.key == BufferOrgInfo::Key::Output),
         inj_rng(Rng::derive(e.seed, 1)), dst_rng(Rng::derive(e.seed, 2)), route_rng(Rng::derive(e.seed, 3)),
         alloc_rng(Rng::derive(e.seed, 4)), size_rng(Rng::derive(e.seed, 6)), W(c.warmup), M(c.measure), end_window(c.warmup + c.measure),
         end_all(c.warmup + c.measure + c.drain), occupancy(S, W, end_window) {
@@ -186,12 +189,13 @@ struct CycleNetwork::Impl {
     q_count.assign(nq, 0);
     q_occ.assign(nq, 0);
     q_read.assign(chunk > 1 ? nq : 0, 0);
-    q_writer.assign(nq, kNone);
+    q_writer.assign(vc ? 0 : nq, kNone);
     q_target.assign(nq, kNone);
     q_ready.assign(nq, 0);
     q_live.assign(words_for(static_cast<uint32_t>(nq)), 0);
     q_need_va.assign(words_for(static_cast<uint32_t>(nq)), 0);
     q_vc0.assign(vc ? nq : 0, 0);
+    vc_held.assign(vc ? words_for(static_cast<uint32_t>(nq)) : 0, 0);
     pool_occ.assign(org.pool == BufferOrgInfo::Pool::Switch ? S : size_t{S} * P, 0);
     q_pool.resize(nq);
     for (uint32_t q = 0; q < nq; ++q) q_pool[q] = pool_of(q);
@@ -218,6 +222,8 @@ struct CycleNetwork::Impl {
     link_flits.assign(size_t{S} * P, 0);
     lookups_by_class.assign(topo.port_classes().size(), 0);
     hits_by_class.assign(topo.port_classes().size(), 0);
+    for (uint32_t s = 0; s < S; ++s)
+      for (uint16_t p = 0; p < P; ++p) in_class.push_back(topo.port_class(s, p));
     if (ex.cache.enabled) {
       const size_t n = ex.cache.per_switch ? S : size_t{S} * P;
       caches = make_cache_bank(ex, n);
@@ -288,9 +294,10 @@ struct CycleNetwork::Impl {
     if (org.pool == BufferOrgInfo::Pool::Queue) return q_occ[q2] + n <= queue_cap;
     return pool_occ[q_pool[q2]] + chunks(q2, q_occ[q2] + n) - chunks(q2, q_occ[q2]) <= pool_cap;
   }
+  // (Pool::Queue: a queue's flits are all its space needs; pool_occ is kept for pools only.)
   void reserve(uint32_t q2, const Flit& f) {
     const uint32_t n = need(f);
-    pool_occ[q_pool[q2]] += chunks(q2, q_occ[q2] + n) - chunks(q2, q_occ[q2]);
+    if (org.pool != BufferOrgInfo::Pool::Queue) pool_occ[q_pool[q2]] += chunks(q2, q_occ[q2] + n) - chunks(q2, q_occ[q2]);
     q_occ[q2] += n;
   }
   // Chunks queue q spans holding `occ` flits after the ones already read from its first chunk
@@ -300,6 +307,10 @@ struct CycleNetwork::Impl {
   }
   // One flit leaves queue q: its first chunk is freed once read out.
   void release(uint32_t q) {
+    if (org.pool == BufferOrgInfo::Pool::Queue) {
+      --q_occ[q];
+      return;
+    }
     const uint32_t before = chunks(q, q_occ[q]);
     --q_occ[q];
     if (chunk > 1) q_read[q] = q_occ[q] == 0 || q_read[q] + 1 == chunk ? 0 : q_read[q] + 1;
@@ -337,7 +348,7 @@ struct CycleNetwork::Impl {
     const Hop& h = route_of(f.pkt)[f.hop];
     const size_t port = size_t{h.sw} * P + h.in_port;
     const bool window = t >= W && t < end_window;
-    const uint8_t cls = topo.port_class(h.sw, h.in_port);
+    const uint8_t cls = in_class[port];
     if (window) ++lookups_by_class[cls];
     if (!ex.cache.enabled) return t + c.rc_no_cache;
     const CacheAccess k = cache_key(h, packets[f.pkt].dst);
@@ -382,7 +393,7 @@ struct CycleNetwork::Impl {
   // other queues may have several writers with different delays (an output queue is written by
   // every input and by the node): free once the tail has arrived.
   void claim(uint32_t q2, const Flit& f, bool tail) {
-    if (vc) q_writer[q2] = tail ? kNone : f.pkt;
+    if (vc) tail ? clear_bit(vc_held.data(), q2) : set_bit(vc_held.data(), q2);
     else if (!output_side && f.seq == 0 && packets[f.pkt].flits > 1) q_writer[q2] = f.pkt;
   }
 
@@ -415,8 +426,7 @@ struct CycleNetwork::Impl {
     ring[size_t{q} * ring_cap + pos] = f;
     present[size_t{q} * ring_cap + pos] = 1;
     const uint32_t sw = q / Q;
-    occupancy.change(sw, now, sw_flits[sw], sw_flits[sw] + 1);
-    ++sw_flits[sw];
+    occupancy.enter(sw, now, ++sw_flits[sw]);
     if (pos == q_head[q]) {
       establish_head(q, f.arrival);
       sw_wake[sw] = std::min(sw_wake[sw], q_ready[q]);
@@ -460,7 +470,7 @@ struct CycleNetwork::Impl {
     q_head[q] = after(q_head[q], ring_cap);
     --q_count[q];
     release(q);
-    occupancy.change(sw, now, sw_flits[sw], sw_flits[sw] - 1);
+    occupancy.leave(sw, now);
     if (--sw_flits[sw] == 0) sw_wake[sw] = kNever;
     ++flit_hops;
     last_progress = now;
@@ -513,7 +523,7 @@ struct CycleNetwork::Impl {
     uint16_t& ptr = vc_ptr[size_t{sw} * P + in];
     const uint32_t n = hi - lo;
     const uint32_t from = ptr >= lo && ptr < hi ? ptr - lo : 0;
-    const int32_t k = round_robin_pick(from, n, [&](uint32_t v) { return q_writer[base + lo + v] == kNone; });
+    const int32_t k = round_robin_pick(from, n, [&](uint32_t v) { return !test_bit(vc_held.data(), base + lo + v); });
     if (k < 0) return -1;
     const uint32_t v = lo + static_cast<uint32_t>(k);
     ptr = static_cast<uint16_t>(after(v, V));
@@ -529,8 +539,8 @@ struct CycleNetwork::Impl {
       const Flit& f = ring[size_t{q} * ring_cap + q_head[q]];
       const uint32_t base = q_vc0[q], k = q - sw * Q;
       const auto [lo, hi] = vc_range(f.pkt, f.hop);
-      for (uint32_t v = lo; v < hi; ++v)
-        if (q_writer[base + v] == kNone) va_req.add(k, q_out[q] * V + v);
+      const uint64_t free = ~window(vc_held.data(), base + lo, hi - lo) & low_bits(hi - lo);
+      va_req.add_run(k, q_out[q] * V + lo, free);
     });
     if (va_req.empty()) return;
     c.allocator->allocate(va_req, c.iterations, va_alloc[sw], alloc_rng, va_grant.data());
@@ -539,7 +549,7 @@ struct CycleNetwork::Impl {
       if (va_grant[ov] < 0) return;
       const uint32_t q = sw * Q + static_cast<uint32_t>(va_grant[ov]);
       const uint32_t target = q_vc0[q] + ov - q_out[q] * V;
-      q_writer[target] = ring[size_t{q} * ring_cap + q_head[q]].pkt;
+      set_bit(vc_held.data(), target);
       q_target[q] = target;
       clear_bit(q_need_va.data(), q);
       q_ready[q] = now + (c.va ? 1 : 0) + c.sa - 1;
@@ -564,24 +574,25 @@ struct CycleNetwork::Impl {
     }
     collect_requests(sw);
     if (req.empty()) return;
-    if (org.multi_read) {  // each output arbitrates on its own (round robin)
-      for (uint32_t o = 0; o < P; ++o) {
+    if (org.multi_read) {  // each requested output arbitrates on its own (round robin)
+      for_each_bit(req.outputs.data(), req.words, [&](uint32_t o) {
         uint16_t& ptr = alloc[sw].out_ptr[o];
         const uint64_t* col = req.column(o);
         grant[o] = first_bit_from(ptr, req.words, [&](uint32_t k) { return col[k]; });
-        if (grant[o] >= 0) ptr = static_cast<uint16_t>(after(grant[o], P));
-      }
+        ptr = static_cast<uint16_t>(after(grant[o], P));
+      });
     } else {
       c.allocator->allocate(req, c.iterations, alloc[sw], alloc_rng, grant.data());
     }
-    req.clear();
-    for (uint32_t o = 0; o < P; ++o) {
-      if (grant[o] < 0) continue;
+    // Only requested outputs can have been granted.
+    for_each_bit(req.outputs.data(), req.words, [&](uint32_t o) {
+      if (grant[o] < 0) return;
       const uint32_t i = static_cast<uint32_t>(grant[o]);
       const uint32_t q = cand[i * P + o];
       q_ptr[size_t{sw} * P + i] = static_cast<uint16_t>(after(q - sw * Q - i * per_input, per_input));
       send(q, sw, o);
-    }
+    });
+    req.clear();
   }
 
   // Place of a switch's local queue in its input's round robin, counted from the input's pointer.
@@ -591,9 +602,11 @@ struct CycleNetwork::Impl {
   }
 
   // Switch allocation's requests: per (input, output), of the input's ready queues for that output
-  // the first in the input's round robin. One pass over the switch's live queues.
+  // the first in the input's round robin. One pass over the switch's live queues, but for heads
+  // still waiting for a VC (they have no target yet).
   void collect_requests(uint32_t sw) {
-    for_each_bit_in(q_live.data(), sw * Q, sw * Q + Q, [&](uint32_t q) {
+    auto may_request = [&](uint32_t k) { return q_live[k] & ~q_need_va[k]; };
+    for_each_bit_of(may_request, sw * Q, sw * Q + Q, [&](uint32_t q) {
       if (!ready(q, sw)) return;
       const uint32_t local = q - sw * Q, i = reader_of[local], o = q_out[q];
       uint32_t& best = cand[i * P + o];
@@ -677,9 +690,9 @@ struct CycleNetwork::Impl {
       // sized so that the duty cycle is the load.
       if (node.on) node.on = !inj_rng.bernoulli(1.0 / c.burst_flits);
       else node.on = load >= 1.0 || inj_rng.bernoulli(load / (c.burst_flits * (1.0 - load)));
-      start = node.on && inj_rng.bernoulli(p_packet_on);
+      start = node.on && inj_rng.bernoulli_below(p_packet_on);
     } else {
-      start = inj_rng.bernoulli(p_packet);
+      start = inj_rng.bernoulli_below(p_packet);
     }
     if (!start) return;
     uint32_t dst;
@@ -707,7 +720,7 @@ struct CycleNetwork::Impl {
           free_packets.push_back(id);
           return;
         }
-        q_writer[base + v] = id;
+        set_bit(vc_held.data(), base + v);
         node.target = base + v;
       } else {
         node.target = h.sw * Q + local_queue(h.in_port, h.out_port, 0);
@@ -747,7 +760,7 @@ struct CycleNetwork::Impl {
     slot.clear();
     if (now == W) {
       backlog_start = src_flits;
-      for (uint32_t s = 0; s < S; ++s) occupancy.change(s, now, sw_flits[s], sw_flits[s]);  // peaks count what is there
+      for (uint32_t s = 0; s < S; ++s) occupancy.start(s, sw_flits[s]);
     }
     if (now == end_window) backlog_end = src_flits;
     if (replay) release_messages();

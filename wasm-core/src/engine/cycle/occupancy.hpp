@@ -10,29 +10,29 @@ namespace switchlab {
 class WindowOccupancy {
  public:
   WindowOccupancy(size_t switches, uint64_t from, uint64_t to)
-      : from_(from), to_(to), area_(switches, 0), since_(switches, 0), peak_(switches, 0) {}
+      : from_(from), to_(to), area_(switches, 0), peak_(switches, 0) {}
 
-  // Switch `s` held `before` flits since its last change and holds `after` from cycle `now`.
-  void change(size_t s, uint64_t now, uint32_t before, uint32_t after) {
-    area_[s] += uint64_t{before} * overlap(since_[s], now);
-    since_[s] = now;
+  // A flit enters switch `s` at cycle `now`; the switch then holds `after` flits.
+  void enter(size_t s, uint64_t now, uint32_t after) {
+    area_[s] -= clamp(now);
     if (now >= from_ && now < to_) peak_[s] = std::max(peak_[s], after);
   }
+  // A flit leaves switch `s` at cycle `now` (a fall never makes a peak).
+  void leave(size_t s, uint64_t now) { area_[s] += clamp(now); }
+  // At the window's start: the `held` flits already in switch `s` count toward its peak.
+  void start(size_t s, uint32_t held) { peak_[s] = std::max(peak_[s], held); }
   // Flit-cycles of switch `s` in the window, holding `current` flits now (cycle `now`).
-  uint64_t area(size_t s, uint64_t now, uint32_t current) const {
-    return area_[s] + uint64_t{current} * overlap(since_[s], now);
-  }
+  uint64_t area(size_t s, uint64_t now, uint32_t current) const { return area_[s] + uint64_t{current} * clamp(now); }
   // Most flits switch `s` held at once in the window (flits already there at its start included).
   uint32_t peak(size_t s) const { return peak_[s]; }
 
  private:
-  // Cycles of [a, b) inside the window.
-  uint64_t overlap(uint64_t a, uint64_t b) const {
-    const uint64_t lo = std::max(a, from_), hi = std::min(b, to_);
-    return hi > lo ? hi - lo : 0;
-  }
+  // Cycle t clamped into the window: a flit held over [a, b) spends clamp(b) - clamp(a) cycles
+  // in it, so each switch's sum is kept as its leaves minus its entries (modulo 2^64 until the
+  // flits still held are added; the total is exact).
+  uint64_t clamp(uint64_t t) const { return std::min(std::max(t, from_), to_); }
   uint64_t from_, to_;
-  std::vector<uint64_t> area_, since_;
+  std::vector<uint64_t> area_;
   std::vector<uint32_t> peak_;
 };
 
