@@ -270,6 +270,8 @@ def main(argv: list[str] | None = None) -> int:
         print_load(f"baseline, finished-experiment cache off, {min(20.0, args.load_seconds):.0f} s", base)
         load = open_loop(pg.url, log_dir, finished_id, args.load_seconds, args.load_rate, started)
         print_load(f"default settings, {args.load_seconds:.0f} s", load)
+        print(f"  p99 {load['p99_ms']:.2f} ms at {args.load_rate:.0f} requests/s offered (target <= 20 ms at 500/s)",
+              flush=True)
         if base["p99_ms"] and load["p99_ms"]:
             print(f"  p99 baseline / default: {base['p99_ms'] / load['p99_ms']:.1f}x", flush=True)
         results["load_baseline"], results["load"] = base, load
