@@ -76,6 +76,20 @@ inline uint32_t hardware_threads() {
 #endif
 }
 
+// Threads a run uses for sim.threads = `requested` (0: every core). Natively more than the machine
+// has is allowed (waiting threads sleep; only useful for tests). WebAssembly threads come from a
+// pool of one Web Worker per extra core, made while the module loads: a worker started during a run
+// could not load, since the run blocks the event loop it needs, so a run never asks for more.
+inline uint32_t run_threads(uint32_t requested) {
+  const uint32_t cores = hardware_threads();
+  if (cores == 1 || requested == 0) return cores;
+#if defined(__EMSCRIPTEN__)
+  return requested < cores ? requested : cores;
+#else
+  return requested;
+#endif
+}
+
 template <class Produce, class Consume, class Finish>
 void run_pipeline(uint64_t batches, uint32_t workers, Produce&& produce, Consume&& consume, Finish&& finish) {
   constexpr uint32_t kSlots = kPipelineSlots;
