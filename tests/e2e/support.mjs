@@ -18,6 +18,14 @@ export function nativeRun(cfg) {
   return JSON.parse(execFileSync(SIM, ['run', file], { encoding: 'utf8', maxBuffer: 64 << 20 }));
 }
 
+// Clicks `trigger` (a locator) and saves the download it starts; returns the file's path.
+export async function downloadOf(page, trigger) {
+  const [dl] = await Promise.all([page.waitForEvent('download'), trigger.click()]);
+  const file = path.join(tmp, `${Date.now()}-${dl.suggestedFilename()}`);
+  await dl.saveAs(file);
+  return file;
+}
+
 // An example of the catalogue (examples/README.md): the same files the UI's presets are.
 export const example = (key) => JSON.parse(readFileSync(path.join(ROOT, 'examples', `${key}.json`), 'utf8'));
 
