@@ -39,7 +39,7 @@ class PipelineSignal {
  public:
   template <class Ready>
   void wait(Ready&& ready) {
-    for (int i = 0; i < 4096; ++i) {
+    for (int i = 0; i < kSpins; ++i) {
       if (ready()) return;
       relax();
     }
@@ -56,6 +56,14 @@ class PipelineSignal {
   }
 
  private:
+  // WebAssembly has no pause instruction, so a spin there is a fraction of the time, while waking a
+  // Web Worker from Atomics.wait is slower than a futex wake: it spins 16x as often (measured, idle
+  // machine: 8x8x8 and 32^3 tori 1.2-1.3x faster on two threads than with 4,096; fat tree the same).
+#if defined(__EMSCRIPTEN__)
+  static constexpr int kSpins = 1 << 16;
+#else
+  static constexpr int kSpins = 4096;
+#endif
   static void relax() {
 #if defined(__x86_64__) || defined(__i386__)
     __builtin_ia32_pause();
