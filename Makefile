@@ -23,12 +23,13 @@ build-native:
 	@test -x build/native/bin/switchlab-sim
 	@rm -f build-native.log
 
-# WebAssembly ES module (build/wasm/switchlab_core.mjs + .wasm). A failed compile stops make (an older
+# WebAssembly ES modules: build/wasm/switchlab_core.mjs + .wasm, and switchlab_core_mt.* with threads
+# (pthreads, for cross-origin isolated pages and node). A failed compile stops make (an older
 # module left in build/ must never pass for the new one).
 build-wasm:
 	@emcmake cmake -S wasm-core -B build/wasm -DCMAKE_BUILD_TYPE=Release -DSWITCHLAB_TESTS=OFF > build-wasm.log 2>&1 || { cat build-wasm.log; exit 1; }
 	@cmake --build build/wasm -j$(JOBS) > build-wasm.log 2>&1; rc=$$?; grep -Ev '^\[|^-- |make\[[0-9]\]' build-wasm.log; exit $$rc
-	@test -f build/wasm/switchlab_core.wasm
+	@test -f build/wasm/switchlab_core.wasm && test -f build/wasm/switchlab_core_mt.wasm && test -f build/wasm/switchlab_core_mt.worker.js
 	@rm -f build-wasm.log
 
 # frontend/src/api/schema.gen.ts from the API's OpenAPI document (commit the result).

@@ -1,5 +1,6 @@
 """`make bench`: look-ups per second of the route-walk engine, native (Python extension = the
-same C++ as the CLI) and WebAssembly (node), side by side, with the bare cache-kernel ceiling
+same C++ as the CLI) and WebAssembly (node; the one-thread build, and the threaded build on every
+core), side by side, with the bare cache-kernel ceiling
 measured in the same process; then the application time model's seconds per NPB skeleton (class A,
 256 ranks, native); then the time prepare() (validation) takes on the worst configs of
 docs/topologies.md "Size limits", against a small baseline config in the same run. Prints numbers
@@ -31,8 +32,10 @@ def native(threads: int) -> dict:
     return out
 
 
-def wasm() -> dict:
-    lines = subprocess.run(["node", str(ROOT / "bench/wasm_bench.mjs"), str(KERNEL_LOOKUPS)],
+def wasm(threaded: bool = False) -> dict:
+    """(look-ups, seconds) per config; `threaded`: the threaded build on every core."""
+    flag = ["--threaded"] if threaded else []
+    lines = subprocess.run(["node", str(ROOT / "bench/wasm_bench.mjs"), *flag, str(KERNEL_LOOKUPS)],
                            check=True, capture_output=True, text=True).stdout.splitlines()
     return {d["name"]: (d["lookups"], d["wall_time_s"]) for d in map(json.loads, lines)}
 
@@ -76,19 +79,19 @@ def big_torus_memory() -> None:
 
 def main() -> None:
     started = time.strftime("%Y-%m-%d %H:%M:%S")
-    one, every, w = native(1), native(0), wasm()
+    one, every, w, w_all = native(1), native(0), wasm(), wasm(threaded=True)
     threads = os.cpu_count()
     rate = lambda row: row[0] / row[1]  # noqa: E731
     print(f"route-walk benchmark ({started}); rates in million port look-ups per second; "
           f"'all' = sim.threads 0 = {threads} threads on this machine")
     print(f"{'benchmark':32s} {'1 thread':>9s} {'all':>8s} {'all/1':>6s} {'wasm':>7s} {'1t/wasm':>8s} "
-          f"{'1t/kernel':>9s}  target")
+          f"{'wasm all':>9s} {'all/1':>6s} {'1t/kernel':>9s}  target")
     kernel = rate(one["cache-kernel"])
     for name in one:
-        assert one[name][0] == every[name][0] == w[name][0], f"{name}: runs counted different look-ups"
-        r1, ra, rw = rate(one[name]), rate(every[name]), rate(w[name])
+        assert one[name][0] == every[name][0] == w[name][0] == w_all[name][0], f"{name}: runs counted different look-ups"
+        r1, ra, rw, rwa = rate(one[name]), rate(every[name]), rate(w[name]), rate(w_all[name])
         print(f"{name:32s} {r1 / 1e6:9.1f} {ra / 1e6:8.1f} {ra / r1:6.2f} {rw / 1e6:7.1f} {r1 / rw:8.2f} "
-              f"{r1 / kernel:9.2f}  {TARGETS.get(name, '')}")
+              f"{rwa / 1e6:9.1f} {rwa / rw:6.2f} {r1 / kernel:9.2f}  {TARGETS.get(name, '')}")
     torus_3c, torus = rate(one["torus-8x8x8-2K-4way"]), rate(one["torus-8x8x8-2K-4way-no3C"])
     print(f"3C classification cost, 8x8x8 torus 2K 4-way, 1 thread: {torus / torus_3c:.2f}x (target <= 1.5x); "
           f"32^3 torus 256 4-way: {rate(one['torus-32x32x32-256-4way-no3C']) / rate(one['torus-32x32x32-256-4way']):.2f}x")

@@ -157,11 +157,16 @@ UI_HEADERS = {"x-content-type-options": "nosniff", "x-frame-options": "DENY", "r
 def test_security_headers_on_ui_and_api_answers(with_ui):
     from switchlab_api.core.headers import API_CSP, UI_CSP
 
+    isolated = {"cross-origin-opener-policy": "same-origin", "cross-origin-embedder-policy": "require-corp"}
     for path, csp in (("/", UI_CSP), ("/assets/worker-B13_qSs6.js", UI_CSP), ("/e/" + "a" * 64, UI_CSP), ("/%00", UI_CSP), ("/api/health", API_CSP),
-                      ("/api/experiments/" + "0" * 64, API_CSP), ("/api/nope", API_CSP)):
+                      ("/api/experiments/" + "0" * 64, API_CSP), ("/api/nope", API_CSP), ("/api/docs", None)):
         r = httpx.get(with_ui.url + path)
         assert {k: r.headers.get(k) for k in UI_HEADERS} == UI_HEADERS, path
-        assert r.headers["content-security-policy"] == csp, path
+        if csp:
+            assert r.headers["content-security-policy"] == csp, path
+        # UI pages and files are cross-origin isolated (the threaded WASM core); API answers and the
+        # docs page (Swagger UI from a CDN) are not.
+        assert {k: r.headers.get(k) for k in isolated} == (isolated if csp == UI_CSP else dict.fromkeys(isolated)), path
     r = httpx.post(with_ui.url + "/api/experiments", content=b"x" * 1_000_001, headers={"content-type": "application/json"})
     assert r.status_code == 413 and r.headers["x-frame-options"] == "DENY"
     # What the Vite-built UI needs: its own scripts, WebAssembly, its Web Worker; framing by nobody.
@@ -211,13 +216,13 @@ def test_d10_reads_hold_a_database_connection_only_for_the_query(with_ui, db):
 
 def test_docker_nginx_sends_the_same_security_headers_on_the_ui():
     from conftest import ROOT
-    from switchlab_api.core.headers import COMMON, UI_CSP
+    from switchlab_api.core.headers import COMMON, UI_CSP, UI_ISOLATION
 
     conf = (ROOT / "docker" / "nginx.conf").read_text()
     ui = conf.split("location / {")[1].split("}")[0]
     assert f'add_header Content-Security-Policy "{UI_CSP}" always;' in ui
     assert "unsafe-eval'" not in conf.replace("'wasm-unsafe-eval'", "")
-    for name, value in COMMON.items():  # header names are case-insensitive
+    for name, value in {**COMMON, **UI_ISOLATION}.items():  # header names are case-insensitive
         line = f"add_header {name.decode()} {value.decode().lower()} always;"
         assert line in ui.lower(), line
 

@@ -1,16 +1,15 @@
 // Runs configs (JSON file paths on argv) through the WebAssembly build in node and prints one
 // answer per line: `run` by default, or the core function named by `--fn NAME` (e.g. prepare);
-// `--fn schema` / `--fn resultsSchema` take no file. The module is built for web/worker; in node
-// we hand it the binary directly.
+// `--fn schema` / `--fn resultsSchema` take no file. `--threaded` first: the threaded build.
 import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { exitWhenWritten, loadCore } from '../../wasm-core/bindings/wasm/load_node.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const { default: create } = await import(path.join(root, 'build/wasm/switchlab_core.mjs'));
-const core = await create({ wasmBinary: fs.readFileSync(path.join(root, 'build/wasm/switchlab_core.wasm')) });
 let args = process.argv.slice(2);
+const threaded = args[0] === '--threaded';
+if (threaded) args = args.slice(1);
+const core = await loadCore({ threaded });
 let fn = 'run';
 if (args[0] === '--fn') [, fn, ...args] = args;
 if (args.length === 0) process.stdout.write(core[fn]() + '\n');
 for (const file of args) process.stdout.write(core[fn](fs.readFileSync(file, 'utf8')) + '\n');
+exitWhenWritten();

@@ -1,5 +1,6 @@
-"""The native CLI, the Python extension and the WebAssembly module must return identical results
-for the same config and seed (README.md; docs/engines.md, Limits). Only wall time may differ."""
+"""The native CLI, the Python extension and the WebAssembly modules (one-thread and threaded) must
+return identical results for the same config and seed (README.md; docs/engines.md, Limits). Only wall
+time may differ."""
 import json
 import subprocess
 from pathlib import Path
@@ -132,25 +133,28 @@ def results(tmp_path_factory):
         p = d / f"{name}.json"
         p.write_text(json.dumps(cfg))
         files.append(p)
-    wasm_lines = subprocess.run(["node", str(ROOT / "tests/cross_build/run_wasm.mjs"), *map(str, files)],
-                                check=True, capture_output=True, text=True).stdout.splitlines()
+    wasm_lines, wasm_mt_lines = (
+        subprocess.run(["node", str(ROOT / "tests/cross_build/run_wasm.mjs"), *flag, *map(str, files)],
+                       check=True, capture_output=True, text=True).stdout.splitlines() for flag in ([], ["--threaded"]))
     out = {}
-    for (name, cfg), path, wasm in zip(CONFIGS.items(), files, wasm_lines):
+    for (name, cfg), path, wasm, wasm_mt in zip(CONFIGS.items(), files, wasm_lines, wasm_mt_lines):
         cli = subprocess.run([str(CLI), "run", str(path)], check=True, capture_output=True, text=True).stdout
         py = switchlab_core.run(json.dumps(cfg))
-        out[name] = tuple(strip(json.loads(x)) for x in (cli, py, wasm))
+        out[name] = tuple(strip(json.loads(x)) for x in (cli, py, wasm, wasm_mt))
     return out
 
 
 @pytest.mark.parametrize("name", list(CONFIGS))
-def test_three_builds_identical(results, name):
-    cli, py, wasm = results[name]
+def test_four_builds_identical(results, name):
+    """The threaded WASM build runs route walks on every core (sim.threads defaults to 0)."""
+    cli, py, wasm, wasm_mt = results[name]
     if cli["engine"]["name"] == "app":  # the application time model: a time per benchmark
         assert all(b["time_s"] > 0 for b in cli["app"]["benchmarks"].values())
     else:
         assert cli["cache"]["lookups"] > 0
     assert cli == py
     assert cli == wasm
+    assert cli == wasm_mt
 
 
 def test_examples_all_ran():
@@ -176,8 +180,8 @@ def test_cost_and_models_identical(tmp_path):
 
 WASM_COST_AND_MODEL = """
 const fs = require('fs');
-import('./build/wasm/switchlab_core.mjs').then(async ({ default: create }) => {
-  const core = await create({ wasmBinary: fs.readFileSync('build/wasm/switchlab_core.wasm') });
+import('./wasm-core/bindings/wasm/load_node.mjs').then(async ({ loadCore }) => {
+  const core = await loadCore();
   console.log(core.cost(fs.readFileSync(process.argv[1], 'utf8')));
   console.log(core.model('icn_cache_sim', '{}'));
 });
@@ -233,7 +237,13 @@ def test_schemas_identical():
 
 
 def test_wasm_glue_never_evals():
-    """The UI's Content-Security-Policy has no 'unsafe-eval' (docs/security.md): the WASM build
-    links with -sDYNAMIC_EXECUTION=0 so embind builds its functions without eval."""
-    glue = (ROOT / "build" / "wasm" / "switchlab_core.mjs").read_text()
-    assert "new Function(" not in glue and "eval(" not in glue
+    """The UI's Content-Security-Policy has no 'unsafe-eval' (docs/security.md): the WASM builds
+    link with -sDYNAMIC_EXECUTION=0 so embind builds its functions without eval. The threaded
+    build's pthread worker script has one eval, in its node-only importScripts stand-in, which an
+    ES-module build never calls (its workers import() the module)."""
+    for name in ("switchlab_core.mjs", "switchlab_core_mt.mjs"):
+        glue = (ROOT / "build" / "wasm" / name).read_text()
+        assert "new Function(" not in glue and "eval" not in glue, name
+    worker = (ROOT / "build" / "wasm" / "switchlab_core_mt.worker.js").read_text()
+    assert "new Function(" not in worker
+    assert worker.count("eval") == worker.count('importScripts:function(f){(0,eval)(fs.readFileSync(f,"utf8"))}') == 1

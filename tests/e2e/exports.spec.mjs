@@ -4,8 +4,7 @@
 // its size.
 import { test, expect } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { example as exampleOf, nativeRun, runPresetInBrowser, tmp } from './support.mjs';
+import { downloadOf, example as exampleOf, nativeRun, runPresetInBrowser } from './support.mjs';
 
 const PRESET = 'seed003-fig7-hipiqs-bmin16';
 
@@ -38,12 +37,7 @@ function csvCells(line) {
   return cells;
 }
 
-async function downloadOf(page, button) {
-  const [dl] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: button }).click()]);
-  const file = path.join(tmp, dl.suggestedFilename());
-  await dl.saveAs(file);
-  return file;
-}
+const downloadButton = (page, name) => downloadOf(page, page.getByRole('button', { name }));
 
 test('metrics CSV, topology SVG and PNG are what the screen shows', async ({ page }) => {
   const example = exampleOf(PRESET);
@@ -51,7 +45,7 @@ test('metrics CSV, topology SVG and PNG are what the screen shows', async ({ pag
   await runPresetInBrowser(page, expect, PRESET);
 
   // CSV: one row per scalar of the result, values equal to the native run's, units from the schema.
-  const csv = readFileSync(await downloadOf(page, 'Metrics CSV'), 'utf8').trim().split('\n');
+  const csv = readFileSync(await downloadButton(page, 'Metrics CSV'), 'utf8').trim().split('\n');
   expect(csv[0]).toBe('metric,value,unit');
   const rows = new Map(csv.slice(1).map((l) => { const [m, v, u] = csvCells(l); return [m, { v, u }]; }));
   const want = scalars(expected);
@@ -65,12 +59,12 @@ test('metrics CSV, topology SVG and PNG are what the screen shows', async ({ pag
   const screen = page.locator('[data-testid="wasm-result"] [data-testid="topology-svg"]');
   const onScreen = await screen.evaluate((svg) => [...svg.querySelectorAll('[data-switch]')].map((c) => `${c.getAttribute('data-switch')}:${c.getAttribute('fill')}`));
   expect(onScreen).toHaveLength(expected.summary.switches);
-  const svgText = readFileSync(await downloadOf(page, 'Topology SVG'), 'utf8');
+  const svgText = readFileSync(await downloadButton(page, 'Topology SVG'), 'utf8');
   const exported = [...svgText.matchAll(/<rect [^>]*?fill="([^"]+)"[^>]*?data-switch="(\d+)"/g)].map((m) => `${m[2]}:${m[1]}`);
   expect(exported).toEqual(onScreen);
 
   // PNG: the same drawing rasterised at twice its viewBox.
-  const png = readFileSync(await downloadOf(page, 'Topology PNG'));
+  const png = readFileSync(await downloadButton(page, 'Topology PNG'));
   const [vw, vh] = await screen.evaluate((svg) => [svg.viewBox.baseVal.width, svg.viewBox.baseVal.height]);
   expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([Math.ceil(vw * 2), Math.ceil(vh * 2)]);
 });

@@ -13,16 +13,26 @@ export const tmp = mkdtempSync(path.join(os.tmpdir(), 'switchlab-e2e-'));
 
 // The native CLI's result for `cfg`.
 export function nativeRun(cfg) {
+  return JSON.parse(execFileSync(SIM, ['run', configFile(cfg)], { encoding: 'utf8', maxBuffer: 64 << 20 }));
+}
+
+function configFile(cfg) {
   const file = path.join(tmp, `cfg-${Math.random().toString(36).slice(2)}.json`);
   writeFileSync(file, JSON.stringify(cfg));
-  return JSON.parse(execFileSync(SIM, ['run', file], { encoding: 'utf8', maxBuffer: 64 << 20 }));
+  return file;
 }
 
 // The experiment id the core gives `cfg` (its content hash), as the API stores it.
 export function experimentId(cfg) {
-  const file = path.join(tmp, `cfg-${Math.random().toString(36).slice(2)}.json`);
-  writeFileSync(file, JSON.stringify(cfg));
-  return execFileSync(SIM, ['hash', file], { encoding: 'utf8' }).trim();
+  return execFileSync(SIM, ['hash', configFile(cfg)], { encoding: 'utf8' }).trim();
+}
+
+// Clicks `trigger` (a locator) and saves the download it starts; returns the file's path.
+export async function downloadOf(page, trigger) {
+  const [dl] = await Promise.all([page.waitForEvent('download'), trigger.click()]);
+  const file = path.join(tmp, `${Date.now()}-${dl.suggestedFilename()}`);
+  await dl.saveAs(file);
+  return file;
 }
 
 // An example of the catalogue (examples/README.md): the same files the UI's presets are.

@@ -4,18 +4,10 @@
 // viewBox, not clipped, with each marker's colour where the screen has it.
 import { test, expect } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { example, nativeRun, rate, tmp } from './support.mjs';
+import { downloadOf, example, nativeRun, rate } from './support.mjs';
 
 const ENTRIES = [8, 16, 32];
 const WAYS = [2, 4];
-
-async function downloadOf(page, trigger) {
-  const [dl] = await Promise.all([page.waitForEvent('download'), trigger.click()]);
-  const file = path.join(tmp, `${Date.now()}-${dl.suggestedFilename()}`);
-  await dl.saveAs(file);
-  return file;
-}
 
 // What a chart SVG consists of, read in the page (on-screen element or parsed file alike).
 const chartParts = (svg) => ({

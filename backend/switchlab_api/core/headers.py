@@ -5,6 +5,10 @@ from the same-origin .wasm ('wasm-unsafe-eval'), the validation/run Web Worker (
 blob: for bundlers that wrap workers), data:/blob: images (the inline favicon, chart PNG/SVG
 export). API answers are data, never rendered: they allow nothing. The interactive docs
 (/api/docs) load Swagger UI from its CDN with one inline bootstrap script.
+
+The UI is also cross-origin isolated (COOP same-origin + COEP require-corp): it loads nothing from
+other origins anyway, and isolation gives its workers SharedArrayBuffer, which the threaded WASM
+build of the core needs. The docs page, which does load from a CDN, is not isolated.
 """
 
 from __future__ import annotations
@@ -21,12 +25,21 @@ DOCS_CSP = ("default-src 'none'; script-src 'unsafe-inline' https://cdn.jsdelivr
             "style-src https://cdn.jsdelivr.net; img-src https://fastapi.tiangolo.com data:; "
             "connect-src 'self'; frame-ancestors 'none'")
 COMMON = {b"x-content-type-options": b"nosniff", b"x-frame-options": b"DENY", b"referrer-policy": b"no-referrer"}
+UI_ISOLATION = {b"cross-origin-opener-policy": b"same-origin", b"cross-origin-embedder-policy": b"require-corp"}
+
+
+def is_api(path: str) -> bool:
+    return path == "/api" or path.startswith("/api/")
 
 
 def policy_for(path: str) -> str:
     if path == "/api/docs":
         return DOCS_CSP
-    return API_CSP if path == "/api" or path.startswith("/api/") else UI_CSP
+    return API_CSP if is_api(path) else UI_CSP
+
+
+def headers_for(path: str) -> dict[bytes, bytes]:
+    return {**COMMON, b"content-security-policy": policy_for(path).encode(), **({} if is_api(path) else UI_ISOLATION)}
 
 
 class SecurityHeaders:
@@ -37,7 +50,7 @@ class SecurityHeaders:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        extra = {**COMMON, b"content-security-policy": policy_for(scope["path"]).encode()}
+        extra = headers_for(scope["path"])
 
         async def send_with_headers(message: dict) -> None:
             if message["type"] == "http.response.start":

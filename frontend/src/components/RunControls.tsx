@@ -39,7 +39,7 @@ export function RunControls({ state, canRun, onRun, onCancel, onSubmit, submitti
             {' '}· {formatSeconds((now - state.startedAt) / 1000)} elapsed
           </>
         )}
-        {state.phase === 'done' && `done in ${formatSeconds(state.elapsed_ms / 1000)} (in the worker)`}
+        {state.phase === 'done' && `done in ${formatSeconds(state.elapsed_ms / 1000)} (in the worker${state.threaded ? ', WASM threads' : ''})`}
         {state.phase === 'cancelled' && (state.fraction === null
           ? 'cancelled (worker terminated)'
           : `cancelled at ${formatProgress(state.fraction)} of packets (stopped between chunks)`)}

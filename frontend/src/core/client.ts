@@ -1,5 +1,5 @@
 import type { Config } from '../config/types';
-import type { Method, Outcome, Request, Response } from './protocol';
+import { THREADED_WORKER, type Method, type Outcome, type Request, type Response } from './protocol';
 
 export class Cancelled extends Error {
   constructor() {
@@ -10,6 +10,7 @@ export class Cancelled extends Error {
 export interface Answer {
   outcome: Outcome;
   elapsed_ms: number;
+  threaded: boolean;
 }
 
 // Promise-based calls into one Web Worker running the core. terminate() kills the worker (the
@@ -19,8 +20,10 @@ export class CoreWorker {
   private next = 1;
   private pending = new Map<number, { resolve: (a: Answer) => void; reject: (e: Error) => void; onProgress?: (f: number) => void }>();
 
-  constructor() {
-    this.worker = new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: 'switchlab-core' });
+  // threads: load the threaded build of the core where the page allows it (core/build.ts).
+  constructor(threads = false) {
+    this.worker = new Worker(new URL('./worker.ts', import.meta.url),
+      { type: 'module', name: threads ? THREADED_WORKER : 'switchlab-core' });
     this.worker.onmessage = (ev: MessageEvent<Response>) => {
       const r = ev.data;
       const p = this.pending.get(r.id);
@@ -30,7 +33,7 @@ export class CoreWorker {
         return;
       }
       this.pending.delete(r.id);
-      if (r.ok) p.resolve({ outcome: r.outcome, elapsed_ms: r.elapsed_ms });
+      if (r.ok) p.resolve({ outcome: r.outcome, elapsed_ms: r.elapsed_ms, threaded: r.threaded });
       else p.reject(new Error(r.message));
     };
     this.worker.onerror = (ev) => {
@@ -76,7 +79,7 @@ export function runInWorker(
   config: Config,
   onProgress?: (fraction: number) => void,
 ): { done: Promise<Answer>; cancel: () => void } {
-  const w = new CoreWorker();
+  const w = new CoreWorker(true);
   const run = w.start('run', config, onProgress);
   let timer: ReturnType<typeof setTimeout> | undefined;
   const done = run.done.finally(() => {

@@ -37,8 +37,13 @@ export type Outcome =
   | { kind: 'value'; value: unknown }
   | { kind: 'cancelled'; fraction: number };
 
+// The worker name that asks for the threaded build of the core (core/build.ts): runs only; the
+// validation workers stay on one thread (a thread pool per idle worker would cost memory for nothing).
+export const THREADED_WORKER = 'switchlab-core-threads';
+
+// threaded: the answer came from the threaded build of the core.
 export type Response =
-  | { id: number; ok: true; outcome: Outcome; elapsed_ms: number }
+  | { id: number; ok: true; outcome: Outcome; elapsed_ms: number; threaded: boolean }
   | { id: number; progress: number }
   | { id: number; ok: false; message: string };
 

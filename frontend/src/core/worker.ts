@@ -2,14 +2,12 @@
 // Web Worker hosting the WASM core: every simulation runs here, never on the main thread. A run
 // advances in ~50 ms chunks (core.Simulation), posting progress after each and checking for a
 // Cancel message in between; terminating the worker remains the hard stop (see client.ts).
-import createSwitchLabCore from '@wasm/switchlab_core.mjs';
-import wasmUrl from '@wasm/switchlab_core.wasm?url';
-import { handle, runStepped, type Request, type Response } from './protocol';
+import { loadBuild, pickBuild } from './build';
+import { handle, runStepped, THREADED_WORKER, type Request, type Response } from './protocol';
 
-const core = createSwitchLabCore({
-  locateFile: (path: string, prefix: string) => (path.endsWith('.wasm') ? wasmUrl : prefix + path),
-});
 const scope = self as unknown as DedicatedWorkerGlobalScope;
+const build = pickBuild(scope.name === THREADED_WORKER, scope.crossOriginIsolated, navigator.hardwareConcurrency);
+const core = loadBuild(build, scope.location.href);
 const cancelled = new Set<number>();
 // A macrotask (not a microtask) so pending postMessage events, i.e. Cancel, are delivered.
 const pause = () => new Promise<void>((r) => setTimeout(r, 0));
@@ -31,7 +29,7 @@ self.onmessage = async (ev: MessageEvent<Request>) => {
         pause,
       })
       : handle(mod, req);
-    reply = { id: req.id, ok: true, outcome, elapsed_ms: performance.now() - t0 };
+    reply = { id: req.id, ok: true, outcome, elapsed_ms: performance.now() - t0, threaded: build.threaded };
   } catch (e) {
     reply = { id: req.id, ok: false, message: e instanceof Error ? e.message : String(e) };
   }

@@ -5,7 +5,7 @@ import { Cancelled, runInWorker } from '../core/client';
 export type WasmRunState =
   | { phase: 'idle' }
   | { phase: 'running'; startedAt: number; config: Config; fraction: number }
-  | { phase: 'done'; result: SimResult; config: Config; elapsed_ms: number }
+  | { phase: 'done'; result: SimResult; config: Config; elapsed_ms: number; threaded: boolean }
   | { phase: 'invalid'; error: FieldError }
   // fraction: how far the run got when it stopped between chunks; null = worker terminated.
   | { phase: 'cancelled'; fraction: number | null }
@@ -30,7 +30,7 @@ export function useWasmRun() {
     setState({ phase: 'running', startedAt, config, fraction: 0 });
     done.then(
       (a) => {
-        if (a.outcome.kind === 'result') set({ phase: 'done', result: a.outcome.result, config, elapsed_ms: a.elapsed_ms });
+        if (a.outcome.kind === 'result') set({ phase: 'done', result: a.outcome.result, config, elapsed_ms: a.elapsed_ms, threaded: a.threaded });
         else if (a.outcome.kind === 'invalid') set({ phase: 'invalid', error: a.outcome.error });
         else if (a.outcome.kind === 'cancelled') set({ phase: 'cancelled', fraction: a.outcome.fraction });
       },

@@ -109,8 +109,7 @@ class RouteWalk {
         stats_(static_cast<size_t>(layout_.switches) * layout_.pps), lag_(ex.lag_links, 0),
         max_route_(ex.topology->max_hops() + 1), outcomes_(ex.topology->max_hops()) {
     // Threads: this one routes and looks up a share, the others look up (engine/batch_pipeline.hpp).
-    // More than the machine has is allowed (waiting threads sleep) but only useful for tests.
-    const uint32_t threads = hardware_threads() == 1 ? 1 : ex.threads ? ex.threads : hardware_threads();
+    const uint32_t threads = run_threads(ex.threads);
     workers_ = threads > 1 ? threads - 1 : 0;
     worker_state_.resize(workers_ + 1);
     batches_.resize(kPipelineSlots);
