@@ -92,6 +92,8 @@ def main() -> None:
         r1, ra, rw, rwa = rate(one[name]), rate(every[name]), rate(w[name]), rate(w_all[name])
         print(f"{name:32s} {r1 / 1e6:9.1f} {ra / 1e6:8.1f} {ra / r1:6.2f} {rw / 1e6:7.1f} {r1 / rw:8.2f} "
               f"{rwa / 1e6:9.1f} {rwa / rw:6.2f} {r1 / kernel:9.2f}  {TARGETS.get(name, '')}")
+    print(f"targets on every row: native all/1 >= 1.8x on 2 cores ({threads} here), 1t/wasm <= 1.3x; WASM all "
+          "threads where the page is cross-origin isolated")
     torus_3c, torus = rate(one["torus-8x8x8-2K-4way"]), rate(one["torus-8x8x8-2K-4way-no3C"])
     print(f"3C classification cost, 8x8x8 torus 2K 4-way, 1 thread: {torus / torus_3c:.2f}x (target <= 1.5x); "
           f"32^3 torus 256 4-way: {rate(one['torus-32x32x32-256-4way-no3C']) / rate(one['torus-32x32x32-256-4way']):.2f}x")
