@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Config, SimResult } from '../config/types';
 import type { AppSection } from '../lib/appChart';
 import { CoreWorker } from '../core/client';
-import { ApiError, getExperiment, submitExperiment, waitForExperiment, type Experiment } from '../api/client';
+import { ApiError, submitExperiment, waitForExperiment, type Experiment } from '../api/client';
 
 // The SimGrid SMPI run of the same system on the server: the config with engine "smpi" has its
 // own experiment id (the core's prepare() gives it). A finished run under that id is shown beside
@@ -42,16 +42,12 @@ export function useSmpiTwin(config: Config, result: SimResult): SmpiTwin {
       .then(async (a) => {
         if (a.outcome.kind !== 'prepared' || ctl.signal.aborted) return; // beyond engine smpi's limits
         const { id, config: normalized } = a.outcome.prepared;
+        twinConfig.current = normalized;
         try {
-          const e = await getExperiment(id);
-          twinConfig.current = normalized;
-          follow(e);
-          if (e.status === 'queued' || e.status === 'running') await waitForExperiment(id, follow, ctl.signal);
+          await waitForExperiment(id, follow, ctl.signal); // a finished run at once, or follows one under way
         } catch (err) {
-          if (err instanceof ApiError && err.status === 404 && !ctl.signal.aborted) {
-            twinConfig.current = normalized;
-            setStatus('absent');
-          } // otherwise no server (or aborted): nothing to show
+          if (err instanceof ApiError && err.status === 404 && !ctl.signal.aborted) setStatus('absent');
+          // otherwise no server (or aborted): nothing to show
         }
       })
       .catch(() => undefined)

@@ -242,17 +242,12 @@ json smpi_export(const Experiment& ex, std::string& field, std::string& message,
   for (size_t i = 0; i < plan.replays.size(); ++i) {
     const SmpiReplay& replay = plan.replays[i];
     json one = {{"repeats", replay.repeats}, {"weight", replay.weight}};
-    if (dir.empty()) {
-      TraceOut traces(sk.ranks, "");
-      write_traces(sk, replay.repeats, traces);
-      one["traces"] = traces.texts();
-    } else {
-      const std::string sub = dir + "/replay" + std::to_string(i);
-      std::filesystem::create_directories(sub);
-      TraceOut traces(sk.ranks, sub);
-      write_traces(sk, replay.repeats, traces);
-      one["trace_files"] = traces.files();
-    }
+    const std::string sub = dir.empty() ? "" : dir + "/replay" + std::to_string(i);
+    if (!sub.empty()) std::filesystem::create_directories(sub);
+    TraceOut traces(sk.ranks, sub);
+    write_traces(sk, replay.repeats, traces);
+    if (sub.empty()) one["traces"] = traces.texts();
+    else one["trace_files"] = traces.files();
     out["replays"].push_back(std::move(one));
   }
   if (dir.empty()) {

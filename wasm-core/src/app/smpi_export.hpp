@@ -21,7 +21,8 @@ bool check_smpi_limits(const Experiment& ex, ErrorSink& errors);
 // more than 2k times ("long") runs k times in replay 0 and, in replay b, long block b runs 2k
 // times and the others k; the run time is then T_0 + sum_b (t_b - k) / k (T_b - T_0), i.e. the
 // weighted sum of the replays' times: the blocks' iterations are identical, so a block's time is
-// linear in its repeats once the first k have filled the pipeline.
+// linear in its repeats once the first k have filled the pipeline (to ~1e-5 measured; LU's
+// pipelined wavefronts drift, to a few 1e-3: docs/models.md, "Extrapolated replays").
 struct SmpiReplay {
   std::vector<uint64_t> repeats;  // per block of the skeleton
   double weight = 1;

@@ -79,9 +79,10 @@ struct CycleNetwork::Impl {
   const BufferOrgInfo& org;
   const double load;
   const uint32_t N, S, P, V, Q, L, max_hops, per_input;  // L: flits of the largest packet; per_input: queues per input port
-  // Per node and cycle, the chance a packet starts (Bernoulli process; on/off while on): divided
-  // once here, not per node every cycle, as Rng::bernoulli_threshold.
-  const uint64_t p_packet, p_packet_on;
+  // Per node and cycle, the chance a packet starts (Bernoulli process; on/off while on) and, on/off,
+  // that a burst ends or starts: divided once here, not per node every cycle, as
+  // Rng::bernoulli_threshold.
+  const uint64_t p_packet, p_packet_on, p_burst_end, p_burst_start;
   const bool vc, output_side;
   bool datelines = false;  // VCs split at ring datelines (vc_range)
   uint32_t ring_cap = 0, queue_cap = kNone, pool_cap = kNone;  // pool_cap in chunks
@@ -166,7 +167,9 @@ struct CycleNetwork::Impl {
   Impl(const Experiment& e, double ld)
       : ex(e), c(e.cycle), topo(*e.topology), org(*e.cycle.org), load(ld), N(topo.num_nodes()), S(topo.num_switches()),
         P(topo.ports_per_switch()), V(e.cycle.sizes.vcs), Q(queues_per_switch()), L(e.cycle.max_packet_flits()),
-        max_hops(topo.max_hops()), per_input(Q / P), p_packet(Rng::bernoulli_threshold(ld / e.cycle.mean_packet_flits())), p_packet_on(Rng::bernoulli_threshold(1.0 / e.cycle.mean_packet_flits())), vc(org.key == BufferOrgInfo::Key::InputVc), output_side(org.key == BufferOrgInfo::Key::Output),
+        max_hops(topo.max_hops()), per_input(Q / P), p_packet(Rng::bernoulli_threshold(ld / e.cycle.mean_packet_flits())), p_packet_on(Rng::bernoulli_threshold(1.0 / e.cycle.mean_packet_flits())),
+        p_burst_end(Rng::bernoulli_threshold(1.0 / e.cycle.burst_flits)),
+        p_burst_start(ld >= 1.0 ? 0 : Rng::bernoulli_threshold(ld / (e.cycle.burst_flits * (1.0 - ld)))), vc(org.key == BufferOrgInfo::Key::InputVc), output_side(org.key == BufferOrgInfo::Key::Output),
         inj_rng(Rng::derive(e.seed, 1)), dst_rng(Rng::derive(e.seed, 2)), route_rng(Rng::derive(e.seed, 3)),
         alloc_rng(Rng::derive(e.seed, 4)), size_rng(Rng::derive(e.seed, 6)), W(c.warmup), M(c.measure), end_window(c.warmup + c.measure),
         end_all(c.warmup + c.measure + c.drain), occupancy(S, W, end_window) {
@@ -688,8 +691,8 @@ struct CycleNetwork::Impl {
     if (c.on_off) {
       // Bursts at one flit per cycle; on periods of burst_flits cycles on average, off periods
       // sized so that the duty cycle is the load.
-      if (node.on) node.on = !inj_rng.bernoulli(1.0 / c.burst_flits);
-      else node.on = load >= 1.0 || inj_rng.bernoulli(load / (c.burst_flits * (1.0 - load)));
+      if (node.on) node.on = !inj_rng.bernoulli_below(p_burst_end);
+      else node.on = load >= 1.0 || inj_rng.bernoulli_below(p_burst_start);
       start = node.on && inj_rng.bernoulli_below(p_packet_on);
     } else {
       start = inj_rng.bernoulli_below(p_packet);
