@@ -74,6 +74,14 @@ def test_422_core_error_carries_field_and_allowed(client, db, core):
                    "allowed": "24 to 64 hex characters"}
 
 
+@pytest.mark.parametrize("sampling", [0, 3, 8192])
+def test_422_classify_sampling_names_the_field_and_its_range(client, db, sampling):
+    bad = {**TINY, "switch": {"cache": {"entries": 64, "ways": 4, "classify_sampling": sampling}}}
+    err = envelope(client.post("/api/experiments", json=bad), 422, "invalid_config")
+    assert err["field"] == "switch.cache.classify_sampling" and "[1, 4096]" in err["allowed"], err
+    assert db.execute("SELECT count(*) AS n FROM experiments").fetchone()["n"] == 0
+
+
 def test_422_server_caps_are_checked_against_the_core_summary(client, db, core):
     from switchlab_api.core.config import get_settings
 

@@ -37,6 +37,9 @@ CONFIGS = {
                   "switch": {"cache": {"entries": 8, "ways": 2}}, "traffic": {"packets": 5000}},
     "options": {**BASE, "switch": {"cache": {"entries": 32, "ways": 4, "prefetch": "all_to_all", "scope": "switch"},
                                    "lag_links": 4}, "output": {"per_port": True}},
+    # 3C from 1 in 4 tags (64 destinations > 16 entries: the sampled shadow, estimates by largest remainder).
+    "sampled-3c": {**BASE, "topology": {"kind": "torus", "dims": [8, 8]},
+                   "switch": {"cache": {"entries": 16, "ways": 4, "classify_sampling": 4}}},
     "monitored": {**BASE, "topology": {"kind": "torus", "dims": [7, 7, 7]}, "monitor": {"samples": 10}},
     "bmin": {**BASE, "topology": {"kind": "bmin", "k": 4, "stages": 2}, "routing": {"algorithm": "turnaround"}},
     "single-switch": {**BASE, "topology": {"kind": "single_switch", "ports": 16}},

@@ -9,11 +9,17 @@
 //   before and a bit per (cache, key) decides: no capacity misses, a miss of a seen tag is a conflict.
 // - Otherwise a fully associative LRU shadow per cache (O(1) hash map + recency list) that remembers
 //   evicted tags, so one probe also tells first references apart.
+// With sampling S > 1 (switch.cache.classify_sampling) the shadow way becomes an estimate, spatial
+// sampling as in SHARDS (Waldspurger et al., FAST 2015; docs/references.md): only tags whose hash
+// falls in a fixed 1/S of the hash space are classified, against a shadow of entries / S entries
+// (the sampled tags' reuse distances are about 1/S of the true ones). Unsampled look-ups never touch
+// the shadow, which is the speed-up: the shadow's misses in memory are what 3C costs.
 #include <array>
 #include <cstdint>
 #include <vector>
 
 #include "cache/lru_list.hpp"
+#include "common/flat_set.hpp"
 #include "common/prefetch.hpp"
 
 namespace switchlab {
@@ -23,10 +29,12 @@ using MissCounts = std::array<uint64_t, 3>;
 
 class MissClassifier {
  public:
-  // `caches` caches of `entries` entries whose tags are below `keys`.
-  MissClassifier(size_t caches, uint32_t entries, uint32_t keys);
+  // `caches` caches of `entries` entries whose tags are below `keys`; 1 in `sampling` tags
+  // classified (a power of two; 1: every tag, exact).
+  MissClassifier(size_t caches, uint32_t entries, uint32_t keys, uint32_t sampling = 1);
 
-  enum Kind { Compulsory, Capacity, Conflict, Hit };  // misses index MissCounts
+  // Misses index MissCounts; Unsampled: a miss of a tag the sample leaves out (counted in no class).
+  enum Kind { Compulsory, Capacity, Conflict, Hit, Unsampled };
 
   Kind classify(uint32_t cache, uint32_t tag, bool hit) {
     if (!seen_.empty()) {
@@ -36,6 +44,7 @@ class MissClassifier {
       word |= bit;
       return hit ? Hit : before ? Conflict : Compulsory;
     }
+    if (!sampled(tag)) return hit ? Hit : Unsampled;
     const LruList::Outcome fa = shadow_[cache].lookup(tag);
     if (hit) return Hit;
     if (fa == LruList::MissFirstTime) return Compulsory;
@@ -45,21 +54,37 @@ class MissClassifier {
   // Starts loading what classify(cache, tag, ...) reads first.
   SWITCHLAB_PREFETCH_FN void prefetch(uint32_t cache, uint32_t tag) const {
     if (!seen_.empty()) prefetch_address(&seen_[size_t{cache} * words_per_cache_ + tag / 64]);
-    else shadow_[cache].prefetch(tag);
+    else if (sampled(tag)) shadow_[cache].prefetch(tag);
   }
 
   // Second step, a few look-ups later: the shadow's list node (reads the map slot prefetched above).
   SWITCHLAB_PREFETCH_FN void prefetch_node(uint32_t cache, uint32_t tag) const {
-    if (seen_.empty()) shadow_[cache].prefetch_node(tag);
+    if (seen_.empty() && sampled(tag)) shadow_[cache].prefetch_node(tag);
   }
 
   // Which of the two ways this run uses (docs, tests).
   bool seen_bits_only() const { return !seen_.empty(); }
+  // 1 when every miss is classified (exact counts), else S: the counts are a 1-in-S sample.
+  uint32_t sampling() const { return seen_.empty() ? sampling_ : 1; }
 
  private:
+  // The sample: tags whose hash is below 2^32 / S (SHARDS' "hash mod P < T"). The high bits decide,
+  // because the shadow's hash map places a tag by the low bits of this same hash: sampled tags still
+  // spread over all its slots.
+  bool sampled(uint32_t tag) const { return mix32(tag) <= sample_limit_; }
+
+  uint32_t sampling_ = 1;
+  uint32_t sample_limit_ = 0xFFFFFFFFu;
   size_t words_per_cache_ = 0;
   std::vector<uint64_t> seen_;   // few keys: a bit per (cache, key)
-  std::vector<LruList> shadow_;  // otherwise: fully associative LRU of the same size, remembering every tag seen
+  std::vector<LruList> shadow_;  // otherwise: fully associative LRU of entries / S, remembering every sampled tag seen
 };
+
+// A group's 3C counts from its exact miss total and its sampled misses' classes: the total split in
+// the sampled proportions, floors first, then the leftover misses one each to the largest
+// remainders (ties to the earlier kind), so the three add up to `total` exactly and the same inputs
+// give the same counts in every build. False (nothing to split by) when the group had misses but
+// none sampled.
+bool estimate_misses(uint64_t total, const MissCounts& sampled, MissCounts& out);
 
 }  // namespace switchlab

@@ -25,6 +25,7 @@ struct CacheConfig {
   bool per_switch = false;         // one cache shared by all input ports of a switch (comparison)
   bool prefetch_all_to_all = false;  // seed 000 Sec. VI-A: fill caches with an all-to-all walk first
   bool classify_misses = true;       // 3C breakdown (costs a shadow cache per cache)
+  uint32_t classify_sampling = 1;    // classify 1 in this many tags (a power of two; 1: exact)
   CacheGeometry geometry;
   const IndexInfo* index = find_index_function(kDefaultIndex);
   uint32_t entry_bytes = 12;  // seed 001 Sec. 3: 8 B tag + 2 B port + 2 B reserved

@@ -61,7 +61,7 @@ const std::vector<ResultKey>& declared() {
        "State one simulated cache keeps (one per input port; per switch with switch.cache.scope switch): 4 B per "
        "entry, the replacement policy's words, a flag; null without a cache. Caches no packet reaches commit no memory "
        "natively. The 3C classifier adds a bit per destination, or ~44 B per distinct tag when there are more "
-       "destinations than entries"},
+       "destinations than entries (divided by switch.cache.classify_sampling)"},
       // Cache statistics (measured packets only).
       {"cache.enabled", "boolean", "", "Whether the switches have a routing-table cache"},
       {"cache.scope", "string", "", "port: one cache per input port; switch: one per switch"},
@@ -72,6 +72,10 @@ const std::vector<ResultKey>& declared() {
       {"cache.misses.capacity", "integer", "look-ups", "Would also miss in a fully associative LRU cache of equal size (3C)"},
       {"cache.misses.conflict", "integer", "look-ups", "The other misses: set conflicts (3C)"},
       {"cache.misses.total", "integer", "look-ups", "All misses"},
+      {"cache.misses.classify_sampling", "integer", "tags",
+       "Present only when the 3C counts are estimates (switch.cache.classify_sampling > 1 and more destinations than "
+       "entries): S, every compulsory/capacity/conflict count of the result (overall and per port class) splits the "
+       "exact miss total in the proportions of the misses of 1 in S tags (null where none was sampled)"},
       {"cache.by_port_class.*.lookups", "integer", "look-ups", "Look-ups at input ports of this class"},
       {"cache.by_port_class.*.hits", "integer", "look-ups", "Hits at input ports of this class"},
       {"cache.by_port_class.*.hit_rate", "number", "fraction", "Hit rate at input ports of this class (0..1)"},

@@ -144,7 +144,7 @@ class RouteWalk {
       caches_ = make_cache_bank(ex, n);
       if (cc_.classify_misses) {
         const uint32_t keys = switchable_ ? layout_.pps : topo.num_nodes();  // tags are output ports or destinations
-        classifier_ = std::make_unique<MissClassifier>(n, cc_.geometry.entries, keys);
+        classifier_ = std::make_unique<MissClassifier>(n, cc_.geometry.entries, keys, cc_.classify_sampling);
         // Misses are counted per port class directly (a byte per port instead of three counters).
         class_of_port_.resize(stats_.size());
         for (uint32_t slot = 0; slot < layout_.switches; ++slot)
@@ -318,7 +318,7 @@ class RouteWalk {
         if (i + kSlotAhead < n) classifier_->prefetch(access_at(i + kSlotAhead).cache, access_at(i + kSlotAhead).tag);
         if (i + kNodeAhead < n) classifier_->prefetch_node(access_at(i + kNodeAhead).cache, access_at(i + kNodeAhead).tag);
         const auto kind = classifier_->classify(b.accesses[j].cache, b.accesses[j].tag, hit);
-        if (b.counted[j] && kind != MissClassifier::Hit) ++ws.misses_by_class[class_of_port_[b.ports[j]]][kind];
+        if (b.counted[j] && kind < MissClassifier::Hit) ++ws.misses_by_class[class_of_port_[b.ports[j]]][kind];
       }
       if (b.counted[j]) {
         PortStats& st = stats_[b.ports[j]];
@@ -465,18 +465,24 @@ class RouteWalk {
  private:
   static constexpr size_t kAllClasses = SIZE_MAX;
 
-  // Misses of one port class (or of all) with their 3C breakdown (null when not classified).
+  // Misses of one port class (or of all) with their 3C breakdown: null when not classified, or when
+  // sampled and no miss of the group was in the sample (nothing to estimate from).
   json misses_report(const PortStats& s, size_t port_class) const {
     MissCounts k{};
     for (const WorkerState& w : worker_state_)
       for (size_t c = 0; c < w.misses_by_class.size(); ++c)
         if (port_class == kAllClasses || port_class == c)
           for (size_t i = 0; i < k.size(); ++i) k[i] += w.misses_by_class[c][i];
-    json m = {{"total", s.lookups - s.hits}};
+    const uint64_t total = s.lookups - s.hits;
+    const uint32_t sampling = classifier_ ? classifier_->sampling() : 1;
+    const bool known = classifier_ && (sampling == 1 || estimate_misses(total, MissCounts(k), k));
+    json m = {{"total", total}};
     for (auto [name, kind] : {std::pair{"compulsory", MissClassifier::Compulsory},
                               std::pair{"capacity", MissClassifier::Capacity},
                               std::pair{"conflict", MissClassifier::Conflict}})
-      m[name] = classifier_ ? json(k[kind]) : json(nullptr);
+      m[name] = known ? json(k[kind]) : json(nullptr);
+    // Only on estimates, so exact results stay as they were.
+    if (sampling > 1 && port_class == kAllClasses) m["classify_sampling"] = sampling;
     return m;
   }
 
