@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { latencyBins, lookupSegments, portClassRows, resultRows } from '../src/lib/charts';
+import { latencyBins, lookupSegments, missEstimateLabel, portClassRows, resultRows } from '../src/lib/charts';
 import { coreUnits } from './core';
 import { toCsv } from '../src/lib/exporting';
 import { SLICE_RESULT } from './fixtures';
@@ -18,6 +18,12 @@ describe('chart data transforms', () => {
     expect(s.map((x) => [x.key, x.count])).toEqual([['hits', 5806], ['compulsory', 480], ['capacity', 0], ['conflict', 0]]);
     expect(s[1].start).toBeCloseTo(5806 / 6286, 12);
     expect(s.reduce((a, x) => a + x.fraction, 0)).toBeCloseTo(1, 12);
+  });
+
+  it('3C counts from a sample are labelled estimates, exact ones are not', () => {
+    expect(missEstimateLabel(SLICE_RESULT)).toBe('');
+    const sampled = { ...SLICE_RESULT, cache: { ...SLICE_RESULT.cache, misses: { ...SLICE_RESULT.cache.misses, classify_sampling: 16 } } };
+    expect(missEstimateLabel(sampled)).toBe('estimated (1 in 16 tags)');
   });
 
   it('latency re-binning keeps every packet', () => {

@@ -8,6 +8,7 @@ import { SweepExtraCharts } from '../src/components/SweepExtraCharts';
 import type { Sweep, SweepResultsPage } from '../src/api/client';
 import { SLICE_RESULT } from './fixtures';
 import { PortClassChart } from '../src/components/PortClassChart';
+import { MissBreakdown } from '../src/components/MissBreakdown';
 import { RunPreview } from '../src/components/RunPreview';
 import { UnitsContext } from '../src/hooks/useCoreSchemas';
 import type { SchemaNode } from '../src/config/schema';
@@ -90,6 +91,14 @@ describe('components render numbers with units', () => {
     expect(t).toContain('dim0 2,139 91.0 % — — — —');
     expect(text(withUnits(<HitRateSummary result={r} prefix="wasm" />))).toContain('all-hit packets 75.0 % (1,500 packets)');
     expect(text(withUnits(<HitRateSummary result={SLICE_RESULT} prefix="wasm" />))).toContain('all-hit packets —');
+  });
+
+  it('sampled 3C: the breakdown and the per-class table say the kinds are estimates', () => {
+    const sampled = { ...SLICE_RESULT, cache: { ...SLICE_RESULT.cache, misses: { ...SLICE_RESULT.cache.misses, classify_sampling: 16 } } };
+    expect(text(withUnits(<MissBreakdown result={sampled} />))).toContain('Look-ups by outcome (3C miss classification, estimated (1 in 16 tags))');
+    expect(text(withUnits(<PortClassChart result={sampled} />))).toContain('compulsory, capacity and conflict: estimated (1 in 16 tags); misses exact');
+    expect(text(withUnits(<MissBreakdown result={SLICE_RESULT} />))).toContain('Look-ups by outcome (3C miss classification) ');
+    expect(text(withUnits(<PortClassChart result={SLICE_RESULT} />))).not.toContain('estimated');
   });
 
   it('the run preview shows the core summary with units and where the run goes', async () => {

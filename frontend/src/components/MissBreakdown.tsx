@@ -1,6 +1,6 @@
 import { scaleLinear } from 'd3-scale';
 import type { SimResult } from '../config/types';
-import { lookupSegments } from '../lib/charts';
+import { lookupSegments, missEstimateLabel } from '../lib/charts';
 import { formatCount, formatRate } from '../lib/format';
 
 // Okabe-Ito colours: distinguishable with the common colour-vision deficiencies.
@@ -10,10 +10,11 @@ const W = 360;
 // All look-ups as one 100 % bar: hits, then compulsory / capacity / conflict misses (3C).
 export function MissBreakdown({ result }: { result: SimResult }) {
   const segs = lookupSegments(result);
+  const estimate = missEstimateLabel(result);
   const x = scaleLinear().domain([0, 1]).range([0, W]);
   return (
     <figure className="chart">
-      <figcaption>Look-ups by outcome (3C miss classification)</figcaption>
+      <figcaption>Look-ups by outcome (3C miss classification{estimate && `, ${estimate}`})</figcaption>
       <svg viewBox={`0 0 ${W} 24`} width={W} height={24} role="img" aria-label="hits and misses by kind">
         {segs.map((s) => (
           <rect key={s.key} x={x(s.start)} width={Math.max(0, x(s.fraction))} height={24} fill={COLORS[s.key]}>

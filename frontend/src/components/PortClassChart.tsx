@@ -1,6 +1,6 @@
 import { scaleBand, scaleLinear } from 'd3-scale';
 import type { SimResult } from '../config/types';
-import { portClassRows } from '../lib/charts';
+import { missEstimateLabel, portClassRows } from '../lib/charts';
 import { proportionSE } from '../lib/confidence';
 import { formatCount, formatPercent, formatRate } from '../lib/format';
 import { useUnits } from '../hooks/useCoreSchemas';
@@ -19,6 +19,7 @@ const VALUE = 64;
 export function PortClassChart({ result }: { result: SimResult }) {
   const units = useUnits();
   const rows = portClassRows(result);
+  const estimate = missEstimateLabel(result);
   const missUnit = (k: string) => units.unitOf(`cache.by_port_class.*.misses.${k}`);
   const h = rows.length * ROW + 20;
   const x = scaleLinear().domain([0, 1]).range([LABEL, W - VALUE]);
@@ -63,6 +64,7 @@ export function PortClassChart({ result }: { result: SimResult }) {
         </tbody>
       </table>
       </TableScroll>
+      {estimate && <p className="note small" data-testid="miss-estimate">compulsory, capacity and conflict: {estimate}; misses exact</p>}
     </figure>
   );
 }

@@ -66,6 +66,8 @@ export interface MissCounts {
   capacity: number;
   conflict: number;
   total?: number;
+  // S when the three are estimates from 1 in S tags (switch.cache.classify_sampling); absent when exact.
+  classify_sampling?: number;
 }
 
 export interface PortClassStats {

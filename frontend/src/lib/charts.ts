@@ -18,6 +18,12 @@ export function portClassRows(r: SimResult): PortClassRow[] {
     .map(([portClass, s]) => ({ portClass, lookups: s.lookups, hits: s.hits ?? Math.round(s.hit_rate * s.lookups), hitRate: s.hit_rate, misses: s.misses }));
 }
 
+// How the result's 3C counts were made: '' when exact, else the label every 3C view carries.
+export function missEstimateLabel(r: SimResult): string {
+  const s = r.cache.misses?.classify_sampling;
+  return s && s > 1 ? `estimated (1 in ${s} tags)` : '';
+}
+
 export interface Segment {
   key: 'hits' | 'compulsory' | 'capacity' | 'conflict';
   label: string;
