@@ -11,9 +11,10 @@
 //   evicted tags, so one probe also tells first references apart.
 // With sampling S > 1 (switch.cache.classify_sampling) the shadow way becomes an estimate, spatial
 // sampling as in SHARDS (Waldspurger et al., FAST 2015; docs/references.md): only tags whose hash
-// falls in a fixed 1/S of the hash space are classified, against a shadow of entries / S entries
-// (the sampled tags' reuse distances are about 1/S of the true ones). Unsampled look-ups never touch
-// the shadow, which is the speed-up: the shadow's misses in memory are what 3C costs.
+// falls in a fixed 1/S of the hash space are classified, against a shadow scaled like the sample
+// (about entries / S entries: the sampled tags' reuse distances are about 1/S of the true ones).
+// Unsampled look-ups never touch the shadow, which is the speed-up: the shadow's misses in memory
+// are what 3C costs.
 #include <array>
 #include <cstdint>
 #include <vector>
@@ -77,7 +78,7 @@ class MissClassifier {
   uint32_t sample_limit_ = 0xFFFFFFFFu;
   size_t words_per_cache_ = 0;
   std::vector<uint64_t> seen_;   // few keys: a bit per (cache, key)
-  std::vector<LruList> shadow_;  // otherwise: fully associative LRU of entries / S, remembering every sampled tag seen
+  std::vector<LruList> shadow_;  // otherwise: fully associative LRU scaled to the sample, remembering every sampled tag seen
 };
 
 // A group's 3C counts from its exact miss total and its sampled misses' classes: the total split in

@@ -57,8 +57,8 @@ void parse_cache(Params& sw, CacheConfig& cache, const Topology* topo) {
   cache.classify_sampling = static_cast<uint32_t>(c.integer(
       "classify_sampling", {1, 1, kMaxClassifySampling, "tags",
                             "3C from 1 in this many tags (a power of two; SHARDS spatial sampling): the breakdown becomes "
-                            "an estimate whose parts add up to the exact misses, run far faster with many destinations "
-                            "per cache; 1: exact"}));
+                            "an estimate whose parts add up to the exact misses, and runs with more destinations than "
+                            "entries get far faster; 1: exact"}));
   cache.entry_bytes = static_cast<uint32_t>(
       c.integer("entry_bytes", {12, 4, 64, "B", "Bytes per entry (seed 001: 8 B tag + 2 B port + 2 B reserved)"}));
   c.reject_unknown();
