@@ -101,7 +101,7 @@ def main() -> None:
                         ("16-ary 3-tree 2K 4-way", "fat-tree-16ary-3tree-2K-4way")]:
         off = rate(one[base + "-no3C"])
         print(f"3C cost, {label}, 1 thread: exact {off / rate(one[base]):.2f}x, "
-              f"sampled 1 in 16 {off / rate(one[base + '-3C-1in16']):.2f}x (target <= 1.5x)")
+              f"sampled 1 in 32 {off / rate(one[base + '-3C-1in32']):.2f}x (target <= 1.5x)")
     print(f"fat tree / 8x8x8 torus (both 2K 4-way, 3C on, 1 thread): "
           f"{torus_3c / rate(one['fat-tree-16ary-3tree-2K-4way']):.2f}x slower (target <= 2x)")
     big_torus_memory()
