@@ -1,6 +1,5 @@
 #include "switchlab/api.hpp"
 
-#include <algorithm>
 #include <chrono>
 
 #include "app/npb_traffic.hpp"
@@ -254,18 +253,6 @@ std::string smpi_export_json(const std::string& config_json, const std::string& 
   return out.is_null() ? error_wrapper({field, message, ""}).dump() : out.dump();
 }
 
-namespace {
-// Look-ups of tags[0..n) in the kernel's cache; returns the hits. A function of its own, called
-// once per pass: V8 optimises a WebAssembly function (TurboFan) for its later calls only, with no
-// on-stack replacement, so the timed loop inlined into bench_kernel_json ran in baseline (Liftoff)
-// code throughout (docs/benchmarks.md, 2026-11-25).
-[[gnu::noinline]] uint64_t kernel_pass(SetAssocCache& cache, const uint32_t* tags, uint64_t n) {
-  uint64_t hits = 0;
-  for (uint64_t i = 0; i < n; ++i) hits += cache.access(tags[i] & 511, tags[i]);
-  return hits;
-}
-}  // namespace
-
 std::string bench_kernel_json(double lookups) {
   CacheGeometry g;
   g.entries = 2048;
@@ -277,13 +264,11 @@ std::string bench_kernel_json(double lookups) {
   for (auto& t : tags) t = static_cast<uint32_t>(rng.uniform_u64(4096));
   const uint64_t n = static_cast<uint64_t>(lookups);
   uint64_t hits = 0;
-  {  // Untimed, on a cache of its own. Also kernel_pass's second caller: Binaryen (emcc's link step)
-     // inlines a function with one caller whatever its attributes.
-    SetAssocCache warm_up(g, 1);
-    kernel_pass(warm_up, tags.data(), tags.size());
-  }
   const auto t0 = std::chrono::steady_clock::now();
-  for (uint64_t done = 0; done < n; done += tags.size()) hits += kernel_pass(cache, tags.data(), std::min<uint64_t>(n - done, tags.size()));
+  for (uint64_t i = 0; i < n; ++i) {
+    const uint32_t t = tags[i & 0xFFFF];
+    hits += cache.access(t & 511, t);
+  }
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   return json{{"lookups", n}, {"hits", hits}, {"wall_time_s", wall}}.dump();
 }
