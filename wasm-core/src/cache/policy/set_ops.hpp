@@ -1,18 +1,20 @@
 #pragma once
 // Set operations shared by the replacement policies.
 #include <cstdint>
+#include <utility>
 
 #include "cache/replacement.hpp"
 
 namespace switchlab::set_ops {
 
 // Moves s[pos] to the front, shifting s[0..pos) back by one (the recency-order update).
-// A plain loop: sets are a few ways long, where std::rotate's generic algorithm is slower.
+// A plain loop: sets are a few ways long, where std::rotate's generic algorithm is slower. Each
+// value is carried one slot on: written as s[i] = s[i - 1], clang makes the loop a memmove call,
+// which in WebAssembly is a library function (8 % of the cache kernel's time).
 template <class T>
 inline void move_to_front(T* s, uint32_t pos) {
-  const T v = s[pos];
-  for (uint32_t i = pos; i > 0; --i) s[i] = s[i - 1];
-  s[0] = v;
+  T carry = s[pos];
+  for (uint32_t i = 0; i <= pos; ++i) std::swap(carry, s[i]);
 }
 
 // Ordered sets (LRU, FIFO, LFU) are packed from the front, most recent first. Returns the way
