@@ -596,49 +596,24 @@ struct CycleNetwork::Impl {
       ports |= uint64_t{1} << p;
     });
     AllocState& st = va_alloc[sw];
-    // Input VC k accepts the first of `granted` from its pointer (iSLIP: pointers move one past
-    // the accepted pair in the first iteration only).
-    auto accept = [&](uint32_t k, uint64_t granted, bool first) {
-      const uint32_t ov = static_cast<uint32_t>(first_bit_from(st.in_ptr[k], 1, [&](uint32_t) { return granted; }));
-      if (first) {
-        st.out_ptr[ov] = static_cast<uint16_t>(after(k, n));
-        st.in_ptr[k] = static_cast<uint16_t>(after(ov, n));
-      }
-      grant_vc(sw * Q + k, ov);
-      return ov;
-    };
     for (; ports; ports &= ports - 1) {
       const uint32_t p = lowest_bit(ports);
       const uint64_t ins = va_port_in[p], outs = va_port_out[p];
       va_port_in[p] = va_port_out[p] = 0;
-      if (!((contested >> p) & 1)) {
-        for (uint64_t m = ins; m; m &= m - 1) accept(lowest_bit(m), va_rows[lowest_bit(m)], true);
+      if (!((contested >> p) & 1)) {  // each input VC accepts its first request from its pointer
+        for (uint64_t m = ins; m; m &= m - 1) {
+          const uint32_t k = lowest_bit(m);
+          const uint64_t row = va_rows[k];
+          const uint32_t ov = static_cast<uint32_t>(first_bit_from(st.in_ptr[k], 1, [&](uint32_t) { return row; }));
+          st.out_ptr[ov] = static_cast<uint16_t>(after(k, n));
+          st.in_ptr[k] = static_cast<uint16_t>(after(ov, n));
+          grant_vc(sw * Q + k, ov);
+        }
         continue;
       }
-      for (uint64_t m = ins; m; m &= m - 1) {
-        const uint32_t k = lowest_bit(m);
-        for (uint64_t r = va_rows[k]; r; r &= r - 1) va_cols[lowest_bit(r)] |= uint64_t{1} << k;
-        va_rows[k] = 0;  // from here: the output VCs that granted k
-      }
-      uint64_t free_in = ins, free_out = outs;
-      for (uint32_t it = 0; it < c.iterations; ++it) {
-        uint64_t granted = 0;  // input VCs with a grant
-        for (uint64_t m = free_out; m; m &= m - 1) {
-          const uint32_t ov = lowest_bit(m);
-          const uint64_t wants = va_cols[ov] & free_in;
-          if (!wants) continue;
-          const uint32_t k = static_cast<uint32_t>(first_bit_from(st.out_ptr[ov], 1, [&](uint32_t) { return wants; }));
-          va_rows[k] |= uint64_t{1} << ov;
-          granted |= uint64_t{1} << k;
-        }
-        if (!granted) break;
-        for (uint64_t m = granted; m; m &= m - 1) {
-          const uint32_t k = lowest_bit(m);
-          free_out &= ~(uint64_t{1} << accept(k, va_rows[k], it == 0));
-          free_in &= ~(uint64_t{1} << k);
-          va_rows[k] = 0;
-        }
-      }
+      for (uint64_t m = ins; m; m &= m - 1)
+        for (uint64_t r = va_rows[lowest_bit(m)]; r; r &= r - 1) va_cols[lowest_bit(r)] |= m & -m;
+      islip_rounds(va_cols.data(), ins, outs, c.iterations, n, st, [&](uint32_t k, uint32_t ov) { grant_vc(sw * Q + k, ov); });
       for (uint64_t m = outs; m; m &= m - 1) va_cols[lowest_bit(m)] = 0;
     }
   }
