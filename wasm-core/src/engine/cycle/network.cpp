@@ -118,7 +118,7 @@ struct CycleNetwork::Impl {
   Requests va_req;
   std::vector<int32_t> va_grant;
   // iSLIP VA on up to 64 input VCs runs port by port (allocate_vcs_by_port): per input VC its
-  // requested (then granted) output VCs, per output VC its requesters, per port its input and
+  // requested output VCs, per output VC its requesters (contested ports), per port its input and
   // output VCs with requests.
   bool va_by_port = false;
   std::vector<uint64_t> va_rows, va_cols, va_port_in, va_port_out;
