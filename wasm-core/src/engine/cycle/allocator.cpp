@@ -58,6 +58,17 @@ void grant_accept(const Requests& req, uint32_t iterations, AllocState& st, Rng&
   // grant phase. (PIM draws even for one candidate, so it always runs the rounds.) One accept
   // for both cases, so that it is inlined.
   const bool requests_are_grants = RoundRobin && !req.contested;
+  if constexpr (RoundRobin && Words == 1) {  // contested, one word: columns and grants on the stack
+    if (!requests_are_grants) {
+      uint64_t col[64];
+      for (uint64_t m = req.outputs[0]; m; m &= m - 1) col[lowest_bit(m)] = 0;
+      for (uint64_t m = req.inputs[0]; m; m &= m - 1)
+        for (uint64_t r = req.by_input[lowest_bit(m)]; r; r &= r - 1) col[lowest_bit(r)] |= m & -m;
+      islip_rounds(col, req.inputs[0], req.outputs[0], iterations, ports, st,
+                   [&](uint32_t i, uint32_t o) { out_to_in[o] = static_cast<int32_t>(i); });
+      return;
+    }
+  }
   if (!requests_are_grants) set_all(st.free_in.data(), words, ports);
   for (uint32_t it = 0; it < iterations; ++it) {
     // Grant: every free output picks one free input that requests it.

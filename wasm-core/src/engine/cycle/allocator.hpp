@@ -130,6 +130,38 @@ int32_t round_robin_pick(uint32_t from, uint32_t n, F pick) {
   return -1;
 }
 
+// iSLIP's contested rounds on up to 64 inputs and outputs: col[o] is the set of inputs requesting
+// output o, for every o of `outs`; ins holds every requesting input; n is the pointer modulus.
+// Calls matched(i, o) for each accepted pair; grants and pointers are grant_accept<true, 1>'s.
+template <class F>
+void islip_rounds(const uint64_t* col, uint64_t ins, uint64_t outs, uint32_t iterations, uint32_t n, AllocState& st,
+                  F matched) {
+  uint64_t got[64];  // per granted input: the outputs that granted it
+  for (uint32_t it = 0; it < iterations; ++it) {
+    uint64_t granted = 0;
+    for (uint64_t m = outs; m; m &= m - 1) {
+      const uint32_t o = lowest_bit(m);
+      const uint64_t wants = col[o] & ins;
+      if (!wants) continue;
+      const uint32_t i = static_cast<uint32_t>(first_bit_from(st.out_ptr[o], 1, [&](uint32_t) { return wants; }));
+      got[i] = (granted >> i) & 1 ? got[i] | uint64_t{1} << o : uint64_t{1} << o;
+      granted |= uint64_t{1} << i;
+    }
+    if (!granted) return;
+    for (uint64_t m = granted; m; m &= m - 1) {
+      const uint32_t i = lowest_bit(m);
+      const uint32_t o = static_cast<uint32_t>(first_bit_from(st.in_ptr[i], 1, [&](uint32_t) { return got[i]; }));
+      if (it == 0) {  // iSLIP: pointers move one past the pair accepted in the first iteration
+        st.out_ptr[o] = static_cast<uint16_t>(after(i, n));
+        st.in_ptr[i] = static_cast<uint16_t>(after(o, n));
+      }
+      ins &= ~(uint64_t{1} << i);
+      outs &= ~(uint64_t{1} << o);
+      matched(i, o);
+    }
+  }
+}
+
 // Request-grant-accept matching: round robin with iSLIP's pointer rule (pointers move one past
 // an accepted pair, in the first iteration only), or uniformly random choices (PIM).
 template <bool RoundRobin, uint32_t Words>

@@ -117,6 +117,11 @@ struct CycleNetwork::Impl {
   std::vector<AllocState> va_alloc;  // VC router: per switch, the VC allocator's state
   Requests va_req;
   std::vector<int32_t> va_grant;
+  // iSLIP VA on up to 64 input VCs runs port by port (allocate_vcs_by_port): per input VC its
+  // requested output VCs, per output VC its requesters (contested ports), per port its input and
+  // output VCs with requests.
+  bool va_by_port = false;
+  std::vector<uint64_t> va_rows, va_cols, va_port_in, va_port_out;
   Requests req;
   std::vector<uint32_t> cand;
   std::vector<int32_t> grant;
@@ -214,6 +219,11 @@ struct CycleNetwork::Impl {
       va_alloc.assign(S, AllocState(P * V));
       va_req = Requests(P * V);
       va_grant.resize(size_t{P} * V);
+      va_by_port = c.allocator->name == "islip" && P * V <= 64;
+      va_rows.assign(size_t{P} * V, 0);
+      va_cols.assign(size_t{P} * V, 0);
+      va_port_in.assign(P, 0);
+      va_port_out.assign(P, 0);
     }
     req = Requests(P);
     cand.resize(size_t{P} * P);
@@ -537,6 +547,7 @@ struct CycleNetwork::Impl {
   // each free VC of its range at its output port, and the switch allocator kind matches input
   // VCs to output VCs ((ports x VCs) square, its own arbiter state).
   void allocate_vcs(uint32_t sw) {
+    if (va_by_port) return allocate_vcs_by_port(sw);
     for_each_bit_in(q_need_va.data(), sw * Q, sw * Q + Q, [&](uint32_t q) {
       if (now < q_ready[q]) return;
       const Flit& f = ring[size_t{q} * ring_cap + q_head[q]];
@@ -549,15 +560,62 @@ struct CycleNetwork::Impl {
     c.allocator->allocate(va_req, c.iterations, va_alloc[sw], alloc_rng, va_grant.data());
     // Only output VCs that were requested can have been granted.
     for_each_bit(va_req.outputs.data(), va_req.words, [&](uint32_t ov) {
-      if (va_grant[ov] < 0) return;
-      const uint32_t q = sw * Q + static_cast<uint32_t>(va_grant[ov]);
-      const uint32_t target = q_vc0[q] + ov - q_out[q] * V;
-      set_bit(vc_held.data(), target);
-      q_target[q] = target;
-      clear_bit(q_need_va.data(), q);
-      q_ready[q] = now + (c.va ? 1 : 0) + c.sa - 1;
+      if (va_grant[ov] >= 0) grant_vc(sw * Q + static_cast<uint32_t>(va_grant[ov]), ov);
     });
     va_req.clear();
+  }
+
+  // Queue q gets output VC ov (its port * V + VC).
+  void grant_vc(uint32_t q, uint32_t ov) {
+    const uint32_t target = q_vc0[q] + ov - q_out[q] * V;
+    set_bit(vc_held.data(), target);
+    q_target[q] = target;
+    clear_bit(q_need_va.data(), q);
+    q_ready[q] = now + (c.va ? 1 : 0) + c.sa - 1;
+  }
+
+  // iSLIP VC allocation, the grants and pointers of grant_accept<true, 1> on the (ports x VCs)
+  // square, computed per output port: an input VC requests VCs of one port only, so the square
+  // splits into one small matching per port, and a port whose VCs have one requester each needs
+  // no grant phase (its requests are the grants) even when another port is contested.
+  void allocate_vcs_by_port(uint32_t sw) {
+    const uint32_t n = P * V;
+    uint64_t ports = 0, contested = 0;
+    for_each_bit_in(q_need_va.data(), sw * Q, sw * Q + Q, [&](uint32_t q) {
+      if (now < q_ready[q]) return;
+      const Flit& f = ring[size_t{q} * ring_cap + q_head[q]];
+      const uint32_t k = q - sw * Q, p = q_out[q];
+      const auto [lo, hi] = vc_range(f.pkt, f.hop);
+      const uint64_t free = ~window(vc_held.data(), q_vc0[q] + lo, hi - lo) & low_bits(hi - lo);
+      if (!free) return;
+      const uint64_t m = free << (p * V + lo);
+      va_rows[k] = m;
+      contested |= uint64_t{(va_port_out[p] & m) != 0} << p;
+      va_port_out[p] |= m;
+      va_port_in[p] |= uint64_t{1} << k;
+      ports |= uint64_t{1} << p;
+    });
+    AllocState& st = va_alloc[sw];
+    for (; ports; ports &= ports - 1) {
+      const uint32_t p = lowest_bit(ports);
+      const uint64_t ins = va_port_in[p], outs = va_port_out[p];
+      va_port_in[p] = va_port_out[p] = 0;
+      if (!((contested >> p) & 1)) {  // each input VC accepts its first request from its pointer
+        for (uint64_t m = ins; m; m &= m - 1) {
+          const uint32_t k = lowest_bit(m);
+          const uint64_t row = va_rows[k];
+          const uint32_t ov = static_cast<uint32_t>(first_bit_from(st.in_ptr[k], 1, [&](uint32_t) { return row; }));
+          st.out_ptr[ov] = static_cast<uint16_t>(after(k, n));
+          st.in_ptr[k] = static_cast<uint16_t>(after(ov, n));
+          grant_vc(sw * Q + k, ov);
+        }
+        continue;
+      }
+      for (uint64_t m = ins; m; m &= m - 1)
+        for (uint64_t r = va_rows[lowest_bit(m)]; r; r &= r - 1) va_cols[lowest_bit(r)] |= m & -m;
+      islip_rounds(va_cols.data(), ins, outs, c.iterations, n, st, [&](uint32_t k, uint32_t ov) { grant_vc(sw * Q + k, ov); });
+      for (uint64_t m = outs; m; m &= m - 1) va_cols[lowest_bit(m)] = 0;
+    }
   }
 
   // Queue q (a live one, of switch sw) may send its head flit this cycle.
