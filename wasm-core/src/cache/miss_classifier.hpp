@@ -66,7 +66,7 @@ class MissClassifier {
   // Which of the two ways this run uses (docs, tests).
   bool seen_bits_only() const { return !seen_.empty(); }
   // 1 when every miss is classified (exact counts), else S: the counts are a 1-in-S sample.
-  uint32_t sampling() const { return seen_.empty() ? sampling_ : 1; }
+  uint32_t sampling() const { return sampling_; }  // (the few-keys way keeps 1: it samples nothing)
 
  private:
   // The sample: tags whose hash is below 2^32 / S (SHARDS' "hash mod P < T"). The high bits decide,

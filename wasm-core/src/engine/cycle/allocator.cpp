@@ -62,8 +62,7 @@ void grant_accept(const Requests& req, uint32_t iterations, AllocState& st, Rng&
     if (!requests_are_grants) {
       uint64_t col[64];
       for (uint64_t m = req.outputs[0]; m; m &= m - 1) col[lowest_bit(m)] = 0;
-      for (uint64_t m = req.inputs[0]; m; m &= m - 1)
-        for (uint64_t r = req.by_input[lowest_bit(m)]; r; r &= r - 1) col[lowest_bit(r)] |= m & -m;
+      add_columns(req.by_input.data(), req.inputs[0], col);
       islip_rounds(col, req.inputs[0], req.outputs[0], iterations, ports, st,
                    [&](uint32_t i, uint32_t o) { out_to_in[o] = static_cast<int32_t>(i); });
       return;

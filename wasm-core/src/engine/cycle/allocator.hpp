@@ -130,6 +130,13 @@ int32_t round_robin_pick(uint32_t from, uint32_t n, F pick) {
   return -1;
 }
 
+// Adds each input of `ins` to the columns (col[o]: inputs requesting output o) of the outputs its
+// one-word request row rows[i] names.
+inline void add_columns(const uint64_t* rows, uint64_t ins, uint64_t* col) {
+  for (uint64_t m = ins; m; m &= m - 1)
+    for (uint64_t r = rows[lowest_bit(m)]; r; r &= r - 1) col[lowest_bit(r)] |= m & -m;
+}
+
 // iSLIP's contested rounds on up to 64 inputs and outputs: col[o] is the set of inputs requesting
 // output o, for every o of `outs`; ins holds every requesting input; n is the pointer modulus.
 // Calls matched(i, o) for each accepted pair; grants and pointers are grant_accept<true, 1>'s.

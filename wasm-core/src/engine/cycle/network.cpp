@@ -611,8 +611,7 @@ struct CycleNetwork::Impl {
         }
         continue;
       }
-      for (uint64_t m = ins; m; m &= m - 1)
-        for (uint64_t r = va_rows[lowest_bit(m)]; r; r &= r - 1) va_cols[lowest_bit(r)] |= m & -m;
+      add_columns(va_rows.data(), ins, va_cols.data());
       islip_rounds(va_cols.data(), ins, outs, c.iterations, n, st, [&](uint32_t k, uint32_t ov) { grant_vc(sw * Q + k, ov); });
       for (uint64_t m = outs; m; m &= m - 1) va_cols[lowest_bit(m)] = 0;
     }
