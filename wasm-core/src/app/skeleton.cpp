@@ -68,7 +68,6 @@ const std::vector<BenchmarkInfo>& benchmarks() { return Table::all(); }
 const BenchmarkInfo* find_benchmark(const std::string& name) { return Table::find(name); }
 BenchmarkRegistrar::BenchmarkRegistrar(BenchmarkInfo info) { Table::add(std::move(info)); }
 
-bool is_pow2(uint32_t n) { return n != 0 && (n & (n - 1)) == 0; }
 
 std::string check_pow2(char, uint32_t ranks) { return is_pow2(ranks) ? "" : "needs a power-of-two number of ranks"; }
 std::string check_any(char, uint32_t) { return ""; }

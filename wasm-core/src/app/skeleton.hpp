@@ -10,6 +10,8 @@
 #include <string>
 #include <vector>
 
+#include "common/pow2.hpp"
+
 namespace switchlab::app {
 
 struct Message {
@@ -75,7 +77,6 @@ void reduce(std::vector<Step>& out, const Groups& groups, uint64_t bytes);
 Groups world(uint32_t ranks);
 
 // Shape helpers shared by the benchmarks.
-bool is_pow2(uint32_t n);
 std::string check_pow2(char cls, uint32_t ranks);  // "needs a power-of-two number of ranks" or ""
 std::string check_any(char cls, uint32_t ranks);   // "": any number of ranks fits
 uint32_t ilog2(uint32_t n);       // floor

@@ -6,6 +6,7 @@
 
 #include "app/npb_traffic.hpp"
 #include "app/smpi_export.hpp"
+#include "common/pow2.hpp"
 #include "engine/cycle/replay.hpp"
 #include "engine/engines.hpp"
 #include "topology/registry.hpp"
@@ -63,7 +64,7 @@ void parse_cache(Params& sw, CacheConfig& cache, const Topology* topo) {
       c.integer("entry_bytes", {12, 4, 64, "B", "Bytes per entry (seed 001: 8 B tag + 2 B port + 2 B reserved)"}));
   c.reject_unknown();
   if (!c.errors().ok()) return;
-  if ((cache.classify_sampling & (cache.classify_sampling - 1)) != 0) {
+  if (!is_pow2(cache.classify_sampling)) {
     c.errors().fail(c.field("classify_sampling"), "must be a power of two in [1, " + std::to_string(kMaxClassifySampling) +
                                                       "], got " + std::to_string(cache.classify_sampling),
                     "a power of two in [1, " + std::to_string(kMaxClassifySampling) + "]");

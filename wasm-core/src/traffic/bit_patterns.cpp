@@ -9,12 +9,12 @@
 // They need a power-of-two node count. Sources the permutation maps to themselves (bit_reverse
 // palindromes, transpose's "diagonal", shuffle's all-zeros and all-ones) are redrawn
 // (MapPattern), so those nodes send nothing but still receive.
+#include "common/pow2.hpp"
 #include "traffic/pattern_util.hpp"
 
 namespace switchlab {
 namespace {
 
-using traffic_detail::is_pow2;
 using traffic_detail::log2_exact;
 using traffic_detail::MapPattern;
 

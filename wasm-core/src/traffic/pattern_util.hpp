@@ -8,8 +8,6 @@
 
 namespace switchlab::traffic_detail {
 
-inline bool is_pow2(uint64_t n) { return n != 0 && (n & (n - 1)) == 0; }
-
 // log2 of a power of two.
 inline uint32_t log2_exact(uint64_t n) {
   uint32_t b = 0;

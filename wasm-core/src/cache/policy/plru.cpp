@@ -1,6 +1,7 @@
 // Tree pseudo-LRU over a power-of-two number of ways: node bits (two meta words per set, node i
 // at bit i) point towards the next victim; an access flips the bits on its path to point away.
 #include "cache/policy/set_ops.hpp"
+#include "common/pow2.hpp"
 
 namespace switchlab {
 namespace {
@@ -45,7 +46,7 @@ SWITCHLAB_POLICY_ACCESS bool access(CacheState& c, uint32_t set, uint32_t tag) {
 }
 
 std::string check_ways(uint32_t ways) {
-  return (ways & (ways - 1)) == 0 && ways <= kMaxWays ? "" : "a power of two in [1, 64]";
+  return is_pow2(ways) && ways <= kMaxWays ? "" : "a power of two in [1, 64]";
 }
 
 const PolicyRegistrar reg{{"plru", "tree pseudo-LRU, power-of-two ways up to 64", access_all<access>,
