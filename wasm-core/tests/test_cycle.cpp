@@ -252,6 +252,25 @@ TEST(CycleSeed003, HipiqsIsCloseToTheCentralBufferAndFifoSaturatesFirst) {
   EXPECT_LT(accepted(run_ok(bmin("input_fifo", 0.9))), 0.75);
 }
 
+// Seed 003 Fig. 7 draws the FIFO with 64-, 128- and 256-flit messages and says it "saturates well
+// before the applied load reaches 0.60". With the report's default 64-flit messages in 640-flit
+// buffers ours saturates near 0.65 (docs/engines.md, seed 003 differences); with 256-flit messages
+// it saturates below 0.6: 0.563-0.579 over seeds 1-4 with 100k measured cycles, so the bound 0.60
+// is the report's and the floor 0.50 catches a collapse.
+TEST(CycleSeed003, FifoWithMessagesOfTwoFifthsOfTheBufferSaturatesBelowPoint6) {
+  const json r = run_ok({{"engine", "cycle"},
+                         {"topology", {{"kind", "bmin"}, {"k", 4}, {"stages", 2}}},
+                         {"routing", {{"algorithm", "turnaround_random"}}},
+                         {"switch", {{"cache", nullptr},
+                                     {"buffer", {{"organisation", "input_fifo"}, {"flits_per_port", 640}, {"flow_control", "virtual_cut_through"}}}}},
+                         {"traffic", {{"pattern", "uniform"}, {"injection", {{"load", 0.5}}}, {"packet_flits", 256}}},
+                         {"sim", {{"warmup_cycles", 20000}, {"measure_cycles", 100000}, {"drain_cycles", 20000},
+                                  {"mode", "saturation"}, {"bisection_steps", 6}}}});
+  const double saturation = r["saturation"]["throughput"].get<double>();
+  EXPECT_LT(saturation, 0.60);
+  EXPECT_GT(saturation, 0.50);
+}
+
 // Every number of a cycle-engine result (both modes) has a unit (results schema), and prepare()
 // sums up the run's work for placement (docs/contract.md).
 TEST(CycleContract, EveryNumberHasAUnitAndPrepareEstimatesTheWork) {
