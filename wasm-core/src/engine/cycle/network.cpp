@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <deque>
-#include <map>
 #include <vector>
 
 #include "cache/cache_bank.hpp"
@@ -161,7 +160,9 @@ struct CycleNetwork::Impl {
   uint64_t gen_flits = 0, ejected_flits = 0, outstanding = 0, measured_packets = 0, delivered = 0;
   uint64_t src_flits = 0, backlog_start = 0, backlog_end = 0;
   std::vector<uint64_t> ejected_by_node;
-  std::map<uint64_t, uint64_t> latency_hist, network_hist;  // packet / network latency: packets
+  // Packet / network latency: packets per latency in cycles, indexed by latency (a count per
+  // delivered packet without a tree walk; 8 bytes per cycle of the longest latency).
+  std::vector<uint64_t> latency_hist, network_hist;
   uint64_t latency_sum = 0, network_sum = 0, hop_sum = 0;
   std::vector<uint64_t> lookups_by_class, hits_by_class;
   std::vector<uint8_t> in_class;     // per (switch, input port): its port class, looked up once
@@ -458,15 +459,20 @@ struct CycleNetwork::Impl {
     if (replay) replay->delivered(t);
     if (p.trace != kNone) traced[p.trace].ejected = t;
     if (p.measured) {
-      ++latency_hist[t - p.created];
+      count(latency_hist, t - p.created);
       latency_sum += t - p.created;
       network_sum += t - p.injected;
-      ++network_hist[t - p.injected];
+      count(network_hist, t - p.injected);
       hop_sum += p.hops;
       ++delivered;
       --outstanding;
     }
     free_packets.push_back(f.pkt);
+  }
+
+  static void count(std::vector<uint64_t>& hist, uint64_t latency) {
+    if (latency >= hist.size()) hist.resize(latency + 1);
+    ++hist[latency];
   }
 
   // An event `delay` cycles ahead (delay < the wheel's size).
@@ -864,22 +870,27 @@ struct CycleNetwork::Impl {
   }
 
   // Mean, nearest-rank percentiles, extremes and the histogram of one latency (cycles).
-  json latency_json(const std::map<uint64_t, uint64_t>& hist, uint64_t sum) const {
+  json latency_json(const std::vector<uint64_t>& hist, uint64_t sum) const {
     if (!delivered) return json{{"mean", nullptr}, {"p50", nullptr}, {"p99", nullptr}, {"max", nullptr}};
+    // (Counting makes the last latency non-zero: it is the maximum.)
+    const uint64_t max = hist.size() - 1;
     auto percentile = [&](uint64_t num) {
       const uint64_t rank = (delivered * num + 99) / 100;
       uint64_t seen = 0;
-      for (const auto& [lat, n] : hist)
-        if ((seen += n) >= rank) return lat;
-      return hist.rbegin()->first;
+      for (uint64_t lat = 0; lat < max; ++lat)
+        if ((seen += hist[lat]) >= rank) return lat;
+      return max;
     };
+    uint64_t min = 0;
+    while (!hist[min]) ++min;
     json rows = json::array();
-    for (const auto& [lat, n] : hist) rows.push_back({lat, n});
+    for (uint64_t lat = min; lat <= max; ++lat)
+      if (hist[lat]) rows.push_back({lat, hist[lat]});
     return {{"mean", static_cast<double>(sum) / static_cast<double>(delivered)},
             {"p50", percentile(50)},
             {"p99", percentile(99)},
-            {"min", hist.begin()->first},
-            {"max", hist.rbegin()->first},
+            {"min", min},
+            {"max", max},
             {"histogram", rows},
             {"histogram_format", "[latency cycles, packets] for every distinct latency"}};
   }
