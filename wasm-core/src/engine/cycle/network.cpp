@@ -83,6 +83,9 @@ struct CycleNetwork::Impl {
   // Rng::bernoulli_threshold.
   const uint64_t p_packet, p_packet_on, p_burst_end, p_burst_start;
   const bool vc, output_side;
+  // Hot-path copies of config flags (one load from here rather than two through c or org).
+  const bool cut_through, queue_pool;  // queue_pool: each queue has its own space (Pool::Queue)
+  const uint32_t hop_delay;            // from a send to the flit's arrival downstream: 1 + st + link
   bool datelines = false;  // VCs split at ring datelines (vc_range)
   uint32_t ring_cap = 0, queue_cap = kNone, pool_cap = kNone;  // pool_cap in chunks
   uint32_t chunk = 1;  // pools are allocated in chunks of this many flits (1: per flit)
@@ -152,6 +155,7 @@ struct CycleNetwork::Impl {
   std::vector<ReplayMessage> due;
   uint64_t last_ejection = 0;
   uint64_t now = 0, last_progress = 0, in_network = 0;
+  bool in_window = false;  // now is in the measured window (set at the start of each cycle)
   uint64_t flit_hops = 0;  // flits sent through a switch, whole run (the work, for make bench)
   bool deadlock = false, finished = false;
 
@@ -176,6 +180,7 @@ struct CycleNetwork::Impl {
         max_hops(topo.max_hops()), per_input(Q / P), p_packet(Rng::bernoulli_threshold(ld / e.cycle.mean_packet_flits())), p_packet_on(Rng::bernoulli_threshold(1.0 / e.cycle.mean_packet_flits())),
         p_burst_end(Rng::bernoulli_threshold(1.0 / e.cycle.burst_flits)),
         p_burst_start(ld >= 1.0 ? 0 : Rng::bernoulli_threshold(ld / (e.cycle.burst_flits * (1.0 - ld)))), vc(org.key == BufferOrgInfo::Key::InputVc), output_side(org.key == BufferOrgInfo::Key::Output),
+        cut_through(c.cut_through), queue_pool(org.pool == BufferOrgInfo::Pool::Queue), hop_delay(1 + c.st + c.link),
         inj_rng(Rng::derive(e.seed, 1)), dst_rng(Rng::derive(e.seed, 2)), route_rng(Rng::derive(e.seed, 3)),
         alloc_rng(Rng::derive(e.seed, 4)), size_rng(Rng::derive(e.seed, 6)), W(c.warmup), M(c.measure), end_window(c.warmup + c.measure),
         end_all(c.warmup + c.measure + c.drain), occupancy(S, W, end_window) {
@@ -297,7 +302,7 @@ struct CycleNetwork::Impl {
   // Flits a flit must find free downstream (credits): virtual cut-through reserves the whole
   // packet with the head; wormhole one slot per flit.
   uint32_t need(const Flit& f) const {
-    if (c.cut_through) return f.seq == 0 ? packets[f.pkt].flits : 0;
+    if (cut_through) return f.seq == 0 ? packets[f.pkt].flits : 0;
     return 1;
   }
   bool space(uint32_t q2, const Flit& f) const {
@@ -305,13 +310,13 @@ struct CycleNetwork::Impl {
     const uint32_t n = need(f);
     // (!vc first: a wormhole VC router then reads neither the flit nor its packet.)
     if (!vc && f.seq == 0 && packets[f.pkt].flits > 1 && q_writer[q2] != kNone) return false;
-    if (org.pool == BufferOrgInfo::Pool::Queue) return q_occ[q2] + n <= queue_cap;
+    if (queue_pool) return q_occ[q2] + n <= queue_cap;
     return pool_occ[q_pool[q2]] + chunks(q2, q_occ[q2] + n) - chunks(q2, q_occ[q2]) <= pool_cap;
   }
   // (Pool::Queue: a queue's flits are all its space needs; pool_occ is kept for pools only.)
   void reserve(uint32_t q2, const Flit& f) {
     const uint32_t n = need(f);
-    if (org.pool != BufferOrgInfo::Pool::Queue) pool_occ[q_pool[q2]] += chunks(q2, q_occ[q2] + n) - chunks(q2, q_occ[q2]);
+    if (!queue_pool) pool_occ[q_pool[q2]] += chunks(q2, q_occ[q2] + n) - chunks(q2, q_occ[q2]);
     q_occ[q2] += n;
   }
   // Chunks queue q spans holding `occ` flits after the ones already read from its first chunk
@@ -321,7 +326,7 @@ struct CycleNetwork::Impl {
   }
   // One flit leaves queue q: its first chunk is freed once read out.
   void release(uint32_t q) {
-    if (org.pool == BufferOrgInfo::Pool::Queue) {
+    if (queue_pool) {
       --q_occ[q];
       return;
     }
@@ -449,22 +454,22 @@ struct CycleNetwork::Impl {
     }
   }
 
-  void eject(const Flit& f, uint64_t t) {
+  void eject(const Flit& f) {
     Packet& p = packets[f.pkt];
-    if (t >= W && t < end_window) {
+    if (in_window) {
       ++ejected_flits;
       ++ejected_by_node[p.dst];
     }
     --in_network;
-    last_ejection = t;
+    last_ejection = now;
     if (f.seq + 1u != p.flits) return;
-    if (replay) replay->delivered(t);
-    if (p.trace != kNone) traced[p.trace].ejected = t;
+    if (replay) replay->delivered(now);
+    if (p.trace != kNone) traced[p.trace].ejected = now;
     if (p.measured) {
-      count(latency_hist, t - p.created);
-      latency_sum += t - p.created;
-      network_sum += t - p.injected;
-      count(network_hist, t - p.injected);
+      count(latency_hist, now - p.created);
+      latency_sum += now - p.created;
+      network_sum += now - p.injected;
+      count(network_hist, now - p.injected);
       hop_sum += p.hops;
       ++delivered;
       --outstanding;
@@ -498,17 +503,16 @@ struct CycleNetwork::Impl {
     const Packet& p = packets[f.pkt];
     const bool tail = f.seq + 1u == p.flits;
     const uint32_t q2 = q_target[q];
-    if (now >= W && now < end_window) ++link_flits[size_t{sw} * P + out];
+    if (in_window) ++link_flits[size_t{sw} * P + out];
     if (f.seq == 0 && p.trace != kNone) traced[p.trace].routers[f.hop].sent = now;
-    const uint32_t delay = 1 + c.st + c.link;
     if (q2 == kEject) {
-      schedule(delay, f, kEject);
+      schedule(hop_delay, f, kEject);
     } else {
       reserve(q2, f);
       claim(q2, f, tail);
       f.hop = static_cast<uint16_t>(f.hop + 1);
-      f.arrival = now + delay;
-      schedule(delay, f, q2);
+      f.arrival = now + hop_delay;
+      schedule(hop_delay, f, q2);
     }
     if (!vc && p.flits > 1) out_lock[size_t{sw} * P + out] = tail ? kNone : q;
     if (tail) q_target[q] = kNone;
@@ -732,7 +736,7 @@ struct CycleNetwork::Impl {
     set_bit(node_busy.data(), n);
     const uint64_t flits = uint64_t{e.flits} * e.count;
     src_flits += flits;
-    if (now >= W && now < end_window) {
+    if (in_window) {
       gen_flits += flits;
       measured_packets += e.count;
       outstanding += e.count;
@@ -832,9 +836,10 @@ struct CycleNetwork::Impl {
   }
 
   void cycle() {
+    in_window = now >= W && now < end_window;
     auto& slot = wheel[wheel_now];
     for (const Event& e : slot) {
-      if (e.queue == kEject) eject(e.flit, now);
+      if (e.queue == kEject) eject(e.flit);
       else enqueue(e.queue, e.flit);
     }
     slot.clear();
