@@ -86,6 +86,9 @@ struct CycleNetwork::Impl {
   // Hot-path copies of config flags (one load from here rather than two through c or org).
   const bool cut_through, queue_pool;  // queue_pool: each queue has its own space (Pool::Queue)
   const uint32_t hop_delay;            // from a send to the flit's arrival downstream: 1 + st + link
+  // Cycles from the start of a head's stage to its first try (q_ready): a body flit's SA, VA,
+  // VA and SA (a head that needs no VC), SA after a VC grant.
+  const uint32_t sa_wait, va_wait, va_sa_wait, granted_wait;
   bool datelines = false;  // VCs split at ring datelines (vc_range)
   uint32_t ring_cap = 0, queue_cap = kNone, pool_cap = kNone;  // pool_cap in chunks
   uint32_t chunk = 1;  // pools are allocated in chunks of this many flits (1: per flit)
@@ -181,6 +184,7 @@ struct CycleNetwork::Impl {
         p_burst_end(Rng::bernoulli_threshold(1.0 / e.cycle.burst_flits)),
         p_burst_start(ld >= 1.0 ? 0 : Rng::bernoulli_threshold(ld / (e.cycle.burst_flits * (1.0 - ld)))), vc(org.key == BufferOrgInfo::Key::InputVc), output_side(org.key == BufferOrgInfo::Key::Output),
         cut_through(c.cut_through), queue_pool(org.pool == BufferOrgInfo::Pool::Queue), hop_delay(1 + c.st + c.link),
+        sa_wait(c.sa - 1), va_wait(c.va ? c.va - 1 : 0), va_sa_wait(c.va + c.sa - 1), granted_wait((c.va ? 1 : 0) + c.sa - 1),
         inj_rng(Rng::derive(e.seed, 1)), dst_rng(Rng::derive(e.seed, 2)), route_rng(Rng::derive(e.seed, 3)),
         alloc_rng(Rng::derive(e.seed, 4)), size_rng(Rng::derive(e.seed, 6)), W(c.warmup), M(c.measure), end_window(c.warmup + c.measure),
         end_all(c.warmup + c.measure + c.drain), occupancy(S, W, end_window) {
@@ -361,24 +365,23 @@ struct CycleNetwork::Impl {
       }
   }
 
-  // Routing computation of a head flit arriving at cycle t on (sw, in): the input port's cache
-  // decides hit or miss; a miss waits for its CAM (one search every cam_cycles).
-  uint64_t routing_done(const Flit& f, uint64_t t) {
+  // Routing computation of a head flit arriving now on (sw, in): the input port's cache decides
+  // hit or miss; a miss waits for its CAM (one search every cam_cycles).
+  uint64_t routing_done(const Flit& f) {
     const Hop& h = route_of(f.pkt)[f.hop];
     const size_t port = size_t{h.sw} * P + h.in_port;
-    const bool window = t >= W && t < end_window;
     const uint8_t cls = in_class[port];
-    if (window) ++lookups_by_class[cls];
-    if (!ex.cache.enabled) return t + c.rc_no_cache;
+    if (in_window) ++lookups_by_class[cls];
+    if (!caches) return now + c.rc_no_cache;
     const CacheAccess k = cache_key(h, packets[f.pkt].dst);
     if (caches->access(k.cache, k.set, k.tag)) {
-      if (window) ++hits_by_class[cls];
-      return t + c.rc_hit;
+      if (in_window) ++hits_by_class[cls];
+      return now + c.rc_hit;
     }
     uint64_t& cam = cam_free[c.cam_shared ? h.sw : port];
-    const uint64_t start = std::max(t, cam);
+    const uint64_t start = std::max(now, cam);
     cam = start + c.cam_cycles;
-    if (window) ++cam_searches;
+    if (in_window) ++cam_searches;
     return start + c.rc_miss;
   }
 
@@ -390,7 +393,7 @@ struct CycleNetwork::Impl {
     const Flit& f = ring[size_t{q} * ring_cap + q_head[q]];
     q_out[q] = route_of(f.pkt)[f.hop].out_port;
     if (f.seq != 0) {
-      q_ready[q] = std::max(f.arrival, h) + c.sa - 1;
+      q_ready[q] = std::max(f.arrival, h) + sa_wait;
       return;
     }
     // VC router (BookSim's iq router): a VC serves one packet at a time, so a head queued behind
@@ -401,10 +404,10 @@ struct CycleNetwork::Impl {
       set_bit(q_need_va.data(), q);
       q_vc0[q] = next;
       q_target[q] = kNone;
-      q_ready[q] = base + (c.va ? c.va - 1 : 0);
+      q_ready[q] = base + va_wait;
     } else {
       q_target[q] = next;
-      q_ready[q] = base + c.va + c.sa - 1;
+      q_ready[q] = base + va_sa_wait;
     }
   }
 
@@ -426,7 +429,7 @@ struct CycleNetwork::Impl {
     const uint32_t flits = packets[f.pkt].flits;
     if (!vc && !output_side && f.seq + 1u == flits) q_writer[q] = kNone;
     if (f.seq == 0) {
-      f.rc_done = routing_done(f, f.arrival);
+      f.rc_done = routing_done(f);  // (a flit is enqueued in its arrival cycle)
       if (const uint32_t t = packets[f.pkt].trace; t != kNone) {
         TraceHop& h = traced[t].routers[f.hop];
         h.arrival = f.arrival;
@@ -447,7 +450,7 @@ struct CycleNetwork::Impl {
     ring[size_t{q} * ring_cap + pos] = f;
     present[size_t{q} * ring_cap + pos] = 1;
     const uint32_t sw = q / Q;
-    occupancy.enter(sw, now, ++sw_flits[sw]);
+    occupancy.enter(sw, ++sw_flits[sw]);
     if (pos == q_head[q]) {
       establish_head(q, f.arrival);
       sw_wake[sw] = std::min(sw_wake[sw], q_ready[q]);
@@ -496,7 +499,7 @@ struct CycleNetwork::Impl {
     q_head[q] = after(q_head[q], ring_cap);
     --q_count[q];
     release(q);
-    occupancy.leave(sw, now);
+    occupancy.leave(sw);
     if (--sw_flits[sw] == 0) sw_wake[sw] = kNever;
     ++flit_hops;
     last_progress = now;
@@ -583,7 +586,7 @@ struct CycleNetwork::Impl {
     set_bit(vc_held.data(), target);
     q_target[q] = target;
     clear_bit(q_need_va.data(), q);
-    q_ready[q] = now + (c.va ? 1 : 0) + c.sa - 1;
+    q_ready[q] = now + granted_wait;
   }
 
   // iSLIP VC allocation, the grants and pointers of grant_accept<true, 1> on the (ports x VCs)
@@ -837,6 +840,7 @@ struct CycleNetwork::Impl {
 
   void cycle() {
     in_window = now >= W && now < end_window;
+    occupancy.at(now);
     auto& slot = wheel[wheel_now];
     for (const Event& e : slot) {
       if (e.queue == kEject) eject(e.flit);
