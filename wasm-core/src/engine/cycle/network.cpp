@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <deque>
+#include <tuple>
 #include <vector>
 
 #include "cache/cache_bank.hpp"
@@ -92,6 +93,7 @@ struct CycleNetwork::Impl {
   bool datelines = false;  // VCs split at ring datelines (vc_range)
   uint32_t ring_cap = 0, queue_cap = kNone, pool_cap = kNone;  // pool_cap in chunks
   uint32_t chunk = 1;  // pools are allocated in chunks of this many flits (1: per flit)
+  uint32_t in_stride = 0, out_stride = 0;  // local_queue's
 
   // Queues, flat over (switch, queue): ring storage and state.
   std::vector<Flit> ring;
@@ -188,6 +190,7 @@ struct CycleNetwork::Impl {
         inj_rng(Rng::derive(e.seed, 1)), dst_rng(Rng::derive(e.seed, 2)), route_rng(Rng::derive(e.seed, 3)),
         alloc_rng(Rng::derive(e.seed, 4)), size_rng(Rng::derive(e.seed, 6)), W(c.warmup), M(c.measure), end_window(c.warmup + c.measure),
         end_all(c.warmup + c.measure + c.drain), occupancy(S, W, end_window) {
+    std::tie(in_stride, out_stride) = queue_strides();
     const uint32_t cap = org.capacity(c.sizes);
     if (org.pool == BufferOrgInfo::Pool::Queue) queue_cap = ring_cap = cap;
     else {
@@ -278,15 +281,17 @@ struct CycleNetwork::Impl {
     return 0;
   }
 
-  // Queue (within its switch) of a flit that arrives on `in` and leaves on `out` (VC `v`).
-  uint32_t local_queue(uint32_t in, uint32_t out, uint32_t v) const {
+  // Queue (within its switch) of a flit that arrives on `in` and leaves on `out` (VC 0 of a VC
+  // router): strides set once by the organisation rather than a switch on it per hop.
+  uint32_t local_queue(uint32_t in, uint32_t out) const { return in * in_stride + out * out_stride; }
+  std::pair<uint32_t, uint32_t> queue_strides() const {  // (in_stride, out_stride)
     switch (org.key) {
-      case BufferOrgInfo::Key::Input: return in;
-      case BufferOrgInfo::Key::InputVc: return in * V + v;
-      case BufferOrgInfo::Key::InputOutput: return in * P + out;
-      case BufferOrgInfo::Key::Output: return out;
+      case BufferOrgInfo::Key::Input: return {1, 0};
+      case BufferOrgInfo::Key::InputVc: return {V, 0};
+      case BufferOrgInfo::Key::InputOutput: return {P, 1};
+      case BufferOrgInfo::Key::Output: return {0, 1};
     }
-    return 0;
+    return {0, 0};
   }
   // Input port that reads a local queue (input-side organisations).
   uint32_t reader(uint32_t local) const { return local / per_input; }
@@ -300,7 +305,7 @@ struct CycleNetwork::Impl {
   uint32_t next_queue(uint32_t pkt, uint32_t hop) const {
     if (hop + 1u == packets[pkt].hops) return kEject;
     const Hop& h = route_of(pkt)[hop + 1];
-    return h.sw * Q + local_queue(h.in_port, h.out_port, 0);
+    return h.sw * Q + local_queue(h.in_port, h.out_port);
   }
 
   // Flits a flit must find free downstream (credits): virtual cut-through reserves the whole
@@ -799,7 +804,7 @@ struct CycleNetwork::Impl {
       const uint32_t id = new_packet(n, e.dst, e.created, e.flits);
       const Hop& h = route_of(id)[0];
       if (vc) {  // the source allocates the injection port's VC
-        const uint32_t base = h.sw * Q + local_queue(h.in_port, h.out_port, 0);
+        const uint32_t base = h.sw * Q + local_queue(h.in_port, h.out_port);
         // The injection link is on no ring: a new packet starts in the lower half.
         const int32_t v = free_vc(base, h.sw, h.in_port, datelines ? std::pair<uint32_t, uint32_t>{0, V / 2}
                                                                    : std::pair<uint32_t, uint32_t>{0, V});
@@ -810,7 +815,7 @@ struct CycleNetwork::Impl {
         set_bit(vc_held.data(), base + v);
         node.target = base + v;
       } else {
-        node.target = h.sw * Q + local_queue(h.in_port, h.out_port, 0);
+        node.target = h.sw * Q + local_queue(h.in_port, h.out_port);
       }
       if (--node.queue.front().count == 0) node.queue.pop_front();
       node.pkt = id;
