@@ -528,14 +528,16 @@ struct CycleNetwork::Impl {
     if (q_count[q] && present[size_t{q} * ring_cap + q_head[q]]) establish_head(q, now + 1);
   }
 
-  // Dateline VCs: the VCs a packet may take at the router after hop `hop`. Splitting them is
-  // on when the network has rings and there are at least two VCs; then a packet uses the lower
+  // Dateline VCs: the VCs the head packet of queue q may take at its next router. Splitting them
+  // is on when the network has rings and there are at least two VCs; then a packet uses the lower
   // half of the VCs in a ring until it has crossed the ring's dateline, the upper half after
-  // (each ring's channel dependencies become acyclic; a new ring starts in the lower half).
-  std::pair<uint32_t, uint32_t> vc_range(uint32_t pkt, uint32_t hop) const {
+  // (each ring's channel dependencies become acyclic; a new ring starts in the lower half). The
+  // head flit is read only then.
+  std::pair<uint32_t, uint32_t> vc_range(uint32_t q) const {
     if (!datelines) return {0, V};
-    return crossed[size_t{pkt} * max_hops + hop] ? std::pair<uint32_t, uint32_t>{V / 2, V}
-                                                  : std::pair<uint32_t, uint32_t>{0, V / 2};
+    const Flit& f = ring[size_t{q} * ring_cap + q_head[q]];
+    return crossed[size_t{f.pkt} * max_hops + f.hop] ? std::pair<uint32_t, uint32_t>{V / 2, V}
+                                                      : std::pair<uint32_t, uint32_t>{0, V / 2};
   }
 
   // A packet has crossed its ring's dateline at hop k if hop k's link is on a ring and is that
@@ -571,9 +573,8 @@ struct CycleNetwork::Impl {
     if (va_by_port) return allocate_vcs_by_port(sw);
     for_each_bit_in(q_need_va.data(), sw * Q, sw * Q + Q, [&](uint32_t q) {
       if (now < q_ready[q]) return;
-      const Flit& f = ring[size_t{q} * ring_cap + q_head[q]];
       const uint32_t base = q_vc0[q], k = q - sw * Q;
-      const auto [lo, hi] = vc_range(f.pkt, f.hop);
+      const auto [lo, hi] = vc_range(q);
       const uint64_t free = ~window(vc_held.data(), base + lo, hi - lo) & low_bits(hi - lo);
       va_req.add_run(k, q_out[q] * V + lo, free);
     });
@@ -604,9 +605,8 @@ struct CycleNetwork::Impl {
     uint64_t ports = 0, contested = 0;
     for_each_bit_in(q_need_va.data(), sw * Q, sw * Q + Q, [&](uint32_t q) {
       if (now < q_ready[q]) return;
-      const Flit& f = ring[size_t{q} * ring_cap + q_head[q]];
       const uint32_t k = q - sw * Q, p = q_out[q];
-      const auto [lo, hi] = vc_range(f.pkt, f.hop);
+      const auto [lo, hi] = vc_range(q);
       const uint64_t free = ~window(vc_held.data(), q_vc0[q] + lo, hi - lo) & low_bits(hi - lo);
       if (!free) return;
       const uint64_t m = free << (p * V + lo);
@@ -638,9 +638,11 @@ struct CycleNetwork::Impl {
     }
   }
 
-  // Queue q (a live one, of switch sw) may send its head flit this cycle.
+  // Queue q (a live one, of switch sw, whose head needs no VC) may send its head flit this cycle.
+  // (Such a head has its target: set when a head packet reaches the front or gets its VC, kept
+  // until its tail is sent.)
   bool ready(uint32_t q, uint32_t sw) const {
-    if (now < q_ready[q] || q_target[q] == kNone) return false;
+    if (now < q_ready[q]) return false;
     const uint32_t lock = vc ? kNone : out_lock[size_t{sw} * P + q_out[q]];  // VCs never lock an output
     return (lock == kNone || lock == q) && space(q_target[q], ring[size_t{q} * ring_cap + q_head[q]]);
   }
@@ -794,7 +796,8 @@ struct CycleNetwork::Impl {
   }
 
   // The node sends at most one flit per cycle onto its injection link.
-  void inject(uint32_t n) {
+  // (Inlined: called for every node with something to send, every cycle.)
+  [[gnu::always_inline]] void inject(uint32_t n) {
     Node& node = nodes[n];
     if (node.pkt == kNone) {
       if (node.queue.empty()) {
