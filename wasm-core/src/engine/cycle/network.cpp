@@ -2,7 +2,7 @@
 
 #include <algorithm>
 #include <deque>
-#include <map>
+#include <tuple>
 #include <vector>
 
 #include "cache/cache_bank.hpp"
@@ -84,9 +84,16 @@ struct CycleNetwork::Impl {
   // Rng::bernoulli_threshold.
   const uint64_t p_packet, p_packet_on, p_burst_end, p_burst_start;
   const bool vc, output_side;
+  // Hot-path copies of config flags (one load from here rather than two through c or org).
+  const bool cut_through, queue_pool;  // queue_pool: each queue has its own space (Pool::Queue)
+  const uint32_t hop_delay;            // from a send to the flit's arrival downstream: 1 + st + link
+  // Cycles from the start of a head's stage to its first try (q_ready): a body flit's SA, VA,
+  // VA and SA (a head that needs no VC), SA after a VC grant.
+  const uint32_t sa_wait, va_wait, va_sa_wait, granted_wait;
   bool datelines = false;  // VCs split at ring datelines (vc_range)
   uint32_t ring_cap = 0, queue_cap = kNone, pool_cap = kNone;  // pool_cap in chunks
   uint32_t chunk = 1;  // pools are allocated in chunks of this many flits (1: per flit)
+  uint32_t in_stride = 0, out_stride = 0;  // local_queue's
 
   // Queues, flat over (switch, queue): ring storage and state.
   std::vector<Flit> ring;
@@ -153,6 +160,7 @@ struct CycleNetwork::Impl {
   std::vector<ReplayMessage> due;
   uint64_t last_ejection = 0;
   uint64_t now = 0, last_progress = 0, in_network = 0;
+  bool in_window = false;  // now is in the measured window (set at the start of each cycle)
   uint64_t flit_hops = 0;  // flits sent through a switch, whole run (the work, for make bench)
   bool deadlock = false, finished = false;
 
@@ -161,7 +169,9 @@ struct CycleNetwork::Impl {
   uint64_t gen_flits = 0, ejected_flits = 0, outstanding = 0, measured_packets = 0, delivered = 0;
   uint64_t src_flits = 0, backlog_start = 0, backlog_end = 0;
   std::vector<uint64_t> ejected_by_node;
-  std::map<uint64_t, uint64_t> latency_hist, network_hist;  // packet / network latency: packets
+  // Packet / network latency: packets per latency in cycles, indexed by latency (a count per
+  // delivered packet without a tree walk; 8 bytes per cycle of the longest latency).
+  std::vector<uint64_t> latency_hist, network_hist;
   uint64_t latency_sum = 0, network_sum = 0, hop_sum = 0;
   std::vector<uint64_t> lookups_by_class, hits_by_class;
   std::vector<uint8_t> in_class;     // per (switch, input port): its port class, looked up once
@@ -175,9 +185,12 @@ struct CycleNetwork::Impl {
         max_hops(topo.max_hops()), per_input(Q / P), p_packet(Rng::bernoulli_threshold(ld / e.cycle.mean_packet_flits())), p_packet_on(Rng::bernoulli_threshold(1.0 / e.cycle.mean_packet_flits())),
         p_burst_end(Rng::bernoulli_threshold(1.0 / e.cycle.burst_flits)),
         p_burst_start(ld >= 1.0 ? 0 : Rng::bernoulli_threshold(ld / (e.cycle.burst_flits * (1.0 - ld)))), vc(org.key == BufferOrgInfo::Key::InputVc), output_side(org.key == BufferOrgInfo::Key::Output),
+        cut_through(c.cut_through), queue_pool(org.pool == BufferOrgInfo::Pool::Queue), hop_delay(1 + c.st + c.link),
+        sa_wait(c.sa - 1), va_wait(c.va ? c.va - 1 : 0), va_sa_wait(c.va + c.sa - 1), granted_wait((c.va ? 1 : 0) + c.sa - 1),
         inj_rng(Rng::derive(e.seed, 1)), dst_rng(Rng::derive(e.seed, 2)), route_rng(Rng::derive(e.seed, 3)),
         alloc_rng(Rng::derive(e.seed, 4)), size_rng(Rng::derive(e.seed, 6)), W(c.warmup), M(c.measure), end_window(c.warmup + c.measure),
         end_all(c.warmup + c.measure + c.drain), occupancy(S, W, end_window) {
+    std::tie(in_stride, out_stride) = queue_strides();
     const uint32_t cap = org.capacity(c.sizes);
     if (org.pool == BufferOrgInfo::Pool::Queue) queue_cap = ring_cap = cap;
     else {
@@ -268,15 +281,17 @@ struct CycleNetwork::Impl {
     return 0;
   }
 
-  // Queue (within its switch) of a flit that arrives on `in` and leaves on `out` (VC `v`).
-  uint32_t local_queue(uint32_t in, uint32_t out, uint32_t v) const {
+  // Queue (within its switch) of a flit that arrives on `in` and leaves on `out` (VC 0 of a VC
+  // router): strides set once by the organisation rather than a switch on it per hop.
+  uint32_t local_queue(uint32_t in, uint32_t out) const { return in * in_stride + out * out_stride; }
+  std::pair<uint32_t, uint32_t> queue_strides() const {  // (in_stride, out_stride)
     switch (org.key) {
-      case BufferOrgInfo::Key::Input: return in;
-      case BufferOrgInfo::Key::InputVc: return in * V + v;
-      case BufferOrgInfo::Key::InputOutput: return in * P + out;
-      case BufferOrgInfo::Key::Output: return out;
+      case BufferOrgInfo::Key::Input: return {1, 0};
+      case BufferOrgInfo::Key::InputVc: return {V, 0};
+      case BufferOrgInfo::Key::InputOutput: return {P, 1};
+      case BufferOrgInfo::Key::Output: return {0, 1};
     }
-    return 0;
+    return {0, 0};
   }
   // Input port that reads a local queue (input-side organisations).
   uint32_t reader(uint32_t local) const { return local / per_input; }
@@ -290,13 +305,13 @@ struct CycleNetwork::Impl {
   uint32_t next_queue(uint32_t pkt, uint32_t hop) const {
     if (hop + 1u == packets[pkt].hops) return kEject;
     const Hop& h = route_of(pkt)[hop + 1];
-    return h.sw * Q + local_queue(h.in_port, h.out_port, 0);
+    return h.sw * Q + local_queue(h.in_port, h.out_port);
   }
 
   // Flits a flit must find free downstream (credits): virtual cut-through reserves the whole
   // packet with the head; wormhole one slot per flit.
   uint32_t need(const Flit& f) const {
-    if (c.cut_through) return f.seq == 0 ? packets[f.pkt].flits : 0;
+    if (cut_through) return f.seq == 0 ? packets[f.pkt].flits : 0;
     return 1;
   }
   bool space(uint32_t q2, const Flit& f) const {
@@ -304,13 +319,13 @@ struct CycleNetwork::Impl {
     const uint32_t n = need(f);
     // (!vc first: a wormhole VC router then reads neither the flit nor its packet.)
     if (!vc && f.seq == 0 && packets[f.pkt].flits > 1 && q_writer[q2] != kNone) return false;
-    if (org.pool == BufferOrgInfo::Pool::Queue) return q_occ[q2] + n <= queue_cap;
+    if (queue_pool) return q_occ[q2] + n <= queue_cap;
     return pool_occ[q_pool[q2]] + chunks(q2, q_occ[q2] + n) - chunks(q2, q_occ[q2]) <= pool_cap;
   }
   // (Pool::Queue: a queue's flits are all its space needs; pool_occ is kept for pools only.)
   void reserve(uint32_t q2, const Flit& f) {
     const uint32_t n = need(f);
-    if (org.pool != BufferOrgInfo::Pool::Queue) pool_occ[q_pool[q2]] += chunks(q2, q_occ[q2] + n) - chunks(q2, q_occ[q2]);
+    if (!queue_pool) pool_occ[q_pool[q2]] += chunks(q2, q_occ[q2] + n) - chunks(q2, q_occ[q2]);
     q_occ[q2] += n;
   }
   // Chunks queue q spans holding `occ` flits after the ones already read from its first chunk
@@ -320,7 +335,7 @@ struct CycleNetwork::Impl {
   }
   // One flit leaves queue q: its first chunk is freed once read out.
   void release(uint32_t q) {
-    if (org.pool == BufferOrgInfo::Pool::Queue) {
+    if (queue_pool) {
       --q_occ[q];
       return;
     }
@@ -355,34 +370,35 @@ struct CycleNetwork::Impl {
       }
   }
 
-  // Routing computation of a head flit arriving at cycle t on (sw, in): the input port's cache
-  // decides hit or miss; a miss waits for its CAM (one search every cam_cycles).
-  uint64_t routing_done(const Flit& f, uint64_t t) {
+  // Routing computation of a head flit arriving now on (sw, in): the input port's cache decides
+  // hit or miss; a miss waits for its CAM (one search every cam_cycles).
+  uint64_t routing_done(const Flit& f) {
     const Hop& h = route_of(f.pkt)[f.hop];
     const size_t port = size_t{h.sw} * P + h.in_port;
-    const bool window = t >= W && t < end_window;
     const uint8_t cls = in_class[port];
-    if (window) ++lookups_by_class[cls];
-    if (!ex.cache.enabled) return t + c.rc_no_cache;
+    if (in_window) ++lookups_by_class[cls];
+    if (!caches) return now + c.rc_no_cache;
     const CacheAccess k = cache_key(h, packets[f.pkt].dst);
     if (caches->access(k.cache, k.set, k.tag)) {
-      if (window) ++hits_by_class[cls];
-      return t + c.rc_hit;
+      if (in_window) ++hits_by_class[cls];
+      return now + c.rc_hit;
     }
     uint64_t& cam = cam_free[c.cam_shared ? h.sw : port];
-    const uint64_t start = std::max(t, cam);
+    const uint64_t start = std::max(now, cam);
     cam = start + c.cam_cycles;
-    if (window) ++cam_searches;
+    if (in_window) ++cam_searches;
     return start + c.rc_miss;
   }
 
-  // The flit at the head of queue q became head at cycle h: when may it act?
-  void establish_head(uint32_t q, uint64_t h) {
+  // The flit at the head of queue q became head at cycle h: when may it act? (Always inlined:
+  // GCC's heuristics otherwise put it out of line from enqueue, for ~20 instructions per call,
+  // whenever code elsewhere in this file changes.)
+  [[gnu::always_inline]] void establish_head(uint32_t q, uint64_t h) {
     set_bit(q_live.data(), q);
     const Flit& f = ring[size_t{q} * ring_cap + q_head[q]];
     q_out[q] = route_of(f.pkt)[f.hop].out_port;
     if (f.seq != 0) {
-      q_ready[q] = std::max(f.arrival, h) + c.sa - 1;
+      q_ready[q] = std::max(f.arrival, h) + sa_wait;
       return;
     }
     // VC router (BookSim's iq router): a VC serves one packet at a time, so a head queued behind
@@ -393,10 +409,10 @@ struct CycleNetwork::Impl {
       set_bit(q_need_va.data(), q);
       q_vc0[q] = next;
       q_target[q] = kNone;
-      q_ready[q] = base + (c.va ? c.va - 1 : 0);
+      q_ready[q] = base + va_wait;
     } else {
       q_target[q] = next;
-      q_ready[q] = base + c.va + c.sa - 1;
+      q_ready[q] = base + va_sa_wait;
     }
   }
 
@@ -418,7 +434,7 @@ struct CycleNetwork::Impl {
     const uint32_t flits = packets[f.pkt].flits;
     if (!vc && !output_side && f.seq + 1u == flits) q_writer[q] = kNone;
     if (f.seq == 0) {
-      f.rc_done = routing_done(f, f.arrival);
+      f.rc_done = routing_done(f);  // (a flit is enqueued in its arrival cycle)
       if (const uint32_t t = packets[f.pkt].trace; t != kNone) {
         TraceHop& h = traced[t].routers[f.hop];
         h.arrival = f.arrival;
@@ -439,34 +455,39 @@ struct CycleNetwork::Impl {
     ring[size_t{q} * ring_cap + pos] = f;
     present[size_t{q} * ring_cap + pos] = 1;
     const uint32_t sw = q / Q;
-    occupancy.enter(sw, now, ++sw_flits[sw]);
+    occupancy.enter(sw, ++sw_flits[sw]);
     if (pos == q_head[q]) {
       establish_head(q, f.arrival);
       sw_wake[sw] = std::min(sw_wake[sw], q_ready[q]);
     }
   }
 
-  void eject(const Flit& f, uint64_t t) {
+  void eject(const Flit& f) {
     Packet& p = packets[f.pkt];
-    if (t >= W && t < end_window) {
+    if (in_window) {
       ++ejected_flits;
       ++ejected_by_node[p.dst];
     }
     --in_network;
-    last_ejection = t;
+    last_ejection = now;
     if (f.seq + 1u != p.flits) return;
-    if (replay) replay->delivered(t);
-    if (p.trace != kNone) traced[p.trace].ejected = t;
+    if (replay) replay->delivered(now);
+    if (p.trace != kNone) traced[p.trace].ejected = now;
     if (p.measured) {
-      ++latency_hist[t - p.created];
-      latency_sum += t - p.created;
-      network_sum += t - p.injected;
-      ++network_hist[t - p.injected];
+      count(latency_hist, now - p.created);
+      latency_sum += now - p.created;
+      network_sum += now - p.injected;
+      count(network_hist, now - p.injected);
       hop_sum += p.hops;
       ++delivered;
       --outstanding;
     }
     free_packets.push_back(f.pkt);
+  }
+
+  static void count(std::vector<uint64_t>& hist, uint64_t latency) {
+    if (latency >= hist.size()) hist.resize(latency + 1);
+    ++hist[latency];
   }
 
   // An event `delay` cycles ahead (delay < the wheel's size).
@@ -475,46 +496,48 @@ struct CycleNetwork::Impl {
     wheel[k < wheel.size() ? k : k - wheel.size()].push_back({f, q});
   }
 
-  // Sends the head flit of queue q (switch sw) through output `out`.
-  void send(uint32_t q, uint32_t sw, uint32_t out) {
+  // Sends the head flit of queue q (switch sw) through output `out`. (Inlined in its two callers:
+  // the call's register saves were ~20 instructions per flit-hop.)
+  [[gnu::always_inline]] void send(uint32_t q, uint32_t sw, uint32_t out) {
     Flit f = ring[size_t{q} * ring_cap + q_head[q]];
     present[size_t{q} * ring_cap + q_head[q]] = 0;
     clear_bit(q_live.data(), q);
     q_head[q] = after(q_head[q], ring_cap);
     --q_count[q];
     release(q);
-    occupancy.leave(sw, now);
+    occupancy.leave(sw);
     if (--sw_flits[sw] == 0) sw_wake[sw] = kNever;
     ++flit_hops;
     last_progress = now;
     const Packet& p = packets[f.pkt];
     const bool tail = f.seq + 1u == p.flits;
     const uint32_t q2 = q_target[q];
-    if (now >= W && now < end_window) ++link_flits[size_t{sw} * P + out];
+    if (in_window) ++link_flits[size_t{sw} * P + out];
     if (f.seq == 0 && p.trace != kNone) traced[p.trace].routers[f.hop].sent = now;
-    const uint32_t delay = 1 + c.st + c.link;
     if (q2 == kEject) {
-      schedule(delay, f, kEject);
+      schedule(hop_delay, f, kEject);
     } else {
       reserve(q2, f);
       claim(q2, f, tail);
       f.hop = static_cast<uint16_t>(f.hop + 1);
-      f.arrival = now + delay;
-      schedule(delay, f, q2);
+      f.arrival = now + hop_delay;
+      schedule(hop_delay, f, q2);
     }
     if (!vc && p.flits > 1) out_lock[size_t{sw} * P + out] = tail ? kNone : q;
     if (tail) q_target[q] = kNone;
     if (q_count[q] && present[size_t{q} * ring_cap + q_head[q]]) establish_head(q, now + 1);
   }
 
-  // Dateline VCs: the VCs a packet may take at the router after hop `hop`. Splitting them is
-  // on when the network has rings and there are at least two VCs; then a packet uses the lower
+  // Dateline VCs: the VCs the head packet of queue q may take at its next router. Splitting them
+  // is on when the network has rings and there are at least two VCs; then a packet uses the lower
   // half of the VCs in a ring until it has crossed the ring's dateline, the upper half after
-  // (each ring's channel dependencies become acyclic; a new ring starts in the lower half).
-  std::pair<uint32_t, uint32_t> vc_range(uint32_t pkt, uint32_t hop) const {
+  // (each ring's channel dependencies become acyclic; a new ring starts in the lower half). The
+  // head flit is read only then.
+  std::pair<uint32_t, uint32_t> vc_range(uint32_t q) const {
     if (!datelines) return {0, V};
-    return crossed[size_t{pkt} * max_hops + hop] ? std::pair<uint32_t, uint32_t>{V / 2, V}
-                                                  : std::pair<uint32_t, uint32_t>{0, V / 2};
+    const Flit& f = ring[size_t{q} * ring_cap + q_head[q]];
+    return crossed[size_t{f.pkt} * max_hops + f.hop] ? std::pair<uint32_t, uint32_t>{V / 2, V}
+                                                      : std::pair<uint32_t, uint32_t>{0, V / 2};
   }
 
   // A packet has crossed its ring's dateline at hop k if hop k's link is on a ring and is that
@@ -550,9 +573,8 @@ struct CycleNetwork::Impl {
     if (va_by_port) return allocate_vcs_by_port(sw);
     for_each_bit_in(q_need_va.data(), sw * Q, sw * Q + Q, [&](uint32_t q) {
       if (now < q_ready[q]) return;
-      const Flit& f = ring[size_t{q} * ring_cap + q_head[q]];
       const uint32_t base = q_vc0[q], k = q - sw * Q;
-      const auto [lo, hi] = vc_range(f.pkt, f.hop);
+      const auto [lo, hi] = vc_range(q);
       const uint64_t free = ~window(vc_held.data(), base + lo, hi - lo) & low_bits(hi - lo);
       va_req.add_run(k, q_out[q] * V + lo, free);
     });
@@ -571,7 +593,7 @@ struct CycleNetwork::Impl {
     set_bit(vc_held.data(), target);
     q_target[q] = target;
     clear_bit(q_need_va.data(), q);
-    q_ready[q] = now + (c.va ? 1 : 0) + c.sa - 1;
+    q_ready[q] = now + granted_wait;
   }
 
   // iSLIP VC allocation, the grants and pointers of grant_accept<true, 1> on the (ports x VCs)
@@ -583,9 +605,8 @@ struct CycleNetwork::Impl {
     uint64_t ports = 0, contested = 0;
     for_each_bit_in(q_need_va.data(), sw * Q, sw * Q + Q, [&](uint32_t q) {
       if (now < q_ready[q]) return;
-      const Flit& f = ring[size_t{q} * ring_cap + q_head[q]];
       const uint32_t k = q - sw * Q, p = q_out[q];
-      const auto [lo, hi] = vc_range(f.pkt, f.hop);
+      const auto [lo, hi] = vc_range(q);
       const uint64_t free = ~window(vc_held.data(), q_vc0[q] + lo, hi - lo) & low_bits(hi - lo);
       if (!free) return;
       const uint64_t m = free << (p * V + lo);
@@ -617,9 +638,11 @@ struct CycleNetwork::Impl {
     }
   }
 
-  // Queue q (a live one, of switch sw) may send its head flit this cycle.
+  // Queue q (a live one, of switch sw, whose head needs no VC) may send its head flit this cycle.
+  // (Such a head has its target: set when a head packet reaches the front or gets its VC, kept
+  // until its tail is sent.)
   bool ready(uint32_t q, uint32_t sw) const {
-    if (now < q_ready[q] || q_target[q] == kNone) return false;
+    if (now < q_ready[q]) return false;
     const uint32_t lock = vc ? kNone : out_lock[size_t{sw} * P + q_out[q]];  // VCs never lock an output
     return (lock == kNone || lock == q) && space(q_target[q], ring[size_t{q} * ring_cap + q_head[q]]);
   }
@@ -724,7 +747,7 @@ struct CycleNetwork::Impl {
     set_bit(node_busy.data(), n);
     const uint64_t flits = uint64_t{e.flits} * e.count;
     src_flits += flits;
-    if (now >= W && now < end_window) {
+    if (in_window) {
       gen_flits += flits;
       measured_packets += e.count;
       outstanding += e.count;
@@ -742,26 +765,39 @@ struct CycleNetwork::Impl {
   }
   bool replay_done() const { return replay && replay->finished(now) && src_flits == 0 && in_network == 0; }
 
-  void generate(uint32_t n) {
-    Node& node = nodes[n];
-    bool start;
-    if (c.on_off) {
-      // Bursts at one flit per cycle; on periods of burst_flits cycles on average, off periods
-      // sized so that the duty cycle is the load.
-      if (node.on) node.on = !inj_rng.bernoulli_below(p_burst_end);
-      else node.on = load >= 1.0 || inj_rng.bernoulli_below(p_burst_start);
-      start = node.on && inj_rng.bernoulli_below(p_packet_on);
-    } else {
-      start = inj_rng.bernoulli_below(p_packet);
-    }
-    if (!start) return;
+  // Each node may start a packet this cycle (Bernoulli process, or on/off).
+  void generate() {
+    if (!c.on_off) return generate_bernoulli();
+    for (uint32_t n = 0; n < N; ++n)
+      if (on_off_starts(nodes[n])) start_packet(n);
+  }
+
+  // One draw per node and cycle, on a local copy of the stream: its state stays in registers
+  // through the loop (a packet's destination and size come from other streams).
+  void generate_bernoulli() {
+    Rng rng = inj_rng;
+    for (uint32_t n = 0; n < N; ++n)
+      if (rng.bernoulli_below(p_packet)) start_packet(n);
+    inj_rng = rng;
+  }
+
+  // Bursts at one flit per cycle; on periods of burst_flits cycles on average, off periods sized
+  // so that the duty cycle is the load.
+  bool on_off_starts(Node& node) {
+    if (node.on) node.on = !inj_rng.bernoulli_below(p_burst_end);
+    else node.on = load >= 1.0 || inj_rng.bernoulli_below(p_burst_start);
+    return node.on && inj_rng.bernoulli_below(p_packet_on);
+  }
+
+  void start_packet(uint32_t n) {
     uint32_t dst;
     if (!ex.traffic->next_from(dst_rng, n, dst)) return;
     add_to_source(n, {now, dst, packet_size(), 1});
   }
 
   // The node sends at most one flit per cycle onto its injection link.
-  void inject(uint32_t n) {
+  // (Inlined: called for every node with something to send, every cycle.)
+  [[gnu::always_inline]] void inject(uint32_t n) {
     Node& node = nodes[n];
     if (node.pkt == kNone) {
       if (node.queue.empty()) {
@@ -772,7 +808,7 @@ struct CycleNetwork::Impl {
       const uint32_t id = new_packet(n, e.dst, e.created, e.flits);
       const Hop& h = route_of(id)[0];
       if (vc) {  // the source allocates the injection port's VC
-        const uint32_t base = h.sw * Q + local_queue(h.in_port, h.out_port, 0);
+        const uint32_t base = h.sw * Q + local_queue(h.in_port, h.out_port);
         // The injection link is on no ring: a new packet starts in the lower half.
         const int32_t v = free_vc(base, h.sw, h.in_port, datelines ? std::pair<uint32_t, uint32_t>{0, V / 2}
                                                                    : std::pair<uint32_t, uint32_t>{0, V});
@@ -783,7 +819,7 @@ struct CycleNetwork::Impl {
         set_bit(vc_held.data(), base + v);
         node.target = base + v;
       } else {
-        node.target = h.sw * Q + local_queue(h.in_port, h.out_port, 0);
+        node.target = h.sw * Q + local_queue(h.in_port, h.out_port);
       }
       if (--node.queue.front().count == 0) node.queue.pop_front();
       node.pkt = id;
@@ -812,9 +848,11 @@ struct CycleNetwork::Impl {
   }
 
   void cycle() {
+    in_window = now >= W && now < end_window;
+    occupancy.at(now);
     auto& slot = wheel[wheel_now];
     for (const Event& e : slot) {
-      if (e.queue == kEject) eject(e.flit, now);
+      if (e.queue == kEject) eject(e.flit);
       else enqueue(e.queue, e.flit);
     }
     slot.clear();
@@ -825,7 +863,7 @@ struct CycleNetwork::Impl {
     if (now == end_window) backlog_end = src_flits;
     if (replay) release_messages();
     else
-      for (uint32_t n = 0; n < N; ++n) generate(n);
+      generate();
     for_each_bit(node_busy.data(), words_for(N), [&](uint32_t n) { inject(n); });
     for (uint32_t s = 0; s < S; ++s)
       if (now >= sw_wake[s]) step_switch(s);
@@ -864,22 +902,27 @@ struct CycleNetwork::Impl {
   }
 
   // Mean, nearest-rank percentiles, extremes and the histogram of one latency (cycles).
-  json latency_json(const std::map<uint64_t, uint64_t>& hist, uint64_t sum) const {
+  json latency_json(const std::vector<uint64_t>& hist, uint64_t sum) const {
     if (!delivered) return json{{"mean", nullptr}, {"p50", nullptr}, {"p99", nullptr}, {"max", nullptr}};
+    // (Counting makes the last latency non-zero: it is the maximum.)
+    const uint64_t max = hist.size() - 1;
     auto percentile = [&](uint64_t num) {
       const uint64_t rank = (delivered * num + 99) / 100;
       uint64_t seen = 0;
-      for (const auto& [lat, n] : hist)
-        if ((seen += n) >= rank) return lat;
-      return hist.rbegin()->first;
+      for (uint64_t lat = 0; lat < max; ++lat)
+        if ((seen += hist[lat]) >= rank) return lat;
+      return max;
     };
+    uint64_t min = 0;
+    while (!hist[min]) ++min;
     json rows = json::array();
-    for (const auto& [lat, n] : hist) rows.push_back({lat, n});
+    for (uint64_t lat = min; lat <= max; ++lat)
+      if (hist[lat]) rows.push_back({lat, hist[lat]});
     return {{"mean", static_cast<double>(sum) / static_cast<double>(delivered)},
             {"p50", percentile(50)},
             {"p99", percentile(99)},
-            {"min", hist.begin()->first},
-            {"max", hist.rbegin()->first},
+            {"min", min},
+            {"max", max},
             {"histogram", rows},
             {"histogram_format", "[latency cycles, packets] for every distinct latency"}};
   }
