@@ -75,7 +75,10 @@ inline volatile uint32_t touched_sink;  // keeps access_all's reads of sets from
 // access_all's loop for one storage kind and one way of picking look-ups (`at(i)`): the choices are
 // template parameters so that the loop body carries no test of them.
 template <AccessFn Access, bool kSparse, class At>
-void access_loop(const BankArrays& bank, const CacheAccess* a, uint8_t* hit, size_t n, At at) {
+void access_loop(const BankArrays& arrays, const CacheAccess* a, uint8_t* hit, size_t n, At at) {
+  // A local copy: the byte stores below (hit, touched) may alias anything as far as the compiler
+  // knows, so fields read through the reference would be loaded again for every look-up.
+  const BankArrays bank = arrays;
   // Sets are requested from memory kAhead look-ups before they are read: a big network's caches do
   // not fit in the CPU's, and the look-ups of a batch are independent until they reach one cache.
   constexpr size_t kAhead = 16;

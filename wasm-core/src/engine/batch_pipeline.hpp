@@ -33,6 +33,16 @@ inline uint32_t pipeline_owner(uint32_t part, uint32_t split, uint32_t workers) 
   return part < split ? 0 : 1 + part % workers;
 }
 
+// The parts `party` consumes, bit p for part p: what a consumer tests per item, which is cheaper
+// than calling pipeline_owner (a divide) for each.
+inline uint64_t pipeline_parts_of(uint32_t party, uint32_t split, uint32_t workers) {
+  static_assert(kPipelineParts == 64, "one bit per part");
+  uint64_t parts = 0;
+  for (uint32_t p = 0; p < kPipelineParts; ++p)
+    if (pipeline_owner(p, split, workers) == party) parts |= uint64_t{1} << p;
+  return parts;
+}
+
 // Waiting for the other stage: spin a little (a batch takes tens of microseconds), then sleep on a
 // condition variable. Yielding in a loop instead cost more system time than the run itself.
 class PipelineSignal {

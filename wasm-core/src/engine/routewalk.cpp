@@ -121,9 +121,9 @@ class RouteWalk {
       b.hops.resize(lookups);
       b.accesses.resize(lookups);
       b.ports.resize(lookups);
-      b.counted.resize(lookups);
       b.hits.resize(lookups);
     }
+    for (WorkerState& w : worker_state_) w.own.resize(static_cast<size_t>(batch_) * max_route_);
     const Topology& topo = *ex.topology;
     const uint32_t nodes = topo.num_nodes();
     // The switches hash destination ids (sequential or random, key_bits wide); the caches keep
@@ -196,9 +196,11 @@ class RouteWalk {
     std::vector<Hop> hops;
     std::vector<CacheAccess> accesses;
     std::vector<uint32_t> ports;
-    std::vector<uint8_t> counted;  // the look-up's packet is measured
     std::vector<uint8_t> hits;
     uint64_t first = 0;  // index of the first packet
+    // Look-ups from here on are measured: packets are counted by their index (warm-up first) or
+    // all alike, so the measured look-ups of a batch are its last ones.
+    size_t counted_from = 0;
     uint32_t split = 0;  // pipeline parts below this are the routing thread's (batch_pipeline.hpp)
     uint32_t n = 0;
     size_t lookups = 0;
@@ -229,15 +231,19 @@ class RouteWalk {
     size_t nl = 0;
     b.n = n;
     b.first = first;
+    b.counted_from = SIZE_MAX;
     for (uint32_t p = 0; p < n; ++p) {
       const uint64_t packet = first + p;
       uint32_t src, dst;
       ends(packet, src, dst);
       const uint32_t hn = topo.route(src, dst, routing_rng_, b.hops.data() + nl);
-      b.packets[p] = {dst, hn, force ? forced : count_of(packet)};
+      const Count count = force ? forced : count_of(packet);
+      if (count == Count::Measured && b.counted_from == SIZE_MAX) b.counted_from = nl;
+      b.packets[p] = {dst, hn, count};
       nl += hn;
     }
     b.lookups = nl;
+    b.counted_from = std::min(b.counted_from, nl);
     if (layout_.monitored.empty()) keys_of<false>(b); else keys_of<true>(b);
   }
 
@@ -259,7 +265,6 @@ class RouteWalk {
     size_t j = 0;
     for (uint32_t p = 0; p < b.n; ++p) {
       const uint32_t dst = b.packets[p].dst;
-      const uint8_t counted = b.packets[p].count == Count::Measured;
       const uint32_t dst_set = enabled && !switchable && !kMonitored ? set_of_dst[dst] : 0;
       for (const size_t last = j + b.packets[p].hops; j < last; ++j) {
         uint32_t slot = hop[j].sw, set = dst_set, target = dst;
@@ -271,7 +276,6 @@ class RouteWalk {
         }
         const uint32_t port = slot * pps + hop[j].in_port;
         ports[j] = port;
-        b.counted[j] = counted;
         if (here) prefetch_address(stats + port);
         if (!enabled) continue;
         const uint32_t tag = switchable ? hop[j].out_port : target;
@@ -290,41 +294,64 @@ class RouteWalk {
   // The look-ups of a routed batch that `party` owns: cache access, 3C class, per-port counters.
   void look_up_batch(Batch& b, uint32_t party) {
     WorkerState& ws = worker_state_[party];
+    const uint64_t parts = pipeline_parts_of(party, b.split, workers_);
+    if (parts == 0) return;
+    // Owns every part (nothing to pick out) or some (their look-ups, in order).
     const uint32_t* own = nullptr;
     size_t n = b.lookups;
-    // Owns every part (nothing to pick out) or none (nothing to do)?
-    const bool all = party == 0 ? b.split == kPipelineParts : b.split == 0 && workers_ == 1;
-    if (party == 0 ? b.split == 0 : b.split == kPipelineParts) return;
-    if (!all) {
-      ws.own.clear();
-      for (size_t j = 0; j < b.lookups; ++j) {
-        const uint32_t part = part_of(cc_.enabled ? b.accesses[j].cache : b.ports[j]);
-        if (pipeline_owner(part, b.split, workers_) == party) ws.own.push_back(static_cast<uint32_t>(j));
-      }
+    if (parts != ~uint64_t{0}) {
+      const CacheAccess* acc = b.accesses.data();
+      const uint32_t* ports = b.ports.data();
+      n = cc_.enabled ? pick_own(parts, b.lookups, [acc](size_t j) { return acc[j].cache; }, ws.own.data())
+                      : pick_own(parts, b.lookups, [ports](size_t j) { return ports[j]; }, ws.own.data());
       own = ws.own.data();
-      n = ws.own.size();
     }
     if (cc_.enabled) caches_->access_all(b.accesses.data(), b.hits.data(), own, n);
+    if (classifier_) classify_misses(b, own, n, ws.misses_by_class);
+    count_lookups(b, own, n);
+  }
+
+  // Writes to `own` the look-ups j < n whose part (part_of key_of(j), the cache or port) is among
+  // `parts`; returns how many. Branch-free: every look-up is written, and kept by advancing past it.
+  template <class KeyOf>
+  static size_t pick_own(uint64_t parts, size_t n, KeyOf key_of, uint32_t* own) {
+    size_t kept = 0;
+    for (size_t j = 0; j < n; ++j) {
+      own[kept] = static_cast<uint32_t>(j);
+      kept += (parts >> part_of(key_of(j))) & 1;
+    }
+    return kept;
+  }
+
+  // 3C class of each look-up among `own` (all when null), counted per port class when measured.
+  void classify_misses(const Batch& b, const uint32_t* own, size_t n, std::vector<MissCounts>& misses_by_class) {
     // The 3C shadow's data in two steps ahead of use: its map slot 16 look-ups ahead, then the list
     // node the slot names 8 ahead (by then the slot is in).
     constexpr size_t kSlotAhead = 16, kNodeAhead = 8;
     auto access_at = [&](size_t i) -> const CacheAccess& { return b.accesses[own ? own[i] : i]; };
-    if (classifier_)
-      for (size_t i = 0; i < std::min(n, kSlotAhead); ++i) classifier_->prefetch(access_at(i).cache, access_at(i).tag);
+    for (size_t i = 0; i < std::min(n, kSlotAhead); ++i) classifier_->prefetch(access_at(i).cache, access_at(i).tag);
     for (size_t i = 0; i < n; ++i) {
       const size_t j = own ? own[i] : i;
-      const bool hit = cc_.enabled && b.hits[j];
-      if (classifier_) {
-        if (i + kSlotAhead < n) classifier_->prefetch(access_at(i + kSlotAhead).cache, access_at(i + kSlotAhead).tag);
-        if (i + kNodeAhead < n) classifier_->prefetch_node(access_at(i + kNodeAhead).cache, access_at(i + kNodeAhead).tag);
-        const auto kind = classifier_->classify(b.accesses[j].cache, b.accesses[j].tag, hit);
-        if (b.counted[j] && kind < MissClassifier::Hit) ++ws.misses_by_class[class_of_port_[b.ports[j]]][kind];
-      }
-      if (b.counted[j]) {
-        PortStats& st = stats_[b.ports[j]];
-        ++st.lookups;
-        st.hits += hit;
-      }
+      if (i + kSlotAhead < n) classifier_->prefetch(access_at(i + kSlotAhead).cache, access_at(i + kSlotAhead).tag);
+      if (i + kNodeAhead < n) classifier_->prefetch_node(access_at(i + kNodeAhead).cache, access_at(i + kNodeAhead).tag);
+      const auto kind = classifier_->classify(b.accesses[j].cache, b.accesses[j].tag, b.hits[j]);
+      if (j >= b.counted_from && kind < MissClassifier::Hit) ++misses_by_class[class_of_port_[b.ports[j]]][kind];
+    }
+  }
+
+  // Per-port counters of the measured look-ups among `own` (all when null; `own` is in order, so
+  // the measured ones are its last).
+  void count_lookups(const Batch& b, const uint32_t* own, size_t n) {
+    PortStats* stats = stats_.data();
+    const uint32_t* ports = b.ports.data();
+    const uint8_t* hits = b.hits.data();
+    const bool enabled = cc_.enabled;
+    size_t i = own ? static_cast<size_t>(std::lower_bound(own, own + n, b.counted_from) - own) : b.counted_from;
+    for (; i < n; ++i) {
+      const size_t j = own ? own[i] : i;
+      PortStats& st = stats[ports[j]];
+      ++st.lookups;
+      st.hits += enabled && hits[j];
     }
   }
 

@@ -45,25 +45,23 @@ RingLink KaryNCube::ring_link(uint32_t sw, uint16_t out_port) const {
 uint32_t KaryNCube::route(uint32_t src, uint32_t dst, Rng&, Hop* out) const {
   uint32_t sw = c_div_.div(src);
   const uint32_t dst_sw = c_div_.div(dst);
-  // Coordinates once per packet (divisions are the expensive part of this loop).
-  uint32_t from[8], to[8];
-  for (size_t i = 0, a = sw, b = dst_sw; i < dims_.size(); ++i) {
-    const FastDiv& k = dim_div_[i];
-    const uint32_t qa = k.div(static_cast<uint32_t>(a)), qb = k.div(static_cast<uint32_t>(b));
-    from[i] = static_cast<uint32_t>(a) - qa * dims_[i];
-    to[i] = static_cast<uint32_t>(b) - qb * dims_[i];
-    a = qa;
-    b = qb;
-  }
   uint16_t in_port = static_cast<uint16_t>(src - sw * c_);
   uint32_t n = 0;
-  for (size_t i = 0; i < dims_.size(); ++i) {
-    const int32_t off = offset(i, from[i], to[i]);
+  // a, b: the source and destination switches divided by the sizes of the dimensions before i, so
+  // that their coordinates in dimension i are a mod k_i and b mod k_i (one divide each per packet
+  // and dimension: divisions are the expensive part of this loop).
+  for (size_t i = 0, a = sw, b = dst_sw; i < dims_.size(); ++i) {
+    const FastDiv& div = dim_div_[i];
+    const uint32_t qa = div.div(static_cast<uint32_t>(a)), qb = div.div(static_cast<uint32_t>(b));
+    const uint32_t from = static_cast<uint32_t>(a) - qa * dims_[i], to = static_cast<uint32_t>(b) - qb * dims_[i];
+    a = qa;
+    b = qb;
+    const int32_t off = offset(i, from, to);
     if (off == 0) continue;
     const uint16_t port = off > 0 ? plus_port(i) : minus_port(i);
     // Locals: stores through `out` could alias the members as far as the compiler knows.
     const uint32_t k = dims_[i], stride = stride_[i], span = (k - 1) * stride;
-    uint32_t pos = from[i];
+    uint32_t pos = from;
     if (off > 0) {
       for (int32_t step = 0; step < off; ++step) {
         out[n++] = Hop{sw, in_port, port};
