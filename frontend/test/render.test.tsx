@@ -5,6 +5,7 @@ import { ConfigForm } from '../src/components/ConfigForm';
 import { ResultPanel } from '../src/components/ResultPanel';
 import { SLICE_CONFIG } from './fixtures';
 import { SweepExtraCharts } from '../src/components/SweepExtraCharts';
+import { SweepChart } from '../src/components/SweepChart';
 import type { Sweep, SweepResultsPage } from '../src/api/client';
 import { SLICE_RESULT } from './fixtures';
 import { PortClassChart } from '../src/components/PortClassChart';
@@ -132,4 +133,27 @@ describe('sweep charts', () => {
     expect(html.match(/data-pareto="front"/g)).toHaveLength(2);
     expect(fetchSpy).not.toHaveBeenCalled();
   });
+
+  // A cycle-engine sweep over offered load and buffer organisation, without caches (its hit-rate
+  // column is all null): the chart draws the latency-load curve, one line per organisation.
+  it('a sweep over loads draws the latency-load curve of each organisation', () => {
+    const sweep = { id: 'sweep0123456789', name: 's', status: 'done', axes: {},
+      axis_names: ['traffic.injection.load', 'switch.buffer.organisation'] } as unknown as Sweep;
+    const results: SweepResultsPage = {
+      sweep_id: sweep.id, next_cursor: null,
+      columns: [['experiment_id', null], ['status', null], ['traffic.injection.load', 'flits/node/cycle'],
+        ['switch.buffer.organisation', null], ['throughput.accepted', 'flits/node/cycle'],
+        ['latency_cycles.packet.mean', 'cycles'], ['cache.hit_rate', 'fraction']].map(([name, unit]) => ({ name: name!, unit })),
+      rows: [['e1', 'done', 0.1, 'hipiqs', 0.084, 83.5, null], ['e2', 'done', 0.1, 'input_fifo', 0.084, 83.8, null],
+        ['e3', 'done', 0.5, 'hipiqs', 0.487, 163.2, null], ['e4', 'done', 0.5, 'input_fifo', 0.478, 246.1, null]],
+    };
+    const html = withUnits(<SweepChart sweep={sweep} results={results} />);
+    expect(html.match(/<option /g)).toHaveLength(2);
+    expect(text(html)).toContain('mean packet latency (cycles)');
+    expect(text(html)).toContain('accepted throughput (flits/node/cycle)');
+    expect(html).not.toContain('hit rate');
+    expect(html.match(/data-series="/g)).toHaveLength(2);
+    expect(text(html)).toContain('traffic.injection.load 0.5: 246 cycles');
+  });
 });
+

@@ -16,11 +16,13 @@ interface Props {
   yLabel: string;
   seriesLabel?: string;
   formatY: (v: number) => string;
+  // The y axis's tick labels, when they should be shorter than the markers' (unit in yLabel).
+  formatTick?: (v: number) => string;
   logX?: boolean;
 }
 
 // A small multi-series line chart: D3 computes scales and paths, React draws them.
-export const LineChart = forwardRef<SVGSVGElement, Props>(function LineChart({ series, xLabel, yLabel, seriesLabel, formatY, logX }, ref) {
+export const LineChart = forwardRef<SVGSVGElement, Props>(function LineChart({ series, xLabel, yLabel, seriesLabel, formatY, formatTick = formatY, logX }, ref) {
   const all = series.flatMap((s) => s.points);
   const [x0, x1] = extent(all, (p) => p.x) as [number, number];
   const [y0, y1] = extent(all, (p) => p.y) as [number, number];
@@ -35,7 +37,7 @@ export const LineChart = forwardRef<SVGSVGElement, Props>(function LineChart({ s
       {y.ticks(5).map((t) => (
         <g key={t}>
           <line x1={M.l} x2={W - M.r} y1={y(t)} y2={y(t)} stroke="#eee" />
-          <text className="tick" x={M.l - 6} y={y(t)} dy="0.35em" textAnchor="end">{formatY(t)}</text>
+          <text className="tick" x={M.l - 6} y={y(t)} dy="0.35em" textAnchor="end">{formatTick(t)}</text>
         </g>
       ))}
       {xTicks.map((t) => (
