@@ -155,5 +155,17 @@ describe('sweep charts', () => {
     expect(html.match(/data-series="/g)).toHaveLength(2);
     expect(text(html)).toContain('traffic.injection.load 0.5: 246 cycles');
   });
+
+  it('a sweep without cost columns (cycle engine) has no Pareto chart', () => {
+    const sweep = { id: 'sweep0123456789', name: 's', status: 'done', axes: {}, axis_names: ['traffic.injection.load'] } as unknown as Sweep;
+    const results: SweepResultsPage = {
+      sweep_id: sweep.id, next_cursor: null,
+      columns: ['experiment_id', 'status', 'traffic.injection.load', 'latency_cycles.packet.mean', 'cache.hit_rate'].map((name) => ({ name, unit: null })),
+      rows: [['e1', 'done', 0.1, 83.5, null], ['e2', 'done', 0.5, 163.2, null]],
+    };
+    const html = withUnits(<SweepExtraCharts sweep={sweep} results={results} />);
+    expect(html).not.toContain('Pareto');
+    expect(html).not.toContain('data-testid="pareto-cost"');
+  });
 });
 

@@ -16,7 +16,8 @@ function ExportSvg({ svg, name }: { svg: React.RefObject<SVGSVGElement | null>; 
   );
 }
 
-// Latency vs job size (only when the sweep changes the network's size) and cost vs hit rate.
+// Latency vs job size (only when the sweep changes the network's size) and cost vs hit rate
+// (only when the results have a cost column).
 export function SweepExtraCharts({ sweep, results }: { sweep: Sweep; results: SweepResultsPage }) {
   const latRef = useRef<SVGSVGElement>(null);
   const costRef = useRef<SVGSVGElement>(null);
@@ -40,7 +41,8 @@ export function SweepExtraCharts({ sweep, results }: { sweep: Sweep; results: Sw
           <ExportSvg svg={latRef} name={`sweep-${tag}-latency-vs-size`} />
         </figure>
       )}
-      <figure className="chart">
+      {/* Only the route walk's results have cost columns; a cycle sweep has nothing to trade. */}
+      {choices.length > 0 && <figure className="chart">
         <figcaption>
           Hit rate vs{' '}
           <select aria-label="cost" value={cost.col} onChange={(e) => setCostCol(e.target.value)} data-testid="pareto-cost">
@@ -52,7 +54,7 @@ export function SweepExtraCharts({ sweep, results }: { sweep: Sweep; results: Sw
         <ParetoChart ref={costRef} points={points} costLabel={cost.label} costUnit={costUnit} />
         <p className="note">cost: the {cost.col} column of the sweep results ({cost.col.startsWith('cost.') ? 'cost model: CACTI fit, see an experiment page for provenance' : 'simulated'})</p>
         <ExportSvg svg={costRef} name={`sweep-${tag}-pareto`} />
-      </figure>
+      </figure>}
     </div>
   );
 }
