@@ -55,6 +55,18 @@ describe('components render numbers with units', () => {
     expect(text(html)).toContain('monitor.bogus : must be >= 4');
   });
 
+  it('the cycle engine\'s fields sit in titled groups with readable labels, not under config paths', () => {
+    const cycle = { engine: 'cycle', topology: { kind: 'mesh', dims: [4, 4] }, switch: { cache: null }, traffic: { pattern: 'uniform' } };
+    const t = text(renderToStaticMarkup(<ConfigForm config={cycle as never} schema={schema} error={null} onChange={() => {}} />));
+    for (const title of ['Injection', 'Buffers and flow control', 'Switch allocator', 'Router pipeline', 'Measurement', 'Traffic: packet size mix'])
+      expect(t).toContain(title);
+    for (const raw of ['traffic.injection', 'switch.buffer', 'switch.allocator', 'switch.pipeline_cycles', ' sim ', 'traffic.size_mix'])
+      expect(t).not.toContain(raw);
+    expect(t).toContain('Offered load (flits/node/cycle)');
+    expect(t).toContain('Switch allocation (SA) (cycles)');
+    expect(t).not.toContain('Vcs');
+  });
+
   it('the result panel draws one cell per switch and labels provenance', () => {
     const html = renderToStaticMarkup(
       <ResultPanel title="Browser run" source="WASM core" prefix="wasm" config={SLICE_CONFIG} result={SLICE_RESULT} />,
