@@ -11,6 +11,7 @@ import { SLICE_RESULT } from './fixtures';
 import { PortClassChart } from '../src/components/PortClassChart';
 import { MissBreakdown } from '../src/components/MissBreakdown';
 import { RunPreview } from '../src/components/RunPreview';
+import { RunControls } from '../src/components/RunControls';
 import { UnitsContext } from '../src/hooks/useCoreSchemas';
 import type { SchemaNode } from '../src/config/schema';
 import type { Units } from '../src/lib/units';
@@ -178,6 +179,19 @@ describe('sweep charts', () => {
     const html = withUnits(<SweepExtraCharts sweep={sweep} results={results} />);
     expect(html).not.toContain('Pareto');
     expect(html).not.toContain('data-testid="pareto-cost"');
+  });
+
+});
+
+describe('run progress', () => {
+  const controls = (state: Parameters<typeof RunControls>[0]['state']) => text(renderToStaticMarkup(
+    <RunControls state={state} canRun onRun={() => {}} onCancel={() => {}} onSubmit={() => {}} submitting={false} />));
+  // The core's stepped cycle run counts simulated cycles, the route walk packets.
+  it('says what the fraction counts: cycles for the cycle engine, packets for the route walk', () => {
+    const cycle = { engine: 'cycle', topology: { kind: 'mesh', dims: [16, 16] } };
+    expect(controls({ phase: 'running', startedAt: 0, config: cycle, fraction: 0.25 })).toContain('25.0 % of cycles');
+    expect(controls({ phase: 'cancelled', config: cycle, fraction: 0.105 })).toContain('cancelled at 10.5 % of cycles (stopped between chunks)');
+    expect(controls({ phase: 'running', startedAt: 0, config: SLICE_CONFIG, fraction: 0.25 })).toContain('25.0 % of packets');
   });
 });
 
