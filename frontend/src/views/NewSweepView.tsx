@@ -40,8 +40,10 @@ export function NewSweepView() {
   // Fields whose values are arrays: their axis values are typed as "[5,5,5]; [7,7,7]".
   const arrayPaths = fields.filter((f) => ['dims', 'flags'].includes(f.kind)).map((f) => f.path);
   const parsed = axes.map((a) => parseAxis(a.path.trim(), a.text, arrayPaths));
-  // An axis key must be a field of the core's config schema (the list the input suggests).
-  const known = new Set([...numericPaths, ...arrayPaths, ...fields.filter((f) => f.kind === 'choice' || f.kind === 'bool').map((f) => f.path)]);
+  // An axis key must be a field of the core's config schema (the list the input suggests, choices
+  // such as switch.buffer.organisation included).
+  const axisPaths = [...numericPaths, ...arrayPaths, ...fields.filter((f) => f.kind === 'choice' || f.kind === 'bool').map((f) => f.path)];
+  const known = new Set(axisPaths);
   const pathError = (p: string) => (fields.length > 0 && !known.has(p.trim()) ? `${p.trim() || '(empty)'} is not a config field: pick one from the list` : null);
   const ok = parsed.every((p) => p.ok) && axes.every((a) => !pathError(a.path)) && new Set(axes.map((a) => a.path)).size === axes.length;
   const count = ok ? pointCount(parsed.map((p) => (p.ok ? p.values : []))) : null;
@@ -102,7 +104,7 @@ export function NewSweepView() {
       </table>
       </TableScroll>
       <datalist id="sweep-paths">
-        {[...numericPaths, ...arrayPaths].map((p) => <option key={p} value={p} />)}
+        {axisPaths.map((p) => <option key={p} value={p} />)}
       </datalist>
       <p>
         <button type="button" onClick={() => setAxes([...axes, { path: 'seed', text: '1..4 +1' }])}>Add axis</button>
