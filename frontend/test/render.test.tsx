@@ -169,6 +169,22 @@ describe('sweep charts', () => {
     expect(text(html)).toContain('traffic.injection.load 0.5: 246 cycles');
   });
 
+  it('draws the numeric axis on x whichever order the axes were given in', () => {
+    const sweep = { id: 'sweep0123456789', name: 's', status: 'done', axes: {},
+      axis_names: ['switch.buffer.organisation', 'traffic.injection.load'] } as unknown as Sweep;
+    const results: SweepResultsPage = {
+      sweep_id: sweep.id, next_cursor: null,
+      columns: [['experiment_id', null], ['status', null], ['switch.buffer.organisation', null],
+        ['traffic.injection.load', 'flits/node/cycle'], ['latency_cycles.packet.mean', 'cycles']].map(([name, unit]) => ({ name: name!, unit })),
+      rows: [['e1', 'done', 'hipiqs', 0.1, 83.5], ['e2', 'done', 'input_fifo', 0.1, 83.8],
+        ['e3', 'done', 'hipiqs', 0.5, 163.2], ['e4', 'done', 'input_fifo', 0.5, 246.1]],
+    };
+    const html = withUnits(<SweepChart sweep={sweep} results={results} />);
+    expect(html.match(/data-series="/g)).toHaveLength(2);
+    expect(html).toContain('data-series="input_fifo"');
+    expect(text(html)).toContain('vs traffic.injection.load, one line per switch.buffer.organisation');
+  });
+
   it('a sweep without cost columns (cycle engine) has no Pareto chart', () => {
     const sweep = { id: 'sweep0123456789', name: 's', status: 'done', axes: {}, axis_names: ['traffic.injection.load'] } as unknown as Sweep;
     const results: SweepResultsPage = {

@@ -3,7 +3,7 @@ import { allFields } from '../config/schema';
 import { useCoreSchemas, useUnits } from '../hooks/useCoreSchemas';
 import type { Sweep, SweepResultsPage } from '../api/client';
 import { sweepSeries } from '../lib/sweep';
-import { sweepMetrics } from '../lib/sweepCharts';
+import { chartAxes, sweepMetrics } from '../lib/sweepCharts';
 import { formatWithUnit } from '../lib/format';
 import { LineChart } from './LineChart';
 import { download, svgMarkup, svgToPng } from '../lib/exporting';
@@ -18,13 +18,13 @@ export function useAxisLabel(): (path: string) => string {
   };
 }
 
-// Metric vs the first axis, one line per value of the second axis.
+// Metric vs the first numeric axis, one line per value of another axis.
 export function SweepChart({ sweep, results }: { sweep: Sweep; results: SweepResultsPage }) {
   const units = useUnits();
   const metrics = sweepMetrics(results.columns, results.rows, units.unitOf);
   const [metricCol, setMetricCol] = useState<string | null>(null);
   const svg = useRef<SVGSVGElement>(null);
-  const [xCol, seriesCol] = sweep.axis_names;
+  const [xCol, seriesCol] = chartAxes(results.columns, results.rows, sweep.axis_names);
   const axisLabel = useAxisLabel();
   const metric = metrics.find((m) => m.col === metricCol) ?? metrics[0];
   if (!xCol || !metric) return null;

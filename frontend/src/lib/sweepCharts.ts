@@ -16,6 +16,18 @@ const METRICS: Array<{ col: string; label: string }> = [
   { col: 'throughput.accepted', label: 'accepted throughput' },
 ];
 
+// The chart's x axis and line axis: the first axis with numbers (a sweep over organisation x load
+// draws load on x, one line per organisation, whichever order the axes were given in), then the
+// first other axis.
+export function chartAxes(columns: Array<{ name: string }>, rows: unknown[][], axisNames: string[]): [string | undefined, string | undefined] {
+  const numeric = (a: string) => {
+    const ix = columns.findIndex((c) => c.name === a);
+    return rows.some((r) => typeof r[ix] === 'number');
+  };
+  const x = axisNames.find(numeric) ?? axisNames[0];
+  return [x, axisNames.find((a) => a !== x)];
+}
+
 export interface Metric {
   col: string;
   label: string; // with its unit: "mean packet latency (cycles)"
