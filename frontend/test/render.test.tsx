@@ -162,11 +162,29 @@ describe('sweep charts', () => {
     };
     const html = withUnits(<SweepChart sweep={sweep} results={results} />);
     expect(html.match(/<option /g)).toHaveLength(2);
+    expect(html).not.toContain('data-legend="hollow"');
     expect(text(html)).toContain('mean packet latency (cycles)');
     expect(text(html)).toContain('accepted throughput (flits/node/cycle)');
     expect(html).not.toContain('hit rate');
     expect(html.match(/data-series="/g)).toHaveLength(2);
     expect(text(html)).toContain('traffic.injection.load 0.5: 246 cycles');
+  });
+
+  // Saturated runs: hollow markers, said in their tooltip and the legend.
+  it('marks the points whose run saturated', () => {
+    const sweep = { id: 'sweep0123456789', name: 's', status: 'done', axes: {}, axis_names: ['traffic.injection.load'] } as unknown as Sweep;
+    const results: SweepResultsPage = {
+      sweep_id: sweep.id, next_cursor: null,
+      columns: [['experiment_id', null], ['status', null], ['traffic.injection.load', 'flits/node/cycle'], ['saturated', null],
+        ['latency_cycles.packet.mean', 'cycles']].map(([name, unit]) => ({ name: name!, unit })),
+      rows: [['e1', 'done', 0.5, false, 163.2], ['e2', 'done', 0.7, true, 626.0], ['e3', 'done', 0.9, true, 901.5]],
+    };
+    const html = withUnits(<SweepChart sweep={sweep} results={results} />);
+    expect(html.match(/fill="#fff"/g)).toHaveLength(3); // two markers and the legend's
+    expect(text(html)).toContain('traffic.injection.load 0.7: 626 cycles (saturated)');
+    expect(text(html)).toContain('traffic.injection.load 0.5: 163 cycles');
+    expect(text(html)).not.toContain('0.5: 163 cycles (saturated)');
+    expect(html).toContain('data-legend="hollow"');
   });
 
   it('draws the numeric axis on x whichever order the axes were given in', () => {

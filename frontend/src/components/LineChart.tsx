@@ -18,11 +18,13 @@ interface Props {
   formatY: (v: number) => string;
   // The y axis's tick labels, when they should be shorter than the markers' (unit in yLabel).
   formatTick?: (v: number) => string;
+  // What a hollow marker means ("saturated"): said in its tooltip and in the legend.
+  hollowLabel?: string;
   logX?: boolean;
 }
 
 // A small multi-series line chart: D3 computes scales and paths, React draws them.
-export const LineChart = forwardRef<SVGSVGElement, Props>(function LineChart({ series, xLabel, yLabel, seriesLabel, formatY, formatTick = formatY, logX }, ref) {
+export const LineChart = forwardRef<SVGSVGElement, Props>(function LineChart({ series, xLabel, yLabel, seriesLabel, formatY, formatTick = formatY, hollowLabel, logX }, ref) {
   const all = series.flatMap((s) => s.points);
   const [x0, x1] = extent(all, (p) => p.x) as [number, number];
   const [y0, y1] = extent(all, (p) => p.y) as [number, number];
@@ -50,8 +52,9 @@ export const LineChart = forwardRef<SVGSVGElement, Props>(function LineChart({ s
         <g key={s.key} data-series={s.key}>
           <path d={path(s.points) ?? ''} fill="none" stroke={PALETTE[i % PALETTE.length]} strokeWidth={2} />
           {s.points.map((p) => (
-            <circle key={p.x} cx={x(p.x)} cy={y(p.y)} r={3} fill={PALETTE[i % PALETTE.length]}>
-              <title>{`${seriesLabel ? `${seriesLabel} ${s.key}, ` : ''}${xLabel} ${p.x}: ${formatY(p.y)}`}</title>
+            <circle key={p.x} cx={x(p.x)} cy={y(p.y)} r={3} fill={p.hollow ? '#fff' : PALETTE[i % PALETTE.length]}
+              stroke={PALETTE[i % PALETTE.length]} strokeWidth={p.hollow ? 1.5 : 0}>
+              <title>{`${seriesLabel ? `${seriesLabel} ${s.key}, ` : ''}${xLabel} ${p.x}: ${formatY(p.y)}${p.hollow && hollowLabel ? ` (${hollowLabel})` : ''}`}</title>
             </circle>
           ))}
           {/* Legend entry: a swatch of the line and its marker, then the value in dark text. */}
@@ -62,6 +65,12 @@ export const LineChart = forwardRef<SVGSVGElement, Props>(function LineChart({ s
           </g>
         </g>
       ))}
+      {hollowLabel && all.some((p) => p.hollow) && (
+        <g transform={`translate(${W - M.r + 8},${M.t + 18 * series.length + 22})`} data-legend="hollow">
+          <circle cx={9} cy={0} r={3} fill="#fff" stroke="#555" strokeWidth={1.5} />
+          <text x={24} y={0} dy="0.35em" className="legend-text">{hollowLabel}</text>
+        </g>
+      )}
     </svg>
   );
 });

@@ -3,7 +3,7 @@ import { allFields } from '../config/schema';
 import { useCoreSchemas, useUnits } from '../hooks/useCoreSchemas';
 import type { Sweep, SweepResultsPage } from '../api/client';
 import { sweepSeries } from '../lib/sweep';
-import { chartAxes, sweepMetrics } from '../lib/sweepCharts';
+import { chartAxes, SATURATED_COLUMN, sweepMetrics } from '../lib/sweepCharts';
 import { formatWithUnit } from '../lib/format';
 import { LineChart } from './LineChart';
 import { download, svgMarkup, svgToPng } from '../lib/exporting';
@@ -31,7 +31,8 @@ export function SweepChart({ sweep, results }: { sweep: Sweep; results: SweepRes
   const format = (v: number) => formatWithUnit(v, metric.unit, 1);
   // Ticks are bare numbers in the unit of the axis label ("0.85", not "0.85 flits/node/cycle").
   const tick = (v: number) => formatWithUnit(metric.unit === 'fraction' ? v * 100 : v, '', 1);
-  const series = sweepSeries(results.columns, results.rows, xCol, metric.col, seriesCol);
+  // Cycle-engine rows say whether the run saturated (docs/engines.md, "Measurement").
+  const series = sweepSeries(results.columns, results.rows, xCol, metric.col, seriesCol, SATURATED_COLUMN);
   // Powers-of-two style axes (entries 16..4096) read best on a log scale.
   const xs = series.flatMap((s) => s.points.map((p) => p.x));
   const geometric = xs.length > 1 && Math.min(...xs) > 0 && Math.max(...xs) / Math.min(...xs) >= 8;
@@ -44,7 +45,7 @@ export function SweepChart({ sweep, results }: { sweep: Sweep; results: SweepRes
         {' '}vs {axisLabel(xCol)}{seriesCol ? `, one line per ${axisLabel(seriesCol)}` : ''}
       </figcaption>
       <LineChart ref={svg} series={series} xLabel={axisLabel(xCol)} yLabel={metric.label} seriesLabel={seriesCol ? axisLabel(seriesCol).replace(/ \(.*\)$/, '') : undefined}
-        formatY={format} formatTick={tick} logX={geometric} />
+        formatY={format} formatTick={tick} hollowLabel="saturated" logX={geometric} />
       <div className="export">
         <button type="button" onClick={() => svg.current && download(`sweep-${sweep.id.slice(0, 12)}.svg`, svgMarkup(svg.current), 'image/svg+xml')}>Chart SVG</button>
         <button type="button" onClick={async () => svg.current && download(`sweep-${sweep.id.slice(0, 12)}.png`, await svgToPng(svg.current))}>Chart PNG</button>

@@ -28,6 +28,8 @@ export function chartAxes(columns: Array<{ name: string }>, rows: unknown[][], a
   return [x, axisNames.find((a) => a !== x)];
 }
 
+export const SATURATED_COLUMN = 'saturated';
+
 export interface Metric {
   col: string;
   label: string; // with its unit: "mean packet latency (cycles)"
