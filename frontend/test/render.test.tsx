@@ -170,6 +170,23 @@ describe('sweep charts', () => {
     expect(text(html)).toContain('traffic.injection.load 0.5: 246 cycles');
   });
 
+  // Loads 0.1..0.9 span a factor of 9 but are an arithmetic range: a latency-load curve on a
+  // linear axis (ticks between the points), powers of two on a log axis (a tick per point).
+  it('draws an arithmetic axis linear and a geometric one logarithmic', () => {
+    const chart = (axis: string, xs: number[]) => {
+      const sweep = { id: 'sweep0123456789', name: 's', status: 'done', axes: {}, axis_names: [axis] } as unknown as Sweep;
+      const results: SweepResultsPage = {
+        sweep_id: sweep.id, next_cursor: null,
+        columns: [['experiment_id', null], ['status', null], [axis, null], ['latency_cycles.packet.mean', 'cycles']].map(([name, unit]) => ({ name: name!, unit })),
+        rows: xs.map((x, i) => [`e${i}`, 'done', x, 80 + 100 * i]),
+      };
+      return withUnits(<SweepChart sweep={sweep} results={results} />);
+    };
+    const ticks = (html: string) => [...html.matchAll(/text-anchor="middle"[^>]*>([\d.]+)</g)].map((m) => m[1]);
+    expect(ticks(chart('traffic.injection.load', [0.1, 0.3, 0.5, 0.7, 0.9]))).toContain('0.2');
+    expect(ticks(chart('switch.cache.entries', [16, 32, 64, 128, 256]))).toEqual(['16', '32', '64', '128', '256']);
+  });
+
   // Saturated runs: hollow markers, said in their tooltip and the legend.
   it('marks the points whose run saturated', () => {
     const sweep = { id: 'sweep0123456789', name: 's', status: 'done', axes: {}, axis_names: ['traffic.injection.load'] } as unknown as Sweep;

@@ -33,9 +33,10 @@ export function SweepChart({ sweep, results }: { sweep: Sweep; results: SweepRes
   const tick = (v: number) => formatWithUnit(metric.unit === 'fraction' ? v * 100 : v, '', 1);
   // Cycle-engine rows say whether the run saturated (docs/engines.md, "Measurement").
   const series = sweepSeries(results.columns, results.rows, xCol, metric.col, seriesCol, SATURATED_COLUMN);
-  // Powers-of-two style axes (entries 16..4096) read best on a log scale.
-  const xs = series.flatMap((s) => s.points.map((p) => p.x));
-  const geometric = xs.length > 1 && Math.min(...xs) > 0 && Math.max(...xs) / Math.min(...xs) >= 8;
+  // Powers-of-two style axes (entries 16..4096) read best on a log scale: values that grow by a
+  // factor at every step over a wide span, not an arithmetic range such as loads 0.1..0.9.
+  const xs = [...new Set(series.flatMap((s) => s.points.map((p) => p.x)))].sort((a, b) => a - b);
+  const geometric = xs.length > 1 && xs[0] > 0 && xs[xs.length - 1] / xs[0] >= 8 && xs.every((v, i) => i === 0 || v / xs[i - 1] >= 1.5);
   return (
     <figure className="chart" data-testid="sweep-chart">
       <figcaption>
