@@ -217,6 +217,8 @@ describe('sweep charts', () => {
     const html = withUnits(<SweepChart sweep={sweep} results={results} />);
     expect(html.match(/data-series="/g)).toHaveLength(2);
     expect(html).toContain('data-series="input_fifo"');
+    // Legend: the axis name once as its heading, then the bare values (long names stay in the viewBox).
+    expect(html).toMatch(/data-legend="input_fifo"[^]*?class="legend-text">input_fifo<\/text>/);
     expect(text(html)).toContain('vs traffic.injection.load, one line per switch.buffer.organisation');
   });
 

@@ -47,7 +47,7 @@ export const LineChart = forwardRef<SVGSVGElement, Props>(function LineChart({ s
       ))}
       <text x={(M.l + W - M.r) / 2} y={H - 6} textAnchor="middle">{xLabel}</text>
       <text transform={`translate(12,${(M.t + H - M.b) / 2}) rotate(-90)`} textAnchor="middle">{yLabel}</text>
-      {series.length > 1 && seriesLabel && <text x={W - M.r + 8} y={M.t + 6} className="legend-text" fontWeight={600}>{seriesLabel}</text>}
+      {seriesLabel && <text x={W - M.r + 8} y={M.t + 6} className="legend-text" fontWeight={600}>{seriesLabel}</text>}
       {series.map((s, i) => (
         <g key={s.key} data-series={s.key}>
           <path d={path(s.points) ?? ''} fill="none" stroke={PALETTE[i % PALETTE.length]} strokeWidth={2} />
@@ -61,7 +61,9 @@ export const LineChart = forwardRef<SVGSVGElement, Props>(function LineChart({ s
           <g transform={`translate(${W - M.r + 8},${M.t + 18 * i + 22})`} data-legend={s.key}>
             <line x1={0} x2={18} y1={0} y2={0} stroke={PALETTE[i % PALETTE.length]} strokeWidth={3} />
             <circle cx={9} cy={0} r={3} fill={PALETTE[i % PALETTE.length]} />
-            <text x={24} y={0} dy="0.35em" className="legend-text">{seriesLabel ? `${seriesLabel} = ${s.key}` : s.key}</text>
+            {/* The value alone: the heading above names it, and "Organisation = output_queued" would
+                run past the viewBox's right edge. */}
+            <text x={24} y={0} dy="0.35em" className="legend-text">{s.key}</text>
           </g>
         </g>
       ))}
