@@ -35,7 +35,10 @@ export function shortName(config: Config): string {
   const cacheText = cache === null ? 'no cache'
     : `${entries ?? 'default'} entries${ways === 'full' ? ' full-assoc.' : ways !== undefined ? ` ${ways}-way` : ''}`;
   const pattern = getPath(config, 'traffic.pattern');
-  return [shape, cacheText, typeof pattern === 'string' ? pattern : null].filter(Boolean).join(', ');
+  // Cycle-engine runs that differ in their buffers (seed 003's comparison) must not share a name.
+  const organisation = getPath(config, 'switch.buffer.organisation');
+  return [shape, cacheText, typeof pattern === 'string' ? pattern : null, typeof organisation === 'string' ? organisation : null]
+    .filter(Boolean).join(', ');
 }
 
 // Per-switch values a history entry keeps: networks up to this many switches, to 4 decimals (a
