@@ -187,6 +187,17 @@ describe('sweep charts', () => {
     expect(ticks(chart('switch.cache.entries', [16, 32, 64, 128, 256]))).toEqual(['16', '32', '64', '128', '256']);
   });
 
+  // A column the API gave no unit: the core's results schema names it.
+  it('takes a metric unit from the results schema when its column has none', () => {
+    const sweep = { id: 'sweep0123456789', name: 's', status: 'done', axes: {}, axis_names: ['traffic.injection.load'] } as unknown as Sweep;
+    const results: SweepResultsPage = {
+      sweep_id: sweep.id, next_cursor: null,
+      columns: ['experiment_id', 'status', 'traffic.injection.load', 'latency_cycles.packet.mean'].map((name) => ({ name, unit: null })),
+      rows: [['e1', 'done', 0.1, 83.5], ['e2', 'done', 0.5, 163.2]],
+    };
+    expect(text(withUnits(<SweepChart sweep={sweep} results={results} />))).toContain('mean packet latency (cycles)');
+  });
+
   // Saturated runs: hollow markers, said in their tooltip and the legend.
   it('marks the points whose run saturated', () => {
     const sweep = { id: 'sweep0123456789', name: 's', status: 'done', axes: {}, axis_names: ['traffic.injection.load'] } as unknown as Sweep;

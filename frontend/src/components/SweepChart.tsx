@@ -21,7 +21,7 @@ export function useAxisLabel(): (path: string) => string {
 // Metric vs the first numeric axis, one line per value of another axis.
 export function SweepChart({ sweep, results }: { sweep: Sweep; results: SweepResultsPage }) {
   const units = useUnits();
-  const metrics = sweepMetrics(results.columns, results.rows, units.unitOf);
+  const metrics = sweepMetrics(results.columns, results.rows, (p) => units.unitOf(p));
   const [metricCol, setMetricCol] = useState<string | null>(null);
   const svg = useRef<SVGSVGElement>(null);
   const [xCol, seriesCol] = chartAxes(results.columns, results.rows, sweep.axis_names);
