@@ -107,3 +107,16 @@ describe('the drawing against a baseline', () => {
     expect(html).toContain(`aria-label="colour scale: Δ link utilisation vs baseline from ${formatDelta(-m, 0, 'fraction')} to ${formatDelta(m, 0, 'fraction')}"`);
   });
 });
+
+describe('the drawing of a cycle run', () => {
+  // The legend and tooltips give utilisation in %, so the caption must not call it flits per cycle.
+  it('captions link utilisation in the unit the legend shows', async () => {
+    const { TopologyView } = await import('../src/components/TopologyView');
+    const cur = run({ ...SATURATION, sim: { warmup_cycles: 200, measure_cycles: 800, drain_cycles: 800 } });
+    const t = text(renderToStaticMarkup(<TopologyView topology={cur.topology} result={cur} />));
+    expect(t).toContain('output links in the measured window (share of cycles a link carries a flit)');
+    expect(t).not.toContain('flits per cycle');
+    expect(t).toMatch(/link utilisation [\d.]+ %/);
+  });
+});
+
