@@ -63,6 +63,8 @@ describe('components render numbers with units', () => {
       expect(t).toContain(title);
     for (const raw of ['traffic.injection', 'switch.buffer', 'switch.allocator', 'switch.pipeline_cycles', ' sim ', 'traffic.size_mix'])
       expect(t).not.toContain(raw);
+    // Open groups come first, as for the other engines: load and buffers before the folded Routing.
+    expect(t.indexOf('Buffers and flow control')).toBeLessThan(t.indexOf('Routing'));
     expect(t).toContain('Offered load (flits/node/cycle)');
     expect(t).toContain('Switch allocation (SA) (cycles)');
     expect(t).not.toContain('Vcs');

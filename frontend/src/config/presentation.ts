@@ -43,6 +43,9 @@ export const GROUPS: Array<{ group: string; title: string; open: boolean }> = [
   { group: 'topology', title: 'Topology', open: true },
   { group: 'switch.cache', title: 'Routing-table cache (per input port)', open: true },
   { group: 'traffic', title: 'Traffic', open: true },
+  // The cycle engine's offered load and buffers (only its configs have these fields).
+  { group: 'traffic.injection', title: 'Injection', open: true },
+  { group: 'switch.buffer', title: 'Buffers and flow control', open: true },
   { group: '', title: 'Run', open: true },
   { group: 'routing', title: 'Routing', open: false },
   { group: 'switch.delays_ns', title: 'Switch delays', open: false },
@@ -52,9 +55,7 @@ export const GROUPS: Array<{ group: string; title: string; open: boolean }> = [
   { group: 'monitor', title: 'Monitoring', open: false },
   { group: 'output', title: 'Output', open: false },
   { group: 'traffic.jobs', title: 'Traffic: job mix', open: false },
-  // The cycle engine's groups (only its configs have these fields): load and buffers first.
-  { group: 'traffic.injection', title: 'Injection', open: true },
-  { group: 'switch.buffer', title: 'Buffers and flow control', open: true },
+  // The cycle engine's folded groups (only its configs have these fields).
   { group: 'switch.allocator', title: 'Switch allocator', open: false },
   { group: 'switch.pipeline_cycles', title: 'Router pipeline', open: false },
   { group: 'sim', title: 'Measurement (warm-up, window, saturation search)', open: false },
