@@ -235,6 +235,20 @@ describe('sweep charts', () => {
     expect(text(html)).toContain('vs traffic.injection.load, one line per switch.buffer.organisation');
   });
 
+  // A cycle sweep over the network's size: its packet latency under load against the size.
+  it('a cycle sweep over sizes draws packet latency against job size', () => {
+    const sweep = { id: 'sweep0123456789', name: 's', status: 'done', axes: {}, axis_names: ['topology.dims'] } as unknown as Sweep;
+    const results: SweepResultsPage = {
+      sweep_id: sweep.id, next_cursor: null,
+      columns: [['experiment_id', null], ['status', null], ['topology.dims', null], ['summary.switches', 'switches'],
+        ['latency_cycles.packet.mean', 'cycles'], ['cache.hit_rate', 'fraction']].map(([name, unit]) => ({ name: name!, unit })),
+      rows: [['e1', 'done', [4, 4], 16, 21.5, null], ['e2', 'done', [8, 8], 64, 33.2, null]],
+    };
+    const t = text(withUnits(<SweepExtraCharts sweep={sweep} results={results} />));
+    expect(t).toContain('mean packet latency (cycles) vs job size (switches)');
+    expect(t).toContain('switches 64: 33.2 cycles');
+  });
+
   it('a sweep without cost columns (cycle engine) has no Pareto chart', () => {
     const sweep = { id: 'sweep0123456789', name: 's', status: 'done', axes: {}, axis_names: ['traffic.injection.load'] } as unknown as Sweep;
     const results: SweepResultsPage = {
