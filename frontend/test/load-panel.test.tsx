@@ -64,6 +64,9 @@ describe('cycle engine results in the result panel', () => {
     // delivered nothing have no latency point).
     const delivered = sat.curve.filter((c) => c[2] > 0).length;
     expect(html.match(/<title>offered load \(flits\/node\/cycle\) [0-9.]+: /g)).toHaveLength(delivered + sat.curve.length);
+    // Each marker's tooltip gives its value with the unit (the ticks leave it to the axis label).
+    expect(html.match(/<title>offered load \(flits\/node\/cycle\) [0-9.]+: [0-9.,]+ cycles<\/title>/g)).toHaveLength(delivered);
+    expect(html.match(/<title>offered load \(flits\/node\/cycle\) [0-9.]+: [0-9.]+ flits\/node\/cycle<\/title>/g)).toHaveLength(sat.curve.length);
     // The drawing is coloured by link utilisation, one cell per switch, with its legend.
     expect(html.match(/data-switch="/g)).toHaveLength(16);
     expect(t).toContain('link utilisation per switch');
