@@ -38,4 +38,19 @@ describe('baseline deltas and comparison rows', () => {
       'cache.by_port_class.injection.hit_rate', 'cache.by_port_class.dim0.hit_rate', 'cache.by_port_class.dim1.hit_rate']);
     expect(rows.some((r) => r.path === 'cost.cache.area_mm2')).toBe(false);
   });
+  // Two buffer organisations on the same network, run by the cycle engine.
+  it('lists the cycle engine\'s throughput and latency under load', () => {
+    const run = (accepted: number, latency: number, saturation: number) => ({
+      engine: { name: 'cycle', version: '0' }, throughput: { offered: 0.896, accepted },
+      latency_cycles: { packet: { mean: latency, p99: 2 * latency }, network: { mean: latency - 10 } },
+      saturation: { throughput: saturation }, hops: { mean: 2.6 },
+    });
+    const rows = metricRows([run(0.878, 625, 0.92), run(0.644, 1414, 0.644)]);
+    const by = (p: string) => rows.find((r) => r.path === p);
+    expect(by('throughput.accepted')).toMatchObject({ values: [0.878, 0.644], differs: true });
+    expect(by('saturation.throughput')).toMatchObject({ values: [0.92, 0.644], differs: true });
+    expect(by('latency_cycles.packet.mean')).toMatchObject({ values: [625, 1414], differs: true });
+    expect(by('throughput.offered')?.differs).toBe(false);
+    expect(by('hops.mean')?.differs).toBe(false);
+  });
 });

@@ -1,16 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import { addRun, HISTORY_KEY, MAX_ENTRIES, parseHistory, remove, rename, setBaseline, shortName, storeHistory, EMPTY_HISTORY } from '../src/lib/history';
+import { runHeadline, addRun, HISTORY_KEY, MAX_ENTRIES, parseHistory, remove, rename, setBaseline, shortName, storeHistory, EMPTY_HISTORY } from '../src/lib/history';
 import { SLICE_CONFIG, SLICE_RESULT } from './fixtures';
 import type { SimResult } from '../src/config/types';
+import { coreUnits } from './core';
 
 const t0 = new Date('2026-01-01T00:00:00Z');
 const other = (i: number): SimResult => ({ ...SLICE_RESULT, config_hash: `h${i}` });
 
 describe('run history kept in this browser', () => {
+  it('heads a cycle-engine run by its throughput and latency, not an absent hit rate', async () => {
+    const units = await coreUnits();
+    const cycle = { engine: { name: 'cycle', version: '0' }, cache: { enabled: false, hit_rate: null, lookups: 8125, hits: 0 },
+      throughput: { accepted: 0.878 }, latency_cycles: { packet: { mean: 625.4 } } } as unknown as SimResult;
+    expect(runHeadline(cycle, (p) => units.unitOf(p))).toBe('0.878 flits/node/cycle accepted, mean packet latency 625 cycles');
+    expect(runHeadline(SLICE_RESULT, (p) => units.unitOf(p))).toMatch(/ % hit rate$/);
+  });
   it('names a run from its config', () => {
     expect(shortName(SLICE_CONFIG)).toBe('4×4 torus, 64 entries 4-way, uniform');
     expect(shortName({ topology: { kind: 'fat_tree', k: 4, n: 2 }, switch: { cache: { entries: 128, ways: 'full' } } }))
       .toBe('k=4 n=2 fat tree, 128 entries full-assoc.');
+    const bmin = { engine: 'cycle', topology: { kind: 'bmin', k: 4, stages: 2 }, switch: { cache: null, buffer: { organisation: 'hipiqs' } }, traffic: { pattern: 'uniform' } };
+    expect(shortName(bmin)).toBe('k=4 stages=2 bmin, no cache, uniform, hipiqs');
   });
   it('adds runs on top, keeps a renamed entry\'s name when the same config runs again, trims per-port data', () => {
     let s = addRun(EMPTY_HISTORY, SLICE_CONFIG, SLICE_RESULT, 'browser', t0);

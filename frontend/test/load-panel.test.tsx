@@ -64,6 +64,9 @@ describe('cycle engine results in the result panel', () => {
     // delivered nothing have no latency point).
     const delivered = sat.curve.filter((c) => c[2] > 0).length;
     expect(html.match(/<title>offered load \(flits\/node\/cycle\) [0-9.]+: /g)).toHaveLength(delivered + sat.curve.length);
+    // Each marker's tooltip gives its value with the unit (the ticks leave it to the axis label).
+    expect(html.match(/<title>offered load \(flits\/node\/cycle\) [0-9.]+: [0-9.,]+ cycles<\/title>/g)).toHaveLength(delivered);
+    expect(html.match(/<title>offered load \(flits\/node\/cycle\) [0-9.]+: [0-9.]+ flits\/node\/cycle<\/title>/g)).toHaveLength(sat.curve.length);
     // The drawing is coloured by link utilisation, one cell per switch, with its legend.
     expect(html.match(/data-switch="/g)).toHaveLength(16);
     expect(t).toContain('link utilisation per switch');
@@ -107,3 +110,16 @@ describe('the drawing against a baseline', () => {
     expect(html).toContain(`aria-label="colour scale: Δ link utilisation vs baseline from ${formatDelta(-m, 0, 'fraction')} to ${formatDelta(m, 0, 'fraction')}"`);
   });
 });
+
+describe('the drawing of a cycle run', () => {
+  // The legend and tooltips give utilisation in %, so the caption must not call it flits per cycle.
+  it('captions link utilisation in the unit the legend shows', async () => {
+    const { TopologyView } = await import('../src/components/TopologyView');
+    const cur = run({ ...SATURATION, sim: { warmup_cycles: 200, measure_cycles: 800, drain_cycles: 800 } });
+    const t = text(renderToStaticMarkup(<TopologyView topology={cur.topology} result={cur} />));
+    expect(t).toContain('output links in the measured window (share of cycles a link carries a flit)');
+    expect(t).not.toContain('flits per cycle');
+    expect(t).toMatch(/link utilisation [\d.]+ %/);
+  });
+});
+

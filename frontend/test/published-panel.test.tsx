@@ -23,4 +23,14 @@ describe('published values beside the model', () => {
     const quick = EXAMPLES.find((e) => e.key === 'quickstart-torus-4x4')!;
     expect(renderToStaticMarkup(<PublishedPanel config={quick.config} result={SLICE_RESULT} />)).toBe('');
   });
+
+  // Seed 003's FIFO is not reproduced (context only), but the run's own figure still stands
+  // beside the published one.
+  it('a context-only value shows this run\'s figure beside the published one', () => {
+    const fifo = EXAMPLES.find((e) => e.key === 'seed003-fig7-fifo-bmin16')!;
+    const run = { ...SLICE_RESULT, saturation: { throughput: 0.644 } } as unknown as SimResult;
+    expect(text(renderToStaticMarkup(<PublishedPanel config={structuredClone(fifo.config)} result={run} />))).toContain(
+      'saturation throughput of the single input FIFO 0.6 flits/node/cycle 0.644 flits/node/cycle context only');
+  });
 });
+

@@ -5,11 +5,13 @@ import { ConfigForm } from '../src/components/ConfigForm';
 import { ResultPanel } from '../src/components/ResultPanel';
 import { SLICE_CONFIG } from './fixtures';
 import { SweepExtraCharts } from '../src/components/SweepExtraCharts';
+import { SweepChart } from '../src/components/SweepChart';
 import type { Sweep, SweepResultsPage } from '../src/api/client';
 import { SLICE_RESULT } from './fixtures';
 import { PortClassChart } from '../src/components/PortClassChart';
 import { MissBreakdown } from '../src/components/MissBreakdown';
 import { RunPreview } from '../src/components/RunPreview';
+import { RunControls } from '../src/components/RunControls';
 import { UnitsContext } from '../src/hooks/useCoreSchemas';
 import type { SchemaNode } from '../src/config/schema';
 import type { Units } from '../src/lib/units';
@@ -52,6 +54,20 @@ describe('components render numbers with units', () => {
       <ConfigForm config={SLICE_CONFIG} schema={schema} error={{ field: 'monitor.bogus', message: 'must be >= 4' }} onChange={() => {}} />,
     );
     expect(text(html)).toContain('monitor.bogus : must be >= 4');
+  });
+
+  it('the cycle engine\'s fields sit in titled groups with readable labels, not under config paths', () => {
+    const cycle = { engine: 'cycle', topology: { kind: 'mesh', dims: [4, 4] }, switch: { cache: null }, traffic: { pattern: 'uniform' } };
+    const t = text(renderToStaticMarkup(<ConfigForm config={cycle as never} schema={schema} error={null} onChange={() => {}} />));
+    for (const title of ['Injection', 'Buffers and flow control', 'Switch allocator', 'Router pipeline', 'Measurement', 'Traffic: packet size mix'])
+      expect(t).toContain(title);
+    for (const raw of ['traffic.injection', 'switch.buffer', 'switch.allocator', 'switch.pipeline_cycles', ' sim ', 'traffic.size_mix'])
+      expect(t).not.toContain(raw);
+    // Open groups come first, as for the other engines: load and buffers before the folded Routing.
+    expect(t.indexOf('Buffers and flow control')).toBeLessThan(t.indexOf('Routing'));
+    expect(t).toContain('Offered load (flits/node/cycle)');
+    expect(t).toContain('Switch allocation (SA) (cycles)');
+    expect(t).not.toContain('Vcs');
   });
 
   it('the result panel draws one cell per switch and labels provenance', () => {
@@ -132,4 +148,130 @@ describe('sweep charts', () => {
     expect(html.match(/data-pareto="front"/g)).toHaveLength(2);
     expect(fetchSpy).not.toHaveBeenCalled();
   });
+
+  // A cycle-engine sweep over offered load and buffer organisation, without caches (its hit-rate
+  // column is all null): the chart draws the latency-load curve, one line per organisation.
+  it('a sweep over loads draws the latency-load curve of each organisation', () => {
+    const sweep = { id: 'sweep0123456789', name: 's', status: 'done', axes: {},
+      axis_names: ['traffic.injection.load', 'switch.buffer.organisation'] } as unknown as Sweep;
+    const results: SweepResultsPage = {
+      sweep_id: sweep.id, next_cursor: null,
+      columns: [['experiment_id', null], ['status', null], ['traffic.injection.load', 'flits/node/cycle'],
+        ['switch.buffer.organisation', null], ['throughput.accepted', 'flits/node/cycle'],
+        ['latency_cycles.packet.mean', 'cycles'], ['cache.hit_rate', 'fraction']].map(([name, unit]) => ({ name: name!, unit })),
+      rows: [['e1', 'done', 0.1, 'hipiqs', 0.084, 83.5, null], ['e2', 'done', 0.1, 'input_fifo', 0.084, 83.8, null],
+        ['e3', 'done', 0.5, 'hipiqs', 0.487, 163.2, null], ['e4', 'done', 0.5, 'input_fifo', 0.478, 246.1, null]],
+    };
+    const html = withUnits(<SweepChart sweep={sweep} results={results} />);
+    expect(html.match(/<option /g)).toHaveLength(2);
+    expect(html).not.toContain('data-legend="hollow"');
+    expect(text(html)).toContain('mean packet latency (cycles)');
+    expect(text(html)).toContain('accepted throughput (flits/node/cycle)');
+    expect(html).not.toContain('hit rate');
+    expect(html.match(/data-series="/g)).toHaveLength(2);
+    expect(text(html)).toContain('traffic.injection.load 0.5: 246 cycles');
+  });
+
+  // Loads 0.1..0.9 span a factor of 9 but are an arithmetic range: a latency-load curve on a
+  // linear axis (ticks between the points), powers of two on a log axis (a tick per point).
+  it('draws an arithmetic axis linear and a geometric one logarithmic', () => {
+    const chart = (axis: string, xs: number[]) => {
+      const sweep = { id: 'sweep0123456789', name: 's', status: 'done', axes: {}, axis_names: [axis] } as unknown as Sweep;
+      const results: SweepResultsPage = {
+        sweep_id: sweep.id, next_cursor: null,
+        columns: [['experiment_id', null], ['status', null], [axis, null], ['latency_cycles.packet.mean', 'cycles']].map(([name, unit]) => ({ name: name!, unit })),
+        rows: xs.map((x, i) => [`e${i}`, 'done', x, 80 + 100 * i]),
+      };
+      return withUnits(<SweepChart sweep={sweep} results={results} />);
+    };
+    const ticks = (html: string) => [...html.matchAll(/text-anchor="middle"[^>]*>([\d.]+)</g)].map((m) => m[1]);
+    expect(ticks(chart('traffic.injection.load', [0.1, 0.3, 0.5, 0.7, 0.9]))).toContain('0.2');
+    expect(ticks(chart('switch.cache.entries', [16, 32, 64, 128, 256]))).toEqual(['16', '32', '64', '128', '256']);
+  });
+
+  // A column the API gave no unit: the core's results schema names it.
+  it('takes a metric unit from the results schema when its column has none', () => {
+    const sweep = { id: 'sweep0123456789', name: 's', status: 'done', axes: {}, axis_names: ['traffic.injection.load'] } as unknown as Sweep;
+    const results: SweepResultsPage = {
+      sweep_id: sweep.id, next_cursor: null,
+      columns: ['experiment_id', 'status', 'traffic.injection.load', 'latency_cycles.packet.mean'].map((name) => ({ name, unit: null })),
+      rows: [['e1', 'done', 0.1, 83.5], ['e2', 'done', 0.5, 163.2]],
+    };
+    expect(text(withUnits(<SweepChart sweep={sweep} results={results} />))).toContain('mean packet latency (cycles)');
+  });
+
+  // Saturated runs: hollow markers, said in their tooltip and the legend.
+  it('marks the points whose run saturated', () => {
+    const sweep = { id: 'sweep0123456789', name: 's', status: 'done', axes: {}, axis_names: ['traffic.injection.load'] } as unknown as Sweep;
+    const results: SweepResultsPage = {
+      sweep_id: sweep.id, next_cursor: null,
+      columns: [['experiment_id', null], ['status', null], ['traffic.injection.load', 'flits/node/cycle'], ['saturated', null],
+        ['latency_cycles.packet.mean', 'cycles']].map(([name, unit]) => ({ name: name!, unit })),
+      rows: [['e1', 'done', 0.5, false, 163.2], ['e2', 'done', 0.7, true, 626.0], ['e3', 'done', 0.9, true, 901.5]],
+    };
+    const html = withUnits(<SweepChart sweep={sweep} results={results} />);
+    expect(html.match(/fill="#fff"/g)).toHaveLength(3); // two markers and the legend's
+    expect(text(html)).toContain('traffic.injection.load 0.7: 626 cycles (saturated)');
+    expect(text(html)).toContain('traffic.injection.load 0.5: 163 cycles');
+    expect(text(html)).not.toContain('0.5: 163 cycles (saturated)');
+    expect(html).toContain('data-legend="hollow"');
+  });
+
+  it('draws the numeric axis on x whichever order the axes were given in', () => {
+    const sweep = { id: 'sweep0123456789', name: 's', status: 'done', axes: {},
+      axis_names: ['switch.buffer.organisation', 'traffic.injection.load'] } as unknown as Sweep;
+    const results: SweepResultsPage = {
+      sweep_id: sweep.id, next_cursor: null,
+      columns: [['experiment_id', null], ['status', null], ['switch.buffer.organisation', null],
+        ['traffic.injection.load', 'flits/node/cycle'], ['latency_cycles.packet.mean', 'cycles']].map(([name, unit]) => ({ name: name!, unit })),
+      rows: [['e1', 'done', 'hipiqs', 0.1, 83.5], ['e2', 'done', 'input_fifo', 0.1, 83.8],
+        ['e3', 'done', 'hipiqs', 0.5, 163.2], ['e4', 'done', 'input_fifo', 0.5, 246.1]],
+    };
+    const html = withUnits(<SweepChart sweep={sweep} results={results} />);
+    expect(html.match(/data-series="/g)).toHaveLength(2);
+    expect(html).toContain('data-series="input_fifo"');
+    // Legend: the axis name once as its heading, then the bare values (long names stay in the viewBox).
+    expect(html).toMatch(/data-legend="input_fifo"[^]*?class="legend-text">input_fifo<\/text>/);
+    expect(text(html)).toContain('vs traffic.injection.load, one line per switch.buffer.organisation');
+  });
+
+  // A cycle sweep over the network's size: its packet latency under load against the size.
+  it('a cycle sweep over sizes draws packet latency against job size', () => {
+    const sweep = { id: 'sweep0123456789', name: 's', status: 'done', axes: {}, axis_names: ['topology.dims'] } as unknown as Sweep;
+    const results: SweepResultsPage = {
+      sweep_id: sweep.id, next_cursor: null,
+      columns: [['experiment_id', null], ['status', null], ['topology.dims', null], ['summary.switches', 'switches'],
+        ['latency_cycles.packet.mean', 'cycles'], ['cache.hit_rate', 'fraction']].map(([name, unit]) => ({ name: name!, unit })),
+      rows: [['e1', 'done', [4, 4], 16, 21.5, null], ['e2', 'done', [8, 8], 64, 33.2, null]],
+    };
+    const t = text(withUnits(<SweepExtraCharts sweep={sweep} results={results} />));
+    expect(t).toContain('mean packet latency (cycles) vs job size (switches)');
+    expect(t).toContain('switches 64: 33.2 cycles');
+  });
+
+  it('a sweep without cost columns (cycle engine) has no Pareto chart', () => {
+    const sweep = { id: 'sweep0123456789', name: 's', status: 'done', axes: {}, axis_names: ['traffic.injection.load'] } as unknown as Sweep;
+    const results: SweepResultsPage = {
+      sweep_id: sweep.id, next_cursor: null,
+      columns: ['experiment_id', 'status', 'traffic.injection.load', 'latency_cycles.packet.mean', 'cache.hit_rate'].map((name) => ({ name, unit: null })),
+      rows: [['e1', 'done', 0.1, 83.5, null], ['e2', 'done', 0.5, 163.2, null]],
+    };
+    const html = withUnits(<SweepExtraCharts sweep={sweep} results={results} />);
+    expect(html).not.toContain('Pareto');
+    expect(html).not.toContain('data-testid="pareto-cost"');
+  });
+
 });
+
+describe('run progress', () => {
+  const controls = (state: Parameters<typeof RunControls>[0]['state']) => text(renderToStaticMarkup(
+    <RunControls state={state} canRun onRun={() => {}} onCancel={() => {}} onSubmit={() => {}} submitting={false} />));
+  // The core's stepped cycle run counts simulated cycles, the route walk packets.
+  it('says what the fraction counts: cycles for the cycle engine, packets for the route walk', () => {
+    const cycle = { engine: 'cycle', topology: { kind: 'mesh', dims: [16, 16] } };
+    expect(controls({ phase: 'running', startedAt: 0, config: cycle, fraction: 0.25 })).toContain('25.0 % of cycles');
+    expect(controls({ phase: 'cancelled', config: cycle, fraction: 0.105 })).toContain('cancelled at 10.5 % of cycles (stopped between chunks)');
+    expect(controls({ phase: 'running', startedAt: 0, config: SLICE_CONFIG, fraction: 0.25 })).toContain('25.0 % of packets');
+  });
+});
+

@@ -1,3 +1,4 @@
+import { useEffect, useRef, type ReactNode } from 'react';
 import type { Config, FieldError } from '../config/types';
 import type { FieldSpec } from '../config/form';
 import { fieldsFor, pruneToVariant, type SchemaNode } from '../config/schema';
@@ -10,6 +11,22 @@ function groupsOf(fields: FieldSpec[]) {
   const known = GROUPS.filter((g) => present.has(g.group));
   const extra = [...present].filter((g) => !GROUPS.some((k) => k.group === g)).map((g) => ({ group: g, title: g, open: false }));
   return [...known, ...extra];
+}
+
+// A folded group opens by itself when an error is in it and otherwise stays as the user left it:
+// a controlled `open` would fold it again once the error is fixed, taking the input being typed
+// in out of view.
+function Folded({ title, hasError, children }: { title: string; hasError: boolean; children: ReactNode }) {
+  const ref = useRef<HTMLDetailsElement>(null);
+  useEffect(() => {
+    if (hasError && ref.current) ref.current.open = true;
+  }, [hasError]);
+  return (
+    <details ref={ref} className="more">
+      <summary>{title}</summary>
+      {children}
+    </details>
+  );
 }
 
 interface Props {
@@ -42,15 +59,10 @@ export function ConfigForm({ config, schema, error, onChange, onLocalError }: Pr
           <FieldInput key={f.path} spec={f} config={config} onChange={change} onLocalError={onLocalError}
             coreError={error?.field === f.path ? error : undefined} />
         ));
-        // A folded group opens by itself when the error is in it.
-        const hasError = fs.some((f) => f.path === error?.field);
         return open ? (
           <fieldset key={group}><legend>{title}</legend>{inputs}</fieldset>
         ) : (
-          <details key={group} className="more" open={hasError || undefined}>
-            <summary>{title}</summary>
-            {inputs}
-          </details>
+          <Folded key={group} title={title} hasError={fs.some((f) => f.path === error?.field)}>{inputs}</Folded>
         );
       })}
     </form>

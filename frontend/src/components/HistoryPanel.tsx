@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import type { Config } from '../config/types';
 import { updateHistory, useHistory } from '../hooks/useHistory';
-import { remove, rename, setBaseline, type HistoryEntry } from '../lib/history';
-import { appHeadline } from '../lib/appChart';
-import { formatRate } from '../lib/format';
+import { remove, rename, runHeadline, setBaseline, type HistoryEntry } from '../lib/history';
+import { useUnits } from '../hooks/useCoreSchemas';
 import { COMPARE_URL } from '../lib/share';
 
 const time = (iso: string) => new Date(iso).toLocaleString('en-GB', { dateStyle: 'short', timeStyle: 'short' });
@@ -50,6 +49,7 @@ interface RowProps {
 }
 
 function HistoryRow({ entry: e, index, isBaseline, picked, onPick, onLoad }: RowProps) {
+  const units = useUnits();
   return (
     <li className={isBaseline ? 'is-baseline' : undefined} data-history={e.id}>
       <div className="history-name">
@@ -58,7 +58,7 @@ function HistoryRow({ entry: e, index, isBaseline, picked, onPick, onLoad }: Row
           onChange={(ev) => updateHistory((s) => rename(s, e.id, ev.target.value))} />
       </div>
       <div className="history-meta small">
-        {e.result.cache ? `${formatRate(e.result.cache.hit_rate, e.result.cache.lookups)} hit rate` : appHeadline(e.result)} · {e.where} · {time(e.at)}
+        {runHeadline(e.result, (p) => units.unitOf(p))} · {e.where} · {time(e.at)}
         {isBaseline && <strong> · baseline</strong>}
       </div>
       <div className="history-buttons">

@@ -16,11 +16,15 @@ interface Props {
   yLabel: string;
   seriesLabel?: string;
   formatY: (v: number) => string;
+  // The y axis's tick labels, when they should be shorter than the markers' (unit in yLabel).
+  formatTick?: (v: number) => string;
+  // What a hollow marker means ("saturated"): said in its tooltip and in the legend.
+  hollowLabel?: string;
   logX?: boolean;
 }
 
 // A small multi-series line chart: D3 computes scales and paths, React draws them.
-export const LineChart = forwardRef<SVGSVGElement, Props>(function LineChart({ series, xLabel, yLabel, seriesLabel, formatY, logX }, ref) {
+export const LineChart = forwardRef<SVGSVGElement, Props>(function LineChart({ series, xLabel, yLabel, seriesLabel, formatY, formatTick = formatY, hollowLabel, logX }, ref) {
   const all = series.flatMap((s) => s.points);
   const [x0, x1] = extent(all, (p) => p.x) as [number, number];
   const [y0, y1] = extent(all, (p) => p.y) as [number, number];
@@ -35,7 +39,7 @@ export const LineChart = forwardRef<SVGSVGElement, Props>(function LineChart({ s
       {y.ticks(5).map((t) => (
         <g key={t}>
           <line x1={M.l} x2={W - M.r} y1={y(t)} y2={y(t)} stroke="#eee" />
-          <text className="tick" x={M.l - 6} y={y(t)} dy="0.35em" textAnchor="end">{formatY(t)}</text>
+          <text className="tick" x={M.l - 6} y={y(t)} dy="0.35em" textAnchor="end">{formatTick(t)}</text>
         </g>
       ))}
       {xTicks.map((t) => (
@@ -43,23 +47,32 @@ export const LineChart = forwardRef<SVGSVGElement, Props>(function LineChart({ s
       ))}
       <text x={(M.l + W - M.r) / 2} y={H - 6} textAnchor="middle">{xLabel}</text>
       <text transform={`translate(12,${(M.t + H - M.b) / 2}) rotate(-90)`} textAnchor="middle">{yLabel}</text>
-      {series.length > 1 && seriesLabel && <text x={W - M.r + 8} y={M.t + 6} className="legend-text" fontWeight={600}>{seriesLabel}</text>}
+      {seriesLabel && <text x={W - M.r + 8} y={M.t + 6} className="legend-text" fontWeight={600}>{seriesLabel}</text>}
       {series.map((s, i) => (
         <g key={s.key} data-series={s.key}>
           <path d={path(s.points) ?? ''} fill="none" stroke={PALETTE[i % PALETTE.length]} strokeWidth={2} />
           {s.points.map((p) => (
-            <circle key={p.x} cx={x(p.x)} cy={y(p.y)} r={3} fill={PALETTE[i % PALETTE.length]}>
-              <title>{`${seriesLabel ? `${seriesLabel} ${s.key}, ` : ''}${xLabel} ${p.x}: ${formatY(p.y)}`}</title>
+            <circle key={p.x} cx={x(p.x)} cy={y(p.y)} r={3} fill={p.hollow ? '#fff' : PALETTE[i % PALETTE.length]}
+              stroke={PALETTE[i % PALETTE.length]} strokeWidth={p.hollow ? 1.5 : 0}>
+              <title>{`${seriesLabel ? `${seriesLabel} ${s.key}, ` : ''}${xLabel} ${p.x}: ${formatY(p.y)}${p.hollow && hollowLabel ? ` (${hollowLabel})` : ''}`}</title>
             </circle>
           ))}
           {/* Legend entry: a swatch of the line and its marker, then the value in dark text. */}
           <g transform={`translate(${W - M.r + 8},${M.t + 18 * i + 22})`} data-legend={s.key}>
             <line x1={0} x2={18} y1={0} y2={0} stroke={PALETTE[i % PALETTE.length]} strokeWidth={3} />
             <circle cx={9} cy={0} r={3} fill={PALETTE[i % PALETTE.length]} />
-            <text x={24} y={0} dy="0.35em" className="legend-text">{seriesLabel ? `${seriesLabel} = ${s.key}` : s.key}</text>
+            {/* The value alone: the heading above names it, and "Organisation = output_queued" would
+                run past the viewBox's right edge. */}
+            <text x={24} y={0} dy="0.35em" className="legend-text">{s.key}</text>
           </g>
         </g>
       ))}
+      {hollowLabel && all.some((p) => p.hollow) && (
+        <g transform={`translate(${W - M.r + 8},${M.t + 18 * series.length + 22})`} data-legend="hollow">
+          <circle cx={9} cy={0} r={3} fill="#fff" stroke="#555" strokeWidth={1.5} />
+          <text x={24} y={0} dy="0.35em" className="legend-text">{hollowLabel}</text>
+        </g>
+      )}
     </svg>
   );
 });

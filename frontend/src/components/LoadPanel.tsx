@@ -29,6 +29,8 @@ export function LoadPanel({ result, prefix }: { result: SimResult; prefix: strin
   const saturation = at(result, 'saturation', 'throughput') as number | undefined;
   const tput = units.unitOf('throughput.accepted');
   const cycles = units.unitOf('latency_cycles.packet.mean');
+  // Ticks are bare numbers (the unit is in the axis label); a marker's tooltip gives its unit.
+  const bare = (v: number) => formatValue(v, '');
   return (
     <div className="load-panel" data-testid={`${prefix}-load`}>
       <dl className="summary">
@@ -57,12 +59,12 @@ export function LoadPanel({ result, prefix }: { result: SimResult; prefix: strin
               <span data-testid={`${prefix}-saturation`}>{formatValue(saturation, units.unitOf('saturation.throughput'))}</span>
             </figcaption>
             <LineChart series={latencySeries(curve)} xLabel={`offered load (${tput})`} yLabel={`packet latency (${cycles})`}
-              formatY={(v) => formatValue(v, '')} />
+              formatY={(v) => formatValue(v, cycles)} formatTick={bare} />
           </figure>
           <figure className="chart">
             <figcaption>Accepted against offered throughput</figcaption>
             <LineChart series={throughputSeries(curve)} xLabel={`offered load (${tput})`} yLabel={`accepted (${tput})`}
-              formatY={(v) => formatValue(v, '')} />
+              formatY={(v) => formatValue(v, tput)} formatTick={bare} />
           </figure>
         </div>
       )}

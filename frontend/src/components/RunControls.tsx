@@ -1,6 +1,11 @@
+import type { Config } from '../config/types';
 import type { WasmRunState } from '../hooks/useWasmRun';
 import { useTicker } from '../hooks/useWasmRun';
 import { formatProgress, formatSeconds } from '../lib/format';
+
+// What the core's stepped run counts (its progress fraction's unit): the cycle engine's simulated
+// cycles (an upper bound: a run ends early once its packets are delivered), the others' packets.
+const progressOf = (config: Config) => (config.engine === 'cycle' ? 'cycles' : 'packets');
 
 interface Props {
   state: WasmRunState;
@@ -12,7 +17,7 @@ interface Props {
 }
 
 // Run/Cancel/Submit buttons and the in-browser run's progress: the worker steps the core in
-// ~50 ms chunks and reports the fraction of packets done after each. Run stays enabled while a run
+// ~50 ms chunks and reports the fraction done after each. Run stays enabled while a run
 // is going (it restarts with the form's config), so the focus never falls off a disabled button.
 export function RunControls({ state, canRun, onRun, onCancel, onSubmit, submitting }: Props) {
   const running = state.phase === 'running';
@@ -35,14 +40,14 @@ export function RunControls({ state, canRun, onRun, onCancel, onSubmit, submitti
               aria-valuemax={100} aria-valuenow={Math.round(state.fraction * 100)} data-testid="wasm-progress">
               <div className="progress-fill" style={{ width: `${(state.fraction * 100).toFixed(1)}%` }} />
             </div>
-            running in a Web Worker… <span data-testid="wasm-progress-percent">{formatProgress(state.fraction)}</span> of packets
+            running in a Web Worker… <span data-testid="wasm-progress-percent">{formatProgress(state.fraction)}</span> of {progressOf(state.config)}
             {' '}· {formatSeconds((now - state.startedAt) / 1000)} elapsed
           </>
         )}
         {state.phase === 'done' && `done in ${formatSeconds(state.elapsed_ms / 1000)} (in the worker${state.threaded ? ', WASM threads' : ''})`}
         {state.phase === 'cancelled' && (state.fraction === null
           ? 'cancelled (worker terminated)'
-          : `cancelled at ${formatProgress(state.fraction)} of packets (stopped between chunks)`)}
+          : `cancelled at ${formatProgress(state.fraction)} of ${progressOf(state.config)} (stopped between chunks)`)}
         {state.phase === 'failed' && <span className="field-error">WASM run failed: {state.message}</span>}
       </div>
     </div>

@@ -1,17 +1,12 @@
 import { useMemo, useRef, useState } from 'react';
 import { allFields } from '../config/schema';
-import { useCoreSchemas } from '../hooks/useCoreSchemas';
+import { useCoreSchemas, useUnits } from '../hooks/useCoreSchemas';
 import type { Sweep, SweepResultsPage } from '../api/client';
 import { sweepSeries } from '../lib/sweep';
-import { formatNs, formatPercent } from '../lib/format';
+import { chartAxes, SATURATED_COLUMN, sweepMetrics } from '../lib/sweepCharts';
+import { formatWithUnit } from '../lib/format';
 import { LineChart } from './LineChart';
 import { download, svgMarkup, svgToPng } from '../lib/exporting';
-
-const METRICS: Array<{ col: string; label: string; format: (v: number) => string }> = [
-  { col: 'cache.hit_rate', label: 'hit rate (%)', format: (v) => formatPercent(v, 1) },
-  { col: 'latency_ns.zero_load.mean', label: 'mean zero-load latency (ns)', format: formatNs },
-  { col: 'latency_ns.zero_load.p99', label: 'p99 zero-load latency (ns)', format: formatNs },
-];
 
 // "Cache entries (entries)" for "switch.cache.entries": the form's label and the schema's unit.
 export function useAxisLabel(): (path: string) => string {
@@ -23,27 +18,35 @@ export function useAxisLabel(): (path: string) => string {
   };
 }
 
-// Metric vs the first axis, one line per value of the second axis.
+// Metric vs the first numeric axis, one line per value of another axis.
 export function SweepChart({ sweep, results }: { sweep: Sweep; results: SweepResultsPage }) {
-  const [metric, setMetric] = useState(METRICS[0]);
+  const units = useUnits();
+  const metrics = sweepMetrics(results.columns, results.rows, (p) => units.unitOf(p));
+  const [metricCol, setMetricCol] = useState<string | null>(null);
   const svg = useRef<SVGSVGElement>(null);
-  const [xCol, seriesCol] = sweep.axis_names;
+  const [xCol, seriesCol] = chartAxes(results.columns, results.rows, sweep.axis_names);
   const axisLabel = useAxisLabel();
-  if (!xCol) return null;
-  const series = sweepSeries(results.columns, results.rows, xCol, metric.col, seriesCol);
-  // Powers-of-two style axes (entries 16..4096) read best on a log scale.
-  const xs = series.flatMap((s) => s.points.map((p) => p.x));
-  const geometric = xs.length > 1 && Math.min(...xs) > 0 && Math.max(...xs) / Math.min(...xs) >= 8;
+  const metric = metrics.find((m) => m.col === metricCol) ?? metrics[0];
+  if (!xCol || !metric) return null;
+  const format = (v: number) => formatWithUnit(v, metric.unit, 1);
+  // Ticks are bare numbers in the unit of the axis label ("0.85", not "0.85 flits/node/cycle").
+  const tick = (v: number) => formatWithUnit(metric.unit === 'fraction' ? v * 100 : v, '', 1);
+  // Cycle-engine rows say whether the run saturated (docs/engines.md, "Measurement").
+  const series = sweepSeries(results.columns, results.rows, xCol, metric.col, seriesCol, SATURATED_COLUMN);
+  // Powers-of-two style axes (entries 16..4096) read best on a log scale: values that grow by a
+  // factor at every step over a wide span, not an arithmetic range such as loads 0.1..0.9.
+  const xs = [...new Set(series.flatMap((s) => s.points.map((p) => p.x)))].sort((a, b) => a - b);
+  const geometric = xs.length > 1 && xs[0] > 0 && xs[xs.length - 1] / xs[0] >= 8 && xs.every((v, i) => i === 0 || v / xs[i - 1] >= 1.5);
   return (
     <figure className="chart" data-testid="sweep-chart">
       <figcaption>
-        <select aria-label="metric" value={metric.col} onChange={(e) => setMetric(METRICS.find((m) => m.col === e.target.value)!)}>
-          {METRICS.map((m) => <option key={m.col} value={m.col}>{m.label}</option>)}
+        <select aria-label="metric" value={metric.col} onChange={(e) => setMetricCol(e.target.value)}>
+          {metrics.map((m) => <option key={m.col} value={m.col}>{m.label}</option>)}
         </select>{' '}
         {' '}vs {axisLabel(xCol)}{seriesCol ? `, one line per ${axisLabel(seriesCol)}` : ''}
       </figcaption>
       <LineChart ref={svg} series={series} xLabel={axisLabel(xCol)} yLabel={metric.label} seriesLabel={seriesCol ? axisLabel(seriesCol).replace(/ \(.*\)$/, '') : undefined}
-        formatY={metric.format} logX={geometric} />
+        formatY={format} formatTick={tick} hollowLabel="saturated" logX={geometric} />
       <div className="export">
         <button type="button" onClick={() => svg.current && download(`sweep-${sweep.id.slice(0, 12)}.svg`, svgMarkup(svg.current), 'image/svg+xml')}>Chart SVG</button>
         <button type="button" onClick={async () => svg.current && download(`sweep-${sweep.id.slice(0, 12)}.png`, await svgToPng(svg.current))}>Chart PNG</button>

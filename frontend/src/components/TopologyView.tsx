@@ -138,11 +138,12 @@ export const TopologyView = forwardRef<SVGSVGElement, Props>(function TopologyVi
 });
 
 // What the switches are coloured by: the cache hit rate per switch, or for the cycle engine the
-// mean utilisation of each switch's output links (utilization.by_switch, flits per cycle).
+// mean utilisation of each switch's output links (utilization.by_switch, flits per cycle per link).
 function metricOf(result: SimResult | undefined): { values: number[] | undefined; word: string; source: string } {
   if (result?.engine.name === 'cycle') {
     const u = (result.utilization as { by_switch?: number[] } | undefined)?.by_switch;
-    return { values: u, word: 'link utilisation', source: 'the mean utilisation of each switch\'s output links in the measured window (flits per cycle)' };
+    // Shown in % (a link carries at most one flit per cycle), so the caption says so, not "flits per cycle".
+    return { values: u, word: 'link utilisation', source: 'the mean utilisation of each switch\'s output links in the measured window (share of cycles a link carries a flit)' };
   }
   return { values: result?.cache?.by_switch, word: 'hit rate', source: 'routing-table cache hit rate' };
 }

@@ -24,6 +24,18 @@ const LABELS: Record<string, string> = {
   'traffic.pattern': 'Traffic',
   'traffic.warmup_packets': 'Warm-up',
   'traffic.packets': 'Measured',
+  // The cycle engine's fields (docs/engines.md, pipeline-timing model).
+  'traffic.injection.load': 'Offered load',
+  'switch.buffer.vcs': 'VCs',
+  'switch.buffer.flits_per_vc': 'Flits per VC',
+  'switch.pipeline_cycles.rc_hit': 'RC on a hit',
+  'switch.pipeline_cycles.rc_miss': 'RC on a miss',
+  'switch.pipeline_cycles.rc_no_cache': 'RC without cache',
+  'switch.pipeline_cycles.va': 'VC allocation (VA)',
+  'switch.pipeline_cycles.sa': 'Switch allocation (SA)',
+  'switch.pipeline_cycles.st': 'Switch traversal (ST)',
+  'switch.clock_ghz': 'Clock',
+  'switch.link_cycles': 'Link traversal',
 };
 
 // Group titles by parent config path; open ones first, the rest fold away.
@@ -31,6 +43,9 @@ export const GROUPS: Array<{ group: string; title: string; open: boolean }> = [
   { group: 'topology', title: 'Topology', open: true },
   { group: 'switch.cache', title: 'Routing-table cache (per input port)', open: true },
   { group: 'traffic', title: 'Traffic', open: true },
+  // The cycle engine's offered load and buffers (only its configs have these fields).
+  { group: 'traffic.injection', title: 'Injection', open: true },
+  { group: 'switch.buffer', title: 'Buffers and flow control', open: true },
   { group: '', title: 'Run', open: true },
   { group: 'routing', title: 'Routing', open: false },
   { group: 'switch.delays_ns', title: 'Switch delays', open: false },
@@ -40,6 +55,11 @@ export const GROUPS: Array<{ group: string; title: string; open: boolean }> = [
   { group: 'monitor', title: 'Monitoring', open: false },
   { group: 'output', title: 'Output', open: false },
   { group: 'traffic.jobs', title: 'Traffic: job mix', open: false },
+  // The cycle engine's folded groups (only its configs have these fields).
+  { group: 'switch.allocator', title: 'Switch allocator', open: false },
+  { group: 'switch.pipeline_cycles', title: 'Router pipeline', open: false },
+  { group: 'sim', title: 'Measurement (warm-up, window, saturation search)', open: false },
+  { group: 'traffic.size_mix', title: 'Traffic: packet size mix', open: false },
 ];
 
 export function fieldOrder(path: string): number {

@@ -8,7 +8,7 @@ export type WasmRunState =
   | { phase: 'done'; result: SimResult; config: Config; elapsed_ms: number; threaded: boolean }
   | { phase: 'invalid'; error: FieldError }
   // fraction: how far the run got when it stopped between chunks; null = worker terminated.
-  | { phase: 'cancelled'; fraction: number | null }
+  | { phase: 'cancelled'; config: Config; fraction: number | null }
   | { phase: 'failed'; message: string };
 
 export function useWasmRun() {
@@ -32,9 +32,9 @@ export function useWasmRun() {
       (a) => {
         if (a.outcome.kind === 'result') set({ phase: 'done', result: a.outcome.result, config, elapsed_ms: a.elapsed_ms, threaded: a.threaded });
         else if (a.outcome.kind === 'invalid') set({ phase: 'invalid', error: a.outcome.error });
-        else if (a.outcome.kind === 'cancelled') set({ phase: 'cancelled', fraction: a.outcome.fraction });
+        else if (a.outcome.kind === 'cancelled') set({ phase: 'cancelled', config, fraction: a.outcome.fraction });
       },
-      (e: Error) => set(e instanceof Cancelled ? { phase: 'cancelled', fraction: null } : { phase: 'failed', message: e.message }),
+      (e: Error) => set(e instanceof Cancelled ? { phase: 'cancelled', config, fraction: null } : { phase: 'failed', message: e.message }),
     );
   }, []);
 

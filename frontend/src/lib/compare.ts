@@ -29,13 +29,18 @@ export function diffConfigs(configs: Json[]): DiffRow[] {
   });
 }
 
-// The result numbers a comparison lists, by dotted result path: outcome, then latency, then cost.
+// The result numbers a comparison lists, by dotted result path: outcome, then latency, then the
+// cycle engine's load figures, then cost.
 // Per-port-class hit rates are added for every class any of the results has.
 const RESULT_PATHS = [
   'cache.hit_rate', 'cache.all_hit_share', 'cache.lookups', 'cache.hits',
   'cache.misses.compulsory', 'cache.misses.capacity', 'cache.misses.conflict', 'cache.misses.total',
   'latency_ns.zero_load.mean', 'latency_ns.zero_load.p50', 'latency_ns.zero_load.p99', 'latency_ns.zero_load.max',
   'packets.mean_switches',
+  // The cycle engine's network under load (docs/engines.md, "Measurement").
+  'throughput.offered', 'throughput.accepted', 'saturation.throughput',
+  'latency_cycles.packet.mean', 'latency_cycles.packet.p99', 'latency_cycles.network.mean', 'hops.mean',
+  'utilization.port_mean', 'utilization.port_max', 'buffers.mean_flits_per_port',
 ];
 export const COST_PATHS = [
   'cost.cache.area_mm2', 'cost.cache.access_ns', 'cost.cache.read_energy_nJ', 'cost.cache.leakage_mW',

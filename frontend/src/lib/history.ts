@@ -1,5 +1,7 @@
 import type { Config, SimResult } from '../config/types';
 import { getPath } from './path';
+import { formatRate, formatValue } from './format';
+import { appHeadline } from './appChart';
 
 // The runs made in this browser, newest first, kept in localStorage across reloads. Each entry
 // holds the config and a trimmed result (the per-port and per-switch arrays and the drawing's
@@ -35,7 +37,21 @@ export function shortName(config: Config): string {
   const cacheText = cache === null ? 'no cache'
     : `${entries ?? 'default'} entries${ways === 'full' ? ' full-assoc.' : ways !== undefined ? ` ${ways}-way` : ''}`;
   const pattern = getPath(config, 'traffic.pattern');
-  return [shape, cacheText, typeof pattern === 'string' ? pattern : null].filter(Boolean).join(', ');
+  // Cycle-engine runs that differ in their buffers (seed 003's comparison) must not share a name.
+  const organisation = getPath(config, 'switch.buffer.organisation');
+  return [shape, cacheText, typeof pattern === 'string' ? pattern : null, typeof organisation === 'string' ? organisation : null]
+    .filter(Boolean).join(', ');
+}
+
+// A history entry's headline: the hit rate of a cache run, the cycle engine's accepted throughput
+// and mean packet latency (a run without caches has no hit rate), an application's relative
+// performance. Units from the results schema (`unitOf`).
+export function runHeadline(r: SimResult, unitOf: (path: string) => string): string {
+  if (r.engine?.name === 'cycle') {
+    const v = (path: string) => formatValue(getPath(r as never, path), unitOf(path));
+    return `${v('throughput.accepted')} accepted, mean packet latency ${v('latency_cycles.packet.mean')}`;
+  }
+  return r.cache ? `${formatRate(r.cache.hit_rate, r.cache.lookups)} hit rate` : appHeadline(r);
 }
 
 // Per-switch values a history entry keeps: networks up to this many switches, to 4 decimals (a

@@ -84,6 +84,8 @@ export function pointCount(axes: Json[][]): number {
 export interface SeriesPoint {
   x: number;
   y: number;
+  // Drawn as a hollow marker (a cycle-engine point whose run saturated).
+  hollow?: boolean;
 }
 
 export interface Series {
@@ -92,17 +94,20 @@ export interface Series {
 }
 
 // Result rows (columns by name) -> one line per value of `seriesCol` (or a single line), points
-// sorted by x. Rows without a number in x or y (failed or pending points) are left out.
+// sorted by x. Rows without a number in x or y (failed or pending points) are left out. Points
+// whose `hollowCol` is true are marked hollow.
 export function sweepSeries(
   columns: Array<{ name: string }>,
   rows: unknown[][],
   xCol: string,
   yCol: string,
   seriesCol?: string,
+  hollowCol?: string,
 ): Series[] {
   const ix = columns.findIndex((c) => c.name === xCol);
   const iy = columns.findIndex((c) => c.name === yCol);
   const is = seriesCol ? columns.findIndex((c) => c.name === seriesCol) : -1;
+  const ih = hollowCol ? columns.findIndex((c) => c.name === hollowCol) : -1;
   if (ix < 0 || iy < 0) return [];
   const groups = new Map<string, SeriesPoint[]>();
   for (const r of rows) {
@@ -111,7 +116,7 @@ export function sweepSeries(
     if (typeof x !== 'number' || typeof y !== 'number') continue;
     const key = is >= 0 ? String(r[is]) : yCol;
     if (!groups.has(key)) groups.set(key, []);
-    groups.get(key)!.push({ x, y });
+    groups.get(key)!.push(ih >= 0 && r[ih] === true ? { x, y, hollow: true } : { x, y });
   }
   const numericKey = (k: string) => (Number.isNaN(Number(k)) ? Infinity : Number(k));
   return [...groups.entries()]

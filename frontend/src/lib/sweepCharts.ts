@@ -1,6 +1,53 @@
 import { sweepSeries, type Series } from './sweep';
+import { displayUnit } from './format';
 
-// Data for the extra sweep charts: latency vs job size and cost vs hit rate (Pareto front).
+// Data for the sweep charts: a metric vs the first axis, latency vs job size and cost vs hit rate
+// (Pareto front).
+
+// What the main sweep chart can draw: the headline columns of the route walk (hit rate, zero-load
+// latency) and of the cycle engine (latency under load, accepted throughput), as the API lists
+// them for the sweep's engines.
+const METRICS: Array<{ col: string; label: string }> = [
+  { col: 'cache.hit_rate', label: 'hit rate' },
+  { col: 'latency_ns.zero_load.mean', label: 'mean zero-load latency' },
+  { col: 'latency_ns.zero_load.p99', label: 'p99 zero-load latency' },
+  { col: 'latency_cycles.packet.mean', label: 'mean packet latency' },
+  { col: 'latency_cycles.packet.p99', label: 'p99 packet latency' },
+  { col: 'throughput.accepted', label: 'accepted throughput' },
+];
+
+// The chart's x axis and line axis: the first axis with numbers (a sweep over organisation x load
+// draws load on x, one line per organisation, whichever order the axes were given in), then the
+// first other axis.
+export function chartAxes(columns: Array<{ name: string }>, rows: unknown[][], axisNames: string[]): [string | undefined, string | undefined] {
+  const numeric = (a: string) => {
+    const ix = columns.findIndex((c) => c.name === a);
+    return rows.some((r) => typeof r[ix] === 'number');
+  };
+  const x = axisNames.find(numeric) ?? axisNames[0];
+  return [x, axisNames.find((a) => a !== x)];
+}
+
+export const SATURATED_COLUMN = 'saturated';
+
+export interface Metric {
+  col: string;
+  label: string; // with its unit: "mean packet latency (cycles)"
+  unit: string;
+}
+
+// The metrics these results have numbers for (a cycle sweep without caches has a hit-rate column
+// of nulls), or before any point has finished the metrics they have columns for. Units come from
+// the columns (the core's results schema), else from `unitOf`.
+export function sweepMetrics(columns: Array<{ name: string; unit?: string | null }>, rows: unknown[][],
+  unitOf: (path: string) => string): Metric[] {
+  const present = METRICS.map((m) => ({ ...m, ix: columns.findIndex((c) => c.name === m.col) })).filter((m) => m.ix >= 0);
+  const withNumbers = present.filter((m) => rows.some((r) => typeof r[m.ix] === 'number'));
+  return (withNumbers.length ? withNumbers : present).map(({ col, label, ix }) => {
+    const unit = columns[ix].unit || unitOf(col);
+    return { col, unit, label: unit ? `${label} (${unit === 'fraction' ? '%' : displayUnit(unit)})` : label };
+  });
+}
 
 // The network's size as the core counts it (prepare()'s summary, a column of every sweep row).
 export const SIZE_COLUMN = 'summary.switches';

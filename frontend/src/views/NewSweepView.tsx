@@ -13,6 +13,7 @@ import { Allowed } from '../components/Allowed';
 import { PastSweeps } from '../components/PastSweeps';
 import { TableScroll } from '../components/TableScroll';
 import { rememberSweep } from '../lib/sweepList';
+import { getPath } from '../lib/path';
 
 interface Axis {
   path: string;
@@ -40,11 +41,17 @@ export function NewSweepView() {
   // Fields whose values are arrays: their axis values are typed as "[5,5,5]; [7,7,7]".
   const arrayPaths = fields.filter((f) => ['dims', 'flags'].includes(f.kind)).map((f) => f.path);
   const parsed = axes.map((a) => parseAxis(a.path.trim(), a.text, arrayPaths));
-  // An axis key must be a field of the core's config schema (the list the input suggests).
-  const known = new Set([...numericPaths, ...arrayPaths, ...fields.filter((f) => f.kind === 'choice' || f.kind === 'bool').map((f) => f.path)]);
+  // An axis key must be a field of the core's config schema (the list the input suggests, choices
+  // such as switch.buffer.organisation included).
+  const axisPaths = [...numericPaths, ...arrayPaths, ...fields.filter((f) => f.kind === 'choice' || f.kind === 'bool').map((f) => f.path)];
+  const known = new Set(axisPaths);
   const pathError = (p: string) => (fields.length > 0 && !known.has(p.trim()) ? `${p.trim() || '(empty)'} is not a config field: pick one from the list` : null);
   const ok = parsed.every((p) => p.ok) && axes.every((a) => !pathError(a.path)) && new Set(axes.map((a) => a.path)).size === axes.length;
   const count = ok ? pointCount(parsed.map((p) => (p.ok ? p.values : []))) : null;
+  // In saturation mode the cycle engine bisects the offered load itself (docs/engines.md,
+  // "Measurement"): a load axis would give identical points, e.g. from seed 003's presets.
+  const axisOn = (path: string) => axes.some((a) => a.path.trim() === path);
+  const loadIgnored = getPath(base, 'sim.mode') === 'saturation' && axisOn('traffic.injection.load') && !axisOn('sim.mode');
   const setAxis = (i: number, patch: Partial<Axis>) => setAxes(axes.map((a, j) => (j === i ? { ...a, ...patch } : a)));
 
   const submit = async () => {
@@ -102,7 +109,7 @@ export function NewSweepView() {
       </table>
       </TableScroll>
       <datalist id="sweep-paths">
-        {[...numericPaths, ...arrayPaths].map((p) => <option key={p} value={p} />)}
+        {axisPaths.map((p) => <option key={p} value={p} />)}
       </datalist>
       <p>
         <button type="button" onClick={() => setAxes([...axes, { path: 'seed', text: '1..4 +1' }])}>Add axis</button>
@@ -116,6 +123,13 @@ export function NewSweepView() {
             const [fast, slow] = sweepSeconds(baseRun.prepared.summary, count);
             return `about ${formatSeconds(fast)} – ${formatSeconds(slow)} of worker time (${workPerPoint(baseRun.prepared.summary)} per point of the base config's size; divided among the running workers)`;
           })()}
+        </p>
+      )}
+      {loadIgnored && (
+        <p className="note warn" data-testid="sweep-load-ignored">
+          The base config has <code>sim.mode: "saturation"</code>, which bisects the offered load itself: every value of{' '}
+          <code>traffic.injection.load</code> gives the same run. Set <code>sim.mode</code> to <code>latency</code> in Explore to draw a
+          latency-load curve point by point.
         </p>
       )}
       {error && (

@@ -1,0 +1,28 @@
+// The form's folded groups: one the user opened stays open while they correct a value in it, and
+// one holding the core's error opens by itself.
+import { test, expect } from '@playwright/test';
+
+test('a folded group stays open once the error typed into it is fixed', async ({ page }) => {
+  await page.goto('/');
+  await page.locator('#preset').selectOption('seed003-fig7-hipiqs-bmin16');
+  await page.locator('.config-form summary', { hasText: 'Router pipeline' }).click();
+  const sa = page.locator('[data-field="switch.pipeline_cycles.sa"]');
+  await sa.fill('0');
+  await expect(page.getByTestId('error-switch.pipeline_cycles.sa')).toContainText('[1, 64]');
+  await sa.fill('2');
+  await expect(page.getByTestId('error-switch.pipeline_cycles.sa')).toHaveCount(0);
+  await expect(sa).toBeVisible();
+  await expect(sa).toHaveValue('2');
+});
+
+test('a folded group holding the core error opens by itself', async ({ page }) => {
+  await page.goto('/');
+  await page.locator('#preset').selectOption('seed003-fig7-hipiqs-bmin16');
+  await page.getByRole('tab', { name: 'JSON' }).click();
+  const cfg = JSON.parse(await page.locator('#config-json').inputValue());
+  cfg.switch.allocator = { iterations: 0 };
+  await page.locator('#config-json').fill(JSON.stringify(cfg, null, 2));
+  await page.getByRole('tab', { name: 'Form' }).click();
+  await expect(page.locator('[data-field="switch.allocator.iterations"]')).toBeVisible();
+  await expect(page.getByTestId('error-switch.allocator.iterations')).toContainText('[1, 16]');
+});
