@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { portName, portRows, withPerPort } from '../src/lib/ports';
-import { forceLayout, graphEdges } from '../src/lib/forceLayout';
+import { graphLinks, portName, portRows, withPerPort } from '../src/lib/ports';
+import { forceLayout } from '../src/lib/forceLayout';
 import type { SimResult } from '../src/config/types';
 import { SLICE_RESULT } from './fixtures';
 
@@ -70,7 +70,7 @@ describe('per-port rows', () => {
 });
 
 describe('force layout', () => {
-  const ring: Array<[number, number]> = Array.from({ length: 8 }, (_, i) => [i, (i + 1) % 8]);
+  const ring: Array<[number, number, number, number]> = Array.from({ length: 8 }, (_, i) => [i, 2, (i + 1) % 8, 1]);
   it('is deterministic and fits the drawing', () => {
     const a = forceLayout(8, ring, undefined, { size: 200 });
     const b = forceLayout(8, ring, undefined, { size: 200 });
@@ -88,11 +88,15 @@ describe('force layout', () => {
     expect(d(0, 1)).toBeLessThan(d(0, 4));
   });
   it('colours by hit rate and greys missing values', () => {
-    const { slices } = forceLayout(2, [[0, 1]], [0.5], { color: () => '#123456' });
+    const { slices } = forceLayout(2, [[0, 1, 1, 1]], [0.5], { color: () => '#123456' });
     expect(slices[0].cells.map((c) => c.fill)).toEqual(['#123456', '#d9d9d9']);
   });
-  it('reads edges from result.topology.edges', () => {
-    expect(graphEdges({ edges: [[0, 1], [1, 2]] })).toEqual([[0, 1], [1, 2]]);
-    expect(graphEdges({ links: 2 })).toEqual([]);
+  it('reads links with their ports from result.topology.edges', () => {
+    // Port concentration + i leads to the i-th neighbour in ascending id.
+    expect(graphLinks({ concentration: 2, edges: [[0, 1], [1, 2], [2, 0]] })).toEqual([[0, 2, 1, 2], [1, 3, 2, 3], [2, 2, 0, 3]]);
+    expect(graphLinks({ links: 2 })).toEqual([]);
+  });
+  it('keeps every drawn edge\'s link', () => {
+    expect(forceLayout(8, ring, undefined).edges[0].link).toEqual([0, 2, 1, 1]);
   });
 });

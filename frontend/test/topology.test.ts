@@ -73,7 +73,7 @@ describe('topology grid geometry', () => {
     expect(edges).toHaveLength(2); // switch 9 does not exist
     const c0 = g.slices[1].cells[0];
     const c4 = g.slices[0].cells[0];
-    expect(edges[0]).toEqual({ key: '0:4-4', x1: c0.x + c0.size / 2, y1: c0.y + c0.size / 2, x2: c4.x + c4.size / 2, y2: c4.y + c4.size / 2 });
+    expect(edges[0]).toEqual({ key: '0:4-4', x1: c0.x + c0.size / 2, y1: c0.y + c0.size / 2, x2: c4.x + c4.size / 2, y2: c4.y + c4.size / 2, link: [0, 4, 4, 0] });
     expect(edgesFor(g, Array.from({ length: 600 }, () => [0, 0, 4, 0]))).toEqual([]);
     expect(edgesFor(g, undefined)).toEqual([]);
   });

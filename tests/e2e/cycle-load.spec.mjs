@@ -36,7 +36,42 @@ test('seed 003 HIPIQS preset: throughput, latency, saturation and link utilisati
   await expect(result.getByTestId('topology-legend')).toContainText('link utilisation per switch');
   await expect(result.locator('[data-switch="0"] title'))
     .toHaveText(`switch 0 (0,0): link utilisation ${pct(expected.utilization.by_switch[0])}`);
+
+  // Every link is a line carrying its utilisation: each direction is the by_output_port value of
+  // the port it leaves by, the line shows the larger (lib/linkUtil.ts).
+  await expectLinkUtilisation(result, expected);
 });
+
+// A random regular graph's links: their ports come from topology.edges (port c + i to the i-th
+// neighbour in ascending id), so the lines must match the native result's per-port values too.
+test('cycle engine on a random regular graph: every line carries its link utilisation', async ({ page }) => {
+  const cfg = {
+    engine: 'cycle', seed: 7, topology: { kind: 'random_regular', switches: 8, degree: 3 },
+    traffic: { pattern: 'uniform', injection: { load: 0.3 } }, sim: { warmup_cycles: 200, measure_cycles: 1000, drain_cycles: 1000 },
+  };
+  const expected = nativeRun(cfg);
+  await runConfigInBrowser(page, expect, cfg, expected.config_hash);
+  await expectLinkUtilisation(page.getByTestId('wasm-result'), expected);
+});
+
+async function expectLinkUtilisation(result, expected) {
+  const P = expected.summary.ports_per_switch;
+  const u = expected.utilization.by_output_port;
+  const t = expected.topology;
+  const c = t.concentration ?? 1;
+  const nbrs = (s) => t.edges.flatMap(([a, b]) => (a === s ? [b] : b === s ? [a] : [])).sort((x, y) => x - y);
+  const links = Array.isArray(t.links) ? t.links : t.edges.map(([a, b]) => [a, c + nbrs(a).indexOf(b), b, c + nbrs(b).indexOf(a)]);
+  await expect(result.locator('line[data-link]')).toHaveCount(links.length);
+  for (const [a, pa, b, pb] of links) {
+    const [there, back] = [u[a * P + pa], u[b * P + pb]];
+    const line = result.locator(`line[data-link="${a}:${pa}:${b}:${pb}"]`);
+    await expect(line).toHaveAttribute('data-utilisation', String(Math.max(there, back)));
+    await expect(line.locator('title')).toHaveText(
+      `switch ${a} port ${pa} → switch ${b}: ${pct(there)} of cycles; back (switch ${b} port ${pb} → switch ${a}): ${pct(back)} of cycles`);
+  }
+  await expect(result.getByTestId('topology-legend')).toContainText('link utilisation per link (larger direction, % of cycles)');
+  await expect(result.getByTestId('link-note')).toContainText('Node (injection/ejection) links are not drawn');
+}
 
 // An application replayed flit by flit (traffic.injection.process "application"): the browser's
 // WASM core gives the native CLI's run time, shown with its unit in the replay table, and the

@@ -4,11 +4,12 @@ import { bundledEdgesFor, deltaColor, dragonflyLayout, edgesFor, gridLayout, gro
 import { aggregated, aggregateLayout, aggregateValues, pairStats } from '../lib/cubeAggregate';
 import { AggregateCells } from './AggregateCells';
 import { formatDelta, formatRate } from '../lib/format';
-import { switchLookups } from '../lib/ports';
+import { graphLinks, switchLookups } from '../lib/ports';
 import { useBaseline } from '../hooks/useHistory';
 import { Legend } from './Legend';
 import { PortTable } from './PortTable';
-import { forceLayout, graphEdges } from '../lib/forceLayout';
+import { forceLayout } from '../lib/forceLayout';
+import { linkLoads, type LoadedEdge } from '../lib/linkUtil';
 
 interface Props {
   // The core's description of the network (prepare()'s "topology" before a run, the result's after).
@@ -56,6 +57,8 @@ export const TopologyView = forwardRef<SVGSVGElement, Props>(function TopologyVi
     if (Array.isArray(topology?.link_bundles)) return bundledEdgesFor(layout, null, topology?.link_bundles);
     return Array.isArray(links) && links.length > MAX_SINGLE_EDGES ? bundledEdgesFor(layout, links) : edgesFor(layout, links);
   }, [layout, links, kind, topology?.link_bundles, topology?.global_links_per_group_pair]);
+  // Cycle-engine runs: every line that is one link carries its utilisation (lib/linkUtil.ts).
+  const loads = useMemo(() => linkLoads(edges, result), [edges, result]);
   const [aggPicked, setAggPicked] = useState<string | null>(null);
   if (agg && cubeDims) {
     return (
@@ -65,6 +68,7 @@ export const TopologyView = forwardRef<SVGSVGElement, Props>(function TopologyVi
           aggregated: the mean over all other coordinates for every pair of dimensions
         </figcaption>
         <p className="note">{aggregateNote(cubeDims, topology?.wrap)}</p>
+        {result?.engine.name === 'cycle' && <p className="note" data-testid="link-note">{linkNote(kind, false, false)}</p>}
         {result && !bySwitch && <p className="note">This result has no per-switch {word} values; cells are grey.</p>}
         <AggregateCells ref={ref} layout={agg} word={word} show={show} testid={result ? 'topology-svg' : 'topology-preview'} onPick={setAggPicked} />
         <div className="topology-footer" data-testid="topology-legend">
@@ -90,15 +94,17 @@ export const TopologyView = forwardRef<SVGSVGElement, Props>(function TopologyVi
         {layout.shownSlices < layout.totalSlices && ` (first ${layout.shownSlices} of ${layout.totalSlices} slices)`}
       </figcaption>
       <p className="note">{layoutNote(kind, dims)}{bundleNote(edges)}</p>
+      {result?.engine.name === 'cycle' && <p className="note" data-testid="link-note">{linkNote(kind, loads !== null, edges.length > 0)}</p>}
       {result && !bySwitch && <p className="note">This result has no per-switch {word} values; switches are grey.</p>}
       <svg ref={ref} data-testid={result ? 'topology-svg' : 'topology-preview'} width={layout.width + 2 * pad} height={layout.height + 2 * pad}
         viewBox={`${-pad} ${-pad} ${layout.width + 2 * pad} ${layout.height + 2 * pad}`} role="img"
         aria-label={`topology coloured by per-switch ${word}`} onMouseLeave={() => setHovered(null)}>
         <g className="links" stroke="#b8bec6" strokeWidth={0.75}>
-          {edges.map((e) => (
+          {(loads?.edges ?? (edges as Array<Edge & Partial<LoadedEdge>>)).map((e) => (
             // Bundle widths are screen pixels: a very wide drawing scaled to the page must not thin them away.
             <line key={e.key} x1={e.x1} y1={e.y1} x2={e.x2} y2={e.y2} strokeWidth={e.width} data-links={e.count}
-              vectorEffect={e.count !== undefined ? 'non-scaling-stroke' : undefined}>
+              vectorEffect={e.count !== undefined ? 'non-scaling-stroke' : undefined}
+              stroke={e.stroke} data-link={e.utilisation !== undefined ? e.link?.join(':') : undefined} data-utilisation={e.utilisation}>
               {e.title && <title>{e.title}</title>}
             </line>
           ))}
@@ -121,6 +127,8 @@ export const TopologyView = forwardRef<SVGSVGElement, Props>(function TopologyVi
         {/* The colour scale only once there are hit rates to colour by; grey always has its key. */}
         {bySwitch && <span className="legend-title small">{word} per switch</span>}
         {bySwitch && <Legend color={color} what={word} format={deltas ? (v) => formatDelta(v, 0, 'fraction') ?? '±0' : undefined} />}
+        {loads && <span className="legend-title small">link utilisation per link (larger direction, % of cycles)</span>}
+        {loads && <Legend color={loads.color} what="link utilisation (larger direction, % of cycles)" />}
         {(!bySwitch || layout.slices.some((sl) => sl.cells.some((c) => c.hitRate === undefined))) && (
           <span className="small legend-missing">
             <span className="swatch" style={{ background: MISSING_FILL }} /> {result ? `no ${word} for this switch` : 'not run yet'}
@@ -153,7 +161,7 @@ const num = (v: unknown) => (typeof v === 'number' ? v : null);
 function layoutFor(t: TopologyDescription, bySwitch: number[] | undefined, color: (v: number) => string): GridLayout | (GridLayout & { edges: Edge[] }) | null {
   const switches = num(t.switches);
   if ((t.kind === 'random_regular' || t.kind === 'edge_list') && switches !== null && switches <= 2048)
-    return forceLayout(switches, graphEdges(t), bySwitch, { color });
+    return forceLayout(switches, graphLinks(t), bySwitch, { color });
   if (t.kind === 'kary_ncube' && Array.isArray(t.dims) && t.dims.every((d) => typeof d === 'number'))
     return gridLayout(t.dims, bySwitch, { color });
   const [levels, perLevel, stages, perStage, a, g] =
@@ -165,6 +173,15 @@ function layoutFor(t: TopologyDescription, bySwitch: number[] | undefined, color
     return layeredLayout(stages, perStage, bySwitch, { color, word: 'stage', bottom: 'nodes attach here', bundled });
   if (t.kind === 'dragonfly' && a && g) return dragonflyLayout(a, g, bySwitch, { color });
   return null;
+}
+
+// What the lines of a cycle-engine run show, and where they show nothing.
+function linkNote(kind: string, loaded: boolean, drawn: boolean): string {
+  const nodes = 'Node (injection/ejection) links are not drawn; their utilisation is in the switch\'s port table.';
+  if (loaded) return `Lines are coloured and widened by link utilisation: the share of the measured cycles a link carries a flit (% of cycles), the larger of its two directions; hover a line for both. ${nodes}`;
+  const why = kind === 'dragonfly' ? 'a line joins groups, not single links'
+    : drawn ? 'lines are bundles of links' : 'links are not drawn for this network';
+  return `Link utilisation is shown per switch only (${why}); click a switch for its output ports' utilisation. ${nodes}`;
 }
 
 // Bundled links say so, with how many links the bundles carry.

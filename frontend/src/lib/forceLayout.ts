@@ -1,8 +1,8 @@
 import { forceCenter, forceLink, forceManyBody, forceSimulation, type SimulationNodeDatum } from 'd3-force';
 import { hitRateColor, MISSING_FILL, type Edge, type GridLayout } from './topology';
 
-// Force-directed drawing of arbitrary switch graphs (random_regular, edge_list) from
-// result.topology.edges ([a, b] pairs). D3's force simulation computes positions; React draws
+// Force-directed drawing of arbitrary switch graphs (random_regular, edge_list) from their links
+// (ports.ts graphLinks: [a, port, b, port], so every drawn edge knows its ports). D3's force simulation computes positions; React draws
 // them. Determinism matters (stable screenshots, e2e): switches start on a circle in id order,
 // d3's jiggle uses a fixed-seed generator, and the simulation runs a fixed number of ticks
 // synchronously instead of animating.
@@ -17,16 +17,9 @@ function lcg(seed: number): () => number {
   return () => (s = (s * 48271) % 2147483647) / 2147483647;
 }
 
-export function graphEdges(topology: { [k: string]: unknown } | undefined): Array<[number, number]> {
-  const edges = topology?.edges;
-  if (!Array.isArray(edges)) return [];
-  return edges.filter((e): e is [number, number] => Array.isArray(e) && e.length >= 2)
-    .map(([a, b]) => [Number(a), Number(b)]);
-}
-
 export function forceLayout(
   switches: number,
-  edges: Array<[number, number]>,
+  links: Array<[number, number, number, number]>,
   bySwitch: number[] | undefined,
   opts: { size?: number; ticks?: number; color?: (v: number) => string } = {},
 ): GridLayout & { edges: Edge[] } {
@@ -36,12 +29,12 @@ export function forceLayout(
     const t = (2 * Math.PI * id) / Math.max(1, switches);
     return { id, x: Math.cos(t) * 100, y: Math.sin(t) * 100 };
   });
-  const pairs = edges.filter(([a, b]) => a >= 0 && b >= 0 && a < switches && b < switches && a !== b);
+  const kept = links.filter(([a, , b]) => a >= 0 && b >= 0 && a < switches && b < switches && a !== b);
   // forceLink replaces source/target by node objects, so it gets its own copies.
-  const links = pairs.map(([a, b]) => ({ source: a, target: b }));
+  const pairs = kept.map(([a, , b]) => ({ source: a, target: b }));
   const sim = forceSimulation(nodes)
     .randomSource(lcg(1))
-    .force('link', forceLink<Node, { source: number; target: number }>(links).id((d) => d.id).distance(30))
+    .force('link', forceLink<Node, { source: number; target: number }>(pairs).id((d) => d.id).distance(30))
     .force('charge', forceManyBody().strength(-60))
     .force('center', forceCenter(0, 0))
     .stop();
@@ -63,8 +56,9 @@ export function forceLayout(
   });
   const height = (y1 - y0) * scale + cellSize;
   const half = cellSize / 2;
-  const drawn: Edge[] = pairs.map(([a, b]) => ({
-    key: `${a}-${b}`, x1: cells[a].x + half, y1: cells[a].y + half, x2: cells[b].x + half, y2: cells[b].y + half,
-  }));
+  const drawn: Edge[] = kept.map((link) => {
+    const [a, , b] = link;
+    return { key: `${a}-${b}`, x1: cells[a].x + half, y1: cells[a].y + half, x2: cells[b].x + half, y2: cells[b].y + half, link };
+  });
   return { width: size, height, cellSize, slices: [{ key: 'graph', label: '', x: 0, y: 0, cells }], shownSlices: 1, totalSlices: 1, edges: drawn };
 }

@@ -43,10 +43,7 @@ function portNameFromTopology(topology: SimResult['topology'], port: number, swi
   }
   if ((kind === 'random_regular' || kind === 'edge_list') && Array.isArray(topology?.edges)) {
     if (port < c) return { name: c > 1 ? `node ${port}` : 'node', portClass: 'injection' };
-    const nbrs = (topology.edges as number[][])
-      .flatMap(([a, b]) => (a === switchId ? [b] : b === switchId ? [a] : []))
-      .sort((x, y) => x - y);
-    const n = nbrs[port - c];
+    const n = neighbours(topology.edges as number[][], switchId)[port - c];
     return { name: n === undefined ? `port ${port} (unused)` : `to switch ${n}`, portClass: 'network' };
   }
   if (kind === 'bmin' && typeof topology?.k === 'number') {
@@ -54,6 +51,23 @@ function portNameFromTopology(topology: SimResult['topology'], port: number, swi
     return port < k ? { name: `down ${port}`, portClass: 'down port' } : { name: `up ${port - k}`, portClass: 'up port' };
   }
   return { name: `port ${port}`, portClass: '' };
+}
+
+// A graph switch's neighbours in ascending id: port concentration + i leads to the i-th (topology.ports).
+function neighbours(edges: number[][], switchId: number): number[] {
+  return edges.flatMap(([a, b]) => (a === switchId ? [b] : b === switchId ? [a] : [])).sort((x, y) => x - y);
+}
+
+// A switch graph's links (random_regular, edge_list: result.topology.edges, [a, b] pairs) in the
+// core's topology.links format [a, a's port to b, b, b's port to a], so they carry their ports.
+export function graphLinks(topology: { [k: string]: unknown } | undefined): Array<[number, number, number, number]> {
+  const edges = topology?.edges;
+  if (!Array.isArray(edges)) return [];
+  const pairs = edges.filter((e): e is number[] => Array.isArray(e) && e.length >= 2).map(([a, b]) => [Number(a), Number(b)]);
+  const c = typeof topology?.concentration === 'number' ? topology.concentration : 1;
+  const nbrs = new Map<number, number[]>();
+  const of = (s: number) => nbrs.get(s) ?? nbrs.set(s, neighbours(pairs, s)).get(s)!;
+  return pairs.map(([a, b]) => [a, c + of(a).indexOf(b), b, c + of(b).indexOf(a)]);
 }
 
 export function portRows(result: SimResult, switchId: number): PortRow[] | null {
@@ -89,13 +103,28 @@ export function withPerPort(config: import('../config/types').Config, on: boolea
   return next;
 }
 
-// Output-port utilisation of one switch (cycle engine): utilization.by_output_port is indexed
-// switch x ports_per_switch + port (docs/engines.md); names as for input ports, the same numbering.
+// Utilisation of the link leaving port `port` of switch `switchId` (cycle engine), as a fraction
+// of the measured cycles: utilization.by_output_port is indexed switch x ports_per_switch + port
+// (docs/engines.md). Null when the result has none.
+export function outputUtilisation(result: SimResult | undefined): { ports: number; at: (switchId: number, port: number) => number | undefined } | null {
+  const all = (result?.utilization as { by_output_port?: number[] } | undefined)?.by_output_port;
+  const ports = (result?.summary as { ports_per_switch?: number } | undefined)?.ports_per_switch;
+  if (!Array.isArray(all) || typeof ports !== 'number') return null;
+  return {
+    ports,
+    at: (switchId, port) => {
+      const v = port >= 0 && port < ports ? all[switchId * ports + port] : undefined;
+      return typeof v === 'number' && Number.isFinite(v) ? v : undefined;
+    },
+  };
+}
+
+// Output-port utilisation of one switch; names as for input ports, the same numbering.
 export function outputPortRows(result: SimResult, switchId: number): Array<{ port: number; name: string; utilisation: number }> | null {
+  const u = outputUtilisation(result);
   const all = (result.utilization as { by_output_port?: number[] } | undefined)?.by_output_port;
-  const ports = (result.summary as { ports_per_switch?: number } | undefined)?.ports_per_switch;
-  if (!Array.isArray(all) || typeof ports !== 'number' || all.length < (switchId + 1) * ports) return null;
-  return Array.from({ length: ports }, (_, port) => ({
-    port, name: portName(result.topology, port, switchId).name, utilisation: all[switchId * ports + port],
+  if (!u || !all || all.length < (switchId + 1) * u.ports) return null;
+  return Array.from({ length: u.ports }, (_, port) => ({
+    port, name: portName(result.topology, port, switchId).name, utilisation: all[switchId * u.ports + port],
   }));
 }

@@ -180,6 +180,8 @@ export interface Edge {
   count?: number;
   width?: number;
   title?: string;
+  // One link drawn as one line: [a, a's port, b, b's port] (the core's topology.links format).
+  link?: [number, number, number, number];
 }
 
 // Links drawn one line each up to this many; above, as bundles (a grey smear otherwise).
@@ -196,7 +198,8 @@ export function edgesFor(layout: GridLayout, links: unknown, maxEdges = MAX_SING
     const a = pos.get(Number(l[0]));
     const b = pos.get(Number(l[2]));
     if (!a || !b) continue;
-    out.push({ key: `${l[0]}:${l[1]}-${l[2]}`, x1: a.x + a.size / 2, y1: a.y + a.size / 2, x2: b.x + b.size / 2, y2: b.y + b.size / 2 });
+    out.push({ key: `${l[0]}:${l[1]}-${l[2]}`, x1: a.x + a.size / 2, y1: a.y + a.size / 2, x2: b.x + b.size / 2, y2: b.y + b.size / 2,
+      link: l.length >= 4 ? [Number(l[0]), Number(l[1]), Number(l[2]), Number(l[3])] : undefined });
   }
   return out;
 }
