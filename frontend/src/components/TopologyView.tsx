@@ -91,6 +91,7 @@ export const TopologyView = forwardRef<SVGSVGElement, Props>(function TopologyVi
     <figure className="chart topology">
       <figcaption>
         Switches of the {Array.isArray(dims) ? `${dims.join('×')} ` : ''}{kind}{result ? `, coloured by ${source}` : ' (before the run: switches are coloured once it has run)'}
+        {loads && ', and its links by their own utilisation (% of cycles)'}
         {layout.shownSlices < layout.totalSlices && ` (first ${layout.shownSlices} of ${layout.totalSlices} slices)`}
       </figcaption>
       <p className="note">{layoutNote(kind, dims)}{bundleNote(edges)}</p>
@@ -125,10 +126,18 @@ export const TopologyView = forwardRef<SVGSVGElement, Props>(function TopologyVi
       </svg>
       <div className="topology-footer" data-testid="topology-legend">
         {/* The colour scale only once there are hit rates to colour by; grey always has its key. */}
-        {bySwitch && <span className="legend-title small">{word} per switch</span>}
-        {bySwitch && <Legend color={color} what={word} format={deltas ? (v) => formatDelta(v, 0, 'fraction') ?? '±0' : undefined} />}
-        {loads && <span className="legend-title small">link utilisation per link (larger direction, % of cycles)</span>}
-        {loads && <Legend color={loads.color} what="link utilisation (larger direction, % of cycles)" />}
+        {bySwitch && (
+          <span className="legend-group">
+            <span className="legend-title small">{word} per switch</span>
+            <Legend color={color} what={word} format={deltas ? (v) => formatDelta(v, 0, 'fraction') ?? '±0' : undefined} />
+          </span>
+        )}
+        {loads && (
+          <span className="legend-group">
+            <span className="legend-title small">link utilisation per link (larger direction, % of cycles)</span>
+            <Legend color={loads.color} what="link utilisation (larger direction, % of cycles)" />
+          </span>
+        )}
         {(!bySwitch || layout.slices.some((sl) => sl.cells.some((c) => c.hitRate === undefined))) && (
           <span className="small legend-missing">
             <span className="swatch" style={{ background: MISSING_FILL }} /> {result ? `no ${word} for this switch` : 'not run yet'}

@@ -1,8 +1,9 @@
-import { scaleLinear } from 'd3-scale';
+import { scaleLinear, scaleSequential, type ScaleSequential } from 'd3-scale';
+import { interpolateOranges } from 'd3-scale-chromatic';
 import type { SimResult } from '../config/types';
 import { formatPercent } from './format';
 import { outputUtilisation } from './ports';
-import { hitRateColor, hitRateDomain, type Edge } from './topology';
+import { hitRateDomain, type Edge } from './topology';
 
 // Per-link utilisation on the drawing (cycle engine). A link is two channels, one per direction;
 // each direction's utilisation is that of the output port it leaves by (utilization.by_output_port:
@@ -17,7 +18,7 @@ export interface LoadedEdge extends Edge {
 
 export interface LinkLoads {
   edges: LoadedEdge[];
-  color: ReturnType<typeof hitRateColor>;
+  color: ScaleSequential<string>;
 }
 
 // Null when the result has no per-port utilisation or no drawn line is a single link (bundles,
@@ -33,8 +34,11 @@ export function linkLoads(edges: Edge[], result: SimResult | undefined): LinkLoa
     const both = [there, back].filter((v): v is number => v !== undefined);
     return { e, there, back, utilisation: both.length ? Math.max(...both) : undefined };
   });
-  // The colour domain spans the lines' values, as the switches' does theirs (hitRateDomain).
-  const color = hitRateColor(hitRateDomain(loads.flatMap((l) => (l.utilisation === undefined ? [] : [l.utilisation]))));
+  // The domain spans the lines' values, as the switches' does theirs (hitRateDomain). Its own hue
+  // (oranges, light to dark; readable with the common colour-vision deficiencies) so a line is not
+  // read on the switches' cividis scale, whose domain differs; its palest end stays visible on white.
+  const domain = hitRateDomain(loads.flatMap((l) => (l.utilisation === undefined ? [] : [l.utilisation])));
+  const color = scaleSequential((t: number) => interpolateOranges(0.3 + 0.7 * t)).domain(domain).clamp(true);
   // Width grows with the share of cycles from 0, so an idle link stays a hairline.
   const width = scaleLinear().domain([0, 1]).range([0.75, 4]).clamp(true);
   return {
