@@ -60,6 +60,7 @@ function neighbours(edges: number[][], switchId: number): number[] {
 
 // A switch graph's links (random_regular, edge_list: result.topology.edges, [a, b] pairs) in the
 // core's topology.links format [a, a's port to b, b, b's port to a], so they carry their ports.
+// The core rejects parallel links, so a neighbour's position is its port.
 export function graphLinks(topology: { [k: string]: unknown } | undefined): Array<[number, number, number, number]> {
   const edges = topology?.edges;
   if (!Array.isArray(edges)) return [];
