@@ -138,8 +138,8 @@ export function ExploreView({ onEngineVersion }: { onEngineVersion: (v: string |
   useEffect(() => {
     if (autoRan.current || !core.validated || core.error || !core.prepared) return;
     autoRan.current = true;
-    if (autoRuns(core.prepared.summary) && wasm.state.phase === 'idle') wasm.start(config);
-  }, [core.validated, core.error, core.prepared, wasm, config]);
+    if (autoRuns(core.prepared.summary) && wasm.state.phase === 'idle') runForm();
+  }, [core.validated, core.error, core.prepared, wasm.state.phase, runForm]);
 
   // A result is stale once the form holds another config, or text that does not parse yet.
   const formKey = Object.keys(localErrors).length > 0 ? null : canonical(config);
