@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { comparisonRows, EXAMPLES, exampleFor, type Example } from '../src/config/examples';
+import { canonical, comparisonRows, EXAMPLES, exampleByKey, exampleFor, variantConfigs, variantRows, type Example } from '../src/config/examples';
 import type { SimResult } from '../src/config/types';
 import { SLICE_RESULT } from './fixtures';
 
@@ -42,5 +42,36 @@ describe('example catalogue', () => {
       { what: 'capacity misses', published: '0 look-ups', model: '12,345 look-ups', agreement: 'outside tolerance', note: undefined },
       { what: 'ratio', published: '0.1 %', model: '—', agreement: 'context only', note: 'not a result key' },
     ]);
+  });
+
+  it('a compare example runs its config once per value of its path, in order', () => {
+    const e = exampleByKey('seed003-fig7-compare-bmin16')!;
+    const v = variantConfigs(e);
+    expect(v.map((c) => c.variant)).toEqual(['input_fifo', 'hipiqs', 'central']);
+    for (const c of v) {
+      // Only the compared key differs from the example's config.
+      const expected = structuredClone(e.config) as { switch: { buffer: { organisation: string } } };
+      expected.switch.buffer.organisation = c.variant;
+      expect(c.config).toEqual(expected);
+    }
+    // The first variant is the example's own config, so a single run of it is that variant's.
+    expect(canonical(v[0].config)).toBe(canonical(e.config));
+    expect(variantConfigs(exampleByKey('seed003-fig7-hipiqs-bmin16')!)).toEqual([]);
+  });
+
+  it('compare rows: each published value beside the run of its variant; a single run shows only its own', () => {
+    const e = exampleByKey('seed003-fig7-compare-bmin16')!;
+    const sat = (throughput: number) => ({ ...SLICE_RESULT, saturation: { throughput, curve: [] } }) as unknown as SimResult;
+    // Two of three variants run so far.
+    const rows = variantRows(e, [sat(0.64), sat(0.8)]);
+    expect(rows.map(({ variant, model, published, agreement }) => ({ variant, model, published, agreement }))).toEqual([
+      { variant: 'input_fifo', model: '0.64 flits/node/cycle', published: '0.6 flits/node/cycle', agreement: 'context only' },
+      { variant: 'hipiqs', model: '0.8 flits/node/cycle', published: '0.9 flits/node/cycle ± 0.05 flits/node/cycle', agreement: 'outside tolerance' },
+      { variant: 'central', model: '—', published: '0.9 flits/node/cycle ± 0.05 flits/node/cycle', agreement: 'not run yet' },
+    ]);
+    expect(variantRows(e, [sat(0.64), sat(0.93), sat(0.918)]).map((r) => r.agreement))
+      .toEqual(['context only', 'within tolerance', 'within tolerance']);
+    // The example's config is the input FIFO's: run alone, only the FIFO's value applies.
+    expect(comparisonRows(e, sat(0.64)).map((r) => r.what)).toEqual([e.published![0].what]);
   });
 });

@@ -7,7 +7,9 @@ import { ResultPanel } from '../src/components/ResultPanel';
 import { PortTable } from '../src/components/PortTable';
 import { UnitsContext } from '../src/hooks/useCoreSchemas';
 import { formatPercent, formatValue } from '../src/lib/format';
-import { BELOW, latencySeries, SATURATED, throughputSeries, type CurveRow } from '../src/lib/loadCurve';
+import { BELOW, latencyCurve, latencySeries, SATURATED, throughputSeries, type CurveRow } from '../src/lib/loadCurve';
+import { ComparePanel } from '../src/components/ComparePanel';
+import { variantConfigs, type Example } from '../src/config/examples';
 import type { Units } from '../src/lib/units';
 import { coreUnits, loadCore } from './core';
 
@@ -123,3 +125,37 @@ describe('the drawing of a cycle run', () => {
   });
 });
 
+
+describe('comparing variants (a compare example)', () => {
+  it('one latency curve per run, saturated runs hollow, by offered load', () => {
+    const curve: CurveRow[] = [[0.5, 0.41, 80, true], [0.25, 0.25, 20, false], [0.44, 0.41, 0, true]];
+    expect(latencyCurve('hipiqs', curve)).toEqual({
+      key: 'hipiqs', points: [{ x: 0.25, y: 20, hollow: false }, { x: 0.5, y: 80, hollow: true }],
+    });
+  });
+
+  it('the panel overlays the runs, marks each saturation throughput and tables the published values', () => {
+    const spec = { path: 'switch.buffer.organisation', values: ['input_fifo', 'central'] };
+    const published = spec.values.map((variant) => ({
+      variant, what: `saturation throughput of ${variant}`, path: 'saturation.throughput', value: 0.5, tolerance: 0.5, unit: 'flits/node/cycle',
+    }));
+    const example: Example = { key: 'k', title: 't', description: 'd', source: 'seed 003', config: SATURATION, browser: true, compare: spec, published };
+    const variants = variantConfigs(example);
+    const results = variants.map((v) => run(v.config));
+    const html = withUnits(<ComparePanel example={example} running={false} run={{ example, variants, results }} />);
+    const sats = results.map((r) => (r.saturation as { throughput: number }).throughput);
+    expect(sats[0]).not.toBe(sats[1]);
+    for (const [i, v] of spec.values.entries()) {
+      expect(html).toContain(`data-series="${v}"`);
+      expect(html).toContain(`data-legend="${v}"`);
+      expect(html).toContain(`<title>${v}: saturation throughput ${formatValue(sats[i], 'flits/node/cycle')}</title>`);
+      expect(html).toMatch(new RegExp(`data-testid="compare-simulated-${v}">${formatValue(sats[i], 'flits/node/cycle').replace(/\./g, '\\.')}<`));
+    }
+    expect(html.match(/data-mark="/g)).toHaveLength(2);
+    const t = text(html);
+    expect(t).toContain('all 2 runs done');
+    expect(t).toContain('simulated (this run)');
+    expect(t).toContain('as published');
+    expect(t).toContain('offered load (flits/node/cycle)');
+  });
+});

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { handle, runStepped, type CoreModule } from '../src/core/protocol';
 import type { SimResult } from '../src/config/types';
 import { SLICE_CONFIG } from './fixtures';
-import { comparisonRows, EXAMPLES } from '../src/config/examples';
+import { comparisonRows, EXAMPLES, variantConfigs, variantRows } from '../src/config/examples';
 import { allFields, fieldsFor, type SchemaNode } from '../src/config/schema';
 import { portRows } from '../src/lib/ports';
 import { loadCore } from './core';
@@ -153,7 +153,9 @@ describe('WASM core in node', () => {
     const checked = EXAMPLES.filter((e) => e.browser && e.published?.some((p) => p.check !== false));
     expect(checked.length).toBeGreaterThanOrEqual(6);
     for (const e of checked) {
-      const rows = comparisonRows(e, run(e.config)).filter((r) => r.agreement !== 'context only');
+      // A compare example's values are checked against the run of their variant.
+      const rows = (e.compare ? variantRows(e, variantConfigs(e).map((v) => run(v.config))) : comparisonRows(e, run(e.config)))
+        .filter((r) => r.agreement !== 'context only');
       for (const r of rows) expect(r.agreement, `${e.key}: ${r.what} = ${r.model}, published ${r.published}`).toBe('within tolerance');
     }
   });

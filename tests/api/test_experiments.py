@@ -135,9 +135,11 @@ def test_presets_are_the_example_catalogue(client, core):
         assert {k: p[k] for k in ("title", "description", "source", "config", "browser")} == \
             {k: example[k] for k in ("title", "description", "source", "config", "browser")}
         # Published values pass through with the optional keys' defaults filled in.
-        defaults = {"path": None, "source": None, "note": None, "check": True}
+        defaults = {"path": None, "source": None, "note": None, "check": True, "variant": None}
         assert p["published"] == [{**defaults, **v} for v in example.get("published", [])]
+        assert p["compare"] == example.get("compare")
     assert any(p["published"] for p in presets)
+    assert any(p["compare"] for p in presets)
 
 
 def test_schema_is_the_engine_schema(client, core):

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <set>
 #include <sstream>
 
@@ -53,6 +54,15 @@ json at_path(const json& doc, const std::string& path) {
   return *cur;
 }
 
+// A compare example's config with its `compare.path` set to one of `compare.values`.
+json variant_config(const json& example, const json& value) {
+  std::string pointer = "/" + example["compare"]["path"].get<std::string>();
+  std::replace(pointer.begin(), pointer.end(), '.', '/');
+  json config = example["config"];
+  config[json::json_pointer(pointer)] = value;
+  return config;
+}
+
 // Examples with at least one checked published value, by file stem (the gtest parameter).
 std::vector<std::string> examples_with_published_values() {
   std::vector<std::string> out;
@@ -73,8 +83,8 @@ json run(const json& config) {
 }  // namespace
 
 TEST(Catalogue, EveryExampleIsWellFormedAndValid) {
-  const std::set<std::string> keys = {"title", "description", "source", "config", "published", "browser"};
-  const std::set<std::string> published_keys = {"what", "path", "value", "tolerance", "unit", "source", "note", "check"};
+  const std::set<std::string> keys = {"title", "description", "source", "config", "published", "browser", "compare"};
+  const std::set<std::string> published_keys = {"what", "path", "value", "tolerance", "unit", "source", "note", "check", "variant"};
   const auto files = json_files(kExamples);
   ASSERT_GE(files.size(), 10u) << kExamples;
   for (const auto& p : files) {
@@ -86,7 +96,16 @@ TEST(Catalogue, EveryExampleIsWellFormedAndValid) {
     EXPECT_TRUE(get(e, "browser").is_boolean());
     ASSERT_TRUE(get(e, "config").is_object());
     EXPECT_EQ(validate_json(e["config"].dump()), "");
+    // A compare example: every variant validates, and every published value names its variant.
+    const json compare = get(e, "compare");
+    if (!compare.is_null()) {
+      ASSERT_TRUE(non_empty_string(get(compare, "path")) && get(compare, "values").is_array());
+      EXPECT_GE(compare["values"].size(), 2u);
+      for (const json& v : compare["values"]) EXPECT_EQ(validate_json(variant_config(e, v).dump()), "") << v;
+    }
     for (const json& pub : e.value("published", json::array())) {
+      if (compare.is_null()) EXPECT_FALSE(pub.contains("variant")) << pub.dump();
+      else EXPECT_TRUE(std::count(compare["values"].begin(), compare["values"].end(), get(pub, "variant")) == 1) << pub.dump();
       for (const auto& [k, v] : pub.items()) EXPECT_TRUE(published_keys.count(k)) << "unknown key " << k;
       EXPECT_TRUE(get(pub, "what").is_string() && get(pub, "unit").is_string()) << pub.dump();
       EXPECT_TRUE(get(pub, "value").is_number()) << pub.dump();
@@ -121,9 +140,14 @@ class PublishedValues : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(PublishedValues, AreReproducedByARun) {
   const json e = read_json(kExamples / (GetParam() + ".json"));
-  const json result = run(e["config"]);
+  std::map<std::string, json> results;  // one run per config
   for (const json& pub : e["published"]) {
     if (!checked(pub)) continue;
+    // A compare example's value is reproduced by the run of its variant.
+    const json config = pub.contains("variant") ? variant_config(e, pub["variant"]) : e["config"];
+    auto [it, fresh] = results.try_emplace(config.dump());
+    if (fresh) it->second = run(config);
+    const json& result = it->second;
     ASSERT_TRUE(get(pub, "path").is_string()) << pub.dump();
     const json got = at_path(result, pub["path"]);
     ASSERT_TRUE(got.is_number()) << pub["path"] << " is not a number in the result";

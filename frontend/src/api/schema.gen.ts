@@ -73,6 +73,13 @@ export interface components {
       /** Unit */
       unit: string | null;
     };
+    /** Compare */
+    Compare: {
+      /** Path */
+      path: string;
+      /** Values */
+      values: unknown[];
+    };
     /** ErrorBody */
     ErrorBody: {
       /** Allowed */
@@ -258,6 +265,7 @@ export interface components {
     Preset: {
       /** Browser */
       browser: boolean;
+      compare?: components["schemas"]["Compare"] | null;
       /** Config */
       config: {
         [key: string]: unknown;
@@ -322,6 +330,8 @@ export interface components {
       unit: string;
       /** Value */
       value: number;
+      /** Variant */
+      variant?: string | null;
       /** What */
       what: string;
     };

@@ -21,12 +21,16 @@ interface Props {
   // What a hollow marker means ("saturated"): said in its tooltip and in the legend.
   hollowLabel?: string;
   logX?: boolean;
+  // Dashed vertical lines at an x of a series (e.g. its saturation throughput), in its colour;
+  // `label` is the tooltip, with the value's unit.
+  marks?: Array<{ series: string; x: number; label: string }>;
 }
 
 // A small multi-series line chart: D3 computes scales and paths, React draws them.
-export const LineChart = forwardRef<SVGSVGElement, Props>(function LineChart({ series, xLabel, yLabel, seriesLabel, formatY, formatTick = formatY, hollowLabel, logX }, ref) {
+export const LineChart = forwardRef<SVGSVGElement, Props>(function LineChart({ series, xLabel, yLabel, seriesLabel, formatY, formatTick = formatY, hollowLabel, logX, marks = [] }, ref) {
   const all = series.flatMap((s) => s.points);
-  const [x0, x1] = extent(all, (p) => p.x) as [number, number];
+  // The marks widen the x domain, so a mark is never drawn outside the plot.
+  const [x0, x1] = extent([...all.map((p) => p.x), ...marks.map((m) => m.x)]) as [number, number];
   const [y0, y1] = extent(all, (p) => p.y) as [number, number];
   if (all.length === 0) return <p className="note">No finished points yet.</p>;
   const useLog = logX && x0 > 0;
@@ -67,6 +71,15 @@ export const LineChart = forwardRef<SVGSVGElement, Props>(function LineChart({ s
           </g>
         </g>
       ))}
+      {marks.map((m) => {
+        const i = series.findIndex((s) => s.key === m.series);
+        return (
+          <line key={m.series} data-mark={m.series} x1={x(m.x)} x2={x(m.x)} y1={M.t} y2={H - M.b}
+            stroke={PALETTE[i % PALETTE.length]} strokeWidth={1.5} strokeDasharray="4 3">
+            <title>{m.label}</title>
+          </line>
+        );
+      })}
       {hollowLabel && all.some((p) => p.hollow) && (
         <g transform={`translate(${W - M.r + 8},${M.t + 18 * series.length + 22})`} data-legend="hollow">
           <circle cx={9} cy={0} r={3} fill="#fff" stroke="#555" strokeWidth={1.5} />

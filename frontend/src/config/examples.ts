@@ -1,5 +1,5 @@
 import type { Config, Json, SimResult } from './types';
-import { getPath } from '../lib/path';
+import { getPath, setPath } from '../lib/path';
 import { formatWithUnit } from '../lib/format';
 
 // The example catalogue: examples/*.json at the repository root (format in examples/README.md),
@@ -15,6 +15,13 @@ export interface PublishedValue {
   source?: string;
   note?: string;
   check?: boolean; // false: shown for context, not reproduced
+  variant?: string; // in a compare example: the value of `compare.path` whose run it belongs to
+}
+
+// A compare example runs its config once per value of one config path and overlays the results.
+export interface CompareSpec {
+  path: string; // dotted config path, e.g. switch.buffer.organisation
+  values: string[];
 }
 
 export interface Example {
@@ -24,6 +31,7 @@ export interface Example {
   source: string;
   config: Config;
   published?: PublishedValue[];
+  compare?: CompareSpec;
   browser: boolean;
 }
 
@@ -72,13 +80,34 @@ export interface Comparison {
 
 // One row per published value: the published number (with its tolerance) beside this run's
 // (before a run, `result` is undefined and the row says so).
+// (A compare example's config is its first variant's: only that variant's values apply to it.)
 export function comparisonRows(example: Example, result: SimResult | undefined): Comparison[] {
-  return (example.published ?? []).map((p) => {
-    const tol = p.tolerance > 0 ? ` ± ${formatWithUnit(p.tolerance, p.unit)}` : '';
-    const got: Json | undefined = p.path && result ? getPath(result as unknown as Json, p.path) : undefined;
-    const model = typeof got === 'number' ? formatWithUnit(got, p.unit) : '—';
-    const agreement = p.check === false ? 'context only' : !result ? 'not run yet'
-      : typeof got === 'number' && Math.abs(got - p.value) <= p.tolerance ? 'within tolerance' : 'outside tolerance';
-    return { what: p.what, published: `${formatWithUnit(p.value, p.unit)}${tol}`, model, agreement, note: p.note };
-  });
+  const own = example.compare && getPath(example.config, example.compare.path);
+  return (example.published ?? []).filter((p) => p.variant === undefined || p.variant === own).map((p) => compareOne(p, result));
+}
+
+function compareOne(p: PublishedValue, result: SimResult | undefined): Comparison {
+  const tol = p.tolerance > 0 ? ` ± ${formatWithUnit(p.tolerance, p.unit)}` : '';
+  const got: Json | undefined = p.path && result ? getPath(result as unknown as Json, p.path) : undefined;
+  const model = typeof got === 'number' ? formatWithUnit(got, p.unit) : '—';
+  const agreement = p.check === false ? 'context only' : !result ? 'not run yet'
+    : typeof got === 'number' && Math.abs(got - p.value) <= p.tolerance ? 'within tolerance' : 'outside tolerance';
+  return { what: p.what, published: `${formatWithUnit(p.value, p.unit)}${tol}`, model, agreement, note: p.note };
+}
+
+// The configs a compare example runs, in its order: its config with `compare.path` set to each value.
+export function variantConfigs(example: Example): Array<{ variant: string; config: Config }> {
+  const c = example.compare;
+  return c ? c.values.map((variant) => ({ variant, config: setPath(example.config, c.path, variant) })) : [];
+}
+
+export interface VariantComparison extends Comparison {
+  variant: string;
+}
+
+// A compare example's published values, each beside the run of its variant (`results` in the
+// order of `compare.values`; a variant not run yet is absent).
+export function variantRows(example: Example, results: Array<SimResult | undefined>): VariantComparison[] {
+  return (example.compare?.values ?? []).flatMap((variant, i) =>
+    (example.published ?? []).filter((p) => p.variant === variant).map((p) => ({ variant, ...compareOne(p, results[i]) })));
 }

@@ -8,8 +8,12 @@ export type CurveRow = [number, number, number, boolean];
 export const BELOW = 'below saturation';
 export const SATURATED = 'saturated';
 
+const byLoad = (curve: CurveRow[]) => [...curve].sort((a, b) => a[0] - b[0]);
+// Runs that delivered nothing have no latency to draw.
+const delivered = (curve: CurveRow[]) => curve.filter((r) => r[2] > 0);
+
 function split(curve: CurveRow[], y: (r: CurveRow) => number): Series[] {
-  const sorted = [...curve].sort((a, b) => a[0] - b[0]);
+  const sorted = byLoad(curve);
   const below = sorted.filter((r) => !r[3]).map((r) => ({ x: r[0], y: y(r) }));
   const over = sorted.filter((r) => r[3]).map((r) => ({ x: r[0], y: y(r) }));
   return [
@@ -20,7 +24,13 @@ function split(curve: CurveRow[], y: (r: CurveRow) => number): Series[] {
 
 // Mean packet latency (cycles) against offered load; runs that delivered nothing are left out.
 export function latencySeries(curve: CurveRow[]): Series[] {
-  return split(curve.filter((r) => r[2] > 0), (r) => r[2]);
+  return split(delivered(curve), (r) => r[2]);
+}
+
+// One run's latency curve as a single series named `key` (several runs overlaid on one chart):
+// saturated runs are hollow markers.
+export function latencyCurve(key: string, curve: CurveRow[]): Series {
+  return { key, points: byLoad(delivered(curve)).map((r) => ({ x: r[0], y: r[2], hollow: r[3] })) };
 }
 
 // Accepted against offered throughput (flits/node/cycle).

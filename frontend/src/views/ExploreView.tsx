@@ -18,6 +18,8 @@ import { useCoreSchemas } from '../hooks/useCoreSchemas';
 import { BaselineContext, updateHistory, useHistory, useHistoryBaseline } from '../hooks/useHistory';
 import { TopologyView } from '../components/TopologyView';
 import { useWasmRun } from '../hooks/useWasmRun';
+import { useCompareRun } from '../hooks/useCompareRun';
+import { ComparePanel } from '../components/ComparePanel';
 import { useServerRun } from '../hooks/useServerRun';
 import { addRun, shortName, type HistoryState } from '../lib/history';
 import { autoRuns } from '../lib/placement';
@@ -52,6 +54,10 @@ export function ExploreView({ onEngineVersion }: { onEngineVersion: (v: string |
     });
   }, []);
   const wasm = useWasmRun();
+  const compare = useCompareRun(wasm);
+  // The form holds a compare example: Run runs each of its variants.
+  const formExample = exampleFor(config);
+  const compareExample = formExample?.compare ? formExample : undefined;
   const server = useServerRun();
   const history = useHistory();
   const baseline = useHistoryBaseline();
@@ -68,11 +74,13 @@ export function ExploreView({ onEngineVersion }: { onEngineVersion: (v: string |
   const canRun = !blocked && core.validated;
   const serverBusy = server.state.phase === 'submitting' || server.state.phase === 'waiting';
 
-  // Every finished run goes into this browser's history.
-  const wasmResult = wasm.state.phase === 'done' ? wasm.state : null;
+  // Every finished run goes into this browser's history (each variant of a comparison too).
+  const wasmDone = wasm.state.phase === 'done' ? wasm.state : null;
   useEffect(() => {
-    if (wasmResult) updateHistory((h) => addRun(h, wasmResult.config, wasmResult.result, 'browser', new Date()));
-  }, [wasmResult]);
+    if (wasmDone) updateHistory((h) => addRun(h, wasmDone.config, wasmDone.result, 'browser', new Date()));
+  }, [wasmDone]);
+  // A comparison's runs are shown by its panel, not one by one.
+  const wasmResult = compare.run ? null : wasmDone;
   const serverExp = server.state.phase === 'done' ? server.state.experiment : null;
   useEffect(() => {
     if (serverExp?.result) updateHistory((h) => addRun(h, serverExp.config, serverExp.result!, 'server', new Date()));
@@ -81,23 +89,31 @@ export function ExploreView({ onEngineVersion }: { onEngineVersion: (v: string |
   // Run asked for (button, Enter, Ctrl+Enter) while the config's prepare() is still on its way:
   // it starts as soon as the core has validated this config, and never for an invalid one.
   const [pending, setPending] = useState(false);
+  const { start: startCompare, clear: clearCompare } = compare;
+  const runForm = useCallback(() => {
+    if (compareExample) startCompare(compareExample);
+    else {
+      clearCompare();
+      wasm.start(config);
+    }
+  }, [compareExample, startCompare, clearCompare, wasm, config]);
   const requestRun = useCallback(() => {
     if (blocked) {
       // Point at the field that blocks the run.
       document.querySelector<HTMLElement>('.config-form [aria-invalid="true"], #config-json[aria-invalid="true"]')?.focus();
       return;
     }
-    if (core.validated) wasm.start(config);
+    if (core.validated) runForm();
     else setPending(true);
-  }, [blocked, core.validated, config, wasm]);
+  }, [blocked, core.validated, runForm]);
   useEffect(() => {
     if (!pending) return;
     if (blocked) setPending(false);
     else if (core.validated) {
       setPending(false);
-      wasm.start(config);
+      runForm();
     }
-  }, [pending, blocked, core.validated, config, wasm]);
+  }, [pending, blocked, core.validated, runForm]);
 
   // Ctrl/Cmd+Enter anywhere, or Enter in a form input, runs the form's config in the browser. The
   // listener reads the latest render's requestRun through a ref: a key pressed right after typing
@@ -122,8 +138,8 @@ export function ExploreView({ onEngineVersion }: { onEngineVersion: (v: string |
   useEffect(() => {
     if (autoRan.current || !core.validated || core.error || !core.prepared) return;
     autoRan.current = true;
-    if (autoRuns(core.prepared.summary) && wasm.state.phase === 'idle') wasm.start(config);
-  }, [core.validated, core.error, core.prepared, wasm, config]);
+    if (autoRuns(core.prepared.summary) && wasm.state.phase === 'idle') runForm();
+  }, [core.validated, core.error, core.prepared, wasm.state.phase, runForm]);
 
   // A result is stale once the form holds another config, or text that does not parse yet.
   const formKey = Object.keys(localErrors).length > 0 ? null : canonical(config);
@@ -169,12 +185,16 @@ export function ExploreView({ onEngineVersion }: { onEngineVersion: (v: string |
               <h2>{hasResult ? 'The form now holds' : 'Ready to run'}: <span data-testid="next-run-name">{shortName(config)}</span></h2>
               {core.prepared && core.validated ? <RunPreview prepared={core.prepared} />
                 : <p className="note">{blocked ? 'Fix the highlighted field to see what the run will be.' : 'checking the config with the core…'}</p>}
-              <PublishedPanel config={config} />
+              {!compareExample && <PublishedPanel config={config} />}
               {/* Beside a stale result the drawing folds away, so the result's "out of date" banner stays in view. */}
               {core.prepared && (hasResult
                 ? <details className="more"><summary>Topology of the next run</summary><TopologyView topology={core.prepared.topology} /></details>
                 : <TopologyView topology={core.prepared.topology} />)}
             </section>
+          )}
+          {compareExample && (
+            <ComparePanel example={compareExample} running={wasm.state.phase === 'running'}
+              run={compare.run?.example === compareExample ? compare.run : null} />
           )}
           {wasmResult && serverExp?.result && <Agreement wasm={wasmResult.result} server={serverExp.result} />}
           {wasmResult && (

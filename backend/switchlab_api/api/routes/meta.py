@@ -29,6 +29,12 @@ class PublishedValue(BaseModel):
     source: str | None = None
     note: str | None = None
     check: bool = True  # False: shown for context, not reproduced
+    variant: str | None = None  # in a compare example: the value of `compare.path` it belongs to
+
+
+class Compare(BaseModel):
+    path: str  # dotted config path the variants differ in
+    values: list[Any]  # one run per value
 
 
 class Preset(BaseModel):
@@ -38,6 +44,7 @@ class Preset(BaseModel):
     source: str
     config: dict[str, Any]
     published: list[PublishedValue] = []
+    compare: Compare | None = None  # run once per variant, the results overlaid
     browser: bool  # small enough to run in the browser tab
     experiment_id: str | None
     error: FieldProblem | None

@@ -1,0 +1,55 @@
+// The "compare buffer organisations" preset (seed 003 Fig. 7): Run runs the input FIFO, HIPIQS
+// and the central buffer one after another in the browser's WASM core, overlays their
+// latency-load curves with each saturation throughput marked, and tables each simulated
+// saturation throughput (equal to the native CLI's run of that variant) beside the published one.
+import { test, expect } from '@playwright/test';
+import { example as exampleOf, nativeRun, runPresetInBrowser, sig3 } from './support.mjs';
+
+const PRESET = 'seed003-fig7-compare-bmin16';
+const ORGS = ['input_fifo', 'hipiqs', 'central'];
+
+const variant = (cfg, org) => ({ ...cfg, switch: { ...cfg.switch, buffer: { ...cfg.switch.buffer, organisation: org } } });
+
+test('compare preset: three curves, saturation marked, simulated beside published per organisation', async ({ page }) => {
+  test.setTimeout(300_000);
+  const example = exampleOf(PRESET);
+  expect(example.compare.values).toEqual(ORGS);
+  const expected = Object.fromEntries(ORGS.map((o) => [o, nativeRun(variant(example.config, o)).saturation.throughput]));
+  expect(expected.hipiqs).toBeGreaterThan(0.85);
+  expect(expected.central).toBeGreaterThan(0.85);
+
+  await runPresetInBrowser(page, expect, PRESET);
+  const panel = page.getByTestId('compare-result');
+  await expect(panel.getByTestId('compare-status')).toHaveText('all 3 runs done (in this browser)', { timeout: 240_000 });
+
+  const chart = panel.locator('svg[aria-label="packet latency (cycles) vs offered load (flits/node/cycle)"]');
+  for (const o of ORGS) {
+    await expect(chart.locator(`g[data-series="${o}"] path`)).toHaveCount(1);
+    await expect(chart.locator(`[data-legend="${o}"]`)).toHaveText(o);
+    await expect(chart.locator(`line[data-mark="${o}"] title`)).toHaveText(`${o}: saturation throughput ${sig3(expected[o])} flits/node/cycle`);
+    await expect(panel.getByTestId(`compare-simulated-${o}`)).toHaveText(`${sig3(expected[o])} flits/node/cycle`);
+  }
+  const table = panel.getByTestId('compare-table');
+  await expect(table.locator('tr[data-variant="input_fifo"]')).toContainText('0.6 flits/node/cycle');
+  await expect(table.locator('tr[data-variant="input_fifo"]')).toContainText('context only');
+  for (const o of ['hipiqs', 'central']) {
+    const simulated = Number((await panel.getByTestId(`compare-simulated-${o}`).textContent()).split(' ')[0]);
+    expect(simulated).toBeGreaterThan(0.85);
+    await expect(table.locator(`tr[data-variant="${o}"]`)).toContainText('within tolerance');
+  }
+  // The comparison replaces the single-run panel.
+  await expect(page.getByTestId('wasm-result')).toHaveCount(0);
+});
+
+test('compare preset: progress names the organisation running, and Cancel stops the comparison', async ({ page }) => {
+  await page.goto('/');
+  await page.locator('#preset').selectOption(PRESET);
+  await expect(page.getByTestId('compare-table').locator('tbody tr')).toHaveCount(3);
+  await page.getByRole('button', { name: 'Run in browser (WASM)' }).click();
+  const status = page.getByTestId('compare-status');
+  await expect(status).toHaveText('running organisation 1 of 3 (input_fifo)…');
+  await expect(page.getByTestId('wasm-progress')).toBeVisible();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByTestId('wasm-status')).toContainText('cancelled');
+  await expect(status).toHaveText('stopped after 0 of 3 runs');
+});
