@@ -1,17 +1,15 @@
 #pragma once
-// A pipeline over numbered batches, used by the route walk (docs/engines.md, Threads). A batch is
-// produced (the route walk: its packets' ends drawn) by the calling thread, in batch order; routed
-// by every party, each its share; and consumed in kPipelineParts parts (the route walk: caches by
-// id mod parts). Every part of every batch is consumed exactly once, by one party, in batch order,
-// after every party has routed the batch, so results do not depend on the number of threads or on
-// who took which part.
+// A two-stage pipeline over numbered batches, used by the route walk (docs/engines.md, Threads).
+// The work of a batch is split into kPipelineParts parts (the route walk: caches by id mod parts);
+// every part of every batch is consumed exactly once, by one party, in batch order, so results do
+// not depend on the number of threads or on who took which part.
 //
-// Round k of every party: its share of routing batch k, then its parts of batch k - 1. The calling
-// thread (party 0) also produces batch k + 1 with a `split`, after its own parts [0, split) of
-// batch k - 1, then finishes batch k - 1 once every party is done with it. Workers 1..W each take
-// the parts p >= split with p % W == w - 1. `split` adapts between batches: it grows while the
-// caller waits for the workers and shrinks while the workers wait for the caller, so producing and
-// finishing (the caller's alone) plus the caller's parts balance the workers' parts. A batch is
+// The calling thread (party 0) runs produce(k, slot, split) to fill ring slot `slot` with batch k,
+// then its own parts [0, split) of the previous batch, then finish(slot) of the previous batch once
+// every party is done with it. Workers 1..W each take the parts p >= split with p % W == w - 1, as
+// soon as a batch is published. `split` adapts between batches: it
+// grows while the caller waits for the workers and shrinks while the workers wait for the caller,
+// so routing (the caller's alone) plus the caller's parts balance the workers' parts. A batch is
 // published only after the caller's parts of the previous batch are done, and a part changes hands
 // only between batches, so no part is ever consumed by two parties at once or out of order.
 // Without workers everything runs on the calling thread, still one batch apart, so a batch's memory
@@ -110,33 +108,26 @@ inline uint32_t run_threads(uint32_t requested) {
 #endif
 }
 
-template <class Produce, class Route, class Consume, class Finish>
-void run_pipeline(uint64_t batches, uint32_t workers, Produce&& produce, Route&& route, Consume&& consume,
-                  Finish&& finish) {
+template <class Produce, class Consume, class Finish>
+void run_pipeline(uint64_t batches, uint32_t workers, Produce&& produce, Consume&& consume, Finish&& finish) {
   constexpr uint32_t kSlots = kPipelineSlots;
-  auto slot_of = [](uint64_t k) { return static_cast<uint32_t>(k % kSlots); };
   if (workers == 0) {
     for (uint64_t k = 0; k <= batches; ++k) {
-      if (k < batches) {
-        produce(k, slot_of(k), kPipelineParts);
-        route(slot_of(k), 0u);
-      }
+      if (k < batches) produce(k, static_cast<uint32_t>(k % kSlots), kPipelineParts);
       if (k > 0) {
-        consume(slot_of(k - 1), 0u);
-        finish(slot_of(k - 1));
+        consume(static_cast<uint32_t>((k - 1) % kSlots), 0u);
+        finish(static_cast<uint32_t>((k - 1) % kSlots));
       }
     }
     return;
   }
   struct Slot {
-    std::atomic<uint64_t> ready{UINT64_MAX};  // the batch the slot holds, once produced
-    std::atomic<uint32_t> routed{0};          // parties done routing it
-    std::atomic<uint32_t> done{0};            // workers done consuming it
+    std::atomic<uint64_t> ready{UINT64_MAX};  // the batch the slot holds, once published
+    std::atomic<uint32_t> done{0};            // workers finished with it
   };
-  const uint32_t parties = workers + 1;
   std::vector<Slot> ring(kSlots);
-  std::vector<std::exception_ptr> errors(parties);
-  PipelineSignal published, routed, consumed;
+  std::vector<std::exception_ptr> errors(workers + 1);
+  PipelineSignal published, consumed;
   std::atomic<bool> workers_waited{false};
   auto guarded = [&](uint32_t party, auto&& work) {
     if (errors[party]) return;
@@ -146,57 +137,40 @@ void run_pipeline(uint64_t batches, uint32_t workers, Produce&& produce, Route&&
       errors[party] = std::current_exception();  // keep counting batches so nobody waits forever
     }
   };
-  // Round k of a party: its share of routing batch k, then its parts of batch k - 1 once every
-  // party has routed that.
-  auto route_share = [&](uint64_t k, uint32_t party) {
-    guarded(party, [&] { route(slot_of(k), party); });
-    ring[slot_of(k)].routed.fetch_add(1);
-    routed.notify();
-  };
-  auto consume_share = [&](uint64_t k, uint32_t party) {
-    Slot& s = ring[slot_of(k)];
-    routed.wait([&] { return s.routed.load() == parties; });
-    guarded(party, [&] { consume(slot_of(k), party); });
-  };
   std::vector<std::thread> threads;
   threads.reserve(workers);
   for (uint32_t w = 1; w <= workers; ++w)
     threads.emplace_back([&, w] {
-      for (uint64_t k = 0; k <= batches; ++k) {
-        if (k < batches) {
-          Slot& s = ring[slot_of(k)];
-          if (s.ready.load() != k) workers_waited.store(true);
-          published.wait([&] { return s.ready.load() == k; });
-          route_share(k, w);
-        }
-        if (k > 0) {
-          consume_share(k - 1, w);
-          ring[slot_of(k - 1)].done.fetch_add(1);
-          consumed.notify();
-        }
+      for (uint64_t k = 0; k < batches; ++k) {
+        Slot& s = ring[k % kSlots];
+        if (s.ready.load() != k) workers_waited.store(true);
+        published.wait([&] { return s.ready.load() == k; });
+        guarded(w, [&] { consume(static_cast<uint32_t>(k % kSlots), w); });
+        s.done.fetch_add(1);
+        consumed.notify();
       }
     });
-  uint32_t split = kPipelineParts / parties;
-  // Batch k + 1 is produced (and published) after the caller's parts of batch k - 1 and before it
-  // waits for the workers' parts, so the workers route it while the caller finishes batch k - 1.
-  auto produce_next = [&](uint64_t k) {
-    if (workers_waited.exchange(false) && split > 0) --split;
-    guarded(0, [&] { produce(k, slot_of(k), split); });
-    ring[slot_of(k)].ready.store(k);
-    published.notify();
-  };
-  if (batches > 0) produce_next(0);
+  uint32_t split = kPipelineParts / (workers + 1);
   for (uint64_t k = 0; k <= batches; ++k) {
-    if (k < batches) route_share(k, 0);
-    if (k > 0) consume_share(k - 1, 0);
-    if (k + 1 < batches) produce_next(k + 1);
+    if (k < batches) {
+      if (workers_waited.exchange(false) && split > 0) --split;
+      guarded(0, [&] { produce(k, static_cast<uint32_t>(k % kSlots), split); });
+    }
     if (k > 0) {
-      Slot& s = ring[slot_of(k - 1)];
+      const uint32_t prev = static_cast<uint32_t>((k - 1) % kSlots);
+      guarded(0, [&] { consume(prev, 0u); });
+      if (k < batches) {
+        ring[k % kSlots].ready.store(k);
+        published.notify();
+      }
+      Slot& s = ring[prev];
       if (s.done.load() != workers && split < kPipelineParts) ++split;
       consumed.wait([&] { return s.done.load() == workers; });
-      guarded(0, [&] { finish(slot_of(k - 1)); });
-      s.routed.store(0);
+      guarded(0, [&] { finish(prev); });
       s.done.store(0);
+    } else if (batches > 0) {
+      ring[0].ready.store(0);
+      published.notify();
     }
   }
   for (auto& t : threads) t.join();

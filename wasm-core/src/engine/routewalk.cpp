@@ -108,22 +108,16 @@ class RouteWalk {
         switchable_(cc_.enabled && cc_.index->keyed_by_output_port),
         stats_(static_cast<size_t>(layout_.switches) * layout_.pps), lag_(ex.lag_links, 0),
         max_route_(ex.topology->max_hops() + 1), outcomes_(ex.topology->max_hops()) {
-    // Threads: this one draws the packets' ends; every thread routes a share of each batch and looks
-    // up a share (engine/batch_pipeline.hpp). Random routing draws from one stream in packet order,
-    // so this thread alone routes it.
+    // Threads: this one routes and looks up a share, the others look up (engine/batch_pipeline.hpp).
     const uint32_t threads = run_threads(ex.threads);
     workers_ = threads > 1 ? threads - 1 : 0;
     worker_state_.resize(workers_ + 1);
-    const uint32_t routing_parties = ex.topology->deterministic_routing() ? workers_ + 1 : 1;
-    // Graph topologies build their routing tables on first use: build them before threads route.
-    if (routing_parties > 1) ex.topology->longest_route();
     batches_.resize(kPipelineSlots);
     // Batches of about a fixed number of look-ups, so long routes (a 1024 x 1024 mesh) keep them small.
     batch_ = std::max<uint32_t>(1, (workers_ ? kBatchLookupsShared : kBatchLookupsAlone) / max_route_);
     for (Batch& b : batches_) {
       const size_t lookups = static_cast<size_t>(batch_) * max_route_;
       b.packets.resize(batch_);
-      b.ranges.resize(routing_parties);
       b.hops.resize(lookups);
       b.accesses.resize(lookups);
       b.ports.resize(lookups);
@@ -193,41 +187,23 @@ class RouteWalk {
   static constexpr uint32_t kBatchLookupsAlone = 256, kBatchLookupsShared = 4096;
 
   struct Packet {
-    uint32_t src, dst, hops;
+    uint32_t dst, hops;
     Count count;
-  };
-  // The packets one party routes, and where their look-ups go: from `begin`, max_route_ slots per
-  // packet, so no party waits for another's route lengths; the ranges are in packet order, with
-  // gaps between them.
-  struct HopRange {
-    uint32_t first_packet = 0, packets = 0;
-    size_t begin = 0, end = 0;
-    size_t counted_from = SIZE_MAX;  // the first measured look-up, if any
   };
   // A batch's packets and, per look-up (hop), the cache access, the port (stats_ index) and whether it hit.
   struct Batch {
     std::vector<Packet> packets;
-    std::vector<HopRange> ranges;  // per routing party
     std::vector<Hop> hops;
     std::vector<CacheAccess> accesses;
     std::vector<uint32_t> ports;
     std::vector<uint8_t> hits;
     uint64_t first = 0;  // index of the first packet
-    uint32_t split = 0;  // pipeline parts below this are the calling thread's (batch_pipeline.hpp)
-    uint32_t n = 0;
     // Look-ups from here on are measured: packets are counted by their index (warm-up first) or
     // all alike, so the measured look-ups of a batch are its last ones.
-    size_t counted_from() const {
-      size_t from = SIZE_MAX;
-      for (const HopRange& r : ranges) from = std::min(from, r.counted_from);
-      return from;
-    }
-    // Calls f(j) for every look-up j, in order.
-    template <class F>
-    void for_each_lookup(F&& f) const {
-      for (const HopRange& r : ranges)
-        for (size_t j = r.begin; j < r.end; ++j) f(j);
-    }
+    size_t counted_from = 0;
+    uint32_t split = 0;  // pipeline parts below this are the routing thread's (batch_pipeline.hpp)
+    uint32_t n = 0;
+    size_t lookups = 0;
   };
 
   Count count_of(uint64_t packet) const { return packet >= ex_.warmup_packets ? Count::Measured : Count::Warmup; }
@@ -242,59 +218,41 @@ class RouteWalk {
           const uint64_t done = k * batch_;
           Batch& b = batches_[slot];
           b.split = split;
-          draw_batch(b, first + done, static_cast<uint32_t>(std::min<uint64_t>(batch_, count - done)), ends, forced, force);
-        },
-        [&](uint32_t slot, uint32_t party) {
-          Batch& b = batches_[slot];
-          if (party < b.ranges.size()) route_range(b, b.ranges[party], party);
+          route_batch(b, first + done, static_cast<uint32_t>(std::min<uint64_t>(batch_, count - done)), ends, forced, force);
         },
         [&](uint32_t slot, uint32_t party) { look_up_batch(batches_[slot], party); },
         [&](uint32_t slot) { finish_batch(batches_[slot]); });
   }
 
-  // Draws the ends of packets first..first+n (n <= batch_) into `b`, in packet order (one traffic
-  // stream), and divides the packets among the routing parties.
+  // Routes packets first..first+n (n <= batch_) into `b` and requests what their look-ups touch.
   template <class Ends>
-  void draw_batch(Batch& b, uint64_t first, uint32_t n, Ends& ends, Count forced, bool force) {
+  void route_batch(Batch& b, uint64_t first, uint32_t n, Ends& ends, Count forced, bool force) {
+    const Topology& topo = *ex_.topology;
+    size_t nl = 0;
     b.n = n;
     b.first = first;
+    b.counted_from = SIZE_MAX;
     for (uint32_t p = 0; p < n; ++p) {
       const uint64_t packet = first + p;
-      Packet& pk = b.packets[p];
-      ends(packet, pk.src, pk.dst);
-      pk.count = force ? forced : count_of(packet);
+      uint32_t src, dst;
+      ends(packet, src, dst);
+      const uint32_t hn = topo.route(src, dst, routing_rng_, b.hops.data() + nl);
+      const Count count = force ? forced : count_of(packet);
+      if (count == Count::Measured && b.counted_from == SIZE_MAX) b.counted_from = nl;
+      b.packets[p] = {dst, hn, count};
+      nl += hn;
     }
-    const size_t parties = b.ranges.size();
-    for (size_t r = 0; r < parties; ++r) {
-      HopRange& range = b.ranges[r];
-      range.first_packet = static_cast<uint32_t>(n * r / parties);
-      range.packets = static_cast<uint32_t>(n * (r + 1) / parties) - range.first_packet;
-      range.begin = static_cast<size_t>(range.first_packet) * max_route_;
-    }
+    b.lookups = nl;
+    b.counted_from = std::min(b.counted_from, nl);
+    if (layout_.monitored.empty()) keys_of<false>(b); else keys_of<true>(b);
   }
 
-  // Routes the packets of `r` (party `party`'s share of `b`) and requests what their look-ups touch.
-  void route_range(Batch& b, HopRange& r, uint32_t party) {
-    const Topology& topo = *ex_.topology;
-    size_t nl = r.begin;
-    r.counted_from = SIZE_MAX;
-    for (uint32_t p = r.first_packet; p < r.first_packet + r.packets; ++p) {
-      Packet& pk = b.packets[p];
-      pk.hops = topo.route(pk.src, pk.dst, routing_rng_, b.hops.data() + nl);
-      if (pk.count == Count::Measured && r.counted_from == SIZE_MAX) r.counted_from = nl;
-      nl += pk.hops;
-    }
-    r.end = nl;
-    const bool here = party == 0 && b.split == kPipelineParts;  // this thread does every look-up
-    if (layout_.monitored.empty()) keys_of<false>(b, r, here); else keys_of<true>(b, r, here);
-  }
-
-  // Each hop's port, cache, set and tag in `r`; when this thread does all the look-ups (`here`), the
-  // port's counters are requested from memory here (access_all requests the sets, look_up_batch the
-  // 3C shadow's data).
+  // Each hop's port, cache, set and tag; when this thread does all the look-ups, the port's
+  // counters are requested from memory here (access_all requests the sets, look_up_batch the 3C
+  // shadow's data).
   // Locals throughout: stores into the batch could alias members as far as the compiler knows.
   template <bool kMonitored>
-  void keys_of(Batch& b, const HopRange& r, bool here) {
+  void keys_of(Batch& b) {
     const Hop* hop = b.hops.data();
     uint32_t* ports = b.ports.data();
     CacheAccess* acc = b.accesses.data();
@@ -303,8 +261,9 @@ class RouteWalk {
     const uint32_t* set_of_port = set_of_port_.data();
     const uint32_t pps = layout_.pps;
     const bool enabled = cc_.enabled, per_switch = cc_.per_switch, switchable = switchable_;
-    size_t j = r.begin;
-    for (uint32_t p = r.first_packet; p < r.first_packet + r.packets; ++p) {
+    const bool here = b.split == kPipelineParts;  // all look-ups run on this thread: request their data now
+    size_t j = 0;
+    for (uint32_t p = 0; p < b.n; ++p) {
       const uint32_t dst = b.packets[p].dst;
       const uint32_t dst_set = enabled && !switchable && !kMonitored ? set_of_dst[dst] : 0;
       for (const size_t last = j + b.packets[p].hops; j < last; ++j) {
@@ -337,15 +296,14 @@ class RouteWalk {
     WorkerState& ws = worker_state_[party];
     const uint64_t parts = pipeline_parts_of(party, b.split, workers_);
     if (parts == 0) return;
-    // Owns every part of a batch routed in one range (nothing to pick out) or not (its look-ups, in
-    // order).
+    // Owns every part (nothing to pick out) or some (their look-ups, in order).
     const uint32_t* own = nullptr;
-    size_t n = b.ranges[0].end;
-    if (parts != ~uint64_t{0} || b.ranges.size() > 1) {
+    size_t n = b.lookups;
+    if (parts != ~uint64_t{0}) {
       const CacheAccess* acc = b.accesses.data();
       const uint32_t* ports = b.ports.data();
-      n = cc_.enabled ? pick_own(parts, b, [acc](size_t j) { return acc[j].cache; }, ws.own.data())
-                      : pick_own(parts, b, [ports](size_t j) { return ports[j]; }, ws.own.data());
+      n = cc_.enabled ? pick_own(parts, b.lookups, [acc](size_t j) { return acc[j].cache; }, ws.own.data())
+                      : pick_own(parts, b.lookups, [ports](size_t j) { return ports[j]; }, ws.own.data());
       own = ws.own.data();
     }
     if (cc_.enabled) caches_->access_all(b.accesses.data(), b.hits.data(), own, n);
@@ -353,15 +311,15 @@ class RouteWalk {
     count_lookups(b, own, n);
   }
 
-  // Writes to `own` the look-ups j of `b` whose part (part_of key_of(j), the cache or port) is among
+  // Writes to `own` the look-ups j < n whose part (part_of key_of(j), the cache or port) is among
   // `parts`; returns how many. Branch-free: every look-up is written, and kept by advancing past it.
   template <class KeyOf>
-  static size_t pick_own(uint64_t parts, const Batch& b, KeyOf key_of, uint32_t* own) {
+  static size_t pick_own(uint64_t parts, size_t n, KeyOf key_of, uint32_t* own) {
     size_t kept = 0;
-    b.for_each_lookup([&](size_t j) {
+    for (size_t j = 0; j < n; ++j) {
       own[kept] = static_cast<uint32_t>(j);
       kept += (parts >> part_of(key_of(j))) & 1;
-    });
+    }
     return kept;
   }
 
@@ -371,14 +329,13 @@ class RouteWalk {
     // node the slot names 8 ahead (by then the slot is in).
     constexpr size_t kSlotAhead = 16, kNodeAhead = 8;
     auto access_at = [&](size_t i) -> const CacheAccess& { return b.accesses[own ? own[i] : i]; };
-    const size_t counted_from = b.counted_from();
     for (size_t i = 0; i < std::min(n, kSlotAhead); ++i) classifier_->prefetch(access_at(i).cache, access_at(i).tag);
     for (size_t i = 0; i < n; ++i) {
       const size_t j = own ? own[i] : i;
       if (i + kSlotAhead < n) classifier_->prefetch(access_at(i + kSlotAhead).cache, access_at(i + kSlotAhead).tag);
       if (i + kNodeAhead < n) classifier_->prefetch_node(access_at(i + kNodeAhead).cache, access_at(i + kNodeAhead).tag);
       const auto kind = classifier_->classify(b.accesses[j].cache, b.accesses[j].tag, b.hits[j]);
-      if (j >= counted_from && kind < MissClassifier::Hit) ++misses_by_class[class_of_port_[b.ports[j]]][kind];
+      if (j >= b.counted_from && kind < MissClassifier::Hit) ++misses_by_class[class_of_port_[b.ports[j]]][kind];
     }
   }
 
@@ -389,8 +346,7 @@ class RouteWalk {
     const uint32_t* ports = b.ports.data();
     const uint8_t* hits = b.hits.data();
     const bool enabled = cc_.enabled;
-    const size_t counted_from = b.counted_from();
-    size_t i = own ? static_cast<size_t>(std::lower_bound(own, own + n, counted_from) - own) : counted_from;
+    size_t i = own ? static_cast<size_t>(std::lower_bound(own, own + n, b.counted_from) - own) : b.counted_from;
     for (; i < n; ++i) {
       const size_t j = own ? own[i] : i;
       PortStats& st = stats[ports[j]];
@@ -401,12 +357,8 @@ class RouteWalk {
 
   // Per packet, once all its look-ups are done: the latency outcome, LAG and prefetch counts.
   void finish_batch(const Batch& b) {
-    for (const HopRange& r : b.ranges) finish_packets(b, r);
-  }
-
-  void finish_packets(const Batch& b, const HopRange& r) {
-    size_t j = r.begin;
-    for (uint32_t p = r.first_packet; p < r.first_packet + r.packets; ++p) {
+    size_t j = 0;
+    for (uint32_t p = 0; p < b.n; ++p) {
       const Packet& pk = b.packets[p];
       uint32_t hits = 0;
       if (cc_.enabled)
