@@ -97,7 +97,7 @@ export const TopologyView = forwardRef<SVGSVGElement, Props>(function TopologyVi
         {layout.shownSlices < layout.totalSlices && ` (first ${layout.shownSlices} of ${layout.totalSlices} slices)`}
       </figcaption>
       <p className="note">{layoutNote(kind, dims)}{bundleNote(edges)}</p>
-      {result?.engine.name === 'cycle' && <p className="note" data-testid="link-note">{linkNote(kind, loads !== null, edges.length > 0, dims)}</p>}
+      {result?.engine.name === 'cycle' && <p className="note" data-testid="link-note">{linkNote(kind, loads !== null, edges.length > 0, topology)}</p>}
       {result && !bySwitch && <p className="note">This result has no per-switch {word} values; switches are grey.</p>}
       <svg ref={ref} data-testid={result ? 'topology-svg' : 'topology-preview'} width={layout.width + 2 * pad} height={layout.height + 2 * pad}
         viewBox={`${-pad} ${-pad} ${layout.width + 2 * pad} ${layout.height + 2 * pad}`} role="img"
@@ -189,10 +189,10 @@ function layoutFor(t: TopologyDescription, bySwitch: number[] | undefined, color
 }
 
 // What the lines of a cycle-engine run show, and where they show nothing.
-function linkNote(kind: string, loaded: boolean, drawn: boolean, dims?: unknown): string {
+function linkNote(kind: string, loaded: boolean, drawn: boolean, topology?: TopologyDescription): string {
   const nodes = 'Node (injection/ejection) links are not drawn; their utilisation is in the switch\'s port table.';
   const cube = kind === 'kary_ncube'
-    ? ` Links of dim0 and dim1 only; a torus ring's wrap-around link is the short stub at each end of its row or column.${Array.isArray(dims) && dims.length > 2 ? ' Links of dim2 and up join different slices and cannot be drawn.' : ''}`
+    ? ` Links of dim0 and dim1 only${Array.isArray(topology?.wrap) && topology.wrap.some(Boolean) ? '; a torus ring\'s wrap-around link is the short stub at each end of its row or column' : ''}.${Array.isArray(topology?.dims) && topology.dims.length > 2 ? ' Links of dim2 and up join different slices and cannot be drawn.' : ''}`
     : '';
   if (loaded) return `Lines are coloured and widened by link utilisation: the share of the measured cycles a link carries a flit (% of cycles), the larger of its two directions; hover a line for both.${cube} ${nodes}`;
   const why = kind === 'dragonfly' ? 'a line joins groups, not single links'
