@@ -54,13 +54,35 @@ test('cycle engine on a random regular graph: every line carries its link utilis
   await expectLinkUtilisation(page.getByTestId('wasm-result'), expected);
 });
 
-async function expectLinkUtilisation(result, expected) {
+// A 4x4 mesh (the cycle engine's commonest network, small enough for links between its cells):
+// the core numbers a cube's ports [0, c) nodes, then c + 2d (+, to coordinate + 1) and c + 2d + 1
+// (−) per dimension d, so the link from switch s along dim d is [s, c + 2d, s + stride_d, c + 2d + 1].
+test('cycle engine on a 4x4 mesh: every link between the cells carries its utilisation', async ({ page }) => {
+  const cfg = {
+    engine: 'cycle', seed: 3, topology: { kind: 'mesh', dims: [4, 4] },
+    traffic: { pattern: 'uniform', injection: { load: 0.3 } }, sim: { warmup_cycles: 200, measure_cycles: 1000, drain_cycles: 1000 },
+  };
+  const expected = nativeRun(cfg);
+  const [k0, k1] = expected.topology.dims;
+  const c = expected.topology.concentration ?? 1;
+  const links = [];
+  for (let s = 0; s < k0 * k1; s++) {
+    if (s % k0 + 1 < k0) links.push([s, c, s + 1, c + 1]);
+    if (Math.floor(s / k0) + 1 < k1) links.push([s, c + 2, s + k0, c + 3]);
+  }
+  await runConfigInBrowser(page, expect, cfg, expected.config_hash);
+  const result = page.getByTestId('wasm-result');
+  await expectLinkUtilisation(result, expected, links);
+  await expect(result.getByTestId('link-note')).toContainText('Links of dim0 and dim1 only');
+});
+
+async function expectLinkUtilisation(result, expected, cubeLinks) {
   const P = expected.summary.ports_per_switch;
   const u = expected.utilization.by_output_port;
   const t = expected.topology;
   const c = t.concentration ?? 1;
   const nbrs = (s) => t.edges.flatMap(([a, b]) => (a === s ? [b] : b === s ? [a] : [])).sort((x, y) => x - y);
-  const links = Array.isArray(t.links) ? t.links : t.edges.map(([a, b]) => [a, c + nbrs(a).indexOf(b), b, c + nbrs(b).indexOf(a)]);
+  const links = cubeLinks ?? (Array.isArray(t.links) ? t.links : t.edges.map(([a, b]) => [a, c + nbrs(a).indexOf(b), b, c + nbrs(b).indexOf(a)]));
   await expect(result.locator('line[data-link]')).toHaveCount(links.length);
   for (const [a, pa, b, pb] of links) {
     const [there, back] = [u[a * P + pa], u[b * P + pb]];

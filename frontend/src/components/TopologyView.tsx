@@ -1,10 +1,10 @@
 import { forwardRef, useMemo, useState } from 'react';
 import type { SimResult, TopologyDescription } from '../config/types';
-import { bundledEdgesFor, deltaColor, dragonflyLayout, edgesFor, gridLayout, groupEdgesFor, hitRateColor, hitRateDomain, layeredLayout, MAX_SINGLE_EDGES, MISSING_FILL, switchDeltas, type Cell, type Edge, type GridLayout } from '../lib/topology';
+import { bundledEdgesFor, cubeLinkLayout, deltaColor, dragonflyLayout, edgesFor, gridLayout, groupEdgesFor, hitRateColor, hitRateDomain, layeredLayout, MAX_SINGLE_EDGES, MIN_LINK_CELL, MISSING_FILL, switchDeltas, type Cell, type Edge, type GridLayout } from '../lib/topology';
 import { aggregated, aggregateLayout, aggregateValues, pairStats } from '../lib/cubeAggregate';
 import { AggregateCells } from './AggregateCells';
 import { formatDelta, formatRate } from '../lib/format';
-import { graphLinks, switchLookups } from '../lib/ports';
+import { graphLinks, outputUtilisation, switchLookups } from '../lib/ports';
 import { useBaseline } from '../hooks/useHistory';
 import { Legend } from './Legend';
 import { PortTable } from './PortTable';
@@ -48,7 +48,9 @@ export const TopologyView = forwardRef<SVGSVGElement, Props>(function TopologyVi
   const shownValues = useMemo(() => (stats ? aggregateValues(stats) : bySwitch), [stats, bySwitch]);
   const color = useMemo(() => (deltas ? deltaColor(shownValues ?? []) : hitRateColor(hitRateDomain(shownValues))), [deltas, shownValues]);
   const agg = useMemo(() => (cubeDims && stats ? aggregateLayout(cubeDims, stats, { color }) : null), [cubeDims?.join(','), stats, color]);
-  const layout = useMemo(() => (topology && !agg ? layoutFor(topology, bySwitch, color) : null), [topology, agg, bySwitch, color]);
+  // Per-port utilisation (cycle engine) lets a k-ary n-cube draw its links between the cells.
+  const perPort = outputUtilisation(result) !== null;
+  const layout = useMemo(() => (topology && !agg ? layoutFor(topology, bySwitch, color, perPort) : null), [topology, agg, bySwitch, color, perPort]);
   const links = topology?.links;
   const edges = useMemo<Edge[]>(() => {
     if (!layout) return [];
@@ -95,7 +97,7 @@ export const TopologyView = forwardRef<SVGSVGElement, Props>(function TopologyVi
         {layout.shownSlices < layout.totalSlices && ` (first ${layout.shownSlices} of ${layout.totalSlices} slices)`}
       </figcaption>
       <p className="note">{layoutNote(kind, dims)}{bundleNote(edges)}</p>
-      {result?.engine.name === 'cycle' && <p className="note" data-testid="link-note">{linkNote(kind, loads !== null, edges.length > 0)}</p>}
+      {result?.engine.name === 'cycle' && <p className="note" data-testid="link-note">{linkNote(kind, loads !== null, edges.length > 0, topology)}</p>}
       {result && !bySwitch && <p className="note">This result has no per-switch {word} values; switches are grey.</p>}
       <svg ref={ref} data-testid={result ? 'topology-svg' : 'topology-preview'} width={layout.width + 2 * pad} height={layout.height + 2 * pad}
         viewBox={`${-pad} ${-pad} ${layout.width + 2 * pad} ${layout.height + 2 * pad}`} role="img"
@@ -167,12 +169,14 @@ function metricOf(result: SimResult | undefined): { values: number[] | undefined
 
 const num = (v: unknown) => (typeof v === 'number' ? v : null);
 
-function layoutFor(t: TopologyDescription, bySwitch: number[] | undefined, color: (v: number) => string): GridLayout | (GridLayout & { edges: Edge[] }) | null {
+function layoutFor(t: TopologyDescription, bySwitch: number[] | undefined, color: (v: number) => string, perPort: boolean): GridLayout | (GridLayout & { edges: Edge[] }) | null {
   const switches = num(t.switches);
   if ((t.kind === 'random_regular' || t.kind === 'edge_list') && switches !== null && switches <= 2048)
     return forceLayout(switches, graphLinks(t), bySwitch, { color });
-  if (t.kind === 'kary_ncube' && Array.isArray(t.dims) && t.dims.every((d) => typeof d === 'number'))
-    return gridLayout(t.dims, bySwitch, { color });
+  if (t.kind === 'kary_ncube' && Array.isArray(t.dims) && t.dims.every((d) => typeof d === 'number')) {
+    const wrap = Array.isArray(t.wrap) ? t.wrap.map(Boolean) : t.dims.map(() => false);
+    return (perPort && cubeLinkLayout(t.dims, wrap, num(t.concentration) ?? 1, bySwitch, { color })) || gridLayout(t.dims, bySwitch, { color });
+  }
   const [levels, perLevel, stages, perStage, a, g] =
     ['levels', 'switches_per_level', 'stages', 'switches_per_stage', 'a', 'g'].map((k) => num(t[k]));
   const bundled = (Array.isArray(t.links) && t.links.length > MAX_SINGLE_EDGES) || Array.isArray(t.link_bundles);
@@ -185,11 +189,15 @@ function layoutFor(t: TopologyDescription, bySwitch: number[] | undefined, color
 }
 
 // What the lines of a cycle-engine run show, and where they show nothing.
-function linkNote(kind: string, loaded: boolean, drawn: boolean): string {
+function linkNote(kind: string, loaded: boolean, drawn: boolean, topology?: TopologyDescription): string {
   const nodes = 'Node (injection/ejection) links are not drawn; their utilisation is in the switch\'s port table.';
-  if (loaded) return `Lines are coloured and widened by link utilisation: the share of the measured cycles a link carries a flit (% of cycles), the larger of its two directions; hover a line for both. ${nodes}`;
+  const cube = kind === 'kary_ncube'
+    ? ` Links of dim0 and dim1 only${Array.isArray(topology?.wrap) && topology.wrap.some(Boolean) ? '; a torus ring\'s wrap-around link is the short stub at each end of its row or column' : ''}.${Array.isArray(topology?.dims) && topology.dims.length > 2 ? ' Links of dim2 and up join different slices and cannot be drawn.' : ''}`
+    : '';
+  if (loaded) return `Lines are coloured and widened by link utilisation: the share of the measured cycles a link carries a flit (% of cycles), the larger of its two directions; hover a line for both.${cube} ${nodes}`;
   const why = kind === 'dragonfly' ? 'a line joins groups, not single links'
-    : drawn ? 'lines are bundles of links' : 'links are not drawn for this network';
+    : kind === 'kary_ncube' ? `links are drawn only while every cell is at least ${MIN_LINK_CELL} px`
+      : drawn ? 'lines are bundles of links' : 'links are not drawn for this network';
   return `Link utilisation is shown per switch only (${why}); click a switch for its output ports' utilisation. ${nodes}`;
 }
 

@@ -71,6 +71,21 @@ export function graphLinks(topology: { [k: string]: unknown } | undefined): Arra
   return pairs.map(([a, b]) => [a, c + of(a).indexOf(b), b, c + of(b).indexOf(a)]);
 }
 
+// The link switch `s` of a k-ary n-cube leaves by its + port along dimension d
+// (kary_ncube.hpp: ports [0, c) injection, then c + 2d to coordinate + 1 and c + 2d + 1 to
+// coordinate − 1), in the core's topology.links format: the neighbour answers by its − port.
+// The + port of a ring's last switch wraps to coordinate 0 (wraps); a line's last switch and a
+// dimension of size 1 have no such link (null).
+export function cubeLink(s: number, dims: number[], wrap: boolean[], c: number, d: number): { link: [number, number, number, number]; wraps: boolean } | null {
+  const k = dims[d];
+  const stride = dims.slice(0, d).reduce((a, b) => a * b, 1);
+  const pos = Math.floor(s / stride) % k;
+  const wraps = pos + 1 === k;
+  if (k < 2 || (wraps && !wrap[d])) return null;
+  const to = wraps ? s - pos * stride : s + stride;
+  return { link: [s, c + 2 * d, to, c + 2 * d + 1], wraps };
+}
+
 export function portRows(result: SimResult, switchId: number): PortRow[] | null {
   const bySwitch = (result.cache as { by_port?: unknown }).by_port;
   if (!Array.isArray(bySwitch)) return null;

@@ -1,5 +1,6 @@
 import { scaleBand, scaleDiverging, scaleLinear, scaleSequential, type ScaleDiverging, type ScaleSequential } from 'd3-scale';
 import { interpolateCividis, interpolatePuOr } from 'd3-scale-chromatic';
+import { cubeLink } from './ports';
 
 // Geometry for drawing k-ary n-cubes as grids. D3 computes positions and colours here; React
 // components only turn the returned cells into <rect>s.
@@ -73,7 +74,8 @@ export function switchId(coords: number[], dims: number[]): number {
 export function gridLayout(
   dims: number[],
   bySwitch: number[] | undefined,
-  opts: { maxWidth?: number; maxSlices?: number; gap?: number; color?: (v: number) => string } = {},
+  // linkGap: px left free between neighbouring cells for their links (cubeLinkLayout).
+  opts: { maxWidth?: number; maxSlices?: number; gap?: number; linkGap?: number; color?: (v: number) => string } = {},
 ): GridLayout {
   const maxWidth = opts.maxWidth ?? 640;
   const maxSlices = opts.maxSlices ?? 36;
@@ -87,9 +89,12 @@ export function gridLayout(
   // Small multiples are laid out in a near-square arrangement of slices.
   const perRow = Math.max(1, Math.ceil(Math.sqrt(shown * (rows / Math.max(cols, 1)))));
   const sliceRows = Math.ceil(shown / perRow);
-  const cellSize = Math.max(2, Math.min(28, Math.floor((maxWidth - gap * (perRow - 1)) / (perRow * cols))));
-  const sliceW = cellSize * cols;
-  const sliceH = cellSize * rows;
+  const linkGap = opts.linkGap ?? 0;
+  // pitch: one cell and the gap beside it; the cell is centred in it, half the gap on each side.
+  const pitch = Math.max(2 + linkGap, Math.min(28 + linkGap, Math.floor((maxWidth - gap * (perRow - 1)) / (perRow * cols))));
+  const cellSize = pitch - linkGap;
+  const sliceW = pitch * cols;
+  const sliceH = pitch * rows;
   const labelH = outer.length > 0 ? 14 : 0;
   const x = scaleBand<number>().domain([...Array(cols).keys()]).range([0, sliceW]);
   const y = scaleBand<number>().domain([...Array(rows).keys()]).range([0, sliceH]);
@@ -105,7 +110,7 @@ export function gridLayout(
         const id = switchId(coords, dims);
         const v = bySwitch?.[id];
         cells.push({
-          id, coords, x: sx + (x(c) ?? 0), y: sy + (y(r) ?? 0), size: cellSize, hitRate: v,
+          id, coords, x: sx + (x(c) ?? 0) + linkGap / 2, y: sy + (y(r) ?? 0) + linkGap / 2, size: cellSize, hitRate: v,
           fill: v === undefined || !Number.isFinite(v) ? MISSING_FILL : color(v),
         });
       }
@@ -117,6 +122,51 @@ export function gridLayout(
     height: sliceRows * (sliceH + gap + labelH) - gap,
     slices, cellSize, shownSlices: shown, totalSlices,
   };
+}
+
+// Cells at least this big (px) leave room to read a link between them; smaller grids keep the
+// touching heat map.
+export const MIN_LINK_CELL = 16;
+const LINK_GAP = 12; // px between cells for a link: a line with room to hover
+
+// A k-ary n-cube with its dim0 and dim1 links drawn as lines between the cells, each carrying its
+// link (the core's port rule, cubeLink), so linkLoads can colour it; a ring's wrap-around link is a
+// stub at each end of the row or column. Links of dims >= 2 join different slices and are not
+// drawn. Null when the cells would be smaller than MIN_LINK_CELL: the caller keeps gridLayout.
+export function cubeLinkLayout(
+  dims: number[],
+  wrap: boolean[],
+  concentration: number,
+  bySwitch: number[] | undefined,
+  opts: { maxWidth?: number; color?: (v: number) => string } = {},
+): (GridLayout & { edges: Edge[] }) | null {
+  const layout = gridLayout(dims, bySwitch, { ...opts, linkGap: LINK_GAP });
+  if (layout.cellSize < MIN_LINK_CELL) return null;
+  const side = layout.cellSize - 1; // the drawn square (TopologyView leaves a 1 px seam)
+  const stub = LINK_GAP / 2;
+  const edges: Edge[] = [];
+  const cells = layout.slices.flatMap((sl) => sl.cells);
+  const byId = new Map(cells.map((c) => [c.id, c]));
+  for (const cell of cells) {
+    for (const d of [0, 1].filter((dd) => dd < dims.length)) {
+      const l = cubeLink(cell.id, dims, wrap, concentration, d);
+      if (!l) continue;
+      const to = byId.get(l.link[2])!;
+      // dim0 runs right along a row, dim1 down a column (both from the cell's centre line).
+      const [dx, dy] = d === 0 ? [1, 0] : [0, 1];
+      const mid = (c: Cell) => [c.x + side / 2, c.y + side / 2];
+      const [ax, ay] = mid(cell);
+      const [bx, by] = mid(to);
+      const key = l.link.join(':');
+      if (!l.wraps) {
+        edges.push({ key, link: l.link, x1: ax + dx * side / 2, y1: ay + dy * side / 2, x2: bx - dx * side / 2, y2: by - dy * side / 2 });
+      } else {
+        edges.push({ key: `${key}:out`, link: l.link, x1: ax + dx * side / 2, y1: ay + dy * side / 2, x2: ax + dx * (side / 2 + stub), y2: ay + dy * (side / 2 + stub) });
+        edges.push({ key: `${key}:in`, link: l.link, x1: bx - dx * (side / 2 + stub), y1: by - dy * (side / 2 + stub), x2: bx - dx * side / 2, y2: by - dy * side / 2 });
+      }
+    }
+  }
+  return { ...layout, edges };
 }
 
 // Colour domain from the data (so small differences are visible), widened to at least 1 % so a
