@@ -122,12 +122,13 @@ export function withPerPort(config: import('../config/types').Config, on: boolea
 // Utilisation of the link leaving port `port` of switch `switchId` (cycle engine), as a fraction
 // of the measured cycles: utilization.by_output_port is indexed switch x ports_per_switch + port
 // (docs/engines.md). Null when the result has none.
-export function outputUtilisation(result: SimResult | undefined): { ports: number; at: (switchId: number, port: number) => number | undefined } | null {
+export function outputUtilisation(result: SimResult | undefined): { ports: number; all: number[]; at: (switchId: number, port: number) => number | undefined } | null {
   const all = (result?.utilization as { by_output_port?: number[] } | undefined)?.by_output_port;
   const ports = (result?.summary as { ports_per_switch?: number } | undefined)?.ports_per_switch;
   if (!Array.isArray(all) || typeof ports !== 'number') return null;
   return {
     ports,
+    all,
     at: (switchId, port) => {
       const v = port >= 0 && port < ports ? all[switchId * ports + port] : undefined;
       return typeof v === 'number' && Number.isFinite(v) ? v : undefined;
@@ -138,9 +139,8 @@ export function outputUtilisation(result: SimResult | undefined): { ports: numbe
 // Output-port utilisation of one switch; names as for input ports, the same numbering.
 export function outputPortRows(result: SimResult, switchId: number): Array<{ port: number; name: string; utilisation: number }> | null {
   const u = outputUtilisation(result);
-  const all = (result.utilization as { by_output_port?: number[] } | undefined)?.by_output_port;
-  if (!u || !all || all.length < (switchId + 1) * u.ports) return null;
+  if (!u || u.all.length < (switchId + 1) * u.ports) return null;
   return Array.from({ length: u.ports }, (_, port) => ({
-    port, name: portName(result.topology, port, switchId).name, utilisation: all[switchId * u.ports + port],
+    port, name: portName(result.topology, port, switchId).name, utilisation: u.all[switchId * u.ports + port],
   }));
 }
