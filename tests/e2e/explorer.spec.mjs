@@ -36,7 +36,14 @@ const START_EXAMPLE = 'seed001-fig12-21cube-128-entries';
 
 // More of the UI's formats (support.mjs has pct and sig3).
 const count = (n) => Math.round(n).toLocaleString('en-US');
-const secs = (t) => (t < 1 ? `${(t * 1000).toFixed(1)} ms` : `${t.toFixed(2)} s`);
+const sig2 = (v) => Number(v.toPrecision(2)).toLocaleString('en-US', { maximumFractionDigits: 20 });
+// Durations: ms and s below a minute, then min, h, d to two significant digits.
+const secs = (t) => {
+  if (t < 1) return `${(t * 1000).toFixed(1)} ms`;
+  if (t < 60) return `${t.toPrecision(3)} s`;
+  const [unit, size] = [['d', 86400], ['h', 3600], ['min', 60]].find(([, n]) => t >= n);
+  return `${sig2(t / size)} ${unit}`;
+};
 // A hit rate as shown (digits from its look-ups), and the Δ of two runs' hit rates.
 const hitRate = (r) => rate(r.cache.hit_rate, r.cache.lookups);
 const hitDelta = (r, base) => ppDelta(r.cache.hit_rate - base.cache.hit_rate, Math.hypot(rateSE(r.cache.hit_rate, r.cache.lookups), rateSE(base.cache.hit_rate, base.cache.lookups)));
