@@ -74,6 +74,8 @@ test('cycle engine on a 4x4 mesh: every link between the cells carries its utili
   const result = page.getByTestId('wasm-result');
   await expectLinkUtilisation(result, expected, links);
   await expect(result.getByTestId('link-note')).toContainText('Links of dim0 and dim1 only');
+  // Captioned with the kind the config chose (the core describes every cube as kary_ncube).
+  await expect(result.locator('figure.topology figcaption')).toContainText('Switches of the 4×4 mesh, coloured by');
 });
 
 async function expectLinkUtilisation(result, expected, cubeLinks) {

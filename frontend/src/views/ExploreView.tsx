@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { Config, SimResult } from '../config/types';
+import type { Config, Prepared, SimResult } from '../config/types';
 import { canonical, exampleFor, START_EXAMPLE, startConfig } from '../config/examples';
 import { ConfigForm } from '../components/ConfigForm';
 import { JsonEditor } from '../components/JsonEditor';
@@ -23,6 +23,7 @@ import { ComparePanel } from '../components/ComparePanel';
 import { useServerRun } from '../hooks/useServerRun';
 import { addRun, shortName, type HistoryState } from '../lib/history';
 import { autoRuns } from '../lib/placement';
+import { getPath } from '../lib/path';
 import { decodeConfig, encodeConfig, NEW_SWEEP_URL, shareUrl } from '../lib/share';
 
 // Where the page starts: a shared config from the link, else the start example.
@@ -31,6 +32,10 @@ function initial(): { config: Config; origin: string | null } {
   if (shared) return { config: shared, origin: exampleFor(shared)?.key ?? null };
   return { config: startConfig(), origin: START_EXAMPLE };
 }
+
+// The next run's network as the core will build it, captioned with the kind its config chose.
+const NextTopology = ({ prepared }: { prepared: Prepared }) =>
+  <TopologyView topology={prepared.topology} chosenKind={getPath(prepared.config, 'topology.kind')} />;
 
 const nameOf = (h: HistoryState, config: Config, result: SimResult) =>
   h.entries.find((e) => e.id === result.config_hash)?.name ?? shortName(config);
@@ -188,8 +193,8 @@ export function ExploreView({ onEngineVersion }: { onEngineVersion: (v: string |
               {!compareExample && <PublishedPanel config={config} />}
               {/* Beside a stale result the drawing folds away, so the result's "out of date" banner stays in view. */}
               {core.prepared && (hasResult
-                ? <details className="more"><summary>Topology of the next run</summary><TopologyView topology={core.prepared.topology} /></details>
-                : <TopologyView topology={core.prepared.topology} />)}
+                ? <details className="more"><summary>Topology of the next run</summary><NextTopology prepared={core.prepared} /></details>
+                : <NextTopology prepared={core.prepared} />)}
             </section>
           )}
           {compareExample && (
