@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Config, Prepared, SimResult } from '../config/types';
-import { canonical, exampleFor, START_EXAMPLE, startConfig } from '../config/examples';
+import { canonical, compareSweep, exampleFor, START_EXAMPLE, startConfig } from '../config/examples';
 import { ConfigForm } from '../components/ConfigForm';
 import { JsonEditor } from '../components/JsonEditor';
 import { PresetPicker } from '../components/PresetPicker';
@@ -91,6 +91,10 @@ export function ExploreView({ onEngineVersion }: { onEngineVersion: (v: string |
     if (serverExp?.result) updateHistory((h) => addRun(h, serverExp.config, serverExp.result!, 'server', new Date()));
   }, [serverExp]);
 
+  // A compare example goes to the server as a sweep over its variants (Run runs them here).
+  const comparedSweep = compareExample && compareSweep(compareExample);
+  const submit = () => (comparedSweep ? server.submitSweep(comparedSweep) : server.submit(config));
+
   // Run asked for (button, Enter, Ctrl+Enter) while the config's prepare() is still on its way:
   // it starts as soon as the core has validated this config, and never for an invalid one.
   const [pending, setPending] = useState(false);
@@ -166,7 +170,7 @@ export function ExploreView({ onEngineVersion }: { onEngineVersion: (v: string |
         }} />
         <div className="run-bar">
           <RunControls state={wasm.state} canRun={canRun} onRun={requestRun} onCancel={wasm.cancel}
-            onSubmit={() => server.submit(config)} submitting={serverBusy} />
+            onSubmit={submit} submitting={serverBusy} />
           <ServerStatus state={server.state} onStop={server.stopWatching} />
         </div>
         <div className="tabs">
