@@ -101,10 +101,8 @@ test('compare a browser run with a server run of the same config: no config diff
   await page.goto(`/?view=compare#ids=${id}&h=${id}`);
   const table = page.getByTestId('compare-table');
   await expect(table.getByTestId('compare-config-head')).toHaveText('Config (0 that differ)');
-  // History newest first: the load-0.2 run, then the load-0.3 one.
-  const picks = page.locator('.compare-pick input[type="checkbox"]');
-  await picks.nth(1).uncheck();
-  await picks.nth(0).check();
+  await page.goto('/?view=sweeps');
+  await page.goto(`/?view=compare#ids=${id}&h=${otherId}`);
   await expect(table.getByTestId('compare-config-head')).toHaveText('Config (1 that differ)');
   await expect(table.locator('tr[data-path="traffic.injection.load"]')).toHaveText('traffic.injection.load0.30.2');
 });
