@@ -100,6 +100,8 @@ test('compare a browser run with a server run of the same config: no config diff
 
   await page.goto(`/?view=compare#ids=${id}&h=${id}`);
   const table = page.getByTestId('compare-table');
+  // The server's experiment, then this browser's run.
+  await expect(table.locator('thead th')).toHaveCount(3);
   await expect(table.getByTestId('compare-config-head')).toHaveText('Config (0 that differ)');
   await page.goto('/?view=sweeps');
   await page.goto(`/?view=compare#ids=${id}&h=${otherId}`);
