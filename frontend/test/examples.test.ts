@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { canonical, comparisonRows, EXAMPLES, exampleByKey, exampleFor, variantConfigs, variantRows, type Example } from '../src/config/examples';
+import { canonical, comparisonRows, compareSweep, EXAMPLES, exampleByKey, exampleFor, variantConfigs, variantRows, type Example } from '../src/config/examples';
 import type { SimResult } from '../src/config/types';
 import { SLICE_RESULT } from './fixtures';
 
@@ -73,5 +73,17 @@ describe('example catalogue', () => {
       .toEqual(['context only', 'within tolerance', 'within tolerance']);
     // The example's config is the input FIFO's: run alone, only the FIFO's value applies.
     expect(comparisonRows(e, sat(0.64)).map((r) => r.what)).toEqual([e.published![0].what]);
+  });
+});
+
+describe('a compare example submitted to the server', () => {
+  it('is a sweep with compare.path as its one axis over compare.values, on the example config', () => {
+    const e = exampleByKey('seed003-fig7-compare-bmin16')!;
+    expect(compareSweep(e)).toEqual({
+      name: e.title,
+      base: e.config,
+      axes: { 'switch.buffer.organisation': ['input_fifo', 'hipiqs', 'central'] },
+    });
+    expect(compareSweep(exampleByKey('seed003-fig7-hipiqs-bmin16')!)).toBeNull();
   });
 });

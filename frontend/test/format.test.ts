@@ -21,6 +21,13 @@ describe('number formatting (always with units)', () => {
     expect(formatNs(12.3456)).toBe('12.35 ns');
     expect(formatSeconds(0.000590799)).toBe('0.6 ms');
     expect(formatSeconds(2.5)).toBe('2.50 s');
+    expect(formatSeconds(45.31)).toBe('45.3 s');
+    expect(formatSeconds(60)).toBe('1 min');
+    expect(formatSeconds(446.89)).toBe('7.4 min');
+    expect(formatSeconds(2457.91)).toBe('41 min');
+    expect(formatSeconds(4320)).toBe('1.2 h');
+    expect(formatSeconds(36 * 3600)).toBe('1.5 d');
+    expect(formatSeconds(Infinity)).toBe('—');
   });
   it('formats numbers in the example catalogue units', () => {
     expect(formatWithUnit(0.19064171122994655, 'fraction')).toBe('19.1 %');

@@ -2,6 +2,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { HitRateSummary } from '../src/components/HitRateSummary';
 import { ConfigForm } from '../src/components/ConfigForm';
+import { allowedBeyondMessage } from '../src/components/Allowed';
 import { ResultPanel } from '../src/components/ResultPanel';
 import { SLICE_CONFIG } from './fixtures';
 import { SweepExtraCharts } from '../src/components/SweepExtraCharts';
@@ -47,6 +48,18 @@ describe('components render numbers with units', () => {
     );
     expect(html).toContain('data-testid="error-switch.cache.ways"');
     expect(text(html)).toContain('must divide entries (100) (allowed: an integer in [1, 2048] that divides entries)');
+  });
+
+  it('a range error states its range once: the allowed text is added only when the message lacks it', () => {
+    const error = { field: 'topology.concentration', message: 'must be an integer in [1, 64], got 0', allowed: 'an integer in [1, 64]' };
+    expect(allowedBeyondMessage(error)).toBeNull();
+    expect(allowedBeyondMessage({ ...error, message: 'must divide entries (64)', allowed: 'a divisor of entries (64), or "full"' }))
+      .toBe('a divisor of entries (64), or "full"');
+    expect(allowedBeyondMessage({ ...error, allowed: null })).toBeNull();
+    const html = renderToStaticMarkup(<ConfigForm config={SLICE_CONFIG} schema={schema} onChange={() => {}}
+      error={{ ...error, field: 'switch.cache.entries', message: 'must be an integer in [1, 1048576], got 0', allowed: 'an integer in [1, 1048576]' }} />);
+    expect(html).toContain('<span data-testid="error-switch.cache.entries">must be an integer in [1, 1048576], got 0</span></div>');
+    expect(text(html)).not.toContain('(allowed:');
   });
 
   it('an error on a field without an input is shown above the form', () => {

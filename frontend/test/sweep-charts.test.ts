@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { costPointsFromRows, latencyVsSize, paretoFront, seriesAxis, sizeVaries } from '../src/lib/sweepCharts';
+import { chartAxes, costPointsFromRows, latencyVsSize, paretoFront, seriesAxis, sizeVaries } from '../src/lib/sweepCharts';
 
 const COLS = ['point', 'experiment_id', 'status', 'topology.dims', 'switch.cache.entries', 'summary.switches', 'cache.hit_rate', 'latency_ns.zero_load.mean']
   .map((name) => ({ name }));
@@ -42,5 +42,17 @@ describe('Pareto front (cost vs hit rate)', () => {
     expect(paretoFront(r.points).map((x) => x.id)).toEqual(['a', 'b']);
     // Without the column nothing is drawn (and nothing is fetched: the function is pure).
     expect(costPointsFromRows(COLS, rows.map((x) => x.slice(0, 8)), [])).toEqual({ points: [], withoutCost: 3 });
+  });
+});
+
+describe('the main chart\'s axes', () => {
+  const cols = ['point', 'switch.buffer.organisation', 'traffic.injection.load'].map((name) => ({ name }));
+  it('draws the numeric axis on x and one line per other axis, in either order', () => {
+    const rows = [[0, 'hipiqs', 0.1], [1, 'central', 0.1]];
+    expect(chartAxes(cols, rows, ['switch.buffer.organisation', 'traffic.injection.load'])).toEqual(['traffic.injection.load', 'switch.buffer.organisation']);
+  });
+  it('has no x axis for points that differ only in choices (a compare example\'s organisations)', () => {
+    expect(chartAxes(cols, [[0, 'input_fifo', null], [1, 'hipiqs', null]], ['switch.buffer.organisation'])).toEqual([undefined, undefined]);
+    expect(chartAxes(cols, [], ['switch.buffer.organisation'])).toEqual(['switch.buffer.organisation', undefined]);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { coordsOf, dragonflyLayout, edgesFor, gridLayout, groupEdgesFor, layeredLayout, hitRateDomain, MISSING_FILL, switchId } from '../src/lib/topology';
+import { coordsOf, dragonflyLayout, edgesFor, gridLayout, groupEdgesFor, layeredLayout, hitRateDomain, MISSING_FILL, networkName, switchId } from '../src/lib/topology';
 
 describe('topology grid geometry', () => {
   it('numbers switches with dimension 0 fastest (as the core does)', () => {
@@ -90,5 +90,16 @@ describe('topology grid geometry', () => {
     expect(edges[0].x1).toBeCloseTo(centre(0).x, 9);
     expect(edges[0].y2).toBeCloseTo(centre(1).y, 9);
     expect(groupEdgesFor(g, null)).toEqual([]);
+  });
+});
+
+describe('the network named in captions', () => {
+  it('says the kind the config chose, over the shape the core describes', () => {
+    const cube = { kind: 'kary_ncube', dims: [8, 8], wrap: [false, false] };
+    expect(networkName(cube, 'mesh')).toBe('8×8 mesh');
+    expect(networkName({ ...cube, dims: [16, 16], wrap: [true, true] }, 'torus')).toBe('16×16 torus');
+    expect(networkName(cube, undefined)).toBe('8×8 kary_ncube');
+    expect(networkName({ kind: 'fat_tree', levels: 3 }, 'fat_tree')).toBe('fat_tree');
+    expect(networkName(undefined)).toBe('unknown');
   });
 });

@@ -2,7 +2,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { handle, runStepped, type CoreModule } from '../src/core/protocol';
 import type { SimResult } from '../src/config/types';
 import { SLICE_CONFIG } from './fixtures';
-import { comparisonRows, EXAMPLES, variantConfigs, variantRows } from '../src/config/examples';
+import { comparisonRows, EXAMPLES, exampleByKey, variantConfigs, variantRows } from '../src/config/examples';
+import { diffConfigs } from '../src/lib/compare';
+import { setPath } from '../src/lib/path';
 import { allFields, fieldsFor, type SchemaNode } from '../src/config/schema';
 import { portRows } from '../src/lib/ports';
 import { loadCore } from './core';
@@ -158,5 +160,36 @@ describe('WASM core in node', () => {
         .filter((r) => r.agreement !== 'context only');
       for (const r of rows) expect(r.agreement, `${e.key}: ${r.what} = ${r.model}, published ${r.published}`).toBe('within tolerance');
     }
+  });
+});
+
+describe('comparing a browser run with a server run: configs diffed as the core normalizes them', () => {
+  const normalize = (cfg: object) => {
+    const out = handle(core, { id: 1, method: 'normalize', config: cfg as never });
+    if (out.kind !== 'normalized') throw new Error(`expected a normalized config, got ${JSON.stringify(out)}`);
+    return out.config;
+  };
+  const differing = (configs: object[]) => diffConfigs(configs as never).filter((d) => d.differs).map((d) => d.path);
+  const browser = exampleByKey('booksim-mesh-8x8-cycle')!.config; // as the form holds it
+  let server: object; // as the API stores it
+  beforeAll(() => {
+    server = normalize(browser);
+  });
+
+  it('the same preset: no config differences (the raw configs differ in every default)', () => {
+    expect(differing([browser, server]).length).toBeGreaterThan(20);
+    expect(normalize(server)).toEqual(server);
+    expect(differing([normalize(browser), normalize(server)])).toEqual([]);
+  });
+
+  it('a real difference is still listed, and only it', () => {
+    const loaded = setPath(browser, 'traffic.injection.load', 0.1);
+    const rows = diffConfigs([normalize(loaded), normalize(server)]).filter((d) => d.differs);
+    expect(rows).toEqual([{ path: 'traffic.injection.load', values: [0.1, 0.05], differs: true }]);
+  });
+
+  it('a config the core rejects answers with its error', () => {
+    expect(handle(core, { id: 1, method: 'normalize', config: { topology: { kind: 'torus', dims: [4, 4], concentration: 0 } } }))
+      .toEqual({ kind: 'invalid', error: { field: 'topology.concentration', message: 'must be an integer in [1, 64], got 0', allowed: 'an integer in [1, 64]' } });
   });
 });

@@ -3,7 +3,7 @@
 // latency-load curves with each saturation throughput marked, and tables each simulated
 // saturation throughput (equal to the native CLI's run of that variant) beside the published one.
 import { test, expect } from '@playwright/test';
-import { example as exampleOf, nativeRun, runPresetInBrowser, sig3 } from './support.mjs';
+import { example as exampleOf, experimentId, nativeRun, runPresetInBrowser, sig3 } from './support.mjs';
 
 const PRESET = 'seed003-fig7-compare-bmin16';
 const ORGS = ['input_fifo', 'hipiqs', 'central'];
@@ -52,4 +52,32 @@ test('compare preset: progress names the organisation running, and Cancel stops 
   await page.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByTestId('wasm-status')).toContainText('cancelled');
   await expect(status).toHaveText('stopped after 0 of 3 runs');
+});
+
+// Submit to server sends every compared variant, not only the config's own: a sweep with
+// compare.path as its one axis over compare.values, whose page then overlays the three curves.
+test('compare preset: Submit to server submits a sweep over the organisations and shows it', async ({ page }) => {
+  test.setTimeout(300_000);
+  const example = exampleOf(PRESET);
+  await page.goto('/');
+  await page.locator('#preset').selectOption(PRESET);
+  await page.getByRole('button', { name: 'Submit to server' }).click();
+  await page.waitForURL(/\/s\/[0-9a-f]+$/);
+  const sweepId = page.url().split('/s/')[1];
+  const sweep = await (await page.request.get(`/api/sweeps/${sweepId}`)).json();
+  expect(sweep.axes).toEqual({ 'switch.buffer.organisation': ORGS });
+  expect(sweep.base).toEqual(example.config);
+  expect(sweep.progress.total).toBe(3);
+
+  await expect(page.getByTestId('sweep-table').locator('tbody tr')).toHaveCount(3);
+  const chart = page.getByTestId('saturation-curves').locator('svg[aria-label="packet latency (cycles) vs offered load (flits/node/cycle)"]');
+  for (const o of ORGS) {
+    await expect(chart.locator(`g[data-series="${o}"] path`)).toHaveCount(1, { timeout: 240_000 });
+    // The point of each organisation is the experiment of that variant's config.
+    const exp = await (await page.request.get(`/api/experiments/${experimentId(variant(example.config, o))}`)).json();
+    await expect(chart.locator(`line[data-mark="${o}"] title`))
+      .toHaveText(`${o}: saturation throughput ${sig3(exp.result.saturation.throughput)} flits/node/cycle`);
+  }
+  // Organisations only, no numeric axis: the metric-vs-axis chart has nothing to draw and is left out.
+  await expect(page.getByTestId('sweep-chart')).toHaveCount(0);
 });

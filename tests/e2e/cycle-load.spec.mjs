@@ -3,7 +3,7 @@
 // latency-load chart, the published value beside it and the drawing coloured by link utilisation
 // equal the native CLI's run of the same config.
 import { test, expect } from '@playwright/test';
-import { example as exampleOf, histogramSE, mean, nativeRun, runConfigInBrowser, runPresetInBrowser, pct, sig3 } from './support.mjs';
+import { example as exampleOf, experimentId, histogramSE, mean, nativeRun, runConfigInBrowser, runPresetInBrowser, pct, sig3 } from './support.mjs';
 
 const PRESET = 'seed003-fig7-hipiqs-bmin16';
 
@@ -74,6 +74,39 @@ test('cycle engine on a 4x4 mesh: every link between the cells carries its utili
   const result = page.getByTestId('wasm-result');
   await expectLinkUtilisation(result, expected, links);
   await expect(result.getByTestId('link-note')).toContainText('Links of dim0 and dim1 only');
+  // Captioned with the kind the config chose (the core describes every cube as kary_ncube).
+  await expect(result.locator('figure.topology figcaption')).toContainText('Switches of the 4×4 mesh, coloured by');
+});
+
+// A run in the browser (its config as the form holds it) beside the server's experiment of the
+// same config (stored normalized, defaults filled in): the Compare view diffs the configs as the
+// core normalizes them, so it lists no config difference, and a real one (the load) alone.
+test('compare a browser run with a server run of the same config: no config differences; a load change is the one', async ({ page }) => {
+  const cfg = {
+    engine: 'cycle', seed: 3, topology: { kind: 'mesh', dims: [4, 4] },
+    traffic: { pattern: 'uniform', injection: { load: 0.3 } }, sim: { warmup_cycles: 200, measure_cycles: 1000, drain_cycles: 1000 },
+  };
+  const other = { ...cfg, traffic: { ...cfg.traffic, injection: { load: 0.2 } } };
+  const [id, otherId] = [experimentId(cfg), experimentId(other)];
+  await page.goto('/');
+  await page.getByRole('tab', { name: 'JSON' }).click();
+  await page.locator('#config-json').fill(JSON.stringify(cfg, null, 2));
+  await page.getByRole('button', { name: 'Submit to server' }).click();
+  await expect(page.getByTestId('server-config-hash')).toHaveAttribute('data-hash', id, { timeout: 120_000 });
+  // Run in the browser last, so this browser's history keeps the config as the form holds it.
+  await page.getByRole('button', { name: 'Run in browser (WASM)' }).click();
+  await expect(page.getByTestId('wasm-config-hash')).toHaveAttribute('data-hash', id, { timeout: 60_000 });
+  await runConfigInBrowser(page, expect, other, otherId);
+
+  await page.goto(`/?view=compare#ids=${id}&h=${id}`);
+  const table = page.getByTestId('compare-table');
+  // The server's experiment, then this browser's run.
+  await expect(table.locator('thead th')).toHaveCount(3);
+  await expect(table.getByTestId('compare-config-head')).toHaveText('Config (0 that differ)');
+  await page.goto('/?view=sweeps');
+  await page.goto(`/?view=compare#ids=${id}&h=${otherId}`);
+  await expect(table.getByTestId('compare-config-head')).toHaveText('Config (1 that differ)');
+  await expect(table.locator('tr[data-path="traffic.injection.load"]')).toHaveText('traffic.injection.load0.30.2');
 });
 
 async function expectLinkUtilisation(result, expected, cubeLinks) {

@@ -29,3 +29,13 @@ test('a load axis on a saturation-mode base is flagged as having no effect', asy
   await expect(page.getByTestId('sweep-point-count')).toHaveText('4 points');
   await expect(page.getByTestId('sweep-load-ignored')).toHaveCount(0);
 });
+
+// The server's answer to an out-of-range axis value: the field and the core's message with its
+// allowed range, stated once.
+test('an out-of-range axis value: the server names the axis and states the range once', async ({ page }) => {
+  await page.goto('/?view=sweeps');
+  await page.locator('[data-axis-values="0"]').fill('0, 64');
+  await page.getByRole('button', { name: 'remove axis 2' }).click();
+  await page.getByRole('button', { name: 'Submit sweep to the server' }).click();
+  await expect(page.getByTestId('sweep-error')).toHaveText('axes.switch.cache.entries: must be an integer in [1, 1048576], got 0');
+});

@@ -160,7 +160,14 @@ export async function waitForExperiment(
 
 // ---- sweeps: a grid over config fields, one experiment per point, run by the workers ----
 
-export async function createSweep(body: { name: string; base: Config; axes: Record<string, unknown[]> }): Promise<Sweep> {
+// A grid to run: every point is `base` with one value of each axis set (path -> values).
+export interface SweepRequest {
+  name: string;
+  base: Config;
+  axes: Record<string, unknown[]>;
+}
+
+export async function createSweep(body: SweepRequest): Promise<Sweep> {
   return (await call<Ok<'createSweep'>>(url('/api/sweeps'), postJson(body))) as Sweep;
 }
 

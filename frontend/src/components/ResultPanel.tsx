@@ -12,6 +12,7 @@ import { ModelsPanel } from './ModelsPanel';
 import { PublishedPanel } from './PublishedPanel';
 import { AppPanel } from './AppPanel';
 import { BaselineContext, useBaseline } from '../hooks/useHistory';
+import { getPath } from '../lib/path';
 
 interface Props {
   title: string;
@@ -71,7 +72,7 @@ export function ResultPanel({ title, source, prefix, config, result, detailed = 
             </div>
           )}
           {underLoad && cacheOn && <PortClassChart result={result} />}
-          <TopologyView ref={svgRef} topology={result.topology} result={result} />
+          <TopologyView ref={svgRef} topology={result.topology} result={result} chosenKind={getPath(config, 'topology.kind')} />
           {!result.app && <ModelsPanel result={result} />}
           <CostPanel result={result} />
           <ExportButtons config={config} result={result} svgRef={svgRef} />

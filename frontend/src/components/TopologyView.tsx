@@ -1,6 +1,6 @@
 import { forwardRef, useMemo, useState } from 'react';
 import type { SimResult, TopologyDescription } from '../config/types';
-import { bundledEdgesFor, cubeLinkLayout, deltaColor, dragonflyLayout, edgesFor, gridLayout, groupEdgesFor, hitRateColor, hitRateDomain, layeredLayout, MAX_SINGLE_EDGES, MIN_LINK_CELL, MISSING_FILL, switchDeltas, type Cell, type Edge, type GridLayout } from '../lib/topology';
+import { bundledEdgesFor, cubeLinkLayout, deltaColor, dragonflyLayout, edgesFor, gridLayout, groupEdgesFor, hitRateColor, hitRateDomain, layeredLayout, MAX_SINGLE_EDGES, MIN_LINK_CELL, MISSING_FILL, networkName, switchDeltas, type Cell, type Edge, type GridLayout } from '../lib/topology';
 import { aggregated, aggregateLayout, aggregateValues, pairStats } from '../lib/cubeAggregate';
 import { AggregateCells } from './AggregateCells';
 import { formatDelta, formatRate } from '../lib/format';
@@ -16,12 +16,14 @@ interface Props {
   topology: TopologyDescription | undefined;
   // Without a result (before a run) the switches are drawn grey.
   result?: SimResult;
+  // The config's topology.kind, for the caption ("mesh" where the core says kary_ncube).
+  chosenKind?: unknown;
 }
 
 // Switches coloured by per-switch hit rate: k-ary n-cubes as grids (3-D and up as small multiples
 // of 2-D slices), fat trees and BMINs as levels, Dragonflies as groups on a circle. Drawn from the
 // core's description only, never from config fields.
-export const TopologyView = forwardRef<SVGSVGElement, Props>(function TopologyView({ topology, result }, ref) {
+export const TopologyView = forwardRef<SVGSVGElement, Props>(function TopologyView({ topology, result, chosenKind }, ref) {
   const kind = topology?.kind ?? 'unknown';
   const dims = topology?.dims;
   const metric = metricOf(result);
@@ -66,7 +68,7 @@ export const TopologyView = forwardRef<SVGSVGElement, Props>(function TopologyVi
     return (
       <figure className="chart topology">
         <figcaption>
-          Switches of the {cubeDims.join('×')} {kind}{result ? `, coloured by ${source}` : ' (before the run: switches are coloured once it has run)'},
+          Switches of the {networkName(topology, chosenKind)}{result ? `, coloured by ${source}` : ' (before the run: switches are coloured once it has run)'},
           aggregated: the mean over all other coordinates for every pair of dimensions
         </figcaption>
         <p className="note">{aggregateNote(cubeDims, topology?.wrap)}</p>
@@ -92,7 +94,7 @@ export const TopologyView = forwardRef<SVGSVGElement, Props>(function TopologyVi
   return (
     <figure className="chart topology">
       <figcaption>
-        Switches of the {Array.isArray(dims) ? `${dims.join('×')} ` : ''}{kind}{result ? `, coloured by ${source}` : ' (before the run: switches are coloured once it has run)'}
+        Switches of the {networkName(topology, chosenKind)}{result ? `, coloured by ${source}` : ' (before the run: switches are coloured once it has run)'}
         {loads && ', and its links by their own utilisation (% of cycles)'}
         {layout.shownSlices < layout.totalSlices && ` (first ${layout.shownSlices} of ${layout.totalSlices} slices)`}
       </figcaption>

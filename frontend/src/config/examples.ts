@@ -1,6 +1,7 @@
 import type { Config, Json, SimResult } from './types';
 import { getPath, setPath } from '../lib/path';
 import { formatWithUnit } from '../lib/format';
+import type { SweepRequest } from '../api/client';
 
 // The example catalogue: examples/*.json at the repository root (format in examples/README.md),
 // bundled at build time. The same files are the presets of GET /api/presets and are checked by
@@ -99,6 +100,13 @@ function compareOne(p: PublishedValue, result: SimResult | undefined): Compariso
 export function variantConfigs(example: Example): Array<{ variant: string; config: Config }> {
   const c = example.compare;
   return c ? c.values.map((variant) => ({ variant, config: setPath(example.config, c.path, variant) })) : [];
+}
+
+// A compare example as a server sweep: one axis, `compare.path` over `compare.values`, so the
+// server runs every variant (not only the config's own) and its sweep page shows them together.
+export function compareSweep(example: Example): SweepRequest | null {
+  const c = example.compare;
+  return c ? { name: example.title, base: example.config, axes: { [c.path]: c.values } } : null;
 }
 
 export interface VariantComparison extends Comparison {

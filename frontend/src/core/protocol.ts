@@ -13,6 +13,7 @@ export interface CoreSimulation {
 export interface CoreModule {
   run(configJson: string): string;
   prepare(configJson: string): string;
+  normalize(configJson: string): string;
   engineVersion(): string;
   schema(): string;
   resultsSchema(): string;
@@ -21,7 +22,7 @@ export interface CoreModule {
 }
 
 // 'cancel' carries the id of a running 'run' request and stops it between two chunks.
-export type Method = 'run' | 'prepare' | 'engineVersion' | 'schema'
+export type Method = 'run' | 'prepare' | 'normalize' | 'engineVersion' | 'schema'
   | 'resultsSchema' | 'cancel';
 
 export interface Request {
@@ -34,6 +35,7 @@ export type Outcome =
   | { kind: 'result'; result: SimResult }
   | { kind: 'invalid'; error: FieldError }
   | { kind: 'prepared'; prepared: Prepared }
+  | { kind: 'normalized'; config: Config }
   | { kind: 'value'; value: unknown }
   | { kind: 'cancelled'; fraction: number };
 
@@ -72,6 +74,12 @@ export function handle(core: CoreModule, req: Request): Outcome {
       const out = core.prepare(cfg);
       const err = fieldError(out);
       return err ? { kind: 'invalid', error: err } : { kind: 'prepared', prepared: JSON.parse(out) as Prepared };
+    }
+    case 'normalize': {
+      // The config the experiment id hashes: every field, defaults filled in (what the server stores).
+      const out = core.normalize(cfg);
+      const err = fieldError(out);
+      return err ? { kind: 'invalid', error: err } : { kind: 'normalized', config: JSON.parse(out) as Config };
     }
     case 'engineVersion':
       return { kind: 'value', value: core.engineVersion() };

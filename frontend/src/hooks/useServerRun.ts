@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Config, FieldError } from '../config/types';
-import { InvalidConfig, submitExperiment, waitForExperiment, type Experiment } from '../api/client';
+import { InvalidConfig, submitExperiment, waitForExperiment, type Experiment, type SweepRequest } from '../api/client';
+import { submitSweep as startSweep } from '../lib/submitSweep';
 
 export type ServerRunState =
   | { phase: 'idle' }
@@ -9,6 +10,11 @@ export type ServerRunState =
   | { phase: 'done'; experiment: Experiment }
   | { phase: 'invalid'; error: FieldError }
   | { phase: 'failed'; message: string; id?: string };
+
+// A rejected config names its field; any other error is a failed run.
+const failed = (e: unknown, id?: string): ServerRunState => (e instanceof InvalidConfig
+  ? { phase: 'invalid', error: e.error }
+  : { phase: 'failed', id, message: e instanceof Error ? e.message : String(e) });
 
 export function useServerRun() {
   const [state, setState] = useState<ServerRunState>({ phase: 'idle' });
@@ -29,9 +35,18 @@ export function useServerRun() {
       if (exp.status === 'done' && exp.result) setState({ phase: 'done', experiment: exp });
       else setState({ phase: 'failed', id, message: `the server run failed: ${JSON.stringify(exp.error)}` });
     } catch (e) {
-      if (abort.signal.aborted) return;
-      if (e instanceof InvalidConfig) setState({ phase: 'invalid', error: e.error });
-      else setState({ phase: 'failed', id, message: e instanceof Error ? e.message : String(e) });
+      if (!abort.signal.aborted) setState(failed(e, id));
+    }
+  }, []);
+
+  // Several configs at once (a compare example's variants) go as a sweep, whose page then opens.
+  const submitSweep = useCallback(async (body: SweepRequest) => {
+    abortRef.current?.abort();
+    setState({ phase: 'submitting', config: body.base });
+    try {
+      await startSweep(body);
+    } catch (e) {
+      setState(failed(e));
     }
   }, []);
 
@@ -41,5 +56,5 @@ export function useServerRun() {
     setState({ phase: 'idle' });
   }, []);
   useEffect(() => () => abortRef.current?.abort(), []);
-  return { state, submit, stopWatching };
+  return { state, submit, submitSweep, stopWatching };
 }

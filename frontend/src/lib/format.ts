@@ -115,10 +115,17 @@ export function formatBytes(b: number): string {
   return i === 0 ? `${formatCount(b)} B` : `${b.toFixed(1)} ${units[i]}`;
 }
 
-// Wall-clock durations: 0.0123 -> "12.3 ms", 2.5 -> "2.50 s".
+const DURATION_UNITS: Array<[string, number]> = [['d', 86400], ['h', 3600], ['min', 60]];
+
+// Every duration the UI shows (run times, estimates, ETAs), in the unit that reads best:
+// 0.0123 -> "12.3 ms", 2.5 -> "2.50 s", 446.89 -> "7.4 min", 4320 -> "1.2 h". Above a minute two
+// significant digits: the estimates span a factor of several, so more would be noise.
 export function formatSeconds(s: number): string {
   if (!Number.isFinite(s)) return '—';
-  return s < 1 ? `${(s * 1000).toFixed(1)} ms` : `${s.toFixed(2)} s`;
+  if (s < 1) return `${(s * 1000).toFixed(1)} ms`;
+  if (s < 60) return `${s.toPrecision(3)} s`;
+  const [unit, size] = DURATION_UNITS.find(([, n]) => s >= n)!;
+  return `${significant(s / size, 2)} ${unit}`;
 }
 
 // Port classes in the order a packet meets them: injection first, then dims, up/down, local/global.

@@ -18,14 +18,14 @@ const METRICS: Array<{ col: string; label: string }> = [
 
 // The chart's x axis and line axis: the first axis with numbers (a sweep over organisation x load
 // draws load on x, one line per organisation, whichever order the axes were given in), then the
-// first other axis.
+// first other axis. Points whose axes are all choices (organisations only) have no x: no chart.
 export function chartAxes(columns: Array<{ name: string }>, rows: unknown[][], axisNames: string[]): [string | undefined, string | undefined] {
   const numeric = (a: string) => {
     const ix = columns.findIndex((c) => c.name === a);
     return rows.some((r) => typeof r[ix] === 'number');
   };
-  const x = axisNames.find(numeric) ?? axisNames[0];
-  return [x, axisNames.find((a) => a !== x)];
+  const x = axisNames.find(numeric) ?? (rows.length === 0 ? axisNames[0] : undefined);
+  return x === undefined ? [undefined, undefined] : [x, axisNames.find((a) => a !== x)];
 }
 
 export const SATURATED_COLUMN = 'saturated';

@@ -1,6 +1,7 @@
 import { scaleBand, scaleDiverging, scaleLinear, scaleSequential, type ScaleDiverging, type ScaleSequential } from 'd3-scale';
 import { interpolateCividis, interpolatePuOr } from 'd3-scale-chromatic';
 import { cubeLink } from './ports';
+import type { TopologyDescription } from '../config/types';
 
 // Geometry for drawing k-ary n-cubes as grids. D3 computes positions and colours here; React
 // components only turn the returned cells into <rect>s.
@@ -376,4 +377,12 @@ export function dragonflyLayout(
     slices.push({ key: String(grp), label: `g${grp}`, x: cx - 8, y: cy + 4, cells });
   }
   return { width: size, height: size, slices, cellSize, shownSlices: g, totalSlices: g };
+}
+
+// The network as the caption names it: "8×8 mesh". The core describes meshes, tori and k-ary
+// n-cubes alike as kary_ncube (one family, differing in wrap), so the kind the config chose is
+// shown when known; the shape comes from the core's description.
+export function networkName(t: TopologyDescription | undefined, chosenKind?: unknown): string {
+  const kind = typeof chosenKind === 'string' ? chosenKind : t?.kind ?? 'unknown';
+  return Array.isArray(t?.dims) ? `${t.dims.join('×')} ${kind}` : kind;
 }

@@ -7,6 +7,7 @@ import { formatDelta, formatValue } from '../lib/format';
 import { shortName } from '../lib/history';
 import { useHistory } from '../hooks/useHistory';
 import { useUnits } from '../hooks/useCoreSchemas';
+import { useNormalizedConfigs } from '../hooks/useNormalizedConfigs';
 import { TableScroll } from '../components/TableScroll';
 
 export const MAX_COMPARED = 4;
@@ -59,6 +60,8 @@ export function CompareView() {
     return e ? [{ key: `h-${e.id}`, name: e.name, config: e.config, result: e.result }] : [];
   });
   const columns = [...fetched.filter((c): c is Column => typeof c !== 'string'), ...localCols].slice(0, MAX_COMPARED);
+  // Diffed as the core normalizes them: a browser run's config lacks the defaults a server's has.
+  const configs = useNormalizedConfigs(columns.map((c) => c.config));
   const toggleLocal = (id: string) => setLocal(local.includes(id) ? local.filter((x) => x !== id) : [...local, id]);
   return (
     <main className="page compare-page">
@@ -85,18 +88,19 @@ export function CompareView() {
           <label className="checkbox">
             <input type="checkbox" checked={all} onChange={(e) => setAll(e.target.checked)} data-testid="compare-show-all" /> show all rows (not only those that differ)
           </label>
-          <CompareTable columns={columns} all={all} />
+          <CompareTable columns={columns} configs={configs} all={all} />
         </>
       )}
     </main>
   );
 }
 
-function CompareTable({ columns, all }: { columns: Column[]; all: boolean }) {
+// `configs`: the columns' configs normalized by the core (null while it works).
+function CompareTable({ columns, configs, all }: { columns: Column[]; configs: Config[] | null; all: boolean }) {
   const units = useUnits();
   // Numbers are only shown once their units are known (the results schema comes from the core).
-  if (!units.loaded) return <p className="note">loading the units from the core…</p>;
-  const diff = diffConfigs(columns.map((c) => c.config)).filter((d) => all || d.differs);
+  if (!units.loaded || !configs) return <p className="note">loading the units and normalized configs from the core…</p>;
+  const diff = diffConfigs(configs).filter((d) => all || d.differs);
   const metrics = metricRows(columns.map((c) => c.result)).filter((m) => all || m.differs);
   const label = (path: string) => path.split('.').map((p) => units.labelOf(p)).join(' · ');
   // Each column's standard errors from its own counts; a Δ combines the column's with the reference's.

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { Config, SimResult } from '../config/types';
-import { canonical, exampleFor, START_EXAMPLE, startConfig } from '../config/examples';
+import type { Config, Prepared, SimResult } from '../config/types';
+import { canonical, compareSweep, exampleFor, START_EXAMPLE, startConfig } from '../config/examples';
 import { ConfigForm } from '../components/ConfigForm';
 import { JsonEditor } from '../components/JsonEditor';
 import { PresetPicker } from '../components/PresetPicker';
@@ -23,6 +23,7 @@ import { ComparePanel } from '../components/ComparePanel';
 import { useServerRun } from '../hooks/useServerRun';
 import { addRun, shortName, type HistoryState } from '../lib/history';
 import { autoRuns } from '../lib/placement';
+import { getPath } from '../lib/path';
 import { decodeConfig, encodeConfig, NEW_SWEEP_URL, shareUrl } from '../lib/share';
 
 // Where the page starts: a shared config from the link, else the start example.
@@ -31,6 +32,10 @@ function initial(): { config: Config; origin: string | null } {
   if (shared) return { config: shared, origin: exampleFor(shared)?.key ?? null };
   return { config: startConfig(), origin: START_EXAMPLE };
 }
+
+// The next run's network as the core will build it, captioned with the kind its config chose.
+const NextTopology = ({ prepared }: { prepared: Prepared }) =>
+  <TopologyView topology={prepared.topology} chosenKind={getPath(prepared.config, 'topology.kind')} />;
 
 const nameOf = (h: HistoryState, config: Config, result: SimResult) =>
   h.entries.find((e) => e.id === result.config_hash)?.name ?? shortName(config);
@@ -85,6 +90,10 @@ export function ExploreView({ onEngineVersion }: { onEngineVersion: (v: string |
   useEffect(() => {
     if (serverExp?.result) updateHistory((h) => addRun(h, serverExp.config, serverExp.result!, 'server', new Date()));
   }, [serverExp]);
+
+  // A compare example goes to the server as a sweep over its variants (Run runs them here).
+  const comparedSweep = compareExample && compareSweep(compareExample);
+  const submit = () => (comparedSweep ? server.submitSweep(comparedSweep) : server.submit(config));
 
   // Run asked for (button, Enter, Ctrl+Enter) while the config's prepare() is still on its way:
   // it starts as soon as the core has validated this config, and never for an invalid one.
@@ -161,7 +170,7 @@ export function ExploreView({ onEngineVersion }: { onEngineVersion: (v: string |
         }} />
         <div className="run-bar">
           <RunControls state={wasm.state} canRun={canRun} onRun={requestRun} onCancel={wasm.cancel}
-            onSubmit={() => server.submit(config)} submitting={serverBusy} />
+            onSubmit={submit} submitting={serverBusy} />
           <ServerStatus state={server.state} onStop={server.stopWatching} />
         </div>
         <div className="tabs">
@@ -188,8 +197,8 @@ export function ExploreView({ onEngineVersion }: { onEngineVersion: (v: string |
               {!compareExample && <PublishedPanel config={config} />}
               {/* Beside a stale result the drawing folds away, so the result's "out of date" banner stays in view. */}
               {core.prepared && (hasResult
-                ? <details className="more"><summary>Topology of the next run</summary><TopologyView topology={core.prepared.topology} /></details>
-                : <TopologyView topology={core.prepared.topology} />)}
+                ? <details className="more"><summary>Topology of the next run</summary><NextTopology prepared={core.prepared} /></details>
+                : <NextTopology prepared={core.prepared} />)}
             </section>
           )}
           {compareExample && (

@@ -3,7 +3,7 @@ import type { Config, FieldError, Json } from '../config/types';
 import { startConfig } from '../config/examples';
 import { allFields } from '../config/schema';
 import { useCoreSchemas } from '../hooks/useCoreSchemas';
-import { createSweep, InvalidConfig } from '../api/client';
+import { InvalidConfig } from '../api/client';
 import { decodeConfig, encodeConfig } from '../lib/share';
 import { parseAxis, pointCount } from '../lib/sweep';
 import { formatCount, formatSeconds } from '../lib/format';
@@ -12,7 +12,7 @@ import { useCoreService } from '../hooks/useCoreService';
 import { Allowed } from '../components/Allowed';
 import { PastSweeps } from '../components/PastSweeps';
 import { TableScroll } from '../components/TableScroll';
-import { rememberSweep } from '../lib/sweepList';
+import { submitSweep } from '../lib/submitSweep';
 import { getPath } from '../lib/path';
 
 interface Axis {
@@ -63,9 +63,7 @@ export function NewSweepView() {
         const p = parsed[i];
         if (p.ok) body[a.path.trim()] = p.values;
       });
-      const sweep = await createSweep({ name, base, axes: body });
-      rememberSweep(localStorage, { id: sweep.id, name, at: new Date().toISOString() });
-      window.location.assign(`/s/${sweep.id}`);
+      await submitSweep({ name, base, axes: body });
     } catch (e) {
       setError(e instanceof InvalidConfig ? e.error : e instanceof Error ? e.message : String(e));
       setBusy(false);

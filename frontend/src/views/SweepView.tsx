@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { cancelSweep, getSweep, getSweepResults, type Sweep, type SweepResultsPage } from '../api/client';
 import { SweepProgressBar } from '../components/SweepProgressBar';
 import { SweepChart } from '../components/SweepChart';
+import { SweepCurves } from '../components/SweepCurves';
 import { SweepTable } from '../components/SweepTable';
 import { SweepExtraCharts } from '../components/SweepExtraCharts';
 import { ShareButton } from '../components/ShareButton';
@@ -58,6 +59,7 @@ export function SweepView({ id }: { id: string }) {
             <a href={`/api/sweeps/${id}/results?format=json&limit=10000`} download={`sweep-${id.slice(0, 12)}.json`}>Results JSON</a>
           </p>
           {results && <SweepChart sweep={sweep} results={results} />}
+          {results && <SweepCurves sweep={sweep} results={results} />}
           {results && <SweepExtraCharts sweep={sweep} results={results} />}
           {results && <SweepTable results={results} />}
         </>
