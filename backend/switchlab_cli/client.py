@@ -22,8 +22,9 @@ class ApiFailure(Exception):
     @staticmethod
     def _line(item: dict[str, Any]) -> str:
         line = f"{item.get('field') or 'request'}: {item.get('message', '')}"
-        if item.get("allowed"):
-            line += f" (allowed: {item['allowed']})"
+        allowed = item.get("allowed")
+        if allowed and allowed not in item.get("message", ""):  # a range error's message states it
+            line += f" (allowed: {allowed})"
         if "point" in item:
             line += f" (point {item['point']}: {json.dumps(item.get('values'))})"
         return line

@@ -112,6 +112,17 @@ def test_rejected_sweep_names_the_field_exits_2_and_writes_nothing(live_api, db,
         assert db.execute(f"SELECT count(*) AS n FROM {table}").fetchone()["n"] == 0, table
 
 
+def test_rejected_experiment_states_the_range_once(live_api, db, tmp_path):
+    bad = {**TINY, "topology": {**TINY["topology"], "concentration": 0}}
+    (tmp_path / "bad.json").write_text(json.dumps(bad))
+    r = run_cli(live_api.url, "experiment", "submit", str(tmp_path / "bad.json"))
+    assert r.returncode == 2 and r.stdout == ""
+    # The API's error carries the range as `allowed` too; the message already states it.
+    assert "topology.concentration: must be an integer in [1, 64], got 0\n" in r.stderr, r.stderr
+    assert r.stderr.count("[1, 64]") == 1, r.stderr
+    assert db.execute("SELECT count(*) AS n FROM experiments").fetchone()["n"] == 0
+
+
 def test_bad_input_files_exit_2_before_any_request(live_api, db, tmp_path):
     (tmp_path / "broken.yaml").write_text("name: [unclosed\n")
     r = run_cli(live_api.url, "sweep", "submit", str(tmp_path / "broken.yaml"))

@@ -120,3 +120,19 @@ def test_worst_cases_identical_in_every_build(files):
             assert cli.stderr.startswith(f"error: {py['error']['field']}: "), name
         else:
             assert json.loads(cli.stdout) == py, name
+
+
+@pytest.mark.parametrize("config, line", [
+    # A range error's message states the range: the CLI says it once.
+    ({"topology": {"kind": "torus", "dims": [4, 4], "concentration": 0}},
+     "error: topology.concentration: must be an integer in [1, 64], got 0"),
+    # Otherwise the allowed text follows the message.
+    ({"topology": {"kind": "torus", "dims": [4, 4]}, "switch": {"cache": {"entries": 64, "ways": 3}}},
+     "error: switch.cache.ways: must divide entries (64) so that every set has the same ways; got 3 "
+     "(allowed: a divisor of entries (64), or \"full\")"),
+])
+def test_cli_error_line_states_the_allowed_values_once(tmp_path, config, line):
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps({"engine": "routewalk", **config}))
+    cli = subprocess.run([str(CLI), "prepare", str(path)], capture_output=True, text=True, timeout=60)
+    assert (cli.returncode, cli.stdout, cli.stderr) == (2, "", line + "\n")

@@ -49,13 +49,17 @@ bool read_input(const char* path, std::string& out) {
   return true;
 }
 
-// Prints "error: FIELD: MESSAGE (allowed: ALLOWED)" for an {"error": {...}} JSON, returns 2.
+// Prints "error: FIELD: MESSAGE (allowed: ALLOWED)" for an {"error": {...}} JSON, returns 2. The
+// allowed text is left out when the message already states it (a range error's message does).
 int report_error(const std::string& error_json) {
   auto e = nlohmann::json::parse(error_json, nullptr, false);
   if (e.contains("error")) e = e["error"];
+  const std::string message = e.value("message", "invalid");
   const nlohmann::json allowed = e.value("allowed", nlohmann::json());
-  std::fprintf(stderr, "error: %s: %s%s\n", e.value("field", "config").c_str(), e.value("message", "invalid").c_str(),
-               allowed.is_string() ? (" (allowed: " + allowed.get<std::string>() + ")").c_str() : "");
+  std::string tail;
+  if (allowed.is_string() && message.find(allowed.get<std::string>()) == std::string::npos)
+    tail = " (allowed: " + allowed.get<std::string>() + ")";
+  std::fprintf(stderr, "error: %s: %s%s\n", e.value("field", "config").c_str(), message.c_str(), tail.c_str());
   return 2;
 }
 
