@@ -72,7 +72,22 @@ struct Node {
 
 }  // namespace
 
+// The engine behind CycleNetwork, compiled once per buffer organisation key (Engine<K>): the
+// organisation's tests in the per-flit path are then constants, and the benchmark's VC router
+// runs without the other organisations' branches. Chosen once, when the network is built.
 struct CycleNetwork::Impl {
+  virtual ~Impl() = default;
+  virtual uint64_t advance(uint64_t cycles) = 0;
+  virtual LoadPoint point() const = 0;
+  virtual nlohmann::json report() const = 0;
+  static std::unique_ptr<Impl> make(const Experiment& ex, double load);
+  template <BufferOrgInfo::Key K>
+  struct Engine;
+};
+
+template <BufferOrgInfo::Key K>
+struct CycleNetwork::Impl::Engine final : CycleNetwork::Impl {
+  static constexpr bool vc = K == BufferOrgInfo::Key::InputVc, output_side = K == BufferOrgInfo::Key::Output;
   const Experiment& ex;
   const CycleConfig& c;
   const Topology& topo;
@@ -83,7 +98,6 @@ struct CycleNetwork::Impl {
   // that a burst ends or starts: divided once here, not per node every cycle, as
   // Rng::bernoulli_threshold.
   const uint64_t p_packet, p_packet_on, p_burst_end, p_burst_start;
-  const bool vc, output_side;
   // Hot-path copies of config flags (one load from here rather than two through c or org).
   const bool cut_through, queue_pool;  // queue_pool: each queue has its own space (Pool::Queue)
   const uint32_t hop_delay;            // from a send to the flit's arrival downstream: 1 + st + link
@@ -179,12 +193,12 @@ struct CycleNetwork::Impl {
   WindowOccupancy occupancy;         // flits buffered per switch, in the window
   std::vector<TracedPacket> traced;
 
-  Impl(const Experiment& e, double ld)
+  Engine(const Experiment& e, double ld)
       : ex(e), c(e.cycle), topo(*e.topology), org(*e.cycle.org), load(ld), N(topo.num_nodes()), S(topo.num_switches()),
         P(topo.ports_per_switch()), V(e.cycle.sizes.vcs), Q(queues_per_switch()), L(e.cycle.max_packet_flits()),
         max_hops(topo.max_hops()), per_input(Q / P), p_packet(Rng::bernoulli_threshold(ld / e.cycle.mean_packet_flits())), p_packet_on(Rng::bernoulli_threshold(1.0 / e.cycle.mean_packet_flits())),
         p_burst_end(Rng::bernoulli_threshold(1.0 / e.cycle.burst_flits)),
-        p_burst_start(ld >= 1.0 ? 0 : Rng::bernoulli_threshold(ld / (e.cycle.burst_flits * (1.0 - ld)))), vc(org.key == BufferOrgInfo::Key::InputVc), output_side(org.key == BufferOrgInfo::Key::Output),
+        p_burst_start(ld >= 1.0 ? 0 : Rng::bernoulli_threshold(ld / (e.cycle.burst_flits * (1.0 - ld)))),
         cut_through(c.cut_through), queue_pool(org.pool == BufferOrgInfo::Pool::Queue), hop_delay(1 + c.st + c.link),
         sa_wait(c.sa - 1), va_wait(c.va ? c.va - 1 : 0), va_sa_wait(c.va + c.sa - 1), granted_wait((c.va ? 1 : 0) + c.sa - 1),
         inj_rng(Rng::derive(e.seed, 1)), dst_rng(Rng::derive(e.seed, 2)), route_rng(Rng::derive(e.seed, 3)),
@@ -872,7 +886,7 @@ struct CycleNetwork::Impl {
     if (in_network && now - last_progress > kDeadlockCycles) deadlock = true;
   }
 
-  uint64_t advance(uint64_t cycles) {
+  uint64_t advance(uint64_t cycles) override {
     for (uint64_t k = 0; k < cycles && !finished; ++k) {
       cycle();
       finished = over();
@@ -892,7 +906,7 @@ struct CycleNetwork::Impl {
 
   double per_node_cycle(uint64_t flits) const { return static_cast<double>(flits) / (double{1} * N * M); }
 
-  LoadPoint point() const {
+  LoadPoint point() const override {
     LoadPoint p;
     p.offered = per_node_cycle(gen_flits);
     p.accepted = per_node_cycle(ejected_flits);
@@ -966,7 +980,7 @@ struct CycleNetwork::Impl {
     return r;
   }
 
-  json report() const {
+  json report() const override {
     const LoadPoint pt = point();
     const uint64_t min_node = *std::min_element(ejected_by_node.begin(), ejected_by_node.end());
     json packet = latency_json(latency_hist, latency_sum), network = latency_json(network_hist, network_sum);
@@ -1039,7 +1053,18 @@ struct CycleNetwork::Impl {
   }
 };
 
-CycleNetwork::CycleNetwork(const Experiment& ex, double load) : impl_(std::make_unique<Impl>(ex, load)) {}
+std::unique_ptr<CycleNetwork::Impl> CycleNetwork::Impl::make(const Experiment& ex, double load) {
+  using Key = BufferOrgInfo::Key;
+  switch (ex.cycle.org->key) {
+    case Key::Input: return std::make_unique<Engine<Key::Input>>(ex, load);
+    case Key::InputVc: return std::make_unique<Engine<Key::InputVc>>(ex, load);
+    case Key::InputOutput: return std::make_unique<Engine<Key::InputOutput>>(ex, load);
+    case Key::Output: return std::make_unique<Engine<Key::Output>>(ex, load);
+  }
+  return nullptr;
+}
+
+CycleNetwork::CycleNetwork(const Experiment& ex, double load) : impl_(Impl::make(ex, load)) {}
 CycleNetwork::~CycleNetwork() = default;
 uint64_t CycleNetwork::advance(uint64_t cycles) { return impl_->advance(cycles); }
 LoadPoint CycleNetwork::point() const { return impl_->point(); }
