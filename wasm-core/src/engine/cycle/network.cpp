@@ -49,9 +49,13 @@ struct Flit {
   uint64_t arrival, rc_done;
 };
 
+// A flit's arrival (at a queue or the ejection link): the flit without its cycles, which are
+// the event's own (its arrival) and not yet known (RC).
 struct Event {
-  Flit flit;
+  uint32_t pkt;
+  uint16_t seq, hop;
   uint32_t queue;  // global queue id, or kEject
+  Flit flit(uint64_t now) const { return {pkt, seq, hop, now, 0}; }
 };
 
 // `count` packets of `flits` flits each to `dst`, created at `created` (a trace message's packets
@@ -505,15 +509,15 @@ struct CycleNetwork::Impl::Engine final : CycleNetwork::Impl {
   }
 
   // An event `delay` cycles ahead (delay < the wheel's size).
-  void schedule(uint32_t delay, const Flit& f, uint32_t q) {
+  void schedule(uint32_t delay, const Event& e) {
     const uint32_t k = wheel_now + delay;
-    wheel[k < wheel.size() ? k : k - wheel.size()].push_back({f, q});
+    wheel[k < wheel.size() ? k : k - wheel.size()].push_back(e);
   }
 
   // Sends the head flit of queue q (switch sw) through output `out`. (Inlined in its two callers:
   // the call's register saves were ~20 instructions per flit-hop.)
   [[gnu::always_inline]] void send(uint32_t q, uint32_t sw, uint32_t out) {
-    Flit f = ring[size_t{q} * ring_cap + q_head[q]];
+    const Flit f = ring[size_t{q} * ring_cap + q_head[q]];
     present[size_t{q} * ring_cap + q_head[q]] = 0;
     clear_bit(q_live.data(), q);
     q_head[q] = after(q_head[q], ring_cap);
@@ -529,13 +533,11 @@ struct CycleNetwork::Impl::Engine final : CycleNetwork::Impl {
     if (in_window) ++link_flits[size_t{sw} * P + out];
     if (f.seq == 0 && p.trace != kNone) traced[p.trace].routers[f.hop].sent = now;
     if (q2 == kEject) {
-      schedule(hop_delay, f, kEject);
+      schedule(hop_delay, {f.pkt, f.seq, f.hop, kEject});
     } else {
       reserve(q2, f);
       claim(q2, f, tail);
-      f.hop = static_cast<uint16_t>(f.hop + 1);
-      f.arrival = now + hop_delay;
-      schedule(hop_delay, f, q2);
+      schedule(hop_delay, {f.pkt, f.seq, static_cast<uint16_t>(f.hop + 1), q2});
     }
     if (!vc && p.flits > 1) out_lock[size_t{sw} * P + out] = tail ? kNone : q;
     if (tail) q_target[q] = kNone;
@@ -848,7 +850,7 @@ struct CycleNetwork::Impl::Engine final : CycleNetwork::Impl {
     }
     reserve(node.target, f);
     claim(node.target, f, f.seq + 1u == p.flits);
-    schedule(c.link, f, node.target);
+    schedule(c.link, {f.pkt, f.seq, 0, node.target});
     --src_flits;
     ++in_network;
     last_progress = now;
@@ -866,8 +868,8 @@ struct CycleNetwork::Impl::Engine final : CycleNetwork::Impl {
     occupancy.at(now);
     auto& slot = wheel[wheel_now];
     for (const Event& e : slot) {
-      if (e.queue == kEject) eject(e.flit);
-      else enqueue(e.queue, e.flit);
+      if (e.queue == kEject) eject(e.flit(now));
+      else enqueue(e.queue, e.flit(now));
     }
     slot.clear();
     if (now == W) {
