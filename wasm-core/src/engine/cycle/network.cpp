@@ -148,6 +148,9 @@ struct CycleNetwork::Impl::Engine final : CycleNetwork::Impl {
   bool va_by_port = false;
   std::vector<uint64_t> va_rows, va_cols, va_port_in, va_port_out;
   Requests req;
+  // iSLIP switch allocation on up to 64 ports: uncontested requests are accepted here
+  // (accept_requests) rather than through the allocator's call.
+  bool sa_islip = false;
   std::vector<uint32_t> cand;
   std::vector<int32_t> grant;
 
@@ -257,6 +260,7 @@ struct CycleNetwork::Impl::Engine final : CycleNetwork::Impl {
       va_port_out.assign(P, 0);
     }
     req = Requests(P);
+    sa_islip = c.allocator->name == "islip" && P <= 64 && !org.multi_read;
     cand.resize(size_t{P} * P);
     grant.resize(P);
     nodes.resize(N);
@@ -673,6 +677,11 @@ struct CycleNetwork::Impl::Engine final : CycleNetwork::Impl {
     }
     collect_requests(sw);
     if (req.empty()) return;
+    if (sa_islip && !req.contested) {
+      accept_requests(sw);
+      req.clear();
+      return;
+    }
     if (org.multi_read) {  // each requested output arbitrates on its own (round robin)
       for_each_bit(req.outputs.data(), req.words, [&](uint32_t o) {
         uint16_t& ptr = alloc[sw].out_ptr[o];
@@ -685,13 +694,38 @@ struct CycleNetwork::Impl::Engine final : CycleNetwork::Impl {
     }
     // Only requested outputs can have been granted.
     for_each_bit(req.outputs.data(), req.words, [&](uint32_t o) {
-      if (grant[o] < 0) return;
-      const uint32_t i = static_cast<uint32_t>(grant[o]);
-      const uint32_t q = cand[i * P + o];
-      q_ptr[size_t{sw} * P + i] = static_cast<uint16_t>(after(q - sw * Q - i * per_input, per_input));
-      send(q, sw, o);
+      if (grant[o] >= 0) send_granted(sw, static_cast<uint32_t>(grant[o]), o);
     });
     req.clear();
+  }
+
+  // iSLIP when no output is requested twice, as grant_accept<true, 1> computes it (every request
+  // is a grant; each input accepts its first from its pointer and the pointers move past the
+  // pair) without the allocator's call and out_to_in pass. Sends in output order, as step_switch.
+  void accept_requests(uint32_t sw) {
+    AllocState& st = alloc[sw];
+    uint64_t granted = 0;
+    for (uint64_t m = req.inputs[0]; m; m &= m - 1) {
+      const uint32_t i = lowest_bit(m);
+      const uint64_t row = req.by_input[i];
+      const uint32_t o = static_cast<uint32_t>(first_bit_from(st.in_ptr[i], 1, [&](uint32_t) { return row; }));
+      st.out_ptr[o] = static_cast<uint16_t>(after(i, P));
+      st.in_ptr[i] = static_cast<uint16_t>(after(o, P));
+      grant[o] = static_cast<int32_t>(i);
+      granted |= uint64_t{1} << o;
+    }
+    for (; granted; granted &= granted - 1) {
+      const uint32_t o = lowest_bit(granted);
+      send_granted(sw, static_cast<uint32_t>(grant[o]), o);
+    }
+  }
+
+  // Input i of switch sw won output o: its candidate queue for o sends, and the input's round
+  // robin moves past that queue.
+  void send_granted(uint32_t sw, uint32_t i, uint32_t o) {
+    const uint32_t q = cand[i * P + o];
+    q_ptr[size_t{sw} * P + i] = static_cast<uint16_t>(after(q - sw * Q - i * per_input, per_input));
+    send(q, sw, o);
   }
 
   // Place of a switch's local queue in its input's round robin, counted from the input's pointer.
