@@ -743,7 +743,10 @@ struct CycleNetwork::Impl::Engine final : CycleNetwork::Impl {
       if (!ready(q, sw)) return;
       const uint32_t local = q - sw * Q, i = reader_of[local], o = q_out[q];
       uint32_t& best = cand[i * P + o];
-      if (req.has(i, o) && rr_rank(sw, best - sw * Q) < rr_rank(sw, local)) return;
+      if (req.has(i, o)) {  // already requested by the input's earlier queue for o: keep the first
+        if (rr_rank(sw, local) < rr_rank(sw, best - sw * Q)) best = q;
+        return;
+      }
       req.add(i, o);
       best = q;
     });
