@@ -45,9 +45,11 @@ inline uint64_t window(const uint64_t* w, uint32_t lo, uint32_t n) {
 
 // Calls f(b) for every set bit b in [lo, hi) of the set whose k-th word is word(k), ascending (a
 // switch's range of a set over all queues). A range of up to 64 bits is read as one window (no
-// per-word masking). Each word is read before its bits are visited, as in for_each_bit.
+// per-word masking). Each word is read before its bits are visited, as in for_each_bit. (This and
+// for_each_bit_in always inlined: out of line, each switch step paid a call with its captures for
+// every bit set it scans.)
 template <class Word, class F>
-void for_each_bit_of(Word word, uint32_t lo, uint32_t hi, F f) {
+[[gnu::always_inline]] inline void for_each_bit_of(Word word, uint32_t lo, uint32_t hi, F f) {
   if (lo >= hi) return;
   if (hi - lo <= 64) {
     for (uint64_t m = window_of(word, lo, hi - lo); m; m &= m - 1) f(lo + lowest_bit(m));
@@ -62,7 +64,7 @@ void for_each_bit_of(Word word, uint32_t lo, uint32_t hi, F f) {
   }
 }
 template <class F>
-void for_each_bit_in(const uint64_t* w, uint32_t lo, uint32_t hi, F f) {
+[[gnu::always_inline]] inline void for_each_bit_in(const uint64_t* w, uint32_t lo, uint32_t hi, F f) {
   for_each_bit_of([&](uint32_t k) { return w[k]; }, lo, hi, f);
 }
 

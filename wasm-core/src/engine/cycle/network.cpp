@@ -49,9 +49,13 @@ struct Flit {
   uint64_t arrival, rc_done;
 };
 
+// A flit's arrival (at a queue or the ejection link): the flit without its cycles, which are
+// the event's own (its arrival) and not yet known (RC).
 struct Event {
-  Flit flit;
+  uint32_t pkt;
+  uint16_t seq, hop;
   uint32_t queue;  // global queue id, or kEject
+  Flit flit(uint64_t now) const { return {pkt, seq, hop, now, 0}; }
 };
 
 // `count` packets of `flits` flits each to `dst`, created at `created` (a trace message's packets
@@ -72,7 +76,22 @@ struct Node {
 
 }  // namespace
 
+// The engine behind CycleNetwork, compiled once per buffer organisation key (Engine<K>): the
+// organisation's tests in the per-flit path are then constants, and the benchmark's VC router
+// runs without the other organisations' branches. Chosen once, when the network is built.
 struct CycleNetwork::Impl {
+  virtual ~Impl() = default;
+  virtual uint64_t advance(uint64_t cycles) = 0;
+  virtual LoadPoint point() const = 0;
+  virtual nlohmann::json report() const = 0;
+  static std::unique_ptr<Impl> make(const Experiment& ex, double load);
+  template <BufferOrgInfo::Key K>
+  struct Engine;
+};
+
+template <BufferOrgInfo::Key K>
+struct CycleNetwork::Impl::Engine final : CycleNetwork::Impl {
+  static constexpr bool vc = K == BufferOrgInfo::Key::InputVc, output_side = K == BufferOrgInfo::Key::Output;
   const Experiment& ex;
   const CycleConfig& c;
   const Topology& topo;
@@ -83,7 +102,6 @@ struct CycleNetwork::Impl {
   // that a burst ends or starts: divided once here, not per node every cycle, as
   // Rng::bernoulli_threshold.
   const uint64_t p_packet, p_packet_on, p_burst_end, p_burst_start;
-  const bool vc, output_side;
   // Hot-path copies of config flags (one load from here rather than two through c or org).
   const bool cut_through, queue_pool;  // queue_pool: each queue has its own space (Pool::Queue)
   const uint32_t hop_delay;            // from a send to the flit's arrival downstream: 1 + st + link
@@ -130,6 +148,9 @@ struct CycleNetwork::Impl {
   bool va_by_port = false;
   std::vector<uint64_t> va_rows, va_cols, va_port_in, va_port_out;
   Requests req;
+  // iSLIP switch allocation on up to 64 ports: uncontested requests are accepted here
+  // (accept_requests) rather than through the allocator's call.
+  bool sa_islip = false;
   std::vector<uint32_t> cand;
   std::vector<int32_t> grant;
 
@@ -179,12 +200,12 @@ struct CycleNetwork::Impl {
   WindowOccupancy occupancy;         // flits buffered per switch, in the window
   std::vector<TracedPacket> traced;
 
-  Impl(const Experiment& e, double ld)
+  Engine(const Experiment& e, double ld)
       : ex(e), c(e.cycle), topo(*e.topology), org(*e.cycle.org), load(ld), N(topo.num_nodes()), S(topo.num_switches()),
         P(topo.ports_per_switch()), V(e.cycle.sizes.vcs), Q(queues_per_switch()), L(e.cycle.max_packet_flits()),
         max_hops(topo.max_hops()), per_input(Q / P), p_packet(Rng::bernoulli_threshold(ld / e.cycle.mean_packet_flits())), p_packet_on(Rng::bernoulli_threshold(1.0 / e.cycle.mean_packet_flits())),
         p_burst_end(Rng::bernoulli_threshold(1.0 / e.cycle.burst_flits)),
-        p_burst_start(ld >= 1.0 ? 0 : Rng::bernoulli_threshold(ld / (e.cycle.burst_flits * (1.0 - ld)))), vc(org.key == BufferOrgInfo::Key::InputVc), output_side(org.key == BufferOrgInfo::Key::Output),
+        p_burst_start(ld >= 1.0 ? 0 : Rng::bernoulli_threshold(ld / (e.cycle.burst_flits * (1.0 - ld)))),
         cut_through(c.cut_through), queue_pool(org.pool == BufferOrgInfo::Pool::Queue), hop_delay(1 + c.st + c.link),
         sa_wait(c.sa - 1), va_wait(c.va ? c.va - 1 : 0), va_sa_wait(c.va + c.sa - 1), granted_wait((c.va ? 1 : 0) + c.sa - 1),
         inj_rng(Rng::derive(e.seed, 1)), dst_rng(Rng::derive(e.seed, 2)), route_rng(Rng::derive(e.seed, 3)),
@@ -239,6 +260,7 @@ struct CycleNetwork::Impl {
       va_port_out.assign(P, 0);
     }
     req = Requests(P);
+    sa_islip = c.allocator->name == "islip" && P <= 64 && !org.multi_read;
     cand.resize(size_t{P} * P);
     grant.resize(P);
     nodes.resize(N);
@@ -491,15 +513,15 @@ struct CycleNetwork::Impl {
   }
 
   // An event `delay` cycles ahead (delay < the wheel's size).
-  void schedule(uint32_t delay, const Flit& f, uint32_t q) {
+  void schedule(uint32_t delay, const Event& e) {
     const uint32_t k = wheel_now + delay;
-    wheel[k < wheel.size() ? k : k - wheel.size()].push_back({f, q});
+    wheel[k < wheel.size() ? k : k - wheel.size()].push_back(e);
   }
 
   // Sends the head flit of queue q (switch sw) through output `out`. (Inlined in its two callers:
   // the call's register saves were ~20 instructions per flit-hop.)
   [[gnu::always_inline]] void send(uint32_t q, uint32_t sw, uint32_t out) {
-    Flit f = ring[size_t{q} * ring_cap + q_head[q]];
+    const Flit f = ring[size_t{q} * ring_cap + q_head[q]];
     present[size_t{q} * ring_cap + q_head[q]] = 0;
     clear_bit(q_live.data(), q);
     q_head[q] = after(q_head[q], ring_cap);
@@ -515,13 +537,11 @@ struct CycleNetwork::Impl {
     if (in_window) ++link_flits[size_t{sw} * P + out];
     if (f.seq == 0 && p.trace != kNone) traced[p.trace].routers[f.hop].sent = now;
     if (q2 == kEject) {
-      schedule(hop_delay, f, kEject);
+      schedule(hop_delay, {f.pkt, f.seq, f.hop, kEject});
     } else {
       reserve(q2, f);
       claim(q2, f, tail);
-      f.hop = static_cast<uint16_t>(f.hop + 1);
-      f.arrival = now + hop_delay;
-      schedule(hop_delay, f, q2);
+      schedule(hop_delay, {f.pkt, f.seq, static_cast<uint16_t>(f.hop + 1), q2});
     }
     if (!vc && p.flits > 1) out_lock[size_t{sw} * P + out] = tail ? kNone : q;
     if (tail) q_target[q] = kNone;
@@ -657,6 +677,11 @@ struct CycleNetwork::Impl {
     }
     collect_requests(sw);
     if (req.empty()) return;
+    if (sa_islip && !req.contested) {
+      accept_requests(sw);
+      req.clear();
+      return;
+    }
     if (org.multi_read) {  // each requested output arbitrates on its own (round robin)
       for_each_bit(req.outputs.data(), req.words, [&](uint32_t o) {
         uint16_t& ptr = alloc[sw].out_ptr[o];
@@ -669,13 +694,38 @@ struct CycleNetwork::Impl {
     }
     // Only requested outputs can have been granted.
     for_each_bit(req.outputs.data(), req.words, [&](uint32_t o) {
-      if (grant[o] < 0) return;
-      const uint32_t i = static_cast<uint32_t>(grant[o]);
-      const uint32_t q = cand[i * P + o];
-      q_ptr[size_t{sw} * P + i] = static_cast<uint16_t>(after(q - sw * Q - i * per_input, per_input));
-      send(q, sw, o);
+      if (grant[o] >= 0) send_granted(sw, static_cast<uint32_t>(grant[o]), o);
     });
     req.clear();
+  }
+
+  // iSLIP when no output is requested twice, as grant_accept<true, 1> computes it (every request
+  // is a grant; each input accepts its first from its pointer and the pointers move past the
+  // pair) without the allocator's call and out_to_in pass. Sends in output order, as step_switch.
+  void accept_requests(uint32_t sw) {
+    AllocState& st = alloc[sw];
+    uint64_t granted = 0;
+    for (uint64_t m = req.inputs[0]; m; m &= m - 1) {
+      const uint32_t i = lowest_bit(m);
+      const uint64_t row = req.by_input[i];
+      const uint32_t o = static_cast<uint32_t>(first_bit_from(st.in_ptr[i], 1, [&](uint32_t) { return row; }));
+      st.out_ptr[o] = static_cast<uint16_t>(after(i, P));
+      st.in_ptr[i] = static_cast<uint16_t>(after(o, P));
+      grant[o] = static_cast<int32_t>(i);
+      granted |= uint64_t{1} << o;
+    }
+    for (; granted; granted &= granted - 1) {
+      const uint32_t o = lowest_bit(granted);
+      send_granted(sw, static_cast<uint32_t>(grant[o]), o);
+    }
+  }
+
+  // Input i of switch sw won output o: its candidate queue for o sends, and the input's round
+  // robin moves past that queue.
+  void send_granted(uint32_t sw, uint32_t i, uint32_t o) {
+    const uint32_t q = cand[i * P + o];
+    q_ptr[size_t{sw} * P + i] = static_cast<uint16_t>(after(q - sw * Q - i * per_input, per_input));
+    send(q, sw, o);
   }
 
   // Place of a switch's local queue in its input's round robin, counted from the input's pointer.
@@ -693,7 +743,10 @@ struct CycleNetwork::Impl {
       if (!ready(q, sw)) return;
       const uint32_t local = q - sw * Q, i = reader_of[local], o = q_out[q];
       uint32_t& best = cand[i * P + o];
-      if (req.has(i, o) && rr_rank(sw, best - sw * Q) < rr_rank(sw, local)) return;
+      if (req.has(i, o)) {  // already requested by the input's earlier queue for o: keep the first
+        if (rr_rank(sw, local) < rr_rank(sw, best - sw * Q)) best = q;
+        return;
+      }
       req.add(i, o);
       best = q;
     });
@@ -834,7 +887,7 @@ struct CycleNetwork::Impl {
     }
     reserve(node.target, f);
     claim(node.target, f, f.seq + 1u == p.flits);
-    schedule(c.link, f, node.target);
+    schedule(c.link, {f.pkt, f.seq, 0, node.target});
     --src_flits;
     ++in_network;
     last_progress = now;
@@ -852,8 +905,8 @@ struct CycleNetwork::Impl {
     occupancy.at(now);
     auto& slot = wheel[wheel_now];
     for (const Event& e : slot) {
-      if (e.queue == kEject) eject(e.flit);
-      else enqueue(e.queue, e.flit);
+      if (e.queue == kEject) eject(e.flit(now));
+      else enqueue(e.queue, e.flit(now));
     }
     slot.clear();
     if (now == W) {
@@ -872,7 +925,7 @@ struct CycleNetwork::Impl {
     if (in_network && now - last_progress > kDeadlockCycles) deadlock = true;
   }
 
-  uint64_t advance(uint64_t cycles) {
+  uint64_t advance(uint64_t cycles) override {
     for (uint64_t k = 0; k < cycles && !finished; ++k) {
       cycle();
       finished = over();
@@ -892,7 +945,7 @@ struct CycleNetwork::Impl {
 
   double per_node_cycle(uint64_t flits) const { return static_cast<double>(flits) / (double{1} * N * M); }
 
-  LoadPoint point() const {
+  LoadPoint point() const override {
     LoadPoint p;
     p.offered = per_node_cycle(gen_flits);
     p.accepted = per_node_cycle(ejected_flits);
@@ -966,7 +1019,7 @@ struct CycleNetwork::Impl {
     return r;
   }
 
-  json report() const {
+  json report() const override {
     const LoadPoint pt = point();
     const uint64_t min_node = *std::min_element(ejected_by_node.begin(), ejected_by_node.end());
     json packet = latency_json(latency_hist, latency_sum), network = latency_json(network_hist, network_sum);
@@ -1039,7 +1092,18 @@ struct CycleNetwork::Impl {
   }
 };
 
-CycleNetwork::CycleNetwork(const Experiment& ex, double load) : impl_(std::make_unique<Impl>(ex, load)) {}
+std::unique_ptr<CycleNetwork::Impl> CycleNetwork::Impl::make(const Experiment& ex, double load) {
+  using Key = BufferOrgInfo::Key;
+  switch (ex.cycle.org->key) {
+    case Key::Input: return std::make_unique<Engine<Key::Input>>(ex, load);
+    case Key::InputVc: return std::make_unique<Engine<Key::InputVc>>(ex, load);
+    case Key::InputOutput: return std::make_unique<Engine<Key::InputOutput>>(ex, load);
+    case Key::Output: return std::make_unique<Engine<Key::Output>>(ex, load);
+  }
+  return nullptr;
+}
+
+CycleNetwork::CycleNetwork(const Experiment& ex, double load) : impl_(Impl::make(ex, load)) {}
 CycleNetwork::~CycleNetwork() = default;
 uint64_t CycleNetwork::advance(uint64_t cycles) { return impl_->advance(cycles); }
 LoadPoint CycleNetwork::point() const { return impl_->point(); }
