@@ -78,6 +78,18 @@ describe('cycle engine results in the result panel', () => {
     expect(t).not.toContain('zero-load');
   });
 
+  // The headline of a bisection is one of its runs (docs/engines.md): the panel must say which,
+  // or its offered load reads as a contradiction of the form's load and the saturation throughput.
+  it('names the run of the saturation search that the numbers belong to', () => {
+    const r = run(SATURATION);
+    expect(r.saturated).toBe(false);
+    const load = (r.throughput as { offered_configured: number }).offered_configured;
+    expect(formatValue(load, 'flits/node/cycle')).toBe('0.5 flits/node/cycle');
+    const t = text(withUnits(<ResultPanel title="Browser run" source="WASM core" prefix="wasm" config={SATURATION} result={r} />));
+    expect(t).toContain('The numbers below are those of the highest load of the saturation search\'s 4 runs that stayed '
+      + 'below saturation (traffic.injection.load 0.5 flits/node/cycle).');
+  });
+
   it('a picked switch lists its output ports with their utilisation', () => {
     const r = run({ ...SATURATION, sim: { warmup_cycles: 200, measure_cycles: 800, drain_cycles: 800 } });
     const t = text(renderToStaticMarkup(<PortTable result={r} switchId={5} />));

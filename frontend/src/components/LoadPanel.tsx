@@ -31,8 +31,18 @@ export function LoadPanel({ result, prefix }: { result: SimResult; prefix: strin
   const cycles = units.unitOf('latency_cycles.packet.mean');
   // Ticks are bare numbers (the unit is in the axis label); a marker's tooltip gives its unit.
   const bare = (v: number) => formatValue(v, '');
+  const runLoad = at(result, 'throughput', 'offered_configured');
   return (
     <div className="load-panel" data-testid={`${prefix}-load`}>
+      {curve && curve.length > 0 && (
+        // A bisection reports one of its runs (docs/engines.md): say which, since its offered
+        // load is neither the form's nor the saturation throughput.
+        <p className="note" data-testid={`${prefix}-reported-run`}>
+          {result.saturated ? `Every one of the ${curve.length} runs of the saturation search saturated; the numbers below are its last run's`
+            : `The numbers below are those of the highest load of the saturation search's ${curve.length} runs that stayed below saturation`}
+          {' '}(traffic.injection.load {formatValue(runLoad, units.unitOf('throughput.offered_configured'))}).
+        </p>
+      )}
       <dl className="summary">
         {headline.map(([label, path]) => {
           const v = at(result, ...path.split('.'));
