@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { PublishedPanel } from '../src/components/PublishedPanel';
-import { EXAMPLES } from '../src/config/examples';
+import { EXAMPLES, thisRunKind } from '../src/config/examples';
 import type { SimResult } from '../src/config/types';
 import { SLICE_RESULT } from './fixtures';
 
@@ -31,6 +31,17 @@ describe('published values beside the model', () => {
     const run = { ...SLICE_RESULT, saturation: { throughput: 0.644 } } as unknown as SimResult;
     expect(text(renderToStaticMarkup(<PublishedPanel config={structuredClone(fifo.config)} result={run} />))).toContain(
       'saturation throughput of the single input FIFO 0.6 flits/node/cycle 0.644 flits/node/cycle context only');
+  });
+
+  // The cycle engine's throughput is simulated, not an analytical model's output: the column says so.
+  it('a simulated value is headed "simulated (this run)", a model output "model (this run)"', () => {
+    const fifo = EXAMPLES.find((e) => e.key === 'seed003-fig7-fifo-bmin16')!;
+    const run = { ...SLICE_RESULT, saturation: { throughput: 0.644 } } as unknown as SimResult;
+    expect(text(renderToStaticMarkup(<PublishedPanel config={structuredClone(fifo.config)} result={run} />))).toMatch(
+      /^Reproducing seed 003 Sec\. 5\.1 \(Fig\. 7\) quantity as published simulated \(this run\) agreement /);
+    expect(thisRunKind(fifo)).toBe('simulated');
+    expect(thisRunKind(EXAMPLES.find((e) => e.key === 'booksim-mesh-8x8-cycle')!)).toBe('simulated');
+    expect(thisRunKind(EXAMPLES.find((e) => e.key === 'seed001-sec72-throughput')!)).toBe('model');
   });
 });
 

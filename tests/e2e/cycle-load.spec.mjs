@@ -27,7 +27,9 @@ test('seed 003 HIPIQS preset: throughput, latency, saturation and link utilisati
   await expect(load.locator('svg[aria-label="accepted (flits/node/cycle) vs offered load (flits/node/cycle)"] circle title'))
     .toHaveCount(expected.saturation.curve.length);
 
-  // As published beside the model.
+  // As published beside this run's simulated value (the cycle engine simulates; no analytical model).
+  await expect(result.getByTestId('published-table').locator('thead th'))
+    .toHaveText(['quantity', 'as published', 'simulated (this run)', 'agreement']);
   await expect(result.getByTestId('published-table').locator('tbody tr').first())
     .toContainText(`${sig3(expected.saturation.throughput)} flits/node/cycle`);
 

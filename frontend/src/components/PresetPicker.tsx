@@ -1,5 +1,5 @@
 import type { Config } from '../config/types';
-import { EXAMPLES, exampleByKey, exampleFor, type Example } from '../config/examples';
+import { EXAMPLES, exampleByKey, exampleFor, thisRunKind, type Example } from '../config/examples';
 
 // Presets are the repository's example catalogue (the same files every build is tested on);
 // examples with published values are grouped as seed-figure reproductions.
@@ -43,7 +43,7 @@ export function PresetPicker({ config, origin, onPick }: Props) {
           <div className="small">Source: <cite data-testid="preset-source">{same.source}</cite></div>
           <p className="note small">{same.description}</p>
           {!!same.published?.length && (
-            <p className="note small">Published figures appear “as published” beside this run's model values, with their tolerance.</p>
+            <p className="note small">Published figures appear “as published” beside this run's {thisRunKind(same)} values, with their tolerance.</p>
           )}
         </div>
       ) : from ? (

@@ -1,9 +1,9 @@
 import type { Config, SimResult } from '../config/types';
-import { comparisonRows, exampleFor } from '../config/examples';
+import { comparisonRows, exampleFor, thisRunKind } from '../config/examples';
 import { TableScroll } from './TableScroll';
 
 // For an example with published values, run unchanged: the published numbers beside this run's
-// (before the run, `result` is absent and the model column waits for it).
+// (before the run, `result` is absent and this run's column waits for it).
 export function PublishedPanel({ config, result }: { config: Config; result?: SimResult }) {
   const example = exampleFor(config);
   if (!example?.published?.length) return null;
@@ -13,7 +13,7 @@ export function PublishedPanel({ config, result }: { config: Config; result?: Si
       <caption>Reproducing {example.source}</caption>
       <thead>
         <tr>
-          <th scope="col">quantity</th><th scope="col">as published</th><th scope="col">model (this run)</th>
+          <th scope="col">quantity</th><th scope="col">as published</th><th scope="col">{thisRunKind(example)} (this run)</th>
           <th scope="col">agreement</th>
         </tr>
       </thead>

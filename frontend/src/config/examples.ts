@@ -87,6 +87,14 @@ export function comparisonRows(example: Example, result: SimResult | undefined):
   return (example.published ?? []).filter((p) => p.variant === undefined || p.variant === own).map((p) => compareOne(p, result));
 }
 
+// What this run's figure beside a published one is: an analytical model's output (`models.*`)
+// or a number the engine simulated (hit rates, latencies, throughput under load), so a
+// simulated value is never passed off as a model's. An example's values are all of one kind.
+export function thisRunKind(example: Example): 'model' | 'simulated' {
+  const paths = (example.published ?? []).flatMap((p) => (p.path ? [p.path] : []));
+  return paths.length > 0 && paths.every((p) => p.startsWith('models.')) ? 'model' : 'simulated';
+}
+
 function compareOne(p: PublishedValue, result: SimResult | undefined): Comparison {
   const tol = p.tolerance > 0 ? ` ± ${formatWithUnit(p.tolerance, p.unit)}` : '';
   const got: Json | undefined = p.path && result ? getPath(result as unknown as Json, p.path) : undefined;
