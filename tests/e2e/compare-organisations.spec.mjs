@@ -77,7 +77,16 @@ test('compare preset: Submit to server submits a sweep over the organisations an
     const exp = await (await page.request.get(`/api/experiments/${experimentId(variant(example.config, o))}`)).json();
     await expect(chart.locator(`line[data-mark="${o}"] title`))
       .toHaveText(`${o}: saturation throughput ${sig3(exp.result.saturation.throughput)} flits/node/cycle`);
+    // The table lists the same saturation throughput (the headline of a saturation-mode point).
+    const row = page.getByTestId('sweep-table').locator('tbody tr').filter({ hasText: o });
+    const col = await columnIndex(page, 'saturation.throughput');
+    expect(col).toBeGreaterThan(2);
+    await expect(row.locator('td').nth(col))
+      .toHaveText(`${sig3(exp.result.saturation.throughput)} flits/node/cycle`);
   }
   // Organisations only, no numeric axis: the metric-vs-axis chart has nothing to draw and is left out.
   await expect(page.getByTestId('sweep-chart')).toHaveCount(0);
 });
+
+const columnIndex = async (page, name) =>
+  (await page.getByTestId('sweep-table').locator('thead th').allTextContents()).indexOf(name);

@@ -132,6 +132,8 @@ ENGINE_COLUMNS: dict[str, list[str]] = {
         "cost.cache.area_mm2", "cost.cache.access_ns", "cost.cache.read_energy_nJ", "cost.cache.leakage_mW",
     ],
     "cycle": [
+        # A saturation-mode point's headline: the other columns are one run of its bisection.
+        "saturation.throughput",
         "throughput.offered", "throughput.accepted", "throughput.accepted_min_node", "saturated",
         "latency_cycles.packet.mean", "latency_cycles.packet.p50", "latency_cycles.packet.p99",
         "latency_cycles.packet.max", "latency_cycles.network.mean", "hops.mean", "cache.hit_rate",
