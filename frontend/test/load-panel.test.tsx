@@ -60,6 +60,9 @@ describe('cycle engine results in the result panel', () => {
     expect(t).toContain(`accepted throughput ${formatValue((r.throughput as { accepted: number }).accepted, 'flits/node/cycle')}`);
     expect(t).toContain(`packet latency, mean ${formatValue((r.latency_cycles as { packet: { mean: number } }).packet.mean, 'cycles')}`);
     expect(t).toContain(`saturation throughput ${formatValue(sat.throughput, 'flits/node/cycle')}`);
+    // The saturation throughput is marked on the latency chart too, as a dashed line.
+    expect(html.match(/<line data-mark="[^"]+"[^>]*><title>[^<]*<\/title>/g)).toEqual([expect.stringContaining(
+      `<title>saturation throughput ${formatValue(sat.throughput, 'flits/node/cycle')}</title>`)]);
     expect(t).toContain('offered load (flits/node/cycle)');
     expect(t).toContain('packet latency (cycles)');
     // One marker per run in the latency chart and one in the throughput chart (runs that

@@ -26,6 +26,9 @@ test('seed 003 HIPIQS preset: throughput, latency, saturation and link utilisati
     .toHaveCount(expected.saturation.curve.filter((c) => c[2] > 0).length);
   await expect(load.locator('svg[aria-label="accepted (flits/node/cycle) vs offered load (flits/node/cycle)"] circle title'))
     .toHaveCount(expected.saturation.curve.length);
+  // The saturation throughput is a dashed line on the latency chart.
+  await expect(load.locator('svg[aria-label="packet latency (cycles) vs offered load (flits/node/cycle)"] line[data-mark] title'))
+    .toHaveText(`saturation throughput ${sig3(expected.saturation.throughput)} flits/node/cycle`);
 
   // As published beside this run's simulated value (the cycle engine simulates; no analytical model).
   await expect(result.getByTestId('published-table').locator('thead th'))

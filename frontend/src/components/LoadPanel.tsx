@@ -32,6 +32,7 @@ export function LoadPanel({ result, prefix }: { result: SimResult; prefix: strin
   // Ticks are bare numbers (the unit is in the axis label); a marker's tooltip gives its unit.
   const bare = (v: number) => formatValue(v, '');
   const runLoad = at(result, 'throughput', 'offered_configured');
+  const latency = curve ? latencySeries(curve) : [];
   return (
     <div className="load-panel" data-testid={`${prefix}-load`}>
       {curve && curve.length > 0 && (
@@ -65,11 +66,16 @@ export function LoadPanel({ result, prefix }: { result: SimResult; prefix: strin
         <div className="charts">
           <figure className="chart">
             <figcaption>
-              Mean packet latency against offered load, one point per run of the bisection; saturation throughput{' '}
+              Mean packet latency against offered load, one point per run of the bisection; dashed: the saturation throughput{' '}
               <span data-testid={`${prefix}-saturation`}>{formatValue(saturation, units.unitOf('saturation.throughput'))}</span>
             </figcaption>
-            <LineChart series={latencySeries(curve)} xLabel={`offered load (${tput})`} yLabel={`packet latency (${cycles})`}
-              formatY={(v) => formatValue(v, cycles)} formatTick={bare} />
+            <LineChart series={latency} xLabel={`offered load (${tput})`} yLabel={`packet latency (${cycles})`}
+              formatY={(v) => formatValue(v, cycles)} formatTick={bare}
+              marks={saturation !== undefined && latency.length > 0 ? [{
+                // Dashed in the colour of the runs it bounds (the saturated ones when there are any).
+                series: latency[latency.length - 1].key, x: saturation,
+                label: `saturation throughput ${formatValue(saturation, units.unitOf('saturation.throughput'))}`,
+              }] : []} />
           </figure>
           <figure className="chart">
             <figcaption>Accepted against offered throughput</figcaption>
