@@ -14,9 +14,11 @@ export function KeyValueTable({ data, path, skip = [], se = () => undefined }: {
 }) {
   const units = useUnits();
   const errors = (data.fit_holdout_error_pct ?? {}) as Record<string, [number, number]>;
+  // In key order, as the core writes its JSON: a server result comes back from PostgreSQL's jsonb
+  // with its keys reordered, and the same result must read the same on every page.
   const shown = Object.entries(data).filter(
     ([k, v]) => !skip.includes(k) && (typeof v === 'number' || typeof v === 'boolean' || (typeof v === 'string' && v !== '' && v.length < 60)),
-  );
+  ).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   // Keys that differ only by their unit suffix ("slowest_stage" and "slowest_stage_ns") are one
   // row: the name beside its figure, not two rows with the same label.
   const rows: Array<{ label: string; keys: string[] }> = [];
