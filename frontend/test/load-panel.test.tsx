@@ -102,6 +102,25 @@ describe('cycle engine results in the result panel', () => {
       .toBe('max 78 cycles mean 32.9 cycles min 11 cycles p50 31 cycles p99 66 cycles');
   });
 
+  // With routing caches under load: the hit rate in the headline, and the CAM's busy share under
+  // its own heading, not under the links' utilisation.
+  it('shows the routing-cache hit rate and keeps the CAM apart from link utilisation', () => {
+    const r = run({ ...SATURATION, sim: { warmup_cycles: 200, measure_cycles: 800, drain_cycles: 800 } });
+    const c = r.cache as { hit_rate: number; lookups: number };
+    expect(formatValue(c.hit_rate, 'fraction', Math.sqrt(c.hit_rate * (1 - c.hit_rate) / c.lookups))).toBe('65.4 %');
+    const t = text(withUnits(<ResultPanel title="Browser run" source="WASM core" prefix="wasm" config={SATURATION} result={r} />));
+    expect(t).toContain('routing-cache hit rate 65.4 %');
+    const cam = r.cam as { searches: number; utilization: number };
+    expect(t).toContain(`Link utilisation port max ${formatPercent((r.utilization as { port_max: number }).port_max)}`);
+    expect(t).toContain(`Forwarding table (CAM), searched on cache misses searches ${formatValue(cam.searches, 'searches')} `
+      + `utilization ${formatPercent(cam.utilization)}`);
+    // Without caches there is no hit rate and no CAM to show.
+    const plain = run({ ...SATURATION, switch: { cache: null }, sim: { warmup_cycles: 200, measure_cycles: 800, drain_cycles: 800 } });
+    const p = text(withUnits(<ResultPanel title="Browser run" source="WASM core" prefix="wasm" config={SATURATION} result={plain} />));
+    expect(p).not.toContain('routing-cache hit rate');
+    expect(p).not.toContain('CAM');
+  });
+
   it('a picked switch lists its output ports with their utilisation', () => {
     const r = run({ ...SATURATION, sim: { warmup_cycles: 200, measure_cycles: 800, drain_cycles: 800 } });
     const t = text(renderToStaticMarkup(<PortTable result={r} switchId={5} />));

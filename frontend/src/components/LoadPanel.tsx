@@ -24,6 +24,8 @@ export function LoadPanel({ result, prefix }: { result: SimResult; prefix: strin
     ['packet latency, mean (ns)', 'latency_ns.packet.mean'],
     ['packet latency, p99', 'latency_cycles.packet.p99'],
     ['switches crossed, mean', 'hops.mean'],
+    // Only when the switches have routing caches: the hit rate under load.
+    ...(typeof at(result, 'cache', 'hit_rate') === 'number' ? [['routing-cache hit rate', 'cache.hit_rate'] as [string, string]] : []),
   ];
   const curve = at(result, 'saturation', 'curve') as CurveRow[] | undefined;
   const saturation = at(result, 'saturation', 'throughput') as number | undefined;
@@ -100,9 +102,14 @@ export function LoadPanel({ result, prefix }: { result: SimResult; prefix: strin
           )}
         </div>
         <div>
-          <h3>Utilisation and CAM</h3>
+          <h3>Link utilisation</h3>
           <KeyValueTable data={(result.utilization ?? {}) as Obj} path="utilization" />
-          <KeyValueTable data={(result.cam ?? {}) as Obj} path="cam" />
+          {/* Its own heading: under the links' one, the CAM's busy share read as a link utilisation.
+              Without caches there is no CAM (the core's utilization is null) and nothing to show. */}
+          {typeof at(result, 'cam', 'utilization') === 'number' && (<>
+            <h3>Forwarding table (CAM), searched on cache misses</h3>
+            <KeyValueTable data={result.cam as Obj} path="cam" />
+          </>)}
           <h3>Buffers</h3>
           <KeyValueTable data={(result.buffers ?? {}) as Obj} path="buffers" />
           <h3>Cycles</h3>
