@@ -121,6 +121,21 @@ describe('cycle engine results in the result panel', () => {
     expect(p).not.toContain('CAM');
   });
 
+  // sim.trace_packets: each traced packet's cycles and, per router, its head flit's (the core's
+  // values for this config: packet 1 crosses switches 1 and 2).
+  it('lists the per-packet trace, a row per packet and per router', () => {
+    const cfg = { engine: 'cycle', topology: { kind: 'mesh', dims: [4, 4] }, switch: { cache: { entries: 8, ways: 2 } },
+      traffic: { pattern: 'uniform', injection: { load: 0.3 } },
+      sim: { warmup_cycles: 300, measure_cycles: 1500, drain_cycles: 1500, trace_packets: 2 } } as unknown as Config;
+    const html = withUnits(<ResultPanel title="Browser run" source="WASM core" prefix="wasm" config={cfg} result={run(cfg)} />);
+    const t = text(html);
+    expect(t).toContain('Per-packet trace: the first 2 measured packets (times in cycles of the run; —: not reached when the run ended)');
+    expect(t).toContain('packet switch in port → out port head arrived (cycle) routing done (cycle) head sent (cycle)');
+    expect(t).toContain('1: node 1 → node 2, 1 flit; created 300, injected 300, tail ejected 311 1 0 → 1 301 302 303 2 1 → 0 306 307 308 ');
+    expect(t).toContain('2: node 2 → node 9, 1 flit; created 300, injected 300, tail ejected 325 2 0 → 2 301 302 303 ');
+    expect(html.match(/<tbody data-packet=/g)).toHaveLength(2);
+  });
+
   it('a picked switch lists its output ports with their utilisation', () => {
     const r = run({ ...SATURATION, sim: { warmup_cycles: 200, measure_cycles: 800, drain_cycles: 800 } });
     const t = text(renderToStaticMarkup(<PortTable result={r} switchId={5} />));

@@ -6,6 +6,7 @@ import { useUnits } from '../hooks/useCoreSchemas';
 import { Delta } from './Delta';
 import { KeyValueTable } from './KeyValueTable';
 import { LineChart } from './LineChart';
+import { TraceTable, type TracedPacket } from './TraceTable';
 
 type Obj = Record<string, unknown>;
 const at = (o: unknown, ...keys: string[]): unknown =>
@@ -116,6 +117,7 @@ export function LoadPanel({ result, prefix }: { result: SimResult; prefix: strin
           <KeyValueTable data={(result.cycles ?? {}) as Obj} path="cycles" />
         </div>
       </div>
+      {Array.isArray(result.trace) && result.trace.length > 0 && <TraceTable trace={result.trace as TracedPacket[]} />}
     </div>
   );
 }
