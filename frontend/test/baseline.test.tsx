@@ -53,4 +53,12 @@ describe('baseline deltas and comparison rows', () => {
     expect(by('throughput.offered')?.differs).toBe(false);
     expect(by('hops.mean')?.differs).toBe(false);
   });
+  // Saturation searches report one run each, at its own load: the comparison lists that load first.
+  it('lists the load of the run each saturation search reports, before the other load figures', () => {
+    const run = (load: number) => ({ engine: { name: 'cycle', version: '0' }, throughput: { offered_configured: load, offered: load },
+      saturation: { throughput: 0.9 } });
+    const rows = metricRows([run(0.891), run(0.641)]);
+    expect(rows.map((r) => r.path)).toEqual(['throughput.offered_configured', 'throughput.offered', 'saturation.throughput']);
+    expect(rows[0]).toMatchObject({ values: [0.891, 0.641], differs: true });
+  });
 });

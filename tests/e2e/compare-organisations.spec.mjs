@@ -86,6 +86,17 @@ test('compare preset: Submit to server submits a sweep over the organisations an
   }
   // Organisations only, no numeric axis: the metric-vs-axis chart has nothing to draw and is left out.
   await expect(page.getByTestId('sweep-chart')).toHaveCount(0);
+
+  // The three experiments side by side: each search reports a run at its own load, and the
+  // comparison says so and lists that load.
+  const ids = ORGS.map((o) => experimentId(variant(example.config, o)));
+  const loads = await Promise.all(ids.map(async (id) =>
+    (await (await page.request.get(`/api/experiments/${id}`)).json()).result.throughput.offered_configured));
+  await page.goto(`/?view=compare#ids=${ids.join(',')}`);
+  await expect(page.getByTestId('compare-saturation-note')).toHaveText('Saturation searches: every result but the saturation '
+    + 'throughput is of the one run each search reports (docs/engines.md), at its own load (throughput · offered configured).');
+  await expect(page.locator('tr[data-path="throughput.offered_configured"] span.value'))
+    .toHaveText(loads.map((l) => `${sig3(l)} flits/node/cycle`));
 });
 
 const columnIndex = async (page, name) =>

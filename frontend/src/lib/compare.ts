@@ -37,8 +37,10 @@ const RESULT_PATHS = [
   'cache.misses.compulsory', 'cache.misses.capacity', 'cache.misses.conflict', 'cache.misses.total',
   'latency_ns.zero_load.mean', 'latency_ns.zero_load.p50', 'latency_ns.zero_load.p99', 'latency_ns.zero_load.max',
   'packets.mean_switches',
-  // The cycle engine's network under load (docs/engines.md, "Measurement").
-  'throughput.offered', 'throughput.accepted', 'saturation.throughput',
+  // The cycle engine's network under load (docs/engines.md, "Measurement"). The load of the run a
+  // result reports comes first: a saturation search reports one of its runs, and two searches'
+  // runs are at different loads.
+  'throughput.offered_configured', 'throughput.offered', 'throughput.accepted', 'saturation.throughput',
   'latency_cycles.packet.mean', 'latency_cycles.packet.p99', 'latency_cycles.network.mean', 'hops.mean',
   'utilization.port_mean', 'utilization.port_max', 'buffers.mean_flits_per_port',
 ];

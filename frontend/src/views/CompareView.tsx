@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
 import { getExperiment } from '../api/client';
-import type { Config, SimResult } from '../config/types';
+import type { Config, Json, SimResult } from '../config/types';
 import { diffConfigs, metricRows } from '../lib/compare';
 import { differenceSE, errorsOf } from '../lib/confidence';
 import { formatDelta, formatValue } from '../lib/format';
 import { shortName } from '../lib/history';
+import { getPath } from '../lib/path';
 import { useHistory } from '../hooks/useHistory';
 import { useUnits } from '../hooks/useCoreSchemas';
 import { useNormalizedConfigs } from '../hooks/useNormalizedConfigs';
@@ -105,6 +106,7 @@ function CompareTable({ columns, configs, all }: { columns: Column[]; configs: C
   const label = (path: string) => path.split('.').map((p) => units.labelOf(p)).join(' · ');
   // Each column's standard errors from its own counts; a Δ combines the column's with the reference's.
   const errors = columns.map((c) => errorsOf(c.result));
+  const searches = columns.some((c) => getPath(c.result as unknown as Json, 'saturation.throughput') !== undefined);
   const head = (title: string, n: number, testid: string) => (
     <tr className="section"><th colSpan={columns.length + 1} scope="colgroup" data-testid={testid}>{title}{!all && ` (${n} that differ)`}</th></tr>
   );
@@ -135,6 +137,12 @@ function CompareTable({ columns, configs, all }: { columns: Column[]; configs: C
             const rows = metrics.filter((m) => m.section === section);
             return [
               head(section === 'results' ? 'Results' : 'Hardware cost (cost model)', rows.length, `compare-${section}-head`),
+              section === 'results' && searches && (
+                <tr key="searches"><td colSpan={columns.length + 1} className="note" data-testid="compare-saturation-note">
+                  Saturation searches: every result but the saturation throughput is of the one run each search
+                  reports (docs/engines.md), at its own load (throughput · offered configured).
+                </td></tr>
+              ),
               ...rows.map((m) => {
                 const unit = units.unitOf(m.path);
                 return (
