@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chartAxes, costPointsFromRows, latencyVsSize, paretoFront, seriesAxis, sizeVaries } from '../src/lib/sweepCharts';
+import { chartAxes, costPointsFromRows, latencyVsSize, paretoFront, seriesAxis, sizeVaries, sweepMetrics } from '../src/lib/sweepCharts';
 
 const COLS = ['point', 'experiment_id', 'status', 'topology.dims', 'switch.cache.entries', 'summary.switches', 'cache.hit_rate', 'latency_ns.zero_load.mean']
   .map((name) => ({ name }));
@@ -54,5 +54,23 @@ describe('the main chart\'s axes', () => {
   it('has no x axis for points that differ only in choices (a compare example\'s organisations)', () => {
     expect(chartAxes(cols, [[0, 'input_fifo', null], [1, 'hipiqs', null]], ['switch.buffer.organisation'])).toEqual([undefined, undefined]);
     expect(chartAxes(cols, [], ['switch.buffer.organisation'])).toEqual(['switch.buffer.organisation', undefined]);
+  });
+});
+
+describe('the metrics a sweep chart offers', () => {
+  // The columns the API lists for a cycle sweep with caches (backend services/sweeps.py): the
+  // chart opens on the latency-load curve, not on the hit rate under load.
+  it('a cycle sweep offers its latency under load first and the hit rate last', () => {
+    const names = ['traffic.injection.load', 'throughput.accepted', 'latency_cycles.packet.mean', 'latency_cycles.packet.p99', 'cache.hit_rate'];
+    const units: Record<string, string> = { 'traffic.injection.load': 'flits/node/cycle', 'throughput.accepted': 'flits/node/cycle',
+      'latency_cycles.packet.mean': 'cycles', 'latency_cycles.packet.p99': 'cycles', 'cache.hit_rate': 'fraction' };
+    const columns = names.map((name) => ({ name, unit: units[name] }));
+    expect(sweepMetrics(columns, [[0.1, 0.1, 19.6, 36, 0.66]], () => '').map((m) => m.label)).toEqual([
+      'mean packet latency (cycles)', 'p99 packet latency (cycles)', 'accepted throughput (flits/node/cycle)', 'hit rate (%)']);
+  });
+
+  it('a route-walk sweep offers its hit rate first', () => {
+    const columns = [{ name: 'cache.hit_rate', unit: 'fraction' }, { name: 'latency_ns.zero_load.mean', unit: 'ns' }];
+    expect(sweepMetrics(columns, [[0.9, 120]], () => '').map((m) => m.label)).toEqual(['hit rate (%)', 'mean zero-load latency (ns)']);
   });
 });

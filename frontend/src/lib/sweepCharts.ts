@@ -8,7 +8,7 @@ import { displayUnit } from './format';
 // latency) and of the cycle engine (latency under load, accepted throughput), as the API lists
 // them for the sweep's engines.
 const METRICS: Array<{ col: string; label: string }> = [
-  { col: 'cache.hit_rate', label: 'hit rate' },
+  { col: 'cache.hit_rate', label: 'hit rate' },  // first: the route walk's headline
   { col: 'latency_ns.zero_load.mean', label: 'mean zero-load latency' },
   { col: 'latency_ns.zero_load.p99', label: 'p99 zero-load latency' },
   { col: 'latency_cycles.packet.mean', label: 'mean packet latency' },
@@ -41,7 +41,11 @@ export interface Metric {
 // the columns (the core's results schema), else from `unitOf`.
 export function sweepMetrics(columns: Array<{ name: string; unit?: string | null }>, rows: unknown[][],
   unitOf: (path: string) => string): Metric[] {
-  const present = METRICS.map((m) => ({ ...m, ix: columns.findIndex((c) => c.name === m.col) })).filter((m) => m.ix >= 0);
+  // A cycle sweep (its rows have the latency under load) opens on its latency-load curve; the hit
+  // rate under load is a secondary number there.
+  const underLoad = columns.some((c) => c.name === 'latency_cycles.packet.mean');
+  const order = underLoad ? [...METRICS.slice(1), METRICS[0]] : METRICS;
+  const present = order.map((m) => ({ ...m, ix: columns.findIndex((c) => c.name === m.col) })).filter((m) => m.ix >= 0);
   const withNumbers = present.filter((m) => rows.some((r) => typeof r[m.ix] === 'number'));
   return (withNumbers.length ? withNumbers : present).map(({ col, label, ix }) => {
     const unit = columns[ix].unit || unitOf(col);
