@@ -171,6 +171,17 @@ describe('the drawing against a baseline', () => {
   });
 });
 
+describe('the drawing of a cycle config before its run', () => {
+  // The grey preview already says what the run will colour the switches by: not a hit rate.
+  it('names link utilisation, not the hit rate', async () => {
+    const { TopologyView } = await import('../src/components/TopologyView');
+    const topology = run({ ...SATURATION, sim: { warmup_cycles: 200, measure_cycles: 800, drain_cycles: 800 } }).topology;
+    const t = text(renderToStaticMarkup(<TopologyView topology={topology} engine="cycle" />));
+    expect(t).toContain('Hover, click or focus a switch for its link utilisation and per-port statistics.');
+    expect(t).not.toContain('hit rate');
+  });
+});
+
 describe('the drawing of a cycle run', () => {
   // The legend and tooltips give utilisation in %, so the caption must not call it flits per cycle.
   it('captions link utilisation in the unit the legend shows', async () => {

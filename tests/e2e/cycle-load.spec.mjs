@@ -11,6 +11,12 @@ test('seed 003 HIPIQS preset: throughput, latency, saturation and link utilisati
   const example = exampleOf(PRESET);
   const expected = nativeRun(example.config);
 
+  // Before the run the grey drawing already names what the run colours the switches by.
+  await page.goto('/');
+  await page.locator('#preset').selectOption(PRESET);
+  await expect(page.getByTestId('topology-preview')).toBeVisible();
+  await expect(page.getByTestId('picked-switch')).toHaveText('Hover, click or focus a switch for its link utilisation and per-port statistics.');
+
   await runPresetInBrowser(page, expect, PRESET);
 
   const result = page.getByTestId('wasm-result');

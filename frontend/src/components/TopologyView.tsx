@@ -18,19 +18,21 @@ interface Props {
   result?: SimResult;
   // The config's topology.kind, for the caption ("mesh" where the core says kary_ncube).
   chosenKind?: unknown;
+  // Before a run, the config's engine: what the switches will be coloured by.
+  engine?: unknown;
 }
 
 // Switches coloured by per-switch hit rate: k-ary n-cubes as grids (3-D and up as small multiples
 // of 2-D slices), fat trees and BMINs as levels, Dragonflies as groups on a circle. Drawn from the
 // core's description only, never from config fields.
-export const TopologyView = forwardRef<SVGSVGElement, Props>(function TopologyView({ topology, result, chosenKind }, ref) {
+export const TopologyView = forwardRef<SVGSVGElement, Props>(function TopologyView({ topology, result, chosenKind, engine }, ref) {
   const kind = topology?.kind ?? 'unknown';
   const dims = topology?.dims;
-  const metric = metricOf(result);
+  const metric = metricOf(result, engine);
   // With a baseline of the same engine and network, switches show their Δ to it on a diverging scale.
   const baseline = useBaseline();
   const deltas = result && baseline && baseline.result.engine.name === result.engine.name
-    ? switchDeltas(metric.values, metricOf(baseline.result).values) : undefined;
+    ? switchDeltas(metric.values, metricOf(baseline.result, undefined).values) : undefined;
   const bySwitch = deltas ?? metric.values;
   const word = deltas ? `Δ ${metric.word} vs baseline` : metric.word;
   const source = deltas ? `the change in ${metric.word} per switch against the baseline “${baseline?.name}”` : metric.source;
@@ -160,9 +162,9 @@ export const TopologyView = forwardRef<SVGSVGElement, Props>(function TopologyVi
 
 // What the switches are coloured by: the cache hit rate per switch, or for the cycle engine the
 // mean utilisation of each switch's output links (utilization.by_switch, flits per cycle per link).
-function metricOf(result: SimResult | undefined): { values: number[] | undefined; word: string; source: string } {
-  if (result?.engine.name === 'cycle') {
-    const u = (result.utilization as { by_switch?: number[] } | undefined)?.by_switch;
+function metricOf(result: SimResult | undefined, engine: unknown): { values: number[] | undefined; word: string; source: string } {
+  if ((result?.engine.name ?? engine) === 'cycle') {
+    const u = (result?.utilization as { by_switch?: number[] } | undefined)?.by_switch;
     // Shown in % (a link carries at most one flit per cycle), so the caption says so, not "flits per cycle".
     return { values: u, word: 'link utilisation', source: 'the mean utilisation of each switch\'s output links in the measured window (share of cycles a link carries a flit)' };
   }

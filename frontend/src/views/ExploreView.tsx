@@ -35,7 +35,7 @@ function initial(): { config: Config; origin: string | null } {
 
 // The next run's network as the core will build it, captioned with the kind its config chose.
 const NextTopology = ({ prepared }: { prepared: Prepared }) =>
-  <TopologyView topology={prepared.topology} chosenKind={getPath(prepared.config, 'topology.kind')} />;
+  <TopologyView topology={prepared.topology} chosenKind={getPath(prepared.config, 'topology.kind')} engine={getPath(prepared.config, 'engine')} />;
 
 const nameOf = (h: HistoryState, config: Config, result: SimResult) =>
   h.entries.find((e) => e.id === result.config_hash)?.name ?? shortName(config);
