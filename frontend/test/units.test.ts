@@ -56,6 +56,8 @@ describe('units of result numbers: the results schema rule, resolved in TS', () 
     expect(units.unitOf('models.seed001_torus.max_zero_load_latency_ns.conventional_switch')).toBe('ns');
     expect(units.unitOf('seed')).toBe('');
     expect(units.labelOf('read_energy_nJ')).toBe('read energy');
+    expect(units.labelOf('mean_fraction')).toBe('mean fraction');
+    expect(units.labelOf('all_hit_share')).toBe('all hit share');
   });
 
   it('formats a number in its unit', () => {

@@ -36,6 +36,9 @@ test('seed 003 HIPIQS preset: throughput, latency, saturation and link utilisati
   await expect(load.locator('svg[aria-label="packet latency (cycles) vs offered load (flits/node/cycle)"] line[data-mark] title'))
     .toHaveText(`saturation throughput ${sig3(expected.saturation.throughput)} flits/node/cycle`);
 
+  // Buffer occupancy: the share of the per-port budget is labelled as such, not "mean".
+  await expect(load.locator('tr', { hasText: 'mean fraction' })).toHaveText(`mean fraction${pct(expected.buffers.mean_fraction)}`);
+
   // As published beside this run's simulated value (the cycle engine simulates; no analytical model).
   await expect(result.getByTestId('published-table').locator('thead th'))
     .toHaveText(['quantity', 'as published', 'simulated (this run)', 'agreement']);

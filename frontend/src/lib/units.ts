@@ -70,9 +70,12 @@ export class Units {
     return out;
   }
 
-  // A key as a label, its unit suffix dropped: "read_energy_nJ" -> "read energy".
+  // A key as a label, its unit suffix dropped: "read_energy_nJ" -> "read energy". Fraction
+  // suffixes ("_fraction", "_share") name the quantity, not a unit, and stay: "buffers.mean_fraction"
+  // must not read "mean" beside "mean flits per port".
   labelOf(key: string): string {
-    const suffix = this.suffixes.filter(([s]) => s.startsWith('_') && key.endsWith(s)).sort((a, b) => b[0].length - a[0].length)[0];
+    const suffix = this.suffixes.filter(([s, u]) => s.startsWith('_') && u !== 'fraction' && key.endsWith(s))
+      .sort((a, b) => b[0].length - a[0].length)[0];
     const base = suffix ? key.slice(0, -suffix[0].length) : key;
     return base.replace(/_/g, ' ');
   }
