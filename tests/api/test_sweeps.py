@@ -175,6 +175,8 @@ def test_cycle_sweep_over_load_and_buffer_organisation_gives_the_latency_load_ro
     units = {c["name"]: c["unit"] for c in page["columns"]}
     assert units["latency_cycles.packet.mean"] == "cycles"
     assert units["throughput.accepted"] == "flits/node/cycle"
+    # A saturation-mode point's headline; latency-mode points have none.
+    assert units["saturation.throughput"] == "flits/node/cycle"
     assert "cache.lookups" not in names  # route-walk columns only for route-walk sweeps
     assert len(page["rows"]) == 6
     for row in page["rows"]:
@@ -187,6 +189,7 @@ def test_cycle_sweep_over_load_and_buffer_organisation_gives_the_latency_load_ro
         assert rec["latency_cycles.packet.mean"] == want["latency_cycles"]["packet"]["mean"]
         assert rec["throughput.accepted"] == want["throughput"]["accepted"]
         assert rec["saturated"] == want["saturated"]
+        assert rec["saturation.throughput"] is None and "saturation" not in want
     by_org = {}
     for row in page["rows"]:
         rec = dict(zip(names, row))
