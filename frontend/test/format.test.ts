@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatDelta, formatNs, formatPercent, formatSeconds, formatValue, formatWithUnit, portClassOrder } from '../src/lib/format';
+import { formatAxisValue, formatCount, formatDelta, formatNs, formatPercent, formatSeconds, formatValue, formatWithUnit, portClassOrder } from '../src/lib/format';
 
 describe('number formatting (always with units)', () => {
   it('formats hit rates as percentages with two decimals', () => {
@@ -9,6 +9,13 @@ describe('number formatting (always with units)', () => {
     expect(formatPercent(0.99995)).toBe('100.00 %');
     expect(formatPercent(0.5, 0)).toBe('50 %');
     expect(formatPercent(NaN)).toBe('—');
+  });
+  it('formats chart x values: integers as they are, others to four significant digits', () => {
+    expect(formatAxisValue(0.4928125)).toBe('0.4928');
+    expect(formatAxisValue(0.30000000000000004)).toBe('0.3');
+    expect(formatAxisValue(0.05)).toBe('0.05');
+    expect(formatAxisValue(2048)).toBe('2048');
+    expect(formatAxisValue(131072)).toBe('131072');
   });
   it('formats counts with thousands separators', () => {
     expect(formatCount(6286)).toBe('6,286');

@@ -6,7 +6,7 @@ import type { Config, SimResult } from '../src/config/types';
 import { ResultPanel } from '../src/components/ResultPanel';
 import { PortTable } from '../src/components/PortTable';
 import { UnitsContext } from '../src/hooks/useCoreSchemas';
-import { formatPercent, formatValue } from '../src/lib/format';
+import { formatAxisValue, formatPercent, formatValue } from '../src/lib/format';
 import { BELOW, latencyCurve, latencySeries, SATURATED, throughputSeries, type CurveRow } from '../src/lib/loadCurve';
 import { ComparePanel } from '../src/components/ComparePanel';
 import { variantConfigs, type Example } from '../src/config/examples';
@@ -72,6 +72,10 @@ describe('cycle engine results in the result panel', () => {
     // Each marker's tooltip gives its value with the unit (the ticks leave it to the axis label).
     expect(html.match(/<title>offered load \(flits\/node\/cycle\) [0-9.]+: [0-9.,]+ cycles<\/title>/g)).toHaveLength(delivered);
     expect(html.match(/<title>offered load \(flits\/node\/cycle\) [0-9.]+: [0-9.]+ flits\/node\/cycle<\/title>/g)).toHaveLength(sat.curve.length);
+    // The bisection's loads read to four significant digits (0.4928, not 0.4928125).
+    const xs = [...html.matchAll(/<title>offered load \(flits\/node\/cycle\) ([0-9.]+): [0-9.]+ flits\/node\/cycle<\/title>/g)].map((m) => m[1]);
+    expect(xs.sort()).toEqual(sat.curve.map((c) => formatAxisValue(c[0])).sort());
+    expect(sat.curve.some((c) => formatAxisValue(c[0]) !== String(c[0]))).toBe(true);
     // The drawing is coloured by link utilisation, one cell per switch, with its legend.
     expect(html.match(/data-switch="/g)).toHaveLength(16);
     expect(t).toContain('link utilisation per switch');

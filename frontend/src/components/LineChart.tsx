@@ -3,6 +3,7 @@ import { scaleLinear, scaleLog } from 'd3-scale';
 import { line } from 'd3-shape';
 import { extent } from 'd3-array';
 import type { Series } from '../lib/sweep';
+import { formatAxisValue } from '../lib/format';
 
 // Okabe-Ito: colour-blind-safe categorical palette.
 const PALETTE = ['#0072B2', '#E69F00', '#009E73', '#CC79A7', '#D55E00', '#56B4E9', '#F0E442', '#000000'];
@@ -47,7 +48,7 @@ export const LineChart = forwardRef<SVGSVGElement, Props>(function LineChart({ s
         </g>
       ))}
       {xTicks.map((t) => (
-        <text key={t} className="tick" x={x(t)} y={H - M.b + 14} textAnchor="middle">{t}</text>
+        <text key={t} className="tick" x={x(t)} y={H - M.b + 14} textAnchor="middle">{formatAxisValue(t)}</text>
       ))}
       <text x={(M.l + W - M.r) / 2} y={H - 6} textAnchor="middle">{xLabel}</text>
       <text transform={`translate(12,${(M.t + H - M.b) / 2}) rotate(-90)`} textAnchor="middle">{yLabel}</text>
@@ -58,7 +59,7 @@ export const LineChart = forwardRef<SVGSVGElement, Props>(function LineChart({ s
           {s.points.map((p) => (
             <circle key={p.x} cx={x(p.x)} cy={y(p.y)} r={3} fill={p.hollow ? '#fff' : PALETTE[i % PALETTE.length]}
               stroke={PALETTE[i % PALETTE.length]} strokeWidth={p.hollow ? 1.5 : 0}>
-              <title>{`${seriesLabel ? `${seriesLabel} ${s.key}, ` : ''}${xLabel} ${p.x}: ${formatY(p.y)}${p.hollow && hollowLabel ? ` (${hollowLabel})` : ''}`}</title>
+              <title>{`${seriesLabel ? `${seriesLabel} ${s.key}, ` : ''}${xLabel} ${formatAxisValue(p.x)}: ${formatY(p.y)}${p.hollow && hollowLabel ? ` (${hollowLabel})` : ''}`}</title>
             </circle>
           ))}
           {/* Legend entry: a swatch of the line and its marker, then the value in dark text. */}

@@ -48,6 +48,13 @@ function significant(v: number, digits: number): string {
   return Number(v.toPrecision(digits)).toLocaleString('en-US', { maximumFractionDigits: 20 });
 }
 
+// An x value of a chart (axis tick, marker tooltip; its unit is in the axis label): integers as
+// they are (sizes, counts), others to four significant digits (a bisection's loads:
+// 0.4928125 -> "0.4928").
+export function formatAxisValue(v: number): string {
+  return Number.isInteger(v) ? String(v) : significant(v, 4);
+}
+
 // Decimals of a statistic shown in some unit, from its standard error in that unit: down to the
 // first significant digit of 2 SE (about the half-width of a 95 % interval), within [min, max].
 export function decimalsForError(se: number, min: number, max: number): number {
