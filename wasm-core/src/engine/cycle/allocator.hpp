@@ -139,6 +139,23 @@ inline void add_columns(const uint64_t* rows, uint64_t ins, uint64_t* col) {
     for (uint64_t r = rows[lowest_bit(m)]; r; r &= r - 1) col[lowest_bit(r)] |= m & -m;
 }
 
+// iSLIP's first iteration on up to 64 inputs and outputs when no output is requested twice (every
+// request is a grant): each input of `ins` accepts its first request of rows[i] from its pointer,
+// the pointers move one past the pair (n: the pointer modulus), and accepted(i, o) is called, in
+// input order. (Always inlined: the engine runs it per switch allocation.)
+template <class F>
+[[gnu::always_inline]] inline void islip_accept_uncontested(const uint64_t* rows, uint64_t ins, uint32_t n, AllocState& st,
+                                                            F accepted) {
+  for (uint64_t m = ins; m; m &= m - 1) {
+    const uint32_t i = lowest_bit(m);
+    const uint64_t row = rows[i];
+    const uint32_t o = static_cast<uint32_t>(first_bit_from(st.in_ptr[i], 1, [&](uint32_t) { return row; }));
+    st.out_ptr[o] = static_cast<uint16_t>(after(i, n));
+    st.in_ptr[i] = static_cast<uint16_t>(after(o, n));
+    accepted(i, o);
+  }
+}
+
 // iSLIP's contested rounds on up to 64 inputs and outputs: col[o] is the set of inputs requesting
 // output o, for every o of `outs`; ins holds every requesting input; n is the pointer modulus.
 // Calls matched(i, o) for each accepted pair; grants and pointers are grant_accept<true, 1>'s.

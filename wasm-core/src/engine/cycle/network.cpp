@@ -641,15 +641,8 @@ struct CycleNetwork::Impl::Engine final : CycleNetwork::Impl {
       const uint32_t p = lowest_bit(ports);
       const uint64_t ins = va_port_in[p], outs = va_port_out[p];
       va_port_in[p] = va_port_out[p] = 0;
-      if (!((contested >> p) & 1)) {  // each input VC accepts its first request from its pointer
-        for (uint64_t m = ins; m; m &= m - 1) {
-          const uint32_t k = lowest_bit(m);
-          const uint64_t row = va_rows[k];
-          const uint32_t ov = static_cast<uint32_t>(first_bit_from(st.in_ptr[k], 1, [&](uint32_t) { return row; }));
-          st.out_ptr[ov] = static_cast<uint16_t>(after(k, n));
-          st.in_ptr[k] = static_cast<uint16_t>(after(ov, n));
-          grant_vc(sw * Q + k, ov);
-        }
+      if (!((contested >> p) & 1)) {
+        islip_accept_uncontested(va_rows.data(), ins, n, st, [&](uint32_t k, uint32_t ov) { grant_vc(sw * Q + k, ov); });
         continue;
       }
       add_columns(va_rows.data(), ins, va_cols.data());
@@ -703,17 +696,11 @@ struct CycleNetwork::Impl::Engine final : CycleNetwork::Impl {
   // is a grant; each input accepts its first from its pointer and the pointers move past the
   // pair) without the allocator's call and out_to_in pass. Sends in output order, as step_switch.
   void accept_requests(uint32_t sw) {
-    AllocState& st = alloc[sw];
     uint64_t granted = 0;
-    for (uint64_t m = req.inputs[0]; m; m &= m - 1) {
-      const uint32_t i = lowest_bit(m);
-      const uint64_t row = req.by_input[i];
-      const uint32_t o = static_cast<uint32_t>(first_bit_from(st.in_ptr[i], 1, [&](uint32_t) { return row; }));
-      st.out_ptr[o] = static_cast<uint16_t>(after(i, P));
-      st.in_ptr[i] = static_cast<uint16_t>(after(o, P));
+    islip_accept_uncontested(req.by_input.data(), req.inputs[0], P, alloc[sw], [&](uint32_t i, uint32_t o) {
       grant[o] = static_cast<int32_t>(i);
       granted |= uint64_t{1} << o;
-    }
+    });
     for (; granted; granted &= granted - 1) {
       const uint32_t o = lowest_bit(granted);
       send_granted(sw, static_cast<uint32_t>(grant[o]), o);
