@@ -19,17 +19,17 @@ export function SweepCurves({ sweep, results }: { sweep: Sweep; results: SweepRe
     key: sweep.axis_names.map((a) => String(r[col(a)])).join(', '),
   })) : [];
   const wanted = JSON.stringify(points);
-  const [runs, setRuns] = useState<{ wanted: string; runs: Array<{ key: string; result: SimResult }> } | null>(null);
+  const [runs, setRuns] = useState<Array<{ key: string; result: SimResult }> | null>(null);
   useEffect(() => {
     if (points.length === 0) return;
     let live = true;
     Promise.all(points.map((p) => getExperiment(p.id).then((e) => (e.result ? [{ key: p.key, result: e.result }] : []))))
-      .then((r) => live && setRuns({ wanted, runs: r.flat() }), () => undefined);
+      .then((r) => live && setRuns(r.flat()), () => undefined);
     return () => {
       live = false;
     };
     // Fetched again only when another point has finished.
   }, [wanted]);
   if (!runs || points.length === 0) return null;
-  return <SaturationCurves runs={runs.runs} name={sweep.axis_names.map((a) => a.split('.').pop()).join(', ')} />;
+  return <SaturationCurves runs={runs} name={sweep.axis_names.map((a) => a.split('.').pop()).join(', ')} />;
 }
