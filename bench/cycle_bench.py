@@ -14,7 +14,6 @@ the whole run (ours: the process's CPU time around the extension's `run`, config
 result included, as BookSim's child CPU time includes its set-up), best of REPEATS runs each, so
 that other work on a shared machine does not decide the ratio. Native / WASM compares the core's
 own run time in both builds (WASM has no CPU clock), also best of REPEATS in one node process."""
-REPEATS = 3
 import argparse
 import json
 import os
@@ -29,6 +28,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "build/python"))
 import switchlab_core  # noqa: E402
+
+REPEATS = 3  # runs of each config per tool; the best counts
 
 
 def run_native(config: dict) -> tuple:
