@@ -52,6 +52,22 @@ describe('latency-load curve series', () => {
 });
 
 describe('cycle engine results in the result panel', () => {
+  it('says a deadlocked run stopped, with the limit the core reports', () => {
+    // One FIFO per input and wormhole DOR on a torus ring: deadlocks at full load (core test CycleDeadlock).
+    const cfg = {
+      seed: 1, engine: 'cycle', topology: { kind: 'torus', dims: [4, 4] },
+      switch: { cache: null, buffer: { organisation: 'input_fifo', flits_per_port: 8, flow_control: 'wormhole' } },
+      traffic: { pattern: 'uniform', injection: { load: 1.0 }, packet_flits: 8 },
+      sim: { warmup_cycles: 200, measure_cycles: 1000, drain_cycles: 30000 },
+    } as unknown as Config;
+    const r = run(cfg);
+    expect(r.deadlock).toBe(true);
+    const limit = (r.cycles as { deadlock_limit: number }).deadlock_limit;
+    expect(limit).toBe(20000);
+    const html = withUnits(<ResultPanel title="Browser run" source="WASM core" prefix="wasm" config={cfg} result={r} />);
+    expect(html).toContain('data-testid="wasm-saturated">deadlock: no flit moved for 20,000 cycles<');
+  });
+
   it('shows throughput, latency and saturation with units, the curves, and utilisation on the drawing', () => {
     const r = run(SATURATION);
     const html = withUnits(<ResultPanel title="Browser run" source="WASM core" prefix="wasm" config={SATURATION} result={r} />);

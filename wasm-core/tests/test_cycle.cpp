@@ -381,6 +381,27 @@ TEST(CycleDateline, TorusUnderWormholeDorDoesNotDeadlockAtFullLoad) {
   EXPECT_TRUE(r["saturated"].get<bool>());  // past saturation, as offered 1.0 must be
 }
 
+// Without dateline VCs (one FIFO per input), wormhole DOR on a torus ring deadlocks at full load:
+// the run stops cycles.deadlock_limit cycles after the last flit moved (rather than running its
+// 30,000-cycle drain) and says so.
+TEST(CycleDeadlock, StopsAndSaysSoAfterTheDeadlockLimit) {
+  const json cfg = {{"engine", "cycle"},
+                    {"seed", 1},
+                    {"topology", {{"kind", "torus"}, {"dims", {4, 4}}}},
+                    {"switch", {{"cache", nullptr}, {"buffer", {{"organisation", "input_fifo"}, {"flits_per_port", 8}, {"flow_control", "wormhole"}}}}},
+                    {"traffic", {{"pattern", "uniform"}, {"injection", {{"load", 1.0}}}, {"packet_flits", 8}}},
+                    {"sim", {{"warmup_cycles", 200}, {"measure_cycles", 1000}, {"drain_cycles", 30000}}}};
+  const json r = run_ok(cfg);
+  EXPECT_TRUE(r["deadlock"].get<bool>());
+  EXPECT_TRUE(r["saturated"].get<bool>());
+  EXPECT_FALSE(r["cycles"]["drained"].get<bool>());
+  const uint64_t limit = r["cycles"]["deadlock_limit"].get<uint64_t>(), simulated = r["cycles"]["simulated"].get<uint64_t>();
+  EXPECT_EQ(limit, 20000u);
+  // Flits stopped moving after the warm-up began and before the window ended.
+  EXPECT_GT(simulated, limit + 200);
+  EXPECT_LT(simulated, limit + 1200);
+}
+
 // Seed 003 Sec. 5.3 (Fig. 12-13): on the 16-node BMIN, bit-reverse and transpose traffic do not
 // saturate up to loads of 0.98 when packets climb adaptively. With the up port fixed by the
 // destination digit every leaf sends all its upward traffic through one up link (utilisation

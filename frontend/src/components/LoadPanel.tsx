@@ -61,7 +61,8 @@ export function LoadPanel({ result, prefix }: { result: SimResult; prefix: strin
         <div>
           <dt>state</dt>
           <dd data-testid={`${prefix}-saturated`}>
-            {result.deadlock ? 'deadlock: no flit moved for 20,000 cycles' : result.saturated ? 'saturated' : 'below saturation'}
+            {result.deadlock ? `deadlock: no flit moved for ${formatValue(at(result, 'cycles', 'deadlock_limit'), units.unitOf('cycles.deadlock_limit'))}`
+              : result.saturated ? 'saturated' : 'below saturation'}
           </dd>
         </div>
       </dl>

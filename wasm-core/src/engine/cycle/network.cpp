@@ -1055,7 +1055,8 @@ struct CycleNetwork::Impl::Engine final : CycleNetwork::Impl {
                    {"hit_rate", ex.cache.enabled ? rate(hits, lookups) : json(nullptr)}, {"by_port_class", by_class}}},
         {"cam", {{"searches", cam_searches},
                  {"utilization", cams > 0 ? json(static_cast<double>(cam_searches) * c.cam_cycles / (cams * static_cast<double>(M))) : json(nullptr)}}},
-        {"cycles", {{"simulated", now}, {"warmup", W}, {"measured", M}, {"drained", drained()}, {"flit_hops", flit_hops}}},
+        {"cycles", {{"simulated", now}, {"warmup", W}, {"measured", M}, {"drained", drained()}, {"flit_hops", flit_hops},
+                    {"deadlock_limit", kDeadlockCycles}}},
     };
     if (replay) out["replay"] = replay_json(ns_per_cycle);
     return out;
