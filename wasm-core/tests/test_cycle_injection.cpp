@@ -162,6 +162,16 @@ TEST(CycleTraceReplay, NanosecondTimesUseTheSwitchClock) {
   EXPECT_EQ(r["trace"][0]["created"], 1);  // 0.6 cycles: the first cycle at or after it
   EXPECT_EQ(r["trace"][1]["created"], 1000);
   EXPECT_DOUBLE_EQ(r["replay"]["completion_ns"].get<double>(), (1000 + zero_load(7, 1)) / 2.0);
+  // Every latency statistic and histogram row in ns is the one in cycles at 0.5 ns per cycle.
+  for (const char* which : {"packet", "network"}) {
+    const json &cy = r["latency_cycles"][which], &ns = r["latency_ns"][which];
+    for (const char* k : {"mean", "p50", "p99", "min", "max"}) EXPECT_DOUBLE_EQ(ns[k].get<double>(), cy[k].get<double>() / 2.0) << which << k;
+    ASSERT_EQ(ns["histogram"].size(), cy["histogram"].size()) << which;
+    for (size_t i = 0; i < cy["histogram"].size(); ++i) {
+      EXPECT_DOUBLE_EQ(ns["histogram"][i][0].get<double>(), cy["histogram"][i][0].get<double>() / 2.0);
+      EXPECT_EQ(ns["histogram"][i][1], cy["histogram"][i][1]);
+    }
+  }
 }
 
 // A window shorter than the trace: the messages after it are never released and the replay is

@@ -967,10 +967,16 @@ struct CycleNetwork::Impl::Engine final : CycleNetwork::Impl {
             {"histogram_format", "[latency cycles, packets] for every distinct latency"}};
   }
 
-  json in_ns(const json& cycles, double ns_per_cycle) const {
+  // The same latency at the switch clock: every statistic and the histogram's latencies in ns.
+  static json in_ns(const json& cycles, double ns_per_cycle) {
     json out = json::object();
-    for (const char* k : {"mean", "p50", "p99", "max"})
-      out[k] = cycles[k].is_null() ? json(nullptr) : json(cycles[k].get<double>() * ns_per_cycle);
+    for (const char* k : {"mean", "p50", "p99", "min", "max"})
+      out[k] = cycles.contains(k) && !cycles[k].is_null() ? json(cycles[k].get<double>() * ns_per_cycle) : json(nullptr);
+    if (!cycles.contains("histogram")) return out;
+    json rows = json::array();
+    for (const json& row : cycles["histogram"]) rows.push_back({row[0].get<double>() * ns_per_cycle, row[1]});
+    out["histogram"] = std::move(rows);
+    out["histogram_format"] = "[latency ns, packets] for every distinct latency";
     return out;
   }
 
