@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { latencyBins, lookupSegments, missEstimateLabel, portClassRows, resultRows } from '../src/lib/charts';
+import { binHistogram, binRange, lookupSegments, missEstimateLabel, portClassRows, resultRows } from '../src/lib/charts';
 import { coreUnits } from './core';
 import { toCsv } from '../src/lib/exporting';
 import { SLICE_RESULT } from './fixtures';
@@ -26,14 +26,32 @@ describe('chart data transforms', () => {
     expect(missEstimateLabel(sampled)).toBe('estimated (1 in 16 tags)');
   });
 
-  it('latency re-binning keeps every packet', () => {
-    // 162..420 ns in 3 bins of 86 ns: 162, 171, 233 fall in the first; 420 closes the last.
-    const bins = latencyBins(SLICE_RESULT.latency_ns!.zero_load!.histogram!, 3);
-    expect(bins.map((b) => b.packets)).toEqual([456 + 27 + 720, 0, 2]);
-    expect(bins[0].x0).toBe(162);
-    expect(bins[2].x1).toBe(420);
-    expect(latencyBins([[100, 7]])).toEqual([{ x0: 100, x1: 100, packets: 7 }]);
-    expect(latencyBins([])).toEqual([]);
+  it('latency re-binning keeps every packet, in bins of one round width', () => {
+    // 162..420 ns in at most 3 bins: width 200 ns from 0 (162, 171 in the first, 233 and 420 after).
+    const { width, bins } = binHistogram(SLICE_RESULT.latency_ns!.zero_load!.histogram!, 3);
+    expect(width).toBe(200);
+    expect(bins).toEqual([{ x0: 0, x1: 200, packets: 456 + 27 }, { x0: 200, x1: 400, packets: 720 }, { x0: 400, x1: 600, packets: 2 }]);
+    expect(binHistogram([[100, 7]]).bins.map((b) => b.packets)).toEqual([7]);
+    expect(binHistogram([])).toEqual({ width: 0, bins: [] });
+  });
+
+  // Past saturation a cycle run has thousands of distinct latencies: drawn as at most 30 bars of
+  // a round whole number of cycles, every packet kept.
+  it('bins a long cycle histogram into at most 30 whole-cycle bins', () => {
+    const hist: Array<[number, number]> = Array.from({ length: 5000 }, (_, i) => [11 + i * 3, 1 + (i % 7)]);
+    const t0 = performance.now();
+    const { width, bins } = binHistogram(hist, 30, true);
+    expect(performance.now() - t0).toBeLessThan(50);
+    expect(width).toBe(1000);
+    expect(bins.length).toBeLessThanOrEqual(30);
+    expect(bins.reduce((n, b) => n + b.packets, 0)).toBe(hist.reduce((n, [, c]) => n + c, 0));
+    // Few distinct latencies: one bar per cycle, named by its latency.
+    const short = binHistogram([[11, 677], [12, 160], [14, 18], [40, 1]], 30, true);
+    expect(short.width).toBe(1);
+    expect(short.bins).toHaveLength(30);
+    expect(binRange(short.bins[0], true, 'cycles')).toBe('11 cycles');
+    expect(binRange({ x0: 1000, x1: 2000, packets: 3 }, true, 'cycles')).toBe('1,000–1,999 cycles');
+    expect(binRange({ x0: 0, x1: 200, packets: 3 }, false, 'ns')).toBe('0–200 ns');
   });
 
   it('metrics CSV has one row per scalar of the result with the results schema\'s unit', async () => {

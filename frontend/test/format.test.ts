@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAxisValue, formatCount, formatDelta, formatNs, formatPercent, formatSeconds, formatValue, formatWithUnit, portClassOrder } from '../src/lib/format';
+import { formatAxisValue, formatCount, formatDelta, formatEstimate, formatNs, formatPercent, formatSeconds, formatValue, formatWithUnit, portClassOrder } from '../src/lib/format';
 
 describe('number formatting (always with units)', () => {
   it('formats hit rates as percentages with two decimals', () => {
@@ -38,7 +38,7 @@ describe('number formatting (always with units)', () => {
   });
   it('formats numbers in the example catalogue units', () => {
     expect(formatWithUnit(0.19064171122994655, 'fraction')).toBe('19.1 %');
-    expect(formatWithUnit(3392.017, 'ns')).toBe('3392.0 ns');
+    expect(formatWithUnit(3392.017, 'ns')).toBe('3,392.0 ns');
     expect(formatWithUnit(1000, 'Mpps')).toBe('1,000 Mpps');
     expect(formatWithUnit(2.229843779, 'times')).toBe('2.23 times');
     expect(formatWithUnit(NaN, 'look-ups')).toBe('—');
@@ -66,5 +66,32 @@ describe('one formatter for every table cell, and changes against a baseline', (
     expect(formatDelta(6286, 6000, '')).toBe('+286 (+4.8 %)');
     expect(formatDelta(5, 5, '')).toBe('±0');
     expect(formatDelta(undefined, 5, '')).toBeNull();
+  });
+  // A review found "1378 ns" beside "1,378 cycles": ns are grouped as every other number is.
+  it('groups thousands of ns as of any other unit', () => {
+    expect(formatNs(1378)).toBe('1,378 ns');
+    expect(formatNs(12345.678)).toBe('12,345.7 ns');
+    expect(formatWithUnit(1378, 'ns')).toBe(formatWithUnit(1378, 'cycles').replace('cycles', 'ns'));
+    expect(formatValue(1378.04, 'ns')).toBe('1,378.0 ns');
+    // With a standard error (a cycle run's mean latency in ns), as the cycles beside it.
+    expect(formatEstimate(1378.04, 'ns', 0.4)).toBe('1,378.0 ns');
+    expect(formatEstimate(1378.04, 'ns', 0.4)).toBe(formatEstimate(1378.04, 'cycles', 0.4).replace('cycles', 'ns'));
+    expect(formatDelta(2500, 1000, 'ns')).toBe('+1,500 ns (+150 %)');
+  });
+  // A difference below the digits the error supports (hops 2.5 vs 2.5025, 0.1 %) used to read
+  // "−0.00 (−0.1 %)": a signed zero for a real difference.
+  it('never shows a real change as a signed zero', () => {
+    expect(formatDelta(2.5, 2.5025, 'hops', 0.01)).toBe('−0.0025 hops (−0.1 %)');
+    expect(formatDelta(2.5025, 2.5, '', 0.01)).toBe('+0.0025 (+0.1 %)');
+    expect(formatDelta(100.00001, 100, 'ns', 0.01)).toBe('+0.000010 ns (+0.000010 %)');
+    expect(formatDelta(100.001, 100, 'ns')).toBe('+0.0010 ns (+0.0010 %)');
+    expect(formatDelta(0.500001, 0.5, 'fraction', 0.001)).toBe('+0.00010 pp');
+    expect(formatDelta(0.5000012, 0.5, 'fraction')).toBe('+0.00012 pp');
+    // Changes the digits show are unchanged, and equal values are "±0".
+    expect(formatDelta(2.6, 2.5, 'hops', 0.01)).toBe('+0.10 hops (+4.0 %)');
+    expect(formatDelta(2.5, 2.5, 'hops', 0.01)).toBe('±0');
+    for (const [v, b, se] of [[3.2001, 3.2, 0.05], [3.2, 3.2001, 0.05], [7, 7.0000001, undefined]] as const) {
+      expect(formatDelta(v, b, 'hops', se)).not.toMatch(/[+−]0(\.0*)? |\(\S0(\.0*)? %\)/);
+    }
   });
 });

@@ -166,6 +166,54 @@ describe('cycle engine results in the result panel', () => {
   });
 });
 
+// Past saturation (load 0.9 on the 4x4 mesh, no drain): latencies of thousands of cycles, and
+// thousands of distinct ones.
+const SATURATED_RUN: Config = {
+  seed: 2, engine: 'cycle', topology: { kind: 'mesh', dims: [4, 4] },
+  traffic: { pattern: 'uniform', injection: { load: 0.9 }, packet_flits: 1 },
+  sim: { warmup_cycles: 300, measure_cycles: 12000, drain_cycles: 0 },
+} as unknown as Config;
+
+type Latency = { mean: number; p50: number; p99: number; histogram: Array<[number, number]> };
+
+describe('a cycle run past saturation', () => {
+  // A review found "1378 ns" beside "1,378 cycles": ns are grouped as cycles are.
+  it('groups the thousands of its ns latencies as of its cycles', () => {
+    const r = run(SATURATED_RUN);
+    const ns = (r.latency_ns as { packet: { mean: number } }).packet.mean;
+    expect(ns).toBeGreaterThan(1000);
+    const html = withUnits(<ResultPanel title="Browser run" source="WASM core" prefix="wasm" config={SATURATED_RUN} result={r} />);
+    const shown = /data-testid="wasm-latency_ns.packet.mean">([^<]*)</.exec(html)![1];
+    expect(shown).toMatch(/^\d,\d{3}(\.\d+)? ns$/);
+    const cycles = /data-testid="wasm-latency_cycles.packet.mean">([^<]*)</.exec(html)![1];
+    expect(cycles).toMatch(/^\d,\d{3}(\.\d+)? cycles$/);
+  });
+
+  it('draws its packet latency histogram in at most 30 bins of a stated width, network latency as the other choice', () => {
+    const r = run(SATURATED_RUN);
+    const lat = r.latency_cycles as { packet: Latency; network: Latency };
+    const lns = r.latency_ns as { packet: Latency };
+    expect(lat.packet.histogram.length).toBeGreaterThan(1000);
+    const html = withUnits(<ResultPanel title="Browser run" source="WASM core" prefix="wasm" config={SATURATED_RUN} result={r} />);
+    const figure = /<figure[^>]*data-testid="wasm-latency-histogram"[\s\S]*?<\/figure>/.exec(html)![0];
+    const t = text(figure);
+    // The caption: median and p99 in cycles and in the core's ns.
+    expect(t).toContain(`Distribution of packet latency (creation to tail ejection, source queueing included): `
+      + `p50 ${formatValue(lat.packet.p50, 'cycles')} (${formatValue(lns.packet.p50, 'ns')}), p99 ${formatValue(lat.packet.p99, 'cycles')} (${formatValue(lns.packet.p99, 'ns')})`);
+    expect(figure).toContain('type="radio"');
+    expect(t).toContain('network latency');
+    // Bars: at most 30, every measured packet in one, each tooltip a range of whole cycles.
+    const bars = [...figure.matchAll(/<title>([\d,]+)–([\d,]+) cycles: ([\d,]+) packets<\/title>/g)];
+    expect(bars.length).toBeGreaterThan(5);
+    expect(bars.length).toBeLessThanOrEqual(30);
+    const num = (s: string) => Number(s.replace(/,/g, ''));
+    expect(bars.reduce((n, m) => n + num(m[3]), 0)).toBe(lat.packet.histogram.reduce((n, [, c]) => n + c, 0));
+    const width = num(bars[0][2]) - num(bars[0][1]) + 1;
+    expect(t).toContain(`packet latency (cycles); bin width ${formatValue(width, '')}`);
+    expect(figure).toContain(`aria-label="packet latency histogram (packets per bin of ${formatValue(width, '')} cycles)"`);
+  });
+});
+
 describe('the drawing against a baseline', () => {
   it('colours each switch by its Δ to the baseline on a diverging scale with a pp legend', async () => {
     const { BaselineContext } = await import('../src/hooks/useHistory');

@@ -3,7 +3,9 @@
 // latency-load chart, the published value beside it and the drawing coloured by link utilisation
 // equal the native CLI's run of the same config.
 import { test, expect } from '@playwright/test';
-import { example as exampleOf, experimentId, histogramSE, mean, nativeRun, runConfigInBrowser, runPresetInBrowser, pct, sig3 } from './support.mjs';
+import { decimalsFor, example as exampleOf, experimentId, histogramSE, mean, nativeRun, ns, runConfigInBrowser, runPresetInBrowser, pct, sig3 } from './support.mjs';
+
+const count = (n) => n.toLocaleString('en-US');
 
 const PRESET = 'seed003-fig7-hipiqs-bmin16';
 
@@ -90,6 +92,54 @@ test('cycle engine on a 4x4 mesh: every link between the cells carries its utili
   await expect(result.getByTestId('link-note')).toContainText('Links of dim0 and dim1 only');
   // Captioned with the kind the config chose (the core describes every cube as kary_ncube).
   await expect(result.locator('figure.topology figcaption')).toContainText('Switches of the 4×4 mesh, coloured by');
+
+  // The latency histogram: packet latency, then network latency; every measured packet in a bar of
+  // the stated width of whole cycles, the caption's percentiles in cycles and in the core's ns.
+  const hist = result.getByTestId('wasm-latency-histogram');
+  for (const [kind, from] of [['packet', 'creation to tail ejection, source queueing included'], ['network', 'injection to tail ejection']]) {
+    if (kind === 'network') await hist.getByRole('radio', { name: 'network latency' }).check();
+    const [c, n] = [expected.latency_cycles[kind], expected.latency_ns[kind]];
+    await expect(hist.locator('figcaption')).toHaveText(`Distribution of ${kind} latency (${from}): `
+      + `p50 ${count(c.p50)} cycles (${ns(n.p50)}), p99 ${count(c.p99)} cycles (${ns(n.p99)})`);
+    const label = await hist.locator('svg text').last().textContent();
+    const width = Number(/^\w+ latency \(cycles\); bin width ([\d,]+)$/.exec(label)[1].replace(/,/g, ''));
+    const bars = (await hist.locator('svg rect title').allTextContents()).map((t) => /^([\d,]+)(?:–([\d,]+))? cycles: ([\d,]+) packets$/.exec(t));
+    expect(bars.every(Boolean)).toBe(true);
+    expect(bars.length).toBeLessThanOrEqual(30);
+    const num = (t) => Number(t.replace(/,/g, ''));
+    expect(bars.every((m) => (m[2] ? num(m[2]) - num(m[1]) + 1 : 1) === width)).toBe(true);
+    expect(bars.reduce((a, m) => a + num(m[3]), 0)).toBe(c.histogram.reduce((a, [, k]) => a + k, 0));
+  }
+});
+
+// Two runs of one config with different seeds: their mean switches crossed differ by less than
+// the digits their errors support (both "3.7 switches"). The compare view flags the row, and its Δ
+// shows the difference to two significant digits, not a signed zero ("−0.0").
+test('compare two seeds: a difference below the shown digits has a Δ that is not zero', async ({ page }) => {
+  const cfg = {
+    engine: 'cycle', seed: 3, topology: { kind: 'mesh', dims: [4, 4] },
+    traffic: { pattern: 'uniform', injection: { load: 0.3 } }, sim: { warmup_cycles: 200, measure_cycles: 1000, drain_cycles: 1000 },
+  };
+  const runs = [cfg, { ...cfg, seed: 4 }].map((c) => ({ cfg: c, native: nativeRun(c) }));
+  for (const r of runs) await runConfigInBrowser(page, expect, r.cfg, r.native.config_hash);
+  const [a, b] = runs.map((r) => r.native);
+  // Popoviciu's bound on the SE of a mean in [0, max_hops] (lib/confidence.ts), as the UI uses.
+  const se = (r) => r.summary.max_hops / 2 / Math.sqrt(r.packets.measured);
+  const shown = decimalsFor(Math.hypot(se(a), se(b)), 0, 3);
+  const d = b.hops.mean - a.hops.mean;
+  expect(Number(Math.abs(d).toFixed(shown))).toBe(0);
+  const digits = 1 - Math.floor(Math.log10(Math.abs(d)));
+  const sign = d > 0 ? '+' : '−';
+  const rel = Math.abs(d / a.hops.mean) * 100;
+
+  await page.goto(`/?view=compare#h=${a.config_hash},${b.config_hash}`);
+  const row = page.getByTestId('compare-table').locator('tr[data-path="hops.mean"]');
+  await expect(row).toHaveClass('differs');
+  await expect(row.locator('td').nth(1).locator('.delta'))
+    .toHaveText(`Δ ${sign}${Math.abs(d).toFixed(digits)} switches (${sign}${rel.toFixed(rel >= 10 ? 0 : 1)} %)`);
+  // A row whose values are the same is not flagged (nor listed, until "show all rows").
+  await page.getByTestId('compare-show-all').check();
+  await expect(page.getByTestId('compare-table').locator('tr[data-path="throughput.offered_configured"]')).not.toHaveClass('differs');
 });
 
 // A run in the browser (its config as the form holds it) beside the server's experiment of the
@@ -159,7 +209,7 @@ test('NPB skeleton replayed in the browser: its run time equals the native CLI',
   await runConfigInBrowser(page, expect, cfg, expected.config_hash);
   const replay = page.getByTestId('wasm-replay');
   // At 1 GHz the run time in ns is a whole number of cycles: shown without decimals.
-  await expect(replay).toContainText(`${expected.replay.completion_ns} ns`);
+  await expect(replay).toContainText(ns(expected.replay.completion_ns));
   await expect(replay).toContainText('yes');  // completed
   await expect(page.getByTestId('wasm-load')).toContainText('Buffers');
 });

@@ -2,7 +2,7 @@
 // quick-start torus with per-port statistics, every hit rate, share and mean latency shows the
 // decimals its standard error supports, computed here from the native CLI's counts.
 import { test, expect } from '@playwright/test';
-import { example, histogramSE, mean, nativeRun, rate, runConfigInBrowser } from './support.mjs';
+import { example, histogramSE, mean, nativeRun, ns, rate, runConfigInBrowser } from './support.mjs';
 
 const count = (n) => n.toLocaleString('en-US');
 
@@ -35,7 +35,7 @@ test('hit rates, shares and mean latency show the digits their counts support', 
   const z = native.latency_ns.zero_load;
   const lat = await result.getByTestId('latency-table').locator('tr').allInnerTexts();
   expect(lat).toContain(`mean\t${mean(z.mean, histogramSE(z.histogram), 'ns')}`);
-  expect(lat).toContain(`p99\t${z.p99} ns`);
+  expect(lat).toContain(`p99\t${ns(z.p99)}`);
   const bound = (native.packets.max_switches - 1) / 2 / Math.sqrt(native.packets.measured);
   expect(lat).toContain(`switches per packet (mean)\t${mean(native.packets.mean_switches, bound, 'switches')}`);
 

@@ -11,7 +11,7 @@ import { createRequire } from 'node:module';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { example, nativeRun, pct, ppDelta, rate, rateSE, ROOT, SIM, sig3, tmp } from './support.mjs';
+import { example, nativeRun, ns, pct, ppDelta, rate, rateSE, ROOT, SIM, sig3, tmp } from './support.mjs';
 
 // playwright-core is a dev dependency of the frontend (one npm ci installs everything).
 const require = createRequire(path.join(ROOT, 'frontend', 'package.json'));
@@ -531,8 +531,7 @@ test.describe.serial('explorer', () => {
     const chart = p.getByTestId('latency-size-chart');
     await chart.locator('circle').nth(2).waitFor();
     const titles = await chart.locator('circle title').allTextContents();
-    const fmtNs = (ns) => `${ns.toFixed(Number.isInteger(ns) ? 0 : ns >= 100 ? 1 : 2)} ns`;
-    const want = dims.map((d, i) => `switches ${natives[i].summary.switches}: ${fmtNs(natives[i].latency_ns.zero_load.mean)}`);
+    const want = dims.map((d, i) => `switches ${natives[i].summary.switches}: ${ns(natives[i].latency_ns.zero_load.mean)}`);
     expectEq(JSON.stringify(titles), JSON.stringify(want), 'latency vs job size points');
     const table = p.getByTestId('sweep-table');
     const headers = await table.locator('thead th').allInnerTexts();
@@ -565,7 +564,7 @@ test.describe.serial('explorer', () => {
     expectEq(await page.locator('[data-testid="wasm-result"] [data-switch]').count(), 729, 'switches drawn (9 slices of 9x9)');
     const lat = await page.getByTestId('latency-table').first().innerText();
     const p99 = expected.latency_ns.zero_load.p99;
-    if (!lat.includes(`p99\t${Number.isInteger(p99) ? p99.toFixed(0) : p99.toFixed(p99 >= 100 ? 1 : 2)} ns`)) throw new Error(`p99 missing in ${lat}`);
+    if (!lat.includes(`p99\t${ns(p99)}`)) throw new Error(`p99 missing in ${lat}`);
     await screenshot(page, 'explore-preset-9x9x9');
   });
 

@@ -56,10 +56,15 @@ export function histogramSE(hist) {
   const mean = hist.reduce((a, [v, c]) => a + v * c, 0) / n;
   return Math.sqrt(hist.reduce((a, [v, c]) => a + c * (v - mean) ** 2, 0) / (n - 1) / n);
 }
-// A mean in its unit with 0-3 decimals by its standard error (ns without thousands separators).
+// A mean in its unit with 0-3 decimals by its standard error, thousands grouped (ns as any unit).
 export const mean = (v, se, unit) => {
   const d = decimalsFor(se, 0, 3);
-  return `${unit === 'ns' ? v.toFixed(d) : v.toLocaleString('en-US', { minimumFractionDigits: d, maximumFractionDigits: d })} ${unit}`;
+  return `${v.toLocaleString('en-US', { minimumFractionDigits: d, maximumFractionDigits: d })} ${unit}`;
+};
+// ns as the UI shows a number without an error: whole ns bare, else 1 decimal from 100 ns, 2 below; grouped.
+export const ns = (v) => {
+  const d = Number.isInteger(v) ? 0 : Math.abs(v) >= 100 ? 1 : 2;
+  return `${v.toLocaleString('en-US', { minimumFractionDigits: d, maximumFractionDigits: d })} ns`;
 };
 
 // Opens the explorer, picks the preset `key` and runs it in the browser's WASM core. With `hash`

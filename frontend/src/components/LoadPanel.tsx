@@ -3,6 +3,7 @@ import { errorsOf } from '../lib/confidence';
 import { formatValue } from '../lib/format';
 import { latencySeries, throughputSeries, type CurveRow } from '../lib/loadCurve';
 import { useUnits } from '../hooks/useCoreSchemas';
+import { CycleLatencyChart } from './CycleLatencyChart';
 import { Delta } from './Delta';
 import { KeyValueTable } from './KeyValueTable';
 import { LineChart } from './LineChart';
@@ -88,6 +89,7 @@ export function LoadPanel({ result, prefix }: { result: SimResult; prefix: strin
           </figure>
         </div>
       )}
+      <CycleLatencyChart result={result} prefix={prefix} />
       <div className="charts">
         <div>
           <h3>Throughput</h3>

@@ -1,5 +1,5 @@
 import type { MissCounts, SimResult } from '../config/types';
-import { portClassOrder } from './format';
+import { formatWithUnit, portClassOrder } from './format';
 
 // Chart data transforms: results -> rows the small SVG charts and CSV exports share.
 
@@ -70,22 +70,47 @@ export function resultRows(r: SimResult, unitOf: (path: string) => string): Arra
   return rows;
 }
 
-export interface LatencyBin {
-  x0: number; // ns, inclusive
-  x1: number; // ns, exclusive (inclusive for the last bin)
+export interface HistogramBin {
+  x0: number; // inclusive
+  x1: number; // exclusive
   packets: number;
 }
 
-// Re-bins the core's exact latency histogram ([ns, packets] per distinct latency) into at most
-// `maxBins` equal-width bins for drawing. Packet counts are preserved exactly.
-export function latencyBins(hist: Array<[number, number]>, maxBins = 30): LatencyBin[] {
-  if (hist.length === 0) return [];
-  const lo = Math.min(...hist.map((h) => h[0]));
-  const hi = Math.max(...hist.map((h) => h[0]));
-  if (hi === lo) return [{ x0: lo, x1: hi, packets: hist.reduce((a, h) => a + h[1], 0) }];
-  const n = Math.min(maxBins, hist.length);
-  const w = (hi - lo) / n;
-  const bins: LatencyBin[] = Array.from({ length: n }, (_, i) => ({ x0: lo + i * w, x1: lo + (i + 1) * w, packets: 0 }));
-  for (const [ns, count] of hist) bins[Math.min(n - 1, Math.floor((ns - lo) / w))].packets += count;
-  return bins;
+export interface Binned {
+  width: number;
+  bins: HistogramBin[];
+}
+
+// Bin widths 1, 2 and 5 times a power of ten, the first not below `w`.
+function niceWidth(w: number): number {
+  const p = 10 ** Math.floor(Math.log10(w));
+  return [1, 2, 5, 10].map((m) => m * p).find((n) => n >= w * (1 - 1e-12))!;
+}
+
+// Re-bins an exact histogram of the core ([latency, packets] per distinct latency) into at most
+// `maxBins` bins of one round width, aligned to multiples of it, for drawing: past saturation a
+// cycle run has thousands of distinct latencies. Packet counts are preserved exactly. `whole`
+// values (cycles) get whole widths, so a bin of width 1 is one latency.
+export function binHistogram(hist: Array<[number, number]>, maxBins = 30, whole = false): Binned {
+  if (hist.length === 0) return { width: 0, bins: [] };
+  let [lo, hi] = [Infinity, -Infinity];
+  for (const [v] of hist) [lo, hi] = [Math.min(lo, v), Math.max(hi, v)];
+  // Index of the bin of `v` (the epsilon keeps 0.6 / 0.2 in bin 3, not 2).
+  const at = (v: number, w: number) => Math.floor(v / w + 1e-9);
+  // One distinct latency alone gets a narrow bin around it.
+  const span = (hi - lo) / maxBins || Math.abs(lo) / maxBins || 1;
+  let width = niceWidth(whole ? Math.max(1, span) : span);
+  while (at(hi, width) - at(lo, width) + 1 > maxBins) width = niceWidth(width * 1.5);
+  const first = at(lo, width);
+  const bins = Array.from({ length: at(hi, width) - first + 1 }, (_, i): HistogramBin => (
+    { x0: (first + i) * width, x1: (first + i + 1) * width, packets: 0 }));
+  for (const [v, packets] of hist) bins[at(v, width) - first].packets += packets;
+  return { width, bins };
+}
+
+// A bin as its tooltip names it, in `unit`: one whole latency ("37 cycles"), a range of whole
+// latencies with both ends included ("30–34 cycles"), else from x0 to x1 ("160–180 ns").
+export function binRange(b: HistogramBin, whole: boolean, unit: string): string {
+  if (whole && b.x1 - b.x0 === 1) return formatWithUnit(b.x0, unit);
+  return `${formatWithUnit(b.x0, '')}–${formatWithUnit(whole ? b.x1 - 1 : b.x1, unit)}`;
 }

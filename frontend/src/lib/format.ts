@@ -15,11 +15,27 @@ export function formatCount(n: number): string {
   return Math.round(n).toLocaleString('en-US');
 }
 
-// Nanoseconds with a sensible precision: 123.456 -> "123.5 ns", 12 -> "12 ns".
+// A number with `decimals` decimals and thousands separators, as every count is: 1378.04 -> "1,378.0".
+function grouped(v: number, decimals: number): string {
+  return v.toLocaleString('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+}
+
+// `decimals`, or more when a nonzero `v` would round to zero with them: then its first two
+// significant digits (0.0025 with 2 -> 4), so a real difference never reads "0.00".
+function decimalsShowing(v: number, decimals: number): number {
+  return v === 0 || Number(v.toFixed(decimals)) !== 0 ? decimals : 1 - Math.floor(Math.log10(Math.abs(v)));
+}
+
+// A formatted number and its unit ("" and "count": the number alone).
+function withUnit(text: string, unit: string): string {
+  return unit && unit !== 'count' ? `${text} ${displayUnit(unit)}` : text;
+}
+
+// Nanoseconds with a sensible precision: 123.456 -> "123.5 ns", 12 -> "12 ns", 1378 -> "1,378 ns".
 export function formatNs(ns: number): string {
   if (!Number.isFinite(ns)) return '—';
   const digits = Number.isInteger(ns) ? 0 : Math.abs(ns) >= 100 ? 1 : 2;
-  return `${ns.toFixed(digits)} ns`;
+  return `${grouped(ns, decimalsShowing(ns, digits))} ns`;
 }
 
 // Units as the core writes them (results schema x-unit) -> as shown.
@@ -39,8 +55,7 @@ export function formatWithUnit(v: number, unit: string, fractionDigits = 1): str
   if (unit === 's') return formatSeconds(v);
   if (!Number.isFinite(v)) return '—';
   if (unit === 'B') return formatBytes(v);
-  const text = Number.isInteger(v) ? formatCount(v) : significant(v, 3);
-  return unit && unit !== 'count' ? `${text} ${displayUnit(unit)}` : text;
+  return withUnit(Number.isInteger(v) ? formatCount(v) : significant(v, 3), unit);
 }
 
 // `digits` significant digits, without exponent notation for the magnitudes results have.
@@ -70,10 +85,7 @@ export function formatEstimate(v: number, unit: string, se: number | undefined):
   if (!Number.isFinite(v)) return '—';
   if (se === undefined || !Number.isFinite(se)) return formatWithUnit(v, unit, 2);
   if (unit === 'fraction') return formatPercent(v, decimalsForError(se * 100, 1, 4));
-  const d = decimalsForError(se, 0, 3);
-  // ns are written without thousands separators, as formatNs does.
-  const text = unit === 'ns' ? v.toFixed(d) : v.toLocaleString('en-US', { minimumFractionDigits: d, maximumFractionDigits: d });
-  return unit && unit !== 'count' ? `${text} ${displayUnit(unit)}` : text;
+  return withUnit(grouped(v, decimalsForError(se, 0, 3)), unit);
 }
 
 // A rate counted over n trials (a hit rate over its look-ups): formatEstimate with the binomial error.
@@ -96,21 +108,26 @@ export function formatValue(v: unknown, unit: string | null | undefined, se?: nu
 // A change from a baseline value: fractions in percentage points, everything else in its unit
 // with the relative change; "±0" when equal. `se` is the standard error of the difference (both
 // runs' errors combined, lib/confidence.ts) and sets the digits as in formatEstimate; without it
-// fractions get two decimals. Returns null when either side is not a number.
+// fractions get two decimals. A change smaller than those digits is still a change (the values
+// differ, so the compare view flags the row): it shows its first two significant digits, never a
+// signed zero ("−0.00"). Returns null when either side is not a number.
 export function formatDelta(v: unknown, base: unknown, unit: string, se?: number): string | null {
   if (typeof v !== 'number' || typeof base !== 'number' || !Number.isFinite(v) || !Number.isFinite(base)) return null;
   const d = v - base;
   if (d === 0) return '±0';
   const sign = d > 0 ? '+' : '−';
-  if (unit === 'fraction') return `${sign}${Math.abs(d * 100).toFixed(se === undefined ? 2 : decimalsForError(se * 100, 1, 4))} pp`;
-  const abs = formatEstimate(Math.abs(d), unit, se);
-  return base !== 0 ? `${sign}${abs} (${sign}${formatRelative(Math.abs(d / base))})` : `${sign}${abs}`;
+  const abs = Math.abs(d);
+  const known = se !== undefined && Number.isFinite(se);
+  if (unit === 'fraction') return `${sign}${grouped(abs * 100, decimalsShowing(abs * 100, known ? decimalsForError(se * 100, 1, 4) : 2))} pp`;
+  const text = known ? withUnit(grouped(abs, decimalsShowing(abs, decimalsForError(se, 0, 3))), unit) : formatWithUnit(abs, unit, 2);
+  return base !== 0 ? `${sign}${text} (${sign}${formatRelative(Math.abs(d / base))})` : `${sign}${text}`;
 }
 
-// A relative change as a percentage with two significant digits (at least one decimal below 10 %).
+// A relative change as a percentage with two significant digits (at least one decimal below 10 %;
+// below 0.1 % as many as its first two significant digits need).
 export function formatRelative(r: number): string {
   const pct = r * 100;
-  return `${pct >= 10 ? pct.toFixed(0) : pct.toFixed(1)} %`;
+  return `${grouped(pct, pct >= 10 ? 0 : decimalsShowing(pct, 1))} %`;
 }
 
 // Bytes in binary multiples: 553872 -> "540.9 KiB" (below 1 KiB: "512 B").
