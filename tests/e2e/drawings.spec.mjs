@@ -133,11 +133,11 @@ test('a fat tree whose links the core does not list (524,288) is drawn from its 
 test('BMIN at 1024 px: no stage label overlaps a link line', async ({ page }) => {
   await page.setViewportSize({ width: 1024, height: 900 });
   await page.goto('/');
+  // The start example runs by itself; once it is done the preview beside its result stays folded.
+  await expect(page.getByTestId('wasm-status')).toContainText('done in', { timeout: 60_000 });
   await page.locator('#preset').selectOption('seed003-fig7-hipiqs-bmin16');
   const next = page.getByTestId('next-run');
-  // Beside the start example's auto-run result the preview is folded away.
-  const folded = next.locator('details.more');
-  if (await folded.count()) await folded.locator('summary').click();
+  await next.locator('details.more summary').click();
   const svg = next.locator('svg[data-testid="topology-preview"]');
   await expect(svg.locator('text.tick')).toHaveText(['stage 1', 'stage 0 (nodes attach here)']);
   const { labels, lines, view } = await svg.evaluate((s) => {
