@@ -7,6 +7,7 @@ import { ResultPanel } from '../src/components/ResultPanel';
 import { SLICE_CONFIG } from './fixtures';
 import { SweepExtraCharts } from '../src/components/SweepExtraCharts';
 import { SweepChart } from '../src/components/SweepChart';
+import { SweepTable } from '../src/components/SweepTable';
 import type { Sweep, SweepResultsPage } from '../src/api/client';
 import { SLICE_RESULT } from './fixtures';
 import { PortClassChart } from '../src/components/PortClassChart';
@@ -140,6 +141,32 @@ describe('components render numbers with units', () => {
     expect(t).toContain('Small enough for the browser');
     const big = { ...out.prepared, summary: { ...out.prepared.summary, lookups: 6e8 } };
     expect(text(withUnits(<RunPreview prepared={big} />))).toContain('Above the browser budget (50,000,000 look-ups)');
+  });
+});
+
+describe('sweep table', () => {
+  const results: SweepResultsPage = {
+    sweep_id: 'sweep0123456789', next_cursor: null,
+    columns: ['experiment_id', 'status', 'switch.buffer.organisation', 'saturation.throughput', 'throughput.offered', 'latency_cycles.packet.mean']
+      .map((name) => ({ name, unit: null })),
+    rows: [['e1', 'done', 'hipiqs', 0.92, 0.9, 180.5]],
+  };
+  const base = { engine: 'cycle', topology: { kind: 'bmin', k: 4, stages: 2 }, sim: { mode: 'saturation' } };
+  const caption = (sweep: Pick<Sweep, 'base' | 'axes'>) =>
+    /<caption[^>]*data-testid="sweep-table-caption"[^>]*>([^<]*)<\/caption>/.exec(withUnits(<SweepTable sweep={sweep} results={results} />))?.[1];
+
+  // Its other columns are one run of the bisection, at that run's load: the caption says so.
+  it('a sweep of saturation searches says which run its columns other than saturation.throughput are', () => {
+    expect(caption({ base, axes: { 'switch.buffer.organisation': ['hipiqs', 'central'] } })).toBe(
+      'Every point is a saturation search: saturation.throughput is the search&#x27;s result; every other result column is of the '
+      + 'one run the search reports (the highest-load run below saturation, or the last run when all saturated), at that run&#x27;s own offered load.');
+  });
+
+  it('a sweep over sim.mode says it of the saturation points only; other sweeps have no such caption', () => {
+    expect(caption({ base, axes: { 'sim.mode': ['latency', 'saturation'] } }))
+      .toMatch(/^Points with a saturation.throughput are saturation searches: saturation.throughput is the search/);
+    expect(caption({ base: { ...base, sim: { mode: 'latency' } }, axes: { 'traffic.injection.load': [0.1, 0.2] } })).toBeUndefined();
+    expect(caption({ base: { ...base, engine: 'routewalk' }, axes: {} })).toBeUndefined();
   });
 });
 

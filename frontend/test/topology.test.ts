@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { exampleByKey } from '../src/config/examples';
+import { handle } from '../src/core/protocol';
+import { loadCore } from './core';
 import { coordsOf, dragonflyLayout, edgesFor, gridLayout, groupEdgesFor, layeredLayout, hitRateDomain, MISSING_FILL, networkName, switchId } from '../src/lib/topology';
 
 describe('topology grid geometry', () => {
@@ -52,6 +55,25 @@ describe('topology grid geometry', () => {
     expect(g.slices[2].cells[15].id).toBe(15);
     expect(g.slices[0].y).toBeLessThan(g.slices[2].y);
     expect(g.slices[1].cells[3].hitRate).toBe(19 / 47);
+  });
+
+  it('BMIN: stage labels sit in a gutter left of the switches, clear of every link line', async () => {
+    // The seed 003 BMIN as the core describes it (prepare()'s topology: stages, links).
+    const out = handle(await loadCore(), { id: 1, method: 'prepare', config: exampleByKey('seed003-fig7-hipiqs-bmin16')!.config });
+    if (out.kind !== 'prepared') throw new Error(JSON.stringify(out));
+    const t = out.prepared.topology;
+    const g = layeredLayout(Number(t.stages), Number(t.switches_per_stage), undefined, { word: 'stage', bottom: 'nodes attach here' });
+    const edges = edgesFor(g, t.links);
+    expect(edges.length).toBeGreaterThan(0);
+    const leftmostLine = Math.min(...edges.map((e) => Math.min(e.x1, e.x2)));
+    const leftmostCell = Math.min(...g.slices.flatMap((s) => s.cells.map((c) => c.x)));
+    for (const s of g.slices) {
+      // Right end of the label left of every line and switch; at 6 px a character it fits from x = 0.
+      expect(s.labelAt!.x).toBeLessThan(Math.min(leftmostLine, leftmostCell));
+      expect(s.labelAt!.x - s.label.length * 6).toBeGreaterThanOrEqual(0);
+      expect(s.labelAt!.y).toBe(s.cells[0].y + g.cellSize / 2);
+    }
+    expect(g.slices.map((s) => s.label)).toEqual(['stage 1', 'stage 0 (nodes attach here)']);
   });
 
   it('dragonfly: g groups of a routers, ids group * a + router', () => {

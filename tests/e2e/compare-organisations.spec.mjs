@@ -84,6 +84,10 @@ test('compare preset: Submit to server submits a sweep over the organisations an
     await expect(row.locator('td').nth(col))
       .toHaveText(`${sig3(exp.result.saturation.throughput)} flits/node/cycle`);
   }
+  // Each row mixes the search's result with its reported run's numbers: the table's caption says so.
+  await expect(page.getByTestId('sweep-table').locator('caption')).toHaveText('Every point is a saturation search: '
+    + 'saturation.throughput is the search\'s result; every other result column is of the one run the search reports '
+    + '(the highest-load run below saturation, or the last run when all saturated), at that run\'s own offered load.');
   // Organisations only, no numeric axis: the metric-vs-axis chart has nothing to draw and is left out.
   await expect(page.getByTestId('sweep-chart')).toHaveCount(0);
 

@@ -1,11 +1,13 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Config, FieldError } from '../config/types';
+import { replacesWholeText } from '../lib/textEdit';
 import { Allowed } from './Allowed';
 
 interface Props {
   config: Config;
   error: FieldError | null;
-  onChange: (cfg: Config) => void;
+  // replaced: the text was replaced as a whole (not edited) since the last config that parsed.
+  onChange: (cfg: Config, replaced: boolean) => void;
   // Text that is not a JSON object (the config still holds the last good one).
   onLocalError?: (key: string, message: string | undefined) => void;
 }
@@ -29,13 +31,26 @@ export function JsonEditor({ config, error, onChange, onLocalError }: Props) {
     onLocalError?.('json', parseError ?? undefined);
     return () => onLocalError?.('json', undefined);
   }, [onLocalError, parseError]);
+  // Seen before the edit lands, while the selection still shows what it overwrites; kept until the
+  // text parses again (a config typed into an emptied box is a replacement too).
+  const box = useRef<HTMLTextAreaElement>(null);
+  const replaced = useRef(false);
+  useEffect(() => {
+    const el = box.current!;
+    const before = (e: InputEvent) => {
+      if (replacesWholeText(e.inputType, el.value, el.selectionStart, el.selectionEnd)) replaced.current = true;
+    };
+    el.addEventListener('beforeinput', before);
+    return () => el.removeEventListener('beforeinput', before);
+  }, []);
   const update = (t: string) => {
     setText(t);
     try {
       const v = JSON.parse(t) as unknown;
       if (!v || typeof v !== 'object' || Array.isArray(v)) throw new Error('the config must be a JSON object');
       setParseError(null);
-      onChange(v as Config);
+      onChange(v as Config, replaced.current);
+      replaced.current = false;
     } catch (e) {
       setParseError(e instanceof Error ? e.message : String(e));
     }
@@ -43,7 +58,7 @@ export function JsonEditor({ config, error, onChange, onLocalError }: Props) {
   return (
     <div className="json-editor">
       <label htmlFor="config-json">Config JSON</label>
-      <textarea id="config-json" spellCheck={false} rows={22} value={text} onChange={(e) => update(e.target.value)}
+      <textarea ref={box} id="config-json" spellCheck={false} rows={22} value={text} onChange={(e) => update(e.target.value)}
         aria-invalid={parseError || error ? true : undefined} />
       {parseError && <div className="field-error" role="alert">JSON: {parseError}</div>}
       {!parseError && error && (

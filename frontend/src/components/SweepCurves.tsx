@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { getExperiment, type Sweep, type SweepResultsPage } from '../api/client';
 import type { SimResult } from '../config/types';
-import { getPath } from '../lib/path';
+import { saturationPoints } from '../lib/sweep';
 import { SaturationCurves } from './SaturationCurves';
 
 // Curves fetched for at most this many points (each one experiment request).
@@ -12,7 +12,7 @@ const MAX_CURVES = 12;
 // finished points' results are fetched and their curves overlaid, one per point, named by its
 // axis values.
 export function SweepCurves({ sweep, results }: { sweep: Sweep; results: SweepResultsPage }) {
-  const saturation = getPath(sweep.base, 'engine') === 'cycle' && getPath(sweep.base, 'sim.mode') === 'saturation';
+  const saturation = saturationPoints(sweep) === 'all';
   const col = (name: string) => results.columns.findIndex((c) => c.name === name);
   const points = saturation ? results.rows.filter((r) => r[col('status')] === 'done').slice(0, MAX_CURVES).map((r) => ({
     id: String(r[col('experiment_id')]),

@@ -1,6 +1,7 @@
-import type { SweepResultsPage } from '../api/client';
+import type { Sweep, SweepResultsPage } from '../api/client';
 import { rowErrors } from '../lib/confidence';
 import { formatValue } from '../lib/format';
+import { saturationPoints } from '../lib/sweep';
 import { TableScroll } from './TableScroll';
 
 // Every value carries its column's unit (one formatter for all tables); ids are shortened and link to the experiment page.
@@ -10,11 +11,21 @@ function cell(name: string, unit: string | null, v: unknown, se: number | undefi
   return formatValue(v, unit, se);
 }
 
-export function SweepTable({ results }: { results: SweepResultsPage }) {
+// A saturation search's row mixes two things (docs/api.md): its saturation throughput, and the
+// numbers of the one run of the bisection it reports. The caption says which is which.
+function searchCaption(which: 'all' | 'some'): string {
+  const points = which === 'all' ? 'Every point is a saturation search' : 'Points with a saturation.throughput are saturation searches';
+  return `${points}: saturation.throughput is the search's result; every other result column is of the one run the search `
+    + 'reports (the highest-load run below saturation, or the last run when all saturated), at that run\'s own offered load.';
+}
+
+export function SweepTable({ sweep, results }: { sweep: Pick<Sweep, 'base' | 'axes'>; results: SweepResultsPage }) {
   const cols = results.columns;
+  const searches = saturationPoints(sweep);
   return (
     <TableScroll label="sweep results">
       <table className="numbers" data-testid="sweep-table">
+        {searches !== 'none' && <caption className="note" data-testid="sweep-table-caption">{searchCaption(searches)}</caption>}
         <thead>
           <tr>{cols.map((c) => <th key={c.name} scope="col">{c.name}</th>)}</tr>
         </thead>

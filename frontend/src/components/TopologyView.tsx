@@ -118,7 +118,9 @@ export const TopologyView = forwardRef<SVGSVGElement, Props>(function TopologyVi
         </g>
         {layout.slices.map((s) => (
           <g key={s.key}>
-            {s.label && <text className="tick" x={s.x} y={s.y - 4}>{s.label}</text>}
+            {s.label && (s.labelAt
+              ? <text className="tick" x={s.labelAt.x} y={s.labelAt.y} textAnchor="end" dominantBaseline="central">{s.label}</text>
+              : <text className="tick" x={s.x} y={s.y - 4}>{s.label}</text>)}
             {s.cells.map((c) => (
               <rect key={c.id} x={c.x} y={c.y} width={c.size - 1} height={c.size - 1} fill={c.fill}
                 stroke={picked?.id === c.id ? '#000' : 'none'} data-switch={c.id}

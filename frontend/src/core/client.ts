@@ -17,6 +17,8 @@ export interface Answer {
 // only way to stop a synchronous WASM run) and rejects whatever was pending with Cancelled.
 export class CoreWorker {
   private worker: Worker;
+  // The worker could not load the core (or crashed): it will never answer again.
+  failed = false;
   private next = 1;
   private pending = new Map<number, { resolve: (a: Answer) => void; reject: (e: Error) => void; onProgress?: (f: number) => void }>();
 
@@ -37,6 +39,7 @@ export class CoreWorker {
       else p.reject(new Error(r.message));
     };
     this.worker.onerror = (ev) => {
+      this.failed = true;
       const err = new Error(`WASM worker failed: ${ev.message || 'could not load the core'}`);
       for (const p of this.pending.values()) p.reject(err);
       this.pending.clear();
@@ -68,6 +71,17 @@ export class CoreWorker {
     for (const p of this.pending.values()) p.reject(new Cancelled());
     this.pending.clear();
   }
+}
+
+// The page's one worker for the short calls (schemas, engine version, prepare, normalize): one
+// WASM instantiation per page, not one per hook or per comparison. It is never terminated, and no
+// simulation runs in it (runInWorker gives each run its own, which Cancel may kill), so a request
+// waits only for those posted before it: the worker answers in arrival order, each synchronously.
+// One that failed to load is replaced at the next call.
+let shared: CoreWorker | null = null;
+export function sharedCore(): CoreWorker {
+  if (!shared || shared.failed) shared = new CoreWorker();
+  return shared;
 }
 
 // If the worker has not stopped this long after a Cancel (a chunk can overrun its ~50 ms, or

@@ -1,5 +1,5 @@
 import { createContext, useContext, useEffect, useState } from 'react';
-import { CoreWorker } from '../core/client';
+import { sharedCore } from '../core/client';
 import type { SchemaNode } from '../config/schema';
 import { NO_UNITS, Units, type ResultsSchemaNode } from '../lib/units';
 
@@ -8,22 +8,18 @@ export interface CoreSchemas {
   results: ResultsSchemaNode;
 }
 
-// The core's config and results schemas, asked once per page from a short-lived worker.
+// The core's config and results schemas, asked once per page from the page's shared worker.
 let loading: Promise<CoreSchemas> | null = null;
 
 function loadSchemas(): Promise<CoreSchemas> {
   loading ??= (async () => {
-    const w = new CoreWorker();
-    try {
-      const value = async (m: 'schema' | 'resultsSchema') => {
-        const a = await w.call(m);
-        if (a.outcome.kind !== 'value') throw new Error(`core ${m}() gave no schema`);
-        return a.outcome.value;
-      };
-      return { config: (await value('schema')) as SchemaNode, results: (await value('resultsSchema')) as ResultsSchemaNode };
-    } finally {
-      w.terminate();
-    }
+    const w = sharedCore();
+    const value = async (m: 'schema' | 'resultsSchema') => {
+      const a = await w.call(m);
+      if (a.outcome.kind !== 'value') throw new Error(`core ${m}() gave no schema`);
+      return a.outcome.value;
+    };
+    return { config: (await value('schema')) as SchemaNode, results: (await value('resultsSchema')) as ResultsSchemaNode };
   })();
   return loading;
 }

@@ -1,23 +1,23 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { Config, FieldError, Prepared } from '../config/types';
-import { CoreWorker } from '../core/client';
+import { sharedCore } from '../core/client';
 
-// A long-lived worker for cheap calls (prepare, engine version); prepare() runs there so even a
-// slow one can never block typing. It answers either the error naming the field or what the run
+// Cheap calls (prepare, engine version) in the page's shared worker; prepare() runs there so even
+// a slow one can never block typing. It answers either the error naming the field or what the run
 // will be (summary: sizes, look-ups, memory; topology: the shape to draw before a run).
 export function useCoreService(config: Config) {
-  const worker = useRef<CoreWorker | null>(null);
   const [engineVersion, setEngineVersion] = useState<string | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [answer, setAnswer] = useState<{ key: string; error: FieldError | null; prepared: Prepared | null } | null>(null);
 
   useEffect(() => {
-    const w = new CoreWorker();
-    worker.current = w;
-    w.call('engineVersion')
-      .then((a) => a.outcome.kind === 'value' && setEngineVersion(String(a.outcome.value)))
-      .catch((e: Error) => setLoadError(e.message));
-    return () => w.terminate();
+    let live = true;
+    sharedCore().call('engineVersion')
+      .then((a) => live && a.outcome.kind === 'value' && setEngineVersion(String(a.outcome.value)))
+      .catch((e: Error) => live && setLoadError(e.message));
+    return () => {
+      live = false;
+    };
   }, []);
 
   const key = JSON.stringify(config);
@@ -25,8 +25,8 @@ export function useCoreService(config: Config) {
     let live = true;
     // Short debounce: one prepare per pause in typing.
     const t = setTimeout(() => {
-      worker.current
-        ?.call('prepare', config)
+      sharedCore()
+        .call('prepare', config)
         .then((a) => {
           if (!live) return;
           const o = a.outcome;

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Config, SimResult } from '../config/types';
 import type { AppSection } from '../lib/appChart';
-import { CoreWorker } from '../core/client';
+import { sharedCore } from '../core/client';
 import { ApiError, submitExperiment, waitForExperiment, type Experiment } from '../api/client';
 
 // The SimGrid SMPI run of the same system on the server: the config with engine "smpi" has its
@@ -37,8 +37,7 @@ export function useSmpiTwin(config: Config, result: SimResult): SmpiTwin {
     if (!isModel) return undefined;
     const ctl = new AbortController();
     abort.current = ctl;
-    const w = new CoreWorker();
-    w.call('prepare', { ...config, engine: 'smpi' })
+    sharedCore().call('prepare', { ...config, engine: 'smpi' })
       .then(async (a) => {
         if (a.outcome.kind !== 'prepared' || ctl.signal.aborted) return; // beyond engine smpi's limits
         const { id, config: normalized } = a.outcome.prepared;
@@ -50,12 +49,8 @@ export function useSmpiTwin(config: Config, result: SimResult): SmpiTwin {
           // otherwise no server (or aborted): nothing to show
         }
       })
-      .catch(() => undefined)
-      .finally(() => w.terminate());
-    return () => {
-      ctl.abort();
-      w.terminate();
-    };
+      .catch(() => undefined);
+    return () => ctl.abort();
   }, [key, isModel, follow]); // keyed on the JSON text, like useCoreService
 
   const replay = useCallback(() => {

@@ -1,4 +1,6 @@
 import type { Json } from '../config/types';
+import type { Sweep } from '../api/client';
+import { getPath } from './path';
 
 // Sweep axes: values typed as "64, 128, 256", "64..1024 *2" (geometric) or "1..8 +1"
 // (arithmetic), expanded client-side so the point count is known before submitting.
@@ -122,4 +124,13 @@ export function sweepSeries(
   return [...groups.entries()]
     .sort(([a], [b]) => numericKey(a) - numericKey(b) || a.localeCompare(b))
     .map(([key, points]) => ({ key, points: points.sort((p, q) => p.x - q.x) }));
+}
+
+// Which points of a sweep are saturation searches (engine cycle, sim.mode "saturation"), from
+// its base config and its axes: 'all', 'some' (an axis switches engine or mode) or 'none'.
+export function saturationPoints(sweep: Pick<Sweep, 'base' | 'axes'>): 'all' | 'some' | 'none' {
+  const values = (path: string) => (sweep.axes[path] as Json[] | undefined) ?? [getPath(sweep.base, path)];
+  const [engines, modes] = [values('engine'), values('sim.mode')];
+  if (engines.every((e) => e === 'cycle') && modes.every((m) => m === 'saturation')) return 'all';
+  return engines.includes('cycle') && modes.includes('saturation') ? 'some' : 'none';
 }

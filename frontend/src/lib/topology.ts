@@ -27,6 +27,9 @@ export interface Slice {
   x: number;
   y: number;
   cells: Cell[];
+  // A row label in the left gutter (layered networks): its right end, vertically centred there.
+  // Without it the label sits above the slice.
+  labelAt?: { x: number; y: number };
 }
 
 export interface GridLayout {
@@ -185,6 +188,12 @@ export function hitRateDomain(bySwitch: number[] | undefined): [number, number] 
   return [lo, hi];
 }
 
+// Width of the widest of `labels` as a tick (10 px sans-serif): an upper bound of its glyphs'
+// advance (about 0.55 em on average) so the gutter never clips a label.
+const LABEL_CHAR_PX = 6;
+const LABEL_GAP = 6;
+const labelWidth = (labels: string[]) => Math.ceil(Math.max(0, ...labels.map((l) => l.length)) * LABEL_CHAR_PX);
+
 // Layered networks: one row of switches per level, level 0 at the bottom. Fat trees (k-ary
 // n-tree: id = level * k^(n-1) + word) and BMINs (id = stage * k^(n-1) + w) number their
 // switches this way.
@@ -204,20 +213,27 @@ export function layeredLayout(
   // still leaves the bundles visible.
   const rowWidth = perLevel * (cellSize + gap) - gap;
   const rowGap = Math.max(cellSize * 3 + 12, opts.bundled ? Math.max(120, rowWidth / 5) : 0);
+  const labelOf = (level: number) => {
+    const role = level === 0 ? opts.bottom : level === levels - 1 ? opts.top : undefined;
+    return `${word} ${level}${role ? ` (${role})` : ''}`;
+  };
+  // Row labels go in a gutter left of the switches: every link line runs between switch centres,
+  // so none crosses the gutter (a label above a row lay under the lines leaving that row).
+  const gutter = labelWidth(Array.from({ length: levels }, (_, l) => labelOf(l))) + LABEL_GAP;
   const slices: Slice[] = [];
   for (let level = levels - 1; level >= 0; level--) {
-    const y = (levels - 1 - level) * rowGap + 14;
+    const y = (levels - 1 - level) * rowGap;
     const cells: Cell[] = [];
     for (let w = 0; w < perLevel; w++) {
       const id = level * perLevel + w;
       const v = bySwitch?.[id];
-      cells.push({ id, coords: [level, w], x: w * (cellSize + gap), y, size: cellSize, hitRate: v,
+      cells.push({ id, coords: [level, w], x: gutter + w * (cellSize + gap), y, size: cellSize, hitRate: v,
         fill: v === undefined || !Number.isFinite(v) ? MISSING_FILL : color(v) });
     }
-    const role = level === 0 ? opts.bottom : level === levels - 1 ? opts.top : undefined;
-    slices.push({ key: String(level), label: `${word} ${level}${role ? ` (${role})` : ''}`, x: 0, y, cells });
+    slices.push({ key: String(level), label: labelOf(level), x: gutter, y, cells,
+      labelAt: { x: gutter - LABEL_GAP, y: y + cellSize / 2 } });
   }
-  return { width: rowWidth, height: (levels - 1) * rowGap + 14 + cellSize, slices, cellSize,
+  return { width: gutter + rowWidth, height: (levels - 1) * rowGap + cellSize, slices, cellSize,
     shownSlices: levels, totalSlices: levels };
 }
 

@@ -156,6 +156,8 @@ export function ExploreView({ onEngineVersion }: { onEngineVersion: (v: string |
   const serverStale = serverExp !== null && canonical(serverExp.config) !== formKey;
   const hasResult = wasmResult !== null || serverExp?.result;
   const showPreview = !hasResult || (wasmResult ? wasmStale : serverStale);
+  // A config from elsewhere (history, the whole JSON text replaced) is no edit of the last preset:
+  // its provenance is the example it equals, if any.
   const load = (cfg: Config) => {
     setConfig(cfg);
     setOrigin(exampleFor(cfg)?.key ?? null);
@@ -183,7 +185,8 @@ export function ExploreView({ onEngineVersion }: { onEngineVersion: (v: string |
         </div>
         {tab === 'form'
           ? <ConfigForm config={config} schema={schemas?.config ?? null} error={error} onChange={setConfig} onLocalError={onLocalError} />
-          : <JsonEditor config={config} error={error} onChange={setConfig} onLocalError={onLocalError} />}
+          : <JsonEditor config={config} error={error} onLocalError={onLocalError}
+            onChange={(cfg, replaced) => (replaced ? load(cfg) : setConfig(cfg))} />}
         {(core.loadError ?? schemaError) && <p className="field-error" role="alert">Could not load the WASM core: {core.loadError ?? schemaError}</p>}
         <PerPortToggle config={config} onChange={setConfig} />
       </section>

@@ -61,7 +61,7 @@ export function SweepView({ id }: { id: string }) {
           {results && <SweepChart sweep={sweep} results={results} />}
           {results && <SweepCurves sweep={sweep} results={results} />}
           {results && <SweepExtraCharts sweep={sweep} results={results} />}
-          {results && <SweepTable results={results} />}
+          {results && <SweepTable sweep={sweep} results={results} />}
         </>
       )}
       {!sweep && !error && <p className="note">loading…</p>}
