@@ -169,7 +169,7 @@ TEST(CacheBank, SparseStorageMatchesDenseForEveryPolicy) {
     g.ways = 4;
     g.policy = find_policy(policy);
     auto seed = [](size_t c) { return uint64_t{77} + c; };
-    CacheBank dense(g, 5, seed), sparse(g, 5, seed, /*sparse=*/true);
+    CacheBank dense(g, 5, seed), sparse(g, 5, seed, CacheStorage::Sparse);
     Rng rng(3);
     for (int i = 0; i < 200000; ++i) {
       const auto cache = static_cast<uint32_t>(rng.uniform_u64(5));

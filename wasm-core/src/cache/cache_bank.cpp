@@ -5,16 +5,17 @@
 
 namespace switchlab {
 
-CacheBank::CacheBank(const CacheGeometry& g, size_t caches, const std::function<uint64_t(size_t)>& rng_seed, bool sparse)
+CacheBank::CacheBank(const CacheGeometry& g, size_t caches, const std::function<uint64_t(size_t)>& rng_seed, CacheStorage storage)
     : access_all_(g.policy->access), caches_(caches), entries_(g.entries), ways_(g.ways),
       meta_per_set_(g.policy->meta_words_per_set ? g.policy->meta_words_per_set(g.ways) : 0),
       meta_per_cache_(static_cast<size_t>(g.sets()) * meta_per_set_) {
   if (entries_ && caches_ > SIZE_MAX / sizeof(uint32_t) / entries_) throw std::bad_alloc();
-  if (sparse) {
+  if (storage == CacheStorage::Sparse) {
     sparse_.assign(kCacheShards, SparseSets(ways_, meta_per_set_));
   } else {
-    tags_ = ZeroedArray<uint32_t>(caches_ * entries_);
-    meta_ = ZeroedArray<uint32_t>(caches_ * meta_per_cache_);
+    const bool huge = storage == CacheStorage::DenseHugePages;
+    tags_ = ZeroedArray<uint32_t>(caches_ * entries_, huge);
+    meta_ = ZeroedArray<uint32_t>(caches_ * meta_per_cache_, huge);
   }
   if (g.policy->uses_rng) {
     rngs_.reserve(caches_);

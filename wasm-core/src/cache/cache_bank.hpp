@@ -24,12 +24,20 @@ struct CacheGeometry {
   const PolicyInfo* policy = default_policy();
 };
 
+// How a bank keeps its state; the run's estimate picks it (RunEstimate::cache_storage), so that its
+// memory figure is what the storage commits.
+enum class CacheStorage {
+  Dense,           // flat arrays, committed 4 KB page by page as caches are first looked up
+  DenseHugePages,  // the same in huge pages: for runs that look every cache up (fewer TLB misses)
+  Sparse,          // only the sets looked up (cache/sparse_sets.hpp)
+};
+
 class CacheBank {
  public:
   // `caches` caches of geometry `g` (ids below 2^32); `rng_seed(c)` seeds cache c's stream (asked only when the
   // policy draws random numbers). Throws std::bad_alloc if the arrays cannot be reserved.
-  // `sparse`: keep only the sets looked up (cache/sparse_sets.hpp) instead of dense arrays.
-  CacheBank(const CacheGeometry& g, size_t caches, const std::function<uint64_t(size_t)>& rng_seed, bool sparse = false);
+  CacheBank(const CacheGeometry& g, size_t caches, const std::function<uint64_t(size_t)>& rng_seed,
+            CacheStorage storage = CacheStorage::Dense);
 
   // Looks `tag` up in `set` of cache `cache`; a miss installs it, evicting by the policy. Returns
   // true on a hit. Tags are stored + 1 (0 marks an empty way), so tag 0xFFFFFFFF is not allowed.

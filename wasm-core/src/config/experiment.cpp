@@ -157,9 +157,22 @@ void parse_monitor(Params& root, Experiment& ex) {
     ex.monitored.push_back(static_cast<uint32_t>(j * (topo.num_switches() / samples)));
 }
 
+// Bytes that dense arrays of `per_cache` bytes per cache commit when at most `touched` of the
+// `caches` caches are looked up: the 4 KB pages their bytes span (one more than they fill, unless
+// the size and the page divide each other), at most the whole array. A run expected to touch every
+// cache commits it whole, and then asks for huge pages (CacheStorage::DenseHugePages), which commit
+// 2 MB at a time and would not fit this bound.
+double dense_committed_bytes(double caches, double touched, double per_cache) {
+  const double whole = caches * per_cache;
+  if (touched >= caches || per_cache == 0) return whole;
+  constexpr double kPage = 4096;
+  const bool aligned = std::fmod(per_cache, kPage) == 0 || std::fmod(kPage, per_cache) == 0;
+  return std::min(whole, touched * (std::ceil(per_cache / kPage) + (aligned ? 0 : 1)) * kPage);
+}
+
 // Estimates what the run will touch (and where its cache state lives), then rejects runs whose caches could not fit in memory
 // (rather than failing half-way) and all-to-all prefetches too long to be useful. Memory grows
-// only where look-ups happen: a cache's tag array is allocated on its first look-up, and the 3C
+// only where look-ups happen: a cache's pages are committed on its first look-up, and the 3C
 // shadow grows by one node per new tag; both are bounded by the number of look-ups the run can make.
 // Besides the caches the engine keeps 16 B of counters per simulated input port, and graph
 // topologies their routing tables.
@@ -173,16 +186,22 @@ void estimate_run(Experiment& ex) {
   if (ex.cache.enabled && ex.cache.prefetch_all_to_all) e.lookups += nodes * (nodes - 1) * topo.max_hops();
   const CacheGeometry& g = ex.cache.geometry;
   const double entries = g.entries;
+  const uint32_t meta_words = ex.cache.enabled && g.policy->meta_words_per_set ? g.policy->meta_words_per_set(g.ways) : 0;
+  const double meta_bytes = meta_words ? 4.0 * g.sets() * meta_words : 0;  // per cache (no geometry without a cache)
   const double touched = std::min(e.caches, e.lookups);
-  e.memory_bytes = e.caches * 256.0 + touched * entries * 4.0;  // objects + tag arrays
+  e.cache_storage = touched >= e.caches ? CacheStorage::DenseHugePages : CacheStorage::Dense;
+  // Objects, tag arrays and the policy's words.
+  e.memory_bytes = e.caches * 256.0 + dense_committed_bytes(e.caches, touched, entries * 4.0) +
+                   dense_committed_bytes(e.caches, touched, meta_bytes);
   // Far more cache state than the run can touch (a 32^4 torus with 2K-entry caches: 77 GB): keep only
   // the sets looked up, at most one per look-up.
   if (ex.cache.enabled) {
-    const uint32_t meta_words = g.policy->meta_words_per_set ? g.policy->meta_words_per_set(g.ways) : 0;
     const double sparse = std::min(e.lookups, e.caches * g.sets()) * SparseSets::bytes_per_set(g.ways, meta_words);
-    e.sparse_caches = e.caches * CacheBank::bytes_per_cache(g) > kMaxDenseCacheBytes && sparse < e.caches * entries * 4.0 &&
-                      !(g.policy->uses_list && keeps_list(g.entries, g.ways));
-    if (e.sparse_caches) e.memory_bytes = e.caches * 8.0 + sparse;  // per-cache flags + the table
+    if (e.caches * CacheBank::bytes_per_cache(g) > kMaxDenseCacheBytes && sparse < e.caches * entries * 4.0 &&
+        !(g.policy->uses_list && keeps_list(g.entries, g.ways))) {
+      e.cache_storage = CacheStorage::Sparse;
+      e.memory_bytes = e.caches * 8.0 + sparse;  // per-cache flags + the table
+    }
   }
   e.memory_bytes += 16.0 * switches * topo.ports_per_switch() + topo.table_bytes();
   // Shadow list node + map slots, ~44 B per distinct tag; sampled, only 1 in S tags (and look-ups) reach it.
@@ -200,10 +219,10 @@ bool check_size(Params& root, const Experiment& ex) {
     char need[32];
     std::snprintf(need, sizeof need, "%.1f GiB", bytes / (1 << 30));
     // Sparse cache state grows with the look-ups: then the packets are what to cut.
-    const char* field = !ex.monitored.empty() ? "monitor.samples" : ex.estimate.sparse_caches ? "traffic.packets" : "switch.cache.entries";
+    const char* field = !ex.monitored.empty() ? "monitor.samples" : ex.estimate.cache_storage == CacheStorage::Sparse ? "traffic.packets" : "switch.cache.entries";
     root.errors().fail(field,
                        std::string("the run needs ~") + need + " of memory (mostly caches), this build allows " + limit +
-                           (ex.estimate.sparse_caches ? "; use fewer packets, fewer entries" : "; use fewer entries") +
+                           (ex.estimate.cache_storage == CacheStorage::Sparse ? "; use fewer packets, fewer entries" : "; use fewer entries") +
                            " or monitored mode (monitor.samples) on a torus",
                        "a run whose caches fit in " + limit);
     return false;
@@ -252,6 +271,8 @@ bool estimate_cycle_run(Params& root, Experiment& ex) {
   e.lookups = e.flit_hops / c.mean_packet_flits();
   const double nodes = topo.num_nodes();
   if (ex.cache.enabled && ex.cache.prefetch_all_to_all) e.lookups += nodes * (nodes - 1) * topo.max_hops();
+  // (The memory figure below counts every cache whole, whichever the storage.)
+  e.cache_storage = e.lookups >= e.caches ? CacheStorage::DenseHugePages : CacheStorage::Dense;
   const double pps = topo.ports_per_switch();
   const bool output_side = c.org->key == BufferOrgInfo::Key::Output;
   // Flit slots (32 B): the buffers, plus for output queues one packet per writer ahead of its flits.

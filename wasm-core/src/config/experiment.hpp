@@ -50,7 +50,7 @@ struct RunEstimate {
   double memory_bytes = 0;  // peak memory of the cache state (cycle engine: all state), bytes
   double cycles = 0;        // cycle engine: simulated cycles at most (every run of the mode)
   double flit_hops = 0;     // cycle engine: flit-hops at most
-  bool sparse_caches = false;  // route walk: cache state in a table of the sets looked up (cache/sparse_sets.hpp)
+  CacheStorage cache_storage = CacheStorage::Dense;  // how the run's CacheBank keeps its state
 };
 
 struct Experiment {

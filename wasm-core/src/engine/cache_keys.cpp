@@ -20,7 +20,7 @@ std::vector<uint32_t> sets_by_output_port(const Experiment& ex) {
 
 std::unique_ptr<CacheBank> make_cache_bank(const Experiment& ex, size_t caches) {
   return std::make_unique<CacheBank>(ex.cache.geometry, caches, [&ex](size_t c) { return Rng::derive(ex.seed, 1000 + c); },
-                                     ex.estimate.sparse_caches);
+                                     ex.estimate.cache_storage);
 }
 
 }  // namespace switchlab

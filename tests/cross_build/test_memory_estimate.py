@@ -1,0 +1,60 @@
+"""prepare()'s memory estimate (summary.memory_bytes) bounds what a run really uses (docs/contract.md,
+"prepare"): the API's per-run memory cap and the core's own 16 GiB limit trust it. Each config runs
+in the native CLI as a child of a fresh Python process, which reports the child's peak resident
+set; the peak must not pass the estimate plus what the program itself needs before any config (its
+code, the topology's description and the result JSON: BASE)."""
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+CLI = ROOT / "build/native/bin/switchlab-sim"
+BASE = 48 * 2**20  # B: the CLI running a 4x4 torus peaks at about 6 MB
+
+# Peak resident set (bytes) of the CLI running the config at `path`, from a process of its own, so
+# that no earlier child's peak is reported.
+PEAK = """
+import resource, subprocess, sys
+subprocess.run([sys.argv[1], "run", sys.argv[2]], check=True, stdout=subprocess.DEVNULL)
+print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss * 1024)
+"""
+
+CONFIGS = {
+    # 148,992 caches of 16 KB (2.4 GB dense) of which the run touches at most 8,800: committed page by
+    # page. Asked for huge pages, the bank committed 2 MB per touched cache, the whole 2.4 GB, against
+    # an estimate of 185 MB (found by wasm-core/fuzz/run_fuzzer.cpp).
+    "dragonfly-scattered-caches": {
+        "engine": "routewalk", "topology": {"kind": "dragonfly", "p": 1, "a": 96, "h": 1, "g": 16},
+        "switch": {"cache": {"entries": 4096, "ways": 4}},
+        "traffic": {"pattern": "uniform", "warmup_packets": 200, "packets": 2000}},
+    # Every cache looked up: the whole bank in huge pages.
+    "torus-every-cache": {
+        "engine": "routewalk", "topology": {"kind": "torus", "dims": [8, 8, 8]},
+        "switch": {"cache": {"entries": 2048, "ways": 4}},
+        "traffic": {"pattern": "uniform", "warmup_packets": 20000, "packets": 200000}},
+    # 64-entry caches (256 B each, 16 per page) touched sparsely: a page per touched cache at most.
+    "fat-tree-small-caches": {
+        "engine": "routewalk", "topology": {"kind": "fat_tree", "k": 16, "n": 3},
+        "switch": {"cache": {"entries": 64}},
+        "traffic": {"pattern": "uniform", "warmup_packets": 100, "packets": 1000}},
+    # The cycle engine's estimate counts its buffers, caches and source queues.
+    "cycle-mesh-caches": {
+        "engine": "cycle", "topology": {"kind": "mesh", "dims": [16, 16]},
+        "switch": {"cache": {"entries": 1024, "ways": 4}},
+        "traffic": {"pattern": "uniform", "injection": {"load": 0.2}, "packet_flits": 4},
+        "sim": {"warmup_cycles": 500, "measure_cycles": 2000, "drain_cycles": 2000}},
+}
+
+
+@pytest.mark.parametrize("name", list(CONFIGS))
+def test_peak_memory_within_the_estimate(tmp_path, name):
+    path = tmp_path / f"{name}.json"
+    path.write_text(json.dumps(CONFIGS[name]))
+    prepared = subprocess.run([str(CLI), "prepare", str(path)], check=True, capture_output=True, text=True)
+    estimate = json.loads(prepared.stdout)["summary"]["memory_bytes"]
+    peak = int(subprocess.run([sys.executable, "-c", PEAK, str(CLI), str(path)], check=True, capture_output=True,
+                              text=True, timeout=300).stdout)
+    assert peak <= estimate + BASE, f"{name}: peak {peak / 2**20:.0f} MiB, estimate {estimate / 2**20:.0f} MiB"
