@@ -40,6 +40,13 @@ CONFIGS = {
         "engine": "routewalk", "topology": {"kind": "fat_tree", "k": 16, "n": 3},
         "switch": {"cache": {"entries": 64}},
         "traffic": {"pattern": "uniform", "warmup_packets": 100, "packets": 1000}},
+    # Far past saturation the source queues hold most of the 11 M packets created: 24 B each (the
+    # estimate counted 16, 177 MiB against a 291 MiB peak), and every buffer slot may hold a packet
+    # with its 33-hop route.
+    "cycle-saturated-source-queues": {
+        "engine": "cycle", "topology": {"kind": "torus", "dims": [32, 32]}, "switch": {"cache": None},
+        "traffic": {"pattern": "uniform", "injection": {"load": 1.0}, "packet_flits": 1},
+        "sim": {"warmup_cycles": 1000, "measure_cycles": 5000, "drain_cycles": 5000}},
     # The cycle engine's estimate counts its buffers, caches and source queues.
     "cycle-mesh-caches": {
         "engine": "cycle", "topology": {"kind": "mesh", "dims": [16, 16]},

@@ -278,10 +278,15 @@ bool estimate_cycle_run(Params& root, Experiment& ex) {
   // Flit slots (32 B): the buffers, plus for output queues one packet per writer ahead of its flits.
   const double slots = ports * c.org->flits_per_port(c.sizes) * (output_side ? pps : 1) +
                        (output_side ? ports * (pps + 1) * c.max_packet_flits() : 0);
-  e.memory_bytes = slots * 32.0 + pps * pps * 5.0 /* allocation request matrix */ +
-                   e.caches * (256.0 + ex.cache.geometry.entries * 4.0) +
-                   flits / c.mean_packet_flits() * 16.0 /* source queues, per packet */ +
-                   topo.table_bytes();
+  // Packets in the network at once: each holds at least one flit slot (under virtual cut-through
+  // its whole size), plus one per node being injected. Each keeps its record (40 B) and its route:
+  // 8 B per hop, 4 more for output-side organisations, 1 more with dateline VCs.
+  const double in_flight = slots / (c.cut_through ? c.min_packet_flits() : 1) + nodes;
+  const double per_packet = 40.0 + 13.0 * topo.max_hops();
+  e.memory_bytes = slots * 33.0 /* flit + arrived flag */ + pps * pps * 5.0 /* allocation request matrix */ +
+                   e.caches * (256.0 + ex.cache.geometry.entries * 4.0) + in_flight * per_packet +
+                   flits / c.mean_packet_flits() * 26.0 /* source queues: a 24 B entry per packet, in deque blocks */ +
+                   run_cycles * 16.0 /* latency histograms, 8 B per cycle of latency */ + topo.table_bytes();
   if (e.memory_bytes > kMaxRunMemoryBytes) {
     root.errors().fail("sim.measure_cycles", "the run would need about " + format_number(e.memory_bytes / (1 << 20)) +
                                                  " MiB; use fewer cycles, a smaller network or smaller buffers");

@@ -101,6 +101,11 @@ uint32_t CycleConfig::max_packet_flits() const {
   return mix_flits.empty() ? packet_flits : *std::max_element(mix_flits.begin(), mix_flits.end());
 }
 
+uint32_t CycleConfig::min_packet_flits() const {
+  if (replay) return 1;
+  return mix_flits.empty() ? packet_flits : *std::min_element(mix_flits.begin(), mix_flits.end());
+}
+
 double CycleConfig::mean_packet_flits() const {
   if (mix_flits.empty()) return packet_flits;
   double sum = 0, weight = 0;

@@ -39,6 +39,7 @@ struct CycleConfig {
   // packet_flits flits.
   std::vector<uint32_t> mix_flits, mix_weights;
   uint32_t max_packet_flits() const;
+  uint32_t min_packet_flits() const;  // a replay's last packet of a message may be 1 flit
   double mean_packet_flits() const;
   uint64_t warmup = 10000, measure = 30000, drain = 30000;  // cycles
   bool saturation_mode = false;
