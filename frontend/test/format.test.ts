@@ -27,6 +27,10 @@ describe('number formatting (always with units)', () => {
     expect(formatNs(245.313)).toBe('245.3 ns');
     expect(formatNs(12.3456)).toBe('12.35 ns');
     expect(formatSeconds(0.000590799)).toBe('0.6 ms');
+    expect(formatSeconds(0.000049)).toBe('49 µs');  // not "0.0 ms"
+    expect(formatSeconds(0.0000012345)).toBe('1.2 µs');
+    expect(formatSeconds(0)).toBe('0.0 ms');
+    expect(formatDelta(0.00102, 0.001, 's')).toMatch(/^\+20 µs \(/);
     expect(formatSeconds(2.5)).toBe('2.50 s');
     expect(formatSeconds(45.31)).toBe('45.3 s');
     expect(formatSeconds(60)).toBe('1 min');

@@ -146,6 +146,8 @@ const DURATION_UNITS: Array<[string, number]> = [['d', 86400], ['h', 3600], ['mi
 // significant digits: the estimates span a factor of several, so more would be noise.
 export function formatSeconds(s: number): string {
   if (!Number.isFinite(s)) return '—';
+  // Below what "0.0 ms" can show (a small run's time, or a Δ between two): µs, two significant digits.
+  if (s > 0 && s < 5e-5) return `${significant(s * 1e6, 2)} µs`;
   if (s < 1) return `${(s * 1000).toFixed(1)} ms`;
   if (s < 60) return `${s.toPrecision(3)} s`;
   const [unit, size] = DURATION_UNITS.find(([, n]) => s >= n)!;
