@@ -157,17 +157,23 @@ void parse_monitor(Params& root, Experiment& ex) {
     ex.monitored.push_back(static_cast<uint32_t>(j * (topo.num_switches() / samples)));
 }
 
-// Bytes that dense arrays of `per_cache` bytes per cache commit when at most `touched` of the
-// `caches` caches are looked up: the 4 KB pages their bytes span (one more than they fill, unless
-// the size and the page divide each other), at most the whole array. A run expected to touch every
-// cache commits it whole, and then asks for huge pages (CacheStorage::DenseHugePages), which commit
-// 2 MB at a time and would not fit this bound.
-double dense_committed_bytes(double caches, double touched, double per_cache) {
+// Dense storage of `caches` caches that at most `lookups` look-ups reach: a run that can look every
+// cache up is expected to touch them all, and its arrays go in huge pages (fewer TLB misses); the
+// others in 4 KB pages, so that caches no look-up reaches commit nothing.
+CacheStorage dense_storage(double caches, double lookups) {
+  return lookups >= caches ? CacheStorage::DenseHugePages : CacheStorage::Dense;
+}
+
+// Bytes that dense arrays of `per_cache` bytes per cache commit in `storage` (dense_storage) when
+// at most `lookups` of the `caches` caches are looked up. Huge pages commit 2 MB at a time: the
+// whole array. 4 KB pages: the pages each touched cache's bytes span (one more than they fill,
+// unless the size and the page divide each other), at most the whole array.
+double dense_committed_bytes(CacheStorage storage, double caches, double lookups, double per_cache) {
   const double whole = caches * per_cache;
-  if (touched >= caches || per_cache == 0) return whole;
+  if (storage == CacheStorage::DenseHugePages || per_cache == 0) return whole;
   constexpr double kPage = 4096;
   const bool aligned = std::fmod(per_cache, kPage) == 0 || std::fmod(kPage, per_cache) == 0;
-  return std::min(whole, touched * (std::ceil(per_cache / kPage) + (aligned ? 0 : 1)) * kPage);
+  return std::min(whole, lookups * (std::ceil(per_cache / kPage) + (aligned ? 0 : 1)) * kPage);
 }
 
 // Estimates what the run will touch (and where its cache state lives), then rejects runs whose caches could not fit in memory
@@ -188,11 +194,10 @@ void estimate_run(Experiment& ex) {
   const double entries = g.entries;
   const uint32_t meta_words = ex.cache.enabled && g.policy->meta_words_per_set ? g.policy->meta_words_per_set(g.ways) : 0;
   const double meta_bytes = meta_words ? 4.0 * g.sets() * meta_words : 0;  // per cache (no geometry without a cache)
-  const double touched = std::min(e.caches, e.lookups);
-  e.cache_storage = touched >= e.caches ? CacheStorage::DenseHugePages : CacheStorage::Dense;
+  e.cache_storage = dense_storage(e.caches, e.lookups);
   // Objects, tag arrays and the policy's words.
-  e.memory_bytes = e.caches * 256.0 + dense_committed_bytes(e.caches, touched, entries * 4.0) +
-                   dense_committed_bytes(e.caches, touched, meta_bytes);
+  e.memory_bytes = e.caches * 256.0 + dense_committed_bytes(e.cache_storage, e.caches, e.lookups, entries * 4.0) +
+                   dense_committed_bytes(e.cache_storage, e.caches, e.lookups, meta_bytes);
   // Far more cache state than the run can touch (a 32^4 torus with 2K-entry caches: 77 GB): keep only
   // the sets looked up, at most one per look-up.
   if (ex.cache.enabled) {
@@ -219,10 +224,11 @@ bool check_size(Params& root, const Experiment& ex) {
     char need[32];
     std::snprintf(need, sizeof need, "%.1f GiB", bytes / (1 << 30));
     // Sparse cache state grows with the look-ups: then the packets are what to cut.
-    const char* field = !ex.monitored.empty() ? "monitor.samples" : ex.estimate.cache_storage == CacheStorage::Sparse ? "traffic.packets" : "switch.cache.entries";
+    const bool sparse = ex.estimate.cache_storage == CacheStorage::Sparse;
+    const char* field = !ex.monitored.empty() ? "monitor.samples" : sparse ? "traffic.packets" : "switch.cache.entries";
     root.errors().fail(field,
                        std::string("the run needs ~") + need + " of memory (mostly caches), this build allows " + limit +
-                           (ex.estimate.cache_storage == CacheStorage::Sparse ? "; use fewer packets, fewer entries" : "; use fewer entries") +
+                           (sparse ? "; use fewer packets, fewer entries" : "; use fewer entries") +
                            " or monitored mode (monitor.samples) on a torus",
                        "a run whose caches fit in " + limit);
     return false;
@@ -272,7 +278,7 @@ bool estimate_cycle_run(Params& root, Experiment& ex) {
   const double nodes = topo.num_nodes();
   if (ex.cache.enabled && ex.cache.prefetch_all_to_all) e.lookups += nodes * (nodes - 1) * topo.max_hops();
   // (The memory figure below counts every cache whole, whichever the storage.)
-  e.cache_storage = e.lookups >= e.caches ? CacheStorage::DenseHugePages : CacheStorage::Dense;
+  e.cache_storage = dense_storage(e.caches, e.lookups);
   const double pps = topo.ports_per_switch();
   const bool output_side = c.org->key == BufferOrgInfo::Key::Output;
   // Flit slots (32 B): the buffers, plus for output queues one packet per writer ahead of its flits.

@@ -15,7 +15,7 @@ std::vector<uint32_t> sets_by_destination(const Experiment& ex);
 // By output port number (Hop::out_port), for an index keyed by the output port.
 std::vector<uint32_t> sets_by_output_port(const Experiment& ex);
 // The run's `caches` caches; cache c draws (random replacement) from stream 1000 + c of the seed.
-// Stored sparsely when the run's estimate says so (RunEstimate::cache_storage).
+// Stored as the run's estimate says: dense, dense in huge pages, or sparse (RunEstimate::cache_storage).
 std::unique_ptr<CacheBank> make_cache_bank(const Experiment& ex, size_t caches);
 
 }  // namespace switchlab
