@@ -66,6 +66,10 @@ describe('cycle engine results in the result panel', () => {
     expect(limit).toBe(20000);
     const html = withUnits(<ResultPanel title="Browser run" source="WASM core" prefix="wasm" config={cfg} result={r} />);
     expect(html).toContain('data-testid="wasm-saturated">deadlock: no flit moved for 20,000 cycles<');
+    // No caches: the core counts every look-up a miss (hit rate 0, as the route walk), and the
+    // panel has no hit-rate row for switches without caches.
+    expect((r.cache as { hit_rate: number }).hit_rate).toBe(0);
+    expect(html).not.toContain('routing-cache hit rate');
   });
 
   it('shows throughput, latency and saturation with units, the curves, and utilisation on the drawing', () => {
@@ -76,6 +80,8 @@ describe('cycle engine results in the result panel', () => {
     expect(t).toContain(`accepted throughput ${formatValue((r.throughput as { accepted: number }).accepted, 'flits/node/cycle')}`);
     expect(t).toContain(`packet latency, mean ${formatValue((r.latency_cycles as { packet: { mean: number } }).packet.mean, 'cycles')}`);
     expect(t).toContain(`saturation throughput ${formatValue(sat.throughput, 'flits/node/cycle')}`);
+    // (Its digits follow the hit rate's standard error.)
+    expect(t).toContain(`routing-cache hit rate ${((r.cache as { hit_rate: number }).hit_rate * 100).toFixed(1)} %`);
     // The saturation throughput is marked on the latency chart too, as a dashed line.
     expect(html.match(/<line data-mark="[^"]+"[^>]*><title>[^<]*<\/title>/g)).toEqual([expect.stringContaining(
       `<title>saturation throughput ${formatValue(sat.throughput, 'flits/node/cycle')}</title>`)]);

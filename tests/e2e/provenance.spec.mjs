@@ -21,7 +21,19 @@ test('replacing the whole JSON drops "Edited from the preset"; editing part of i
   await json.evaluate((el, i) => el.setSelectionRange(i, i), at);
   await json.press('Backspace');
   await json.press('2');
-  await expect(card).toHaveText(`Edited from the preset “${title}” (${example(PRESET).source}): its published figures apply only to the unchanged preset.`);
+  const edited = `Edited from the preset “${title}” (${example(PRESET).source}): its published figures apply only to the unchanged preset.`;
+  await expect(card).toHaveText(edited);
+
+  // The whole text replaced by one that does not parse, then undone: the edited preset again,
+  // which keeps its lineage (the replacement came back to the config it replaced).
+  const jsonError = page.getByRole('alert').filter({ hasText: 'JSON:' });
+  await json.press('ControlOrMeta+a');
+  await json.press('x');
+  await expect(jsonError).toBeVisible();
+  await json.press('ControlOrMeta+z');
+  await expect(jsonError).toHaveCount(0);
+  await expect(json).toHaveValue(text.slice(0, at - 1) + '2' + text.slice(at));
+  await expect(card).toHaveText(edited);
 
   // Select all and type (fill) another config: no provenance line at all.
   const other = { engine: 'routewalk', topology: { kind: 'kary_ncube', dims: [4, 4], wrap: [true, true] }, traffic: { pattern: 'uniform', packets: 1000 } };
@@ -33,9 +45,9 @@ test('replacing the whole JSON drops "Edited from the preset"; editing part of i
   await page.locator('#preset').selectOption(PRESET);
   await json.press('ControlOrMeta+a');
   await json.press('Delete');
-  await expect(page.getByRole('alert').filter({ hasText: 'JSON:' })).toBeVisible();
+  await expect(jsonError).toBeVisible();
   await page.keyboard.insertText(JSON.stringify({ ...other, seed: 7 }));
-  await expect(page.getByRole('alert').filter({ hasText: 'JSON:' })).toHaveCount(0);
+  await expect(jsonError).toHaveCount(0);
   await expect(card).toHaveCount(0);
 
   // A whole text that is an example unchanged: its own card.

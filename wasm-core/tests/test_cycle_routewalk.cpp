@@ -46,3 +46,25 @@ TEST(CycleVsRouteWalk, LowLoadLatencyIsTheRouteWalksZeroLoadLatency) {
   const double rw_ns = rw["latency_ns"]["zero_load"]["mean"];
   EXPECT_NEAR(cy["latency_ns"]["packet"]["mean"].get<double>(), rw_ns, 0.01 * rw_ns);
 }
+
+// Without caches (`switch.cache: null`) both engines report the cache keys the same way: every
+// routing computation is a look-up that goes to the CAM, so hits 0 and hit rate 0, overall and per
+// port class (the cycle engine once said null overall but 0 per class).
+TEST(CycleVsRouteWalk, WithoutCachesBothReportEveryLookUpAMiss) {
+  const json topology = {{"kind", "mesh"}, {"dims", {4, 4}}};
+  const json rw = run_ok({{"engine", "routewalk"}, {"topology", topology}, {"switch", {{"cache", nullptr}}},
+                          {"traffic", {{"pattern", "uniform"}, {"packets", 1000}}}});
+  const json cy = run_ok({{"engine", "cycle"}, {"topology", topology}, {"switch", {{"cache", nullptr}}},
+                          {"traffic", {{"pattern", "uniform"}, {"injection", {{"load", 0.1}}}}},
+                          {"sim", {{"warmup_cycles", 200}, {"measure_cycles", 1000}, {"drain_cycles", 1000}}}});
+  for (const json* r : {&rw, &cy}) {
+    const json& c = (*r)["cache"];
+    EXPECT_FALSE(c["enabled"].get<bool>());
+    EXPECT_GT(c["lookups"].get<uint64_t>(), 0u);
+    EXPECT_EQ(c["hits"].get<uint64_t>(), 0u);
+    EXPECT_EQ(c["hit_rate"], json(0.0));
+    for (const auto& [cls, v] : c["by_port_class"].items())
+      if (v["lookups"].get<uint64_t>() > 0) EXPECT_EQ(v["hit_rate"], json(0.0)) << cls;
+  }
+  EXPECT_EQ(rw["cache"]["by_port_class"].size(), cy["cache"]["by_port_class"].size());
+}

@@ -49,7 +49,8 @@ export function JsonEditor({ config, error, onChange, onLocalError }: Props) {
       const v = JSON.parse(t) as unknown;
       if (!v || typeof v !== 'object' || Array.isArray(v)) throw new Error('the config must be a JSON object');
       setParseError(null);
-      onChange(v as Config, replaced.current);
+      // A replacement that comes back to the config it replaced (e.g. undone) replaced nothing.
+      onChange(v as Config, replaced.current && JSON.stringify(v) !== JSON.stringify(config));
       replaced.current = false;
     } catch (e) {
       setParseError(e instanceof Error ? e.message : String(e));

@@ -1,7 +1,8 @@
-import type { SimResult } from '../config/types';
+import type { Json, SimResult } from '../config/types';
 import { errorsOf } from '../lib/confidence';
 import { formatValue } from '../lib/format';
 import { latencySeries, throughputSeries, type CurveRow } from '../lib/loadCurve';
+import { getPath } from '../lib/path';
 import { useUnits } from '../hooks/useCoreSchemas';
 import { CycleLatencyChart } from './CycleLatencyChart';
 import { Delta } from './Delta';
@@ -10,14 +11,13 @@ import { LineChart } from './LineChart';
 import { TraceTable, type TracedPacket } from './TraceTable';
 
 type Obj = Record<string, unknown>;
-const at = (o: unknown, ...keys: string[]): unknown =>
-  keys.reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Obj)[k] : undefined), o);
 
 // Results of the cycle engine (docs/engines.md): throughput and latency under load, whether the
 // network saturated, and in saturation mode the latency-load and throughput-load curves. Every
 // number carries the unit the results schema gives its path.
 export function LoadPanel({ result, prefix }: { result: SimResult; prefix: string }) {
   const units = useUnits();
+  const get = (path: string) => getPath(result as unknown as Json, path);
   const se = errorsOf(result);
   const headline: Array<[string, string]> = [
     ['accepted throughput', 'throughput.accepted'],
@@ -26,16 +26,17 @@ export function LoadPanel({ result, prefix }: { result: SimResult; prefix: strin
     ['packet latency, mean (ns)', 'latency_ns.packet.mean'],
     ['packet latency, p99', 'latency_cycles.packet.p99'],
     ['switches crossed, mean', 'hops.mean'],
-    // Only when the switches have routing caches: the hit rate under load.
-    ...(typeof at(result, 'cache', 'hit_rate') === 'number' ? [['routing-cache hit rate', 'cache.hit_rate'] as [string, string]] : []),
+    // Only when the switches have routing caches: the hit rate under load. (Without caches the core
+    // reports 0, every look-up going to the CAM, as the route walk does.)
+    ...(get('cache.enabled') === true ? [['routing-cache hit rate', 'cache.hit_rate'] as [string, string]] : []),
   ];
-  const curve = at(result, 'saturation', 'curve') as CurveRow[] | undefined;
-  const saturation = at(result, 'saturation', 'throughput') as number | undefined;
+  const curve = get('saturation.curve') as CurveRow[] | undefined;
+  const saturation = get('saturation.throughput') as number | undefined;
   const tput = units.unitOf('throughput.accepted');
   const cycles = units.unitOf('latency_cycles.packet.mean');
   // Ticks are bare numbers (the unit is in the axis label); a marker's tooltip gives its unit.
   const bare = (v: number) => formatValue(v, '');
-  const runLoad = at(result, 'throughput', 'offered_configured');
+  const runLoad = get('throughput.offered_configured');
   const latency = curve ? latencySeries(curve) : [];
   return (
     <div className="load-panel" data-testid={`${prefix}-load`}>
@@ -50,7 +51,7 @@ export function LoadPanel({ result, prefix }: { result: SimResult; prefix: strin
       )}
       <dl className="summary">
         {headline.map(([label, path]) => {
-          const v = at(result, ...path.split('.'));
+          const v = get(path);
           return (
             <div key={path}>
               <dt>{label}</dt>
@@ -62,7 +63,7 @@ export function LoadPanel({ result, prefix }: { result: SimResult; prefix: strin
         <div>
           <dt>state</dt>
           <dd data-testid={`${prefix}-saturated`}>
-            {result.deadlock ? `deadlock: no flit moved for ${formatValue(at(result, 'cycles', 'deadlock_limit'), units.unitOf('cycles.deadlock_limit'))}`
+            {result.deadlock ? `deadlock: no flit moved for ${formatValue(get('cycles.deadlock_limit'), units.unitOf('cycles.deadlock_limit'))}`
               : result.saturated ? 'saturated' : 'below saturation'}
           </dd>
         </div>
@@ -95,9 +96,9 @@ export function LoadPanel({ result, prefix }: { result: SimResult; prefix: strin
           <h3>Throughput</h3>
           <KeyValueTable data={(result.throughput ?? {}) as Obj} path="throughput" se={se} />
           <h3>Packet latency</h3>
-          <KeyValueTable data={(at(result, 'latency_cycles', 'packet') ?? {}) as Obj} path="latency_cycles.packet" se={se} />
+          <KeyValueTable data={(get('latency_cycles.packet') ?? {}) as Obj} path="latency_cycles.packet" se={se} />
           <h3>Network latency</h3>
-          <KeyValueTable data={(at(result, 'latency_cycles', 'network') ?? {}) as Obj} path="latency_cycles.network" se={se} />
+          <KeyValueTable data={(get('latency_cycles.network') ?? {}) as Obj} path="latency_cycles.network" se={se} />
           {result.replay !== undefined && (
             <div data-testid={`${prefix}-replay`}>
               <h3>Replay</h3>
@@ -110,7 +111,7 @@ export function LoadPanel({ result, prefix }: { result: SimResult; prefix: strin
           <KeyValueTable data={(result.utilization ?? {}) as Obj} path="utilization" />
           {/* Its own heading: under the links' one, the CAM's busy share read as a link utilisation.
               Without caches there is no CAM (the core's utilization is null) and nothing to show. */}
-          {typeof at(result, 'cam', 'utilization') === 'number' && (<>
+          {typeof get('cam.utilization') === 'number' && (<>
             <h3>Forwarding table (CAM), searched on cache misses</h3>
             <KeyValueTable data={result.cam as Obj} path="cam" />
           </>)}

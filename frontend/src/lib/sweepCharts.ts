@@ -36,9 +36,9 @@ export interface Metric {
   unit: string;
 }
 
-// The metrics these results have numbers for (a cycle sweep without caches has a hit-rate column
-// of nulls), or before any point has finished the metrics they have columns for. Units come from
-// the columns (the core's results schema), else from `unitOf`.
+// The metrics these results have numbers for (a column of nulls only is left out), or before any
+// point has finished the metrics they have columns for. Units come from the columns (the core's
+// results schema), else from `unitOf`.
 export function sweepMetrics(columns: Array<{ name: string; unit?: string | null }>, rows: unknown[][],
   unitOf: (path: string) => string): Metric[] {
   // A cycle sweep (its rows have the latency under load) opens on its latency-load curve; the hit
