@@ -399,6 +399,24 @@ TEST(CycleTrace, TracedPacketsFollowThePipelineAndUtilisationAddsUp) {
   EXPECT_TRUE(run_ok(cfg)["trace"].empty());
 }
 
+// The central buffer's per-output reservation (docs/engines.md, buffer organisations): without it
+// an 8x8 mesh under DOR deadlocked from load 0.3, each memory full of flits for a neighbour whose
+// memory was full of flits for it. With it the run at 0.4 (past saturation) keeps delivering and
+// carries what ideal output queues of the same total space carry (0.229 and 0.248 on 2026-11-26:
+// both suffer head-of-line blocking under back-pressure); 0.03 is the margin.
+TEST(CycleDeadlock, CentralBufferOnAMeshReservesPerOutputAndDoesNotDeadlock) {
+  auto mesh = [](const char* org) {
+    json cfg = booksim_mesh(0.4);
+    cfg["switch"]["buffer"] = {{"organisation", org}, {"flits_per_port", 32}};
+    cfg["sim"] = {{"warmup_cycles", 1000}, {"measure_cycles", 4000}, {"drain_cycles", 4000}};
+    return run_ok(cfg);
+  };
+  const json central = mesh("central"), ideal = mesh("output_queued");
+  EXPECT_FALSE(central["deadlock"].get<bool>());
+  EXPECT_NEAR(accepted(central), accepted(ideal), 0.03);
+  EXPECT_GT(accepted(central), 0.2);
+}
+
 // Dateline VCs (docs/engines.md): wormhole DOR on a torus with 8-flit packets in 4-flit VCs
 // deadlocked at load 1.0 before the VCs were split at the datelines (no flit moved for 20,000
 // cycles, nothing accepted). With two VC classes every node keeps receiving.

@@ -26,8 +26,7 @@ export function LoadPanel({ result, prefix }: { result: SimResult; prefix: strin
     ['packet latency, mean (ns)', 'latency_ns.packet.mean'],
     ['packet latency, p99', 'latency_cycles.packet.p99'],
     ['switches crossed, mean', 'hops.mean'],
-    // Only when the switches have routing caches: the hit rate under load. (Without caches the core
-    // reports 0, every look-up going to the CAM, as the route walk does.)
+    // Only when the switches have routing caches: the hit rate under load.
     ...(get('cache.enabled') === true ? [['routing-cache hit rate', 'cache.hit_rate'] as [string, string]] : []),
   ];
   const curve = get('saturation.curve') as CurveRow[] | undefined;

@@ -8,6 +8,7 @@ namespace switchlab {
 namespace {
 
 constexpr int64_t kMaxCycles = int64_t{1} << 31;
+constexpr uint32_t kMaxFlitsPerVc = 1u << 16, kMaxFlitsPerPort = 1u << 20;
 
 uint32_t cycles(Params& p, const char* key, int64_t def, int64_t lo, const char* doc) {
   return static_cast<uint32_t>(p.integer(key, {def, lo, 64, "cycles", doc}));
@@ -19,9 +20,9 @@ void parse_buffer(Params& sw, CycleConfig& c) {
                                    describe_buffer_organisations("Buffer organisation").c_str());
   c.sizes.vcs = static_cast<uint32_t>(b.integer("vcs", {4, 1, 64, "VCs", "Virtual channels per input port (organisation vc)"}));
   c.sizes.flits_per_vc = static_cast<uint32_t>(
-      b.integer("flits_per_vc", {8, 1, 1 << 16, "flits", "Flits per virtual channel (organisation vc)"}));
+      b.integer("flits_per_vc", {8, 1, kMaxFlitsPerVc, "flits", "Flits per virtual channel (organisation vc)"}));
   c.sizes.flits_per_port = static_cast<uint32_t>(b.integer(
-      "flits_per_port", {32, 1, 1 << 20, "flits", "Flits per input port for every organisation but vc (set vcs x flits_per_vc to compare at equal space)"}));
+      "flits_per_port", {32, 1, kMaxFlitsPerPort, "flits", "Flits per input port for every organisation but vc (set vcs x flits_per_vc to compare at equal space)"}));
   c.cut_through = b.choice("flow_control", "wormhole", {"wormhole", "virtual_cut_through"},
                            "wormhole: a flit advances into one free slot; virtual_cut_through: a packet's head "
                            "advances only when the whole packet fits downstream") == "virtual_cut_through";
@@ -148,23 +149,43 @@ void parse_cycle_config(Params& sw, Params& cam, Params& traffic, Params& sim, u
   c.sizes.vcs = c.org->key == BufferOrgInfo::Key::InputVc ? c.sizes.vcs : 1;
   c.sizes.ports = ports;
   c.sizes.chunk_flits = !c.org->chunked ? 1 : c.sizes.chunk_flits == 0 ? ports : c.sizes.chunk_flits;
-  // Every queue (or pool) must hold one flit, and a whole packet under virtual cut-through.
+  // Every queue (or pool) must hold one flit, and a whole packet under virtual cut-through. A
+  // switch-wide pool (one queue per output port) guarantees each queue that much of it
+  // (network.cpp, queue_reserve), so it must hold it once per port.
   const uint32_t need = c.cut_through ? c.max_packet_flits() : 1;
   const bool vc = c.org->key == BufferOrgInfo::Key::InputVc;
   const char* field = vc ? "switch.buffer.flits_per_vc" : "switch.buffer.flits_per_port";
   // A chunked pool holds whole chunks (need rounded up to chunks; chunk 1 for the others).
   const uint32_t chunk = c.sizes.chunk_flits;
-  const uint32_t have = c.org->capacity(c.sizes) / chunk * chunk;
   const uint32_t need_space = (need + chunk - 1) / chunk * chunk;
+  const uint64_t required = uint64_t{need_space} * (c.org->pool == BufferOrgInfo::Pool::Switch ? ports : 1);
+  // The organisation's usable space with `v` in the field (its own capacity rule, in whole chunks).
+  auto usable = [&](uint32_t v) {
+    BufferSizes s = c.sizes;
+    (vc ? s.flits_per_vc : s.flits_per_port) = v;
+    return uint64_t{c.org->capacity(s)} / chunk * chunk;
+  };
+  const uint32_t have = static_cast<uint32_t>(usable(vc ? c.sizes.flits_per_vc : c.sizes.flits_per_port));
+  if (have >= required) return;
+  // The smallest value that is enough (capacity grows with the field): the allowed range.
+  const uint32_t max = vc ? kMaxFlitsPerVc : kMaxFlitsPerPort;
+  uint32_t lo = 1, hi = max;
+  while (lo < hi) {
+    const uint32_t mid = lo + (hi - lo) / 2;
+    usable(mid) >= required ? hi = mid : lo = mid + 1;
+  }
   const std::string in_chunks = chunk > 1 ? " in whole chunks of " + std::to_string(chunk) + " flits" : "";
-  if (have < need_space)
-    sw.errors().fail(field, "gives " + c.org->name + " queues of " + std::to_string(have) + " flits" + in_chunks + " with " +
-                                std::to_string(ports) + " ports; each must hold " +
-                                (c.cut_through ? "a whole packet under virtual_cut_through (the largest packet has " +
-                                                     std::to_string(need) + " flits)"
-                                               : std::string("at least one flit")),
-                     vc ? "an integer >= " + std::to_string(need)
-                        : "enough flits per port for " + std::to_string(need_space) + " flit(s) per queue" + in_chunks);
+  const std::string what = c.cut_through ? "a whole packet under virtual_cut_through (the largest packet has " + std::to_string(need) + " flits)"
+                                         : std::string("at least one flit");
+  const std::string pooled = c.org->pool == BufferOrgInfo::Pool::Switch
+                                 ? " (the shared memory reserves that for each of the " + std::to_string(ports) + " output queues)"
+                                 : "";
+  const char* per = c.org->pool == BufferOrgInfo::Pool::Queue ? "queue" : c.org->pool == BufferOrgInfo::Pool::Input ? "input port" : "switch";
+  sw.errors().fail(field, "gives " + c.org->name + " " + std::to_string(have) + " flits" + in_chunks + " per " + per + " with " +
+                              std::to_string(ports) + " ports; it needs " + std::to_string(required) + ": each queue must hold " +
+                              what + pooled,
+                   usable(lo) >= required ? "an integer >= " + std::to_string(lo)
+                                          : "none up to " + std::to_string(max) + ": fewer ports or smaller packets");
 }
 
 }  // namespace switchlab

@@ -111,6 +111,10 @@ struct CycleNetwork::Impl::Engine final : CycleNetwork::Impl {
   bool datelines = false;  // VCs split at ring datelines (vc_range)
   uint32_t ring_cap = 0, queue_cap = kNone, pool_cap = kNone;  // pool_cap in chunks
   uint32_t chunk = 1;  // pools are allocated in chunks of this many flits (1: per flit)
+  // A switch-wide pool (the central buffer) guarantees each of its queues this many flits outside
+  // the shared part: what one queue must hold (a whole packet under cut-through). Without it, one
+  // memory couples every channel through the switch, and DOR on a mesh deadlocks (docs/engines.md).
+  uint32_t queue_reserve = 0;
   uint32_t in_stride = 0, out_stride = 0;  // local_queue's
 
   // Queues, flat over (switch, queue): ring storage and state.
@@ -217,7 +221,8 @@ struct CycleNetwork::Impl::Engine final : CycleNetwork::Impl {
     else {
       chunk = c.sizes.chunk_flits;
       ring_cap = cap;
-      pool_cap = cap / chunk;
+      if (org.pool == BufferOrgInfo::Pool::Switch) queue_reserve = std::max(cut_through ? L : 1, cap / (2 * Q));
+      pool_cap = (cap - Q * queue_reserve) / chunk;
     }
     // An output queue is written by every input at once: each packet gets its slots in the order
     // its head arrived, and its body flits fill them as they come, so packets stay contiguous
@@ -342,12 +347,12 @@ struct CycleNetwork::Impl::Engine final : CycleNetwork::Impl {
     // (!vc first: a wormhole VC router then reads neither the flit nor its packet.)
     if (!vc && f.seq == 0 && packets[f.pkt].flits > 1 && q_writer[q2] != kNone) return false;
     if (queue_pool) return q_occ[q2] + n <= queue_cap;
-    return pool_occ[q_pool[q2]] + chunks(q2, q_occ[q2] + n) - chunks(q2, q_occ[q2]) <= pool_cap;
+    return pool_occ[q_pool[q2]] + pooled(q2, q_occ[q2] + n) - pooled(q2, q_occ[q2]) <= pool_cap;
   }
   // (Pool::Queue: a queue's flits are all its space needs; pool_occ is kept for pools only.)
   void reserve(uint32_t q2, const Flit& f) {
     const uint32_t n = need(f);
-    if (!queue_pool) pool_occ[q_pool[q2]] += chunks(q2, q_occ[q2] + n) - chunks(q2, q_occ[q2]);
+    if (!queue_pool) pool_occ[q_pool[q2]] += pooled(q2, q_occ[q2] + n) - pooled(q2, q_occ[q2]);
     q_occ[q2] += n;
   }
   // Chunks queue q spans holding `occ` flits after the ones already read from its first chunk
@@ -355,16 +360,18 @@ struct CycleNetwork::Impl::Engine final : CycleNetwork::Impl {
   uint32_t chunks(uint32_t q, uint32_t occ) const {
     return chunk == 1 ? occ : (q_read[q] + occ + chunk - 1) / chunk;
   }
+  // The pool's share of queue q holding `occ` flits: what exceeds its reserve.
+  uint32_t pooled(uint32_t q, uint32_t occ) const { return chunks(q, occ > queue_reserve ? occ - queue_reserve : 0); }
   // One flit leaves queue q: its first chunk is freed once read out.
   void release(uint32_t q) {
     if (queue_pool) {
       --q_occ[q];
       return;
     }
-    const uint32_t before = chunks(q, q_occ[q]);
+    const uint32_t before = pooled(q, q_occ[q]);
     --q_occ[q];
     if (chunk > 1) q_read[q] = q_occ[q] == 0 || q_read[q] + 1 == chunk ? 0 : q_read[q] + 1;
-    pool_occ[q_pool[q]] -= before - chunks(q, q_occ[q]);
+    pool_occ[q_pool[q]] -= before - pooled(q, q_occ[q]);
   }
 
   // The look-up hop `h` of a packet to `dst` makes: its cache, set and tag.
@@ -1025,7 +1032,7 @@ struct CycleNetwork::Impl::Engine final : CycleNetwork::Impl {
       lookups += lookups_by_class[k];
       hits += hits_by_class[k];
       by_class[classes[k]] = {{"lookups", lookups_by_class[k]}, {"hits", hits_by_class[k]},
-                              {"hit_rate", rate(hits_by_class[k], lookups_by_class[k])}};
+                              {"hit_rate", hit_rate(hits_by_class[k], lookups_by_class[k])}};
     }
     uint64_t link_sum = 0, link_max = 0;
     json by_port = json::array(), by_switch = json::array();
@@ -1058,7 +1065,7 @@ struct CycleNetwork::Impl::Engine final : CycleNetwork::Impl {
         {"trace", trace_json()},
         {"buffers", buffers_json()},
         {"cache", {{"enabled", ex.cache.enabled}, {"lookups", lookups}, {"hits", hits},
-                   {"hit_rate", rate(hits, lookups)}, {"by_port_class", by_class}}},
+                   {"hit_rate", hit_rate(hits, lookups)}, {"by_port_class", by_class}}},
         {"cam", {{"searches", cam_searches},
                  {"utilization", cams > 0 ? json(static_cast<double>(cam_searches) * c.cam_cycles / (cams * static_cast<double>(M))) : json(nullptr)}}},
         {"cycles", {{"simulated", now}, {"warmup", W}, {"measured", M}, {"drained", drained()}, {"flit_hops", flit_hops},
@@ -1081,8 +1088,10 @@ struct CycleNetwork::Impl::Engine final : CycleNetwork::Impl {
     return out;
   }
 
-  static json rate(uint64_t hits, uint64_t lookups) {
-    return lookups ? json(static_cast<double>(hits) / static_cast<double>(lookups)) : json(nullptr);
+  // No hit rate without caches: the routing computations are counted (look-ups), but there is no
+  // cache to hit (overall and per port class alike).
+  json hit_rate(uint64_t hits, uint64_t lookups) const {
+    return ex.cache.enabled && lookups ? json(static_cast<double>(hits) / static_cast<double>(lookups)) : json(nullptr);
   }
 };
 
