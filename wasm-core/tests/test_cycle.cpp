@@ -159,6 +159,17 @@ TEST(CycleConfig, BadInputNamesTheField) {
   cfg = booksim_mesh(0.1);
   cfg["switch"]["buffer"] = {{"organisation", "voq"}, {"flits_per_port", 4}};
   EXPECT_EQ(error_of(cfg)["field"], "switch.buffer.flits_per_port");
+  // The allowed range is the smallest value that is enough, from the organisation's own capacity
+  // rule: VOQ needs ports x 1 flit (5), HIPIQS a 64-flit packet in whole chunks of 5 flits (65),
+  // the central memory a packet reserved for each of its 5 output queues (64 flits per port).
+  EXPECT_EQ(error_of(cfg)["allowed"], "an integer >= 5");
+  cfg["traffic"]["packet_flits"] = 64;
+  cfg["switch"]["buffer"] = {{"organisation", "hipiqs"}, {"flits_per_port", 4}, {"flow_control", "virtual_cut_through"}};
+  EXPECT_EQ(error_of(cfg)["allowed"], "an integer >= 65");
+  cfg["switch"]["buffer"] = {{"organisation", "central"}, {"flits_per_port", 63}, {"flow_control", "virtual_cut_through"}};
+  EXPECT_EQ(error_of(cfg)["allowed"], "an integer >= 64");
+  cfg["switch"]["buffer"]["flits_per_port"] = 64;
+  EXPECT_EQ(switchlab::validate_json(cfg.dump()), "");
   // Route-walk fields do not exist under the cycle engine.
   cfg = booksim_mesh(0.1);
   cfg["traffic"]["packets"] = 100;
