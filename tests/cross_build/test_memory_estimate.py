@@ -53,6 +53,21 @@ CONFIGS = {
         "switch": {"cache": {"entries": 1024, "ways": 4}},
         "traffic": {"pattern": "uniform", "injection": {"load": 0.2}, "packet_flits": 4},
         "sim": {"warmup_cycles": 500, "measure_cycles": 2000, "drain_cycles": 2000}},
+    # Every (input, output) queue of a DAMQ may take its input's whole buffer: a ring of
+    # flits_per_port slots each, ports^2 rings per switch (420 MB here; estimated at 12 MB when the
+    # estimate counted one buffer per port).
+    "cycle-damq-high-radix": {
+        "engine": "cycle", "topology": {"kind": "single_switch", "ports": 128}, "switch": {"cache": None,
+        "buffer": {"organisation": "damq", "flits_per_port": 1024}},
+        "traffic": {"pattern": "uniform", "injection": {"load": 0.05}},
+        "sim": {"warmup_cycles": 100, "measure_cycles": 300, "drain_cycles": 300}},
+    # VC allocation over (ports x VCs) = 16,384 input VCs: its request rows and columns grow with
+    # the square (a 136 MB peak; the estimate counted a ports^2 matrix, about 5 MB in all).
+    "cycle-vc-allocator-high-radix": {
+        "engine": "cycle", "topology": {"kind": "single_switch", "ports": 256}, "switch": {"cache": None,
+        "buffer": {"organisation": "vc", "vcs": 64, "flits_per_vc": 4}},
+        "traffic": {"pattern": "uniform", "injection": {"load": 0.05}},
+        "sim": {"warmup_cycles": 100, "measure_cycles": 300, "drain_cycles": 300}},
 }
 
 

@@ -176,6 +176,29 @@ TEST(CycleConfig, BadInputNamesTheField) {
   EXPECT_EQ(error_of(cfg)["field"], "traffic.packets");
 }
 
+// The API stores and its workers run the normalized config: it must prepare again to itself (same
+// id). With a size mix the normalized config once gained traffic.packet_flits: 1, which the second
+// prepare rejected as a conflict, so every size-mix experiment failed in the worker.
+TEST(CycleConfig, NormalizedConfigPreparesAgainToItself) {
+  json mix = booksim_mesh(0.1);
+  mix["traffic"].erase("packet_flits");
+  mix["traffic"]["size_mix"] = {{"flits", {1, 8}}, {"weights", {3, 1}}};
+  json on_off = booksim_mesh(0.2);
+  on_off["traffic"]["injection"] = {{"process", "on_off"}, {"load", 0.2}, {"burst_flits", 16}};
+  json hipiqs = booksim_mesh(0.3);
+  hipiqs["switch"]["buffer"] = {{"organisation", "hipiqs"}, {"flits_per_port", 64}, {"chunk_flits", 4}};
+  json saturation = booksim_mesh(0.3);
+  saturation["sim"]["mode"] = "saturation";
+  for (const json& cfg : {mix, on_off, hipiqs, saturation}) {
+    const json first = json::parse(switchlab::prepare_json(cfg.dump()));
+    ASSERT_TRUE(first.contains("config")) << first.dump();
+    const json again = json::parse(switchlab::prepare_json(first["config"].dump()));
+    ASSERT_TRUE(again.contains("config")) << again.dump();
+    EXPECT_EQ(again["id"], first["id"]);
+    EXPECT_EQ(again["config"], first["config"]);
+  }
+}
+
 // The result is a function of config and seed: the same whatever the step sizes.
 TEST(CycleRun, StepSizesDoNotChangeTheResult) {
   json cfg = booksim_mesh(0.3);

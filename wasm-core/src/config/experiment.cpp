@@ -7,6 +7,7 @@
 #include "app/npb_traffic.hpp"
 #include "app/smpi_export.hpp"
 #include "common/pow2.hpp"
+#include "engine/cycle/network.hpp"
 #include "engine/cycle/replay.hpp"
 #include "engine/engines.hpp"
 #include "topology/registry.hpp"
@@ -271,7 +272,8 @@ bool estimate_cycle_run(Params& root, Experiment& ex) {
   const double ports = static_cast<double>(topo.num_switches()) * topo.ports_per_switch();
   e.cycles = cycles;
   // Flits one run injects: a replay's messages, or the load over the run's cycles.
-  const double flits = c.replay ? c.replay->make(ex)->flits_total() : run_cycles * topo.num_nodes() * load;
+  const std::unique_ptr<Replay> replay = c.replay ? c.replay->make(ex) : nullptr;
+  const double flits = replay ? replay->flits_total() : run_cycles * topo.num_nodes() * load;
   e.flit_hops = flits * runs * topo.max_hops();  // max_hops counts switches
   e.caches = !ex.cache.enabled ? 0 : (ex.cache.per_switch ? topo.num_switches() : ports);
   e.lookups = e.flit_hops / c.mean_packet_flits();
@@ -281,7 +283,7 @@ bool estimate_cycle_run(Params& root, Experiment& ex) {
   e.cache_storage = dense_storage(e.caches, e.lookups);
   const double pps = topo.ports_per_switch();
   const bool output_side = c.org->key == BufferOrgInfo::Key::Output;
-  // Flit slots (32 B): the buffers, plus for output queues one packet per writer ahead of its flits.
+  // Flit slots of the buffers, plus for output queues one packet per writer ahead of its flits.
   const double slots = ports * c.org->flits_per_port(c.sizes) * (output_side ? pps : 1) +
                        (output_side ? ports * (pps + 1) * c.max_packet_flits() : 0);
   // Packets in the network at once: each holds at least one flit slot (under virtual cut-through
@@ -289,13 +291,29 @@ bool estimate_cycle_run(Params& root, Experiment& ex) {
   // 8 B per hop, 4 more for output-side organisations, 1 more with dateline VCs.
   const double in_flight = slots / (c.cut_through ? c.min_packet_flits() : 1) + nodes;
   const double per_packet = 40.0 + 13.0 * topo.max_hops();
-  e.memory_bytes = slots * 33.0 /* flit + arrived flag */ + pps * pps * 5.0 /* allocation request matrix */ +
-                   e.caches * (256.0 + ex.cache.geometry.entries * 4.0) + in_flight * per_packet +
-                   flits / c.mean_packet_flits() * 26.0 /* source queues: a 24 B entry per packet, in deque blocks */ +
-                   run_cycles * 16.0 /* latency histograms, 8 B per cycle of latency */ + topo.table_bytes();
+  // The terms, each with the field that sizes it, so that a run too large names its largest one.
+  const char* buffer_field = c.org->key == BufferOrgInfo::Key::InputVc ? "switch.buffer.flits_per_vc" : "switch.buffer.flits_per_port";
+  const std::pair<const char*, double> terms[] = {
+      // Rings, queue state and allocators, and the packets the buffers can hold.
+      {buffer_field, CycleNetwork::setup_bytes(ex) + in_flight * per_packet},
+      {"switch.cache.entries", e.caches * (256.0 + ex.cache.geometry.entries * 4.0)},
+      // Source queues (a 24 B entry per generated packet or replayed message, in deque blocks) and
+      // the latency histograms (8 B per cycle of latency).
+      {replay ? "traffic.pattern" : "sim.measure_cycles",
+       (replay ? replay->messages_total() : flits / c.mean_packet_flits()) * 26.0 + run_cycles * 16.0},
+      {"topology", topo.table_bytes()}};
+  e.memory_bytes = 0;
+  const std::pair<const char*, double>* largest = &terms[0];
+  for (const auto& t : terms) {
+    e.memory_bytes += t.second;
+    if (t.second > largest->second) largest = &t;
+  }
   if (e.memory_bytes > kMaxRunMemoryBytes) {
-    root.errors().fail("sim.measure_cycles", "the run would need about " + format_number(e.memory_bytes / (1 << 20)) +
-                                                 " MiB; use fewer cycles, a smaller network or smaller buffers");
+    const std::string limit = format_number(kMaxRunMemoryBytes / (1 << 30)) + " GiB";
+    root.errors().fail(largest->first, "the run would need about " + format_number(std::round(e.memory_bytes / (1 << 20))) +
+                                           " MiB, " + format_number(std::round(largest->second / (1 << 20))) +
+                                           " MiB of it sized by this field; this build allows " + limit,
+                       "a value for which the whole run fits in " + limit);
     return false;
   }
   return true;

@@ -50,7 +50,6 @@ void parse_pipeline(Params& sw, CycleConfig& c) {
 // Packet sizes: one size (traffic.packet_flits) or a weighted mix (traffic.size_mix), as
 // BookSim's packet_size / packet_size_rate.
 void parse_sizes(Params& traffic, CycleConfig& c) {
-  c.packet_flits = static_cast<uint32_t>(traffic.integer("packet_flits", {1, 1, 4096, "flits", "Flits per packet (without a size_mix)"}));
   Params mix = traffic.child("size_mix", "Packet size mix: each packet's size drawn from flits with the given weights");
   const auto flits = mix.int_list("flits", {}, 0, 16, 1, 4096, "flits", "Packet sizes of the mix; empty: every packet has packet_flits");
   const auto weights = mix.int_list("weights", {}, 0, 16, 1, 1000000, "",
@@ -62,7 +61,13 @@ void parse_sizes(Params& traffic, CycleConfig& c) {
                           "one weight per size, or none");
     return;
   }
-  if (!flits.empty() && traffic.present("packet_flits")) {
+  // packet_flits is read (and its default normalized) only without a mix, so that a normalized
+  // config with a mix validates again as it is.
+  if (flits.empty()) {
+    c.packet_flits = static_cast<uint32_t>(traffic.integer("packet_flits", {1, 1, 4096, "flits", "Flits per packet (without a size_mix)"}));
+    return;
+  }
+  if (traffic.present("packet_flits")) {
     traffic.errors().fail(traffic.field("packet_flits"), "conflicts with traffic.size_mix; give one of them",
                           "absent when traffic.size_mix.flits is given");
     return;

@@ -74,6 +74,30 @@ struct Node {
   bool on = false;  // on/off process state
 };
 
+// Queues per switch of an organisation: what a flit's queue is keyed by (BufferOrgInfo::Key).
+uint32_t queues_per_switch(BufferOrgInfo::Key key, uint32_t P, uint32_t V) {
+  switch (key) {
+    case BufferOrgInfo::Key::Input: return P;
+    case BufferOrgInfo::Key::InputVc: return P * V;
+    case BufferOrgInfo::Key::InputOutput: return P * P;
+    case BufferOrgInfo::Key::Output: return P;
+  }
+  return 0;
+}
+
+// Slots of one queue's ring: whatever its queue or pool may hold (a queue of a pool may take all
+// of it). An output queue is written by every input at once: each packet gets its slots in the
+// order its head arrived, and its body flits fill them as they come, so packets stay contiguous
+// without holding writers back. Slots reserved ahead of the flits (wormhole) need room beyond
+// the credits: one packet per writer.
+uint32_t ring_slots(const CycleConfig& c, uint32_t P) {
+  const uint32_t cap = c.org->capacity(c.sizes);
+  return c.org->key == BufferOrgInfo::Key::Output ? cap + (P + 1) * c.max_packet_flits() : cap;
+}
+
+// Bytes of an allocator's state for n ports (AllocState: its request rows and columns, pointers).
+double alloc_bytes(uint32_t n) { return 2.0 * n * words_for(n) * 8 + 4.0 * n + 32.0 * words_for(n); }
+
 }  // namespace
 
 // The engine behind CycleNetwork, compiled once per buffer organisation key (Engine<K>): the
@@ -206,7 +230,7 @@ struct CycleNetwork::Impl::Engine final : CycleNetwork::Impl {
 
   Engine(const Experiment& e, double ld)
       : ex(e), c(e.cycle), topo(*e.topology), org(*e.cycle.org), load(ld), N(topo.num_nodes()), S(topo.num_switches()),
-        P(topo.ports_per_switch()), V(e.cycle.sizes.vcs), Q(queues_per_switch()), L(e.cycle.max_packet_flits()),
+        P(topo.ports_per_switch()), V(e.cycle.sizes.vcs), Q(queues_per_switch(e.cycle.org->key, P, V)), L(e.cycle.max_packet_flits()),
         max_hops(topo.max_hops()), per_input(Q / P), p_packet(Rng::bernoulli_threshold(ld / e.cycle.mean_packet_flits())), p_packet_on(Rng::bernoulli_threshold(1.0 / e.cycle.mean_packet_flits())),
         p_burst_end(Rng::bernoulli_threshold(1.0 / e.cycle.burst_flits)),
         p_burst_start(ld >= 1.0 ? 0 : Rng::bernoulli_threshold(ld / (e.cycle.burst_flits * (1.0 - ld)))),
@@ -217,18 +241,13 @@ struct CycleNetwork::Impl::Engine final : CycleNetwork::Impl {
         end_all(c.warmup + c.measure + c.drain), occupancy(S, W, end_window) {
     std::tie(in_stride, out_stride) = queue_strides();
     const uint32_t cap = org.capacity(c.sizes);
-    if (org.pool == BufferOrgInfo::Pool::Queue) queue_cap = ring_cap = cap;
+    ring_cap = ring_slots(c, P);
+    if (org.pool == BufferOrgInfo::Pool::Queue) queue_cap = cap;
     else {
       chunk = c.sizes.chunk_flits;
-      ring_cap = cap;
       if (org.pool == BufferOrgInfo::Pool::Switch) queue_reserve = std::max(cut_through ? L : 1, cap / (2 * Q));
       pool_cap = (cap - Q * queue_reserve) / chunk;
     }
-    // An output queue is written by every input at once: each packet gets its slots in the order
-    // its head arrived, and its body flits fill them as they come, so packets stay contiguous
-    // without holding writers back. Slots reserved ahead of the flits (wormhole) need room
-    // beyond the credits: one packet per writer.
-    if (output_side) ring_cap += (P + 1) * L;
     const size_t nq = size_t{S} * Q;
     ring.resize(nq * ring_cap);
     present.assign(nq * ring_cap, 0);
@@ -296,16 +315,6 @@ struct CycleNetwork::Impl::Engine final : CycleNetwork::Impl {
       for (uint16_t o = 0; o < P; ++o)
         if (topo.ring_link(s, o).ring >= 0) return true;
     return false;
-  }
-
-  uint32_t queues_per_switch() const {
-    switch (ex.cycle.org->key) {
-      case BufferOrgInfo::Key::Input: return topo.ports_per_switch();
-      case BufferOrgInfo::Key::InputVc: return topo.ports_per_switch() * ex.cycle.sizes.vcs;
-      case BufferOrgInfo::Key::InputOutput: return topo.ports_per_switch() * topo.ports_per_switch();
-      case BufferOrgInfo::Key::Output: return topo.ports_per_switch();
-    }
-    return 0;
   }
 
   // Queue (within its switch) of a flit that arrives on `in` and leaves on `out` (VC 0 of a VC
@@ -1104,6 +1113,20 @@ std::unique_ptr<CycleNetwork::Impl> CycleNetwork::Impl::make(const Experiment& e
     case Key::Output: return std::make_unique<Engine<Key::Output>>(ex, load);
   }
   return nullptr;
+}
+
+double CycleNetwork::setup_bytes(const Experiment& ex) {
+  const CycleConfig& c = ex.cycle;
+  const double S = ex.topology->num_switches();
+  const uint32_t P = ex.topology->ports_per_switch(), V = c.sizes.vcs, Q = queues_per_switch(c.org->key, P, V);
+  const bool vc = c.org->key == BufferOrgInfo::Key::InputVc;
+  // Per queue: its ring (a flit and an arrived flag per slot) and about 42 B of state.
+  const double queues = S * Q * (ring_slots(c, P) * (sizeof(Flit) + 1.0) + 42.0);
+  // Per switch a switch allocator, and under VCs a VC allocator over (ports x VCs), one shared
+  // request set of that size and its per-VC rows.
+  const double allocators = S * alloc_bytes(P) + 4.0 * P * P +
+                            (vc ? S * alloc_bytes(P * V) + alloc_bytes(P * V) + 16.0 * P * V : 0.0);
+  return queues + allocators;
 }
 
 CycleNetwork::CycleNetwork(const Experiment& ex, double load) : impl_(Impl::make(ex, load)) {}

@@ -22,6 +22,9 @@ struct LoadPoint {
 class CycleNetwork {
  public:
   CycleNetwork(const Experiment& ex, double load);  // `ex` must outlive the run
+  // Bytes a network of this config allocates when built (flit rings, queue state, allocators),
+  // for the run's memory estimate; packets and sources come on top.
+  static double setup_bytes(const Experiment& ex);
   ~CycleNetwork();
   // Simulates up to `cycles` more cycles; returns the cycles left at most (0 when done).
   uint64_t advance(uint64_t cycles);
