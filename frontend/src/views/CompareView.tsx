@@ -29,7 +29,8 @@ interface Column {
 }
 
 // 2-4 experiments or history runs side by side: short names as headers, the config fields that
-// differ first, then every result and cost number with its Δ and % against the first column.
+// differ first, then every result and cost number with its Δ and % against the first column
+// (and a cycle run's state, in words).
 // Only rows that differ are shown unless "show all rows" is ticked.
 export function CompareView() {
   const history = useHistory();
