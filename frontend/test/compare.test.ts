@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { metricRows } from '../src/lib/compare';
+import { metricRows, selectionFromHash, selectionHash } from '../src/lib/compare';
 import { formatDelta } from '../src/lib/format';
 import type { Config } from '../src/config/types';
 import { coreRun } from './core';
@@ -46,5 +46,18 @@ describe('compare: the state of cycle-engine runs', () => {
     ]);
     expect(state([stuck, walk])!.values).toEqual(['deadlock', undefined]);
     expect(state([walk, walk])).toBeUndefined();
+  });
+});
+
+// The Compare view's URL fragment: what links write (#ids=a,b / #h=c), what older versions of the
+// view wrote (commas encoded, empty lists), and what the view writes, which reads back the same.
+describe('compare selection in the URL fragment', () => {
+  it('reads the lists as written, encoded or not, and writes a fragment that reads back', () => {
+    expect(selectionFromHash('#ids=a,b')).toEqual({ ids: ['a', 'b'], h: [] });
+    expect(selectionFromHash('#h=c')).toEqual({ ids: [], h: ['c'] });
+    expect(selectionFromHash('#ids=a%2C%20b&h=')).toEqual({ ids: ['a', 'b'], h: [] });
+    const selection = { ids: ['a', 'b'], h: ['c', 'd'] };
+    expect(selectionHash(selection)).toBe('#ids=a,b&h=c,d');
+    expect(selectionFromHash(selectionHash(selection))).toEqual(selection);
   });
 });

@@ -3,6 +3,34 @@ import { getPath } from './path';
 import { portClassOrder } from './format';
 import { runState } from './loadCurve';
 
+// What the Compare view compares, as its URL fragment holds it: server experiments (ids=) and
+// runs of this browser's history (h=), e.g. #ids=abc,def&h=123.
+export interface CompareSelection {
+  ids: string[];
+  h: string[];
+}
+
+// Ids as a list: comma-separated, blanks dropped (the fragment's lists and the ids text box).
+export function idList(text: string): string[] {
+  return text.split(',').map((s) => s.trim()).filter(Boolean);
+}
+
+function listFromHash(hash: string, key: string): string[] {
+  const m = new RegExp(`(?:^#?|&)${key}=([^&]*)`).exec(hash);
+  return m ? idList(decodeURIComponent(m[1])) : [];
+}
+
+export function selectionFromHash(hash: string): CompareSelection {
+  return { ids: listFromHash(hash, 'ids'), h: listFromHash(hash, 'h') };
+}
+
+// The fragment of a selection; selectionFromHash reads it back. Commas stay literal, so the URL
+// reads as the links to this view are written.
+export function selectionHash({ ids, h }: CompareSelection): string {
+  const list = (l: string[]) => l.map(encodeURIComponent).join(',');
+  return `#ids=${list(ids)}&h=${list(h)}`;
+}
+
 // Flattens a config to dotted paths ("switch.cache.ways" -> 4); arrays stay one value.
 export function flatten(obj: Json | undefined, prefix = '', out: Record<string, Json> = {}): Record<string, Json> {
   if (obj !== null && typeof obj === 'object' && !Array.isArray(obj)) {
