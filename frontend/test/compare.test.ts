@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { metricRows } from '../src/lib/compare';
+import { metricRows, selectionFromHash, selectionHash } from '../src/lib/compare';
 import { formatDelta } from '../src/lib/format';
+import type { Config } from '../src/config/types';
+import { coreRun } from './core';
 
 // The compare view flags a row when its values differ; identical values are never flagged, and a
 // flagged row's Δ shows the difference however small (format.ts formatDelta), never "−0.00".
@@ -13,5 +15,49 @@ describe('compare rows', () => {
     expect(formatDelta(hops.values[1], hops.values[0], '', 0.01)).toBe('+0.0025 (+0.1 %)');
     expect(rows.find((r) => r.path === 'throughput.accepted')!.differs).toBe(false);
     expect(metricRows([run(2.5), run(2.5)]).some((r) => r.differs)).toBe(false);
+  });
+});
+
+// Whether a cycle-engine run saturated or deadlocked is a row of its own (from the result's
+// `saturated` and `deadlock`), flagged when the runs differ; route-walk results have none.
+describe('compare: the state of cycle-engine runs', () => {
+  const mesh = { kind: 'mesh', dims: [4, 4] };
+  const cycle = (organisation: string, load: number, topology = mesh, drain_cycles = 2000) => ({
+    seed: 1, engine: 'cycle', topology,
+    switch: { cache: null, buffer: { organisation, flits_per_port: 8, flow_control: 'wormhole' } },
+    traffic: { pattern: 'uniform', injection: { load }, packet_flits: 8 },
+    sim: { warmup_cycles: 200, measure_cycles: 1000, drain_cycles },
+  }) as unknown as Config;
+  const state = (results: unknown[]) => metricRows(results).find((r) => r.path === 'state');
+
+  it('a saturated input FIFO beside VCs below saturation: the state row differs', async () => {
+    // A 4x4 mesh at 0.6 flits/node/cycle: the single FIFO saturates, the VCs do not.
+    const [fifo, vc] = await Promise.all([coreRun(cycle('input_fifo', 0.6)), coreRun(cycle('vc', 0.6))]);
+    expect(state([fifo, vc])).toEqual({ path: 'state', section: 'results', values: ['saturated', 'below saturation'], differs: true });
+    expect(state([vc, vc])!.differs).toBe(false);
+  });
+
+  it('a deadlock says so, and a route walk has no state', async () => {
+    // One FIFO per input and wormhole DOR on a torus ring deadlock at full load (core test
+    // CycleDeadlock), found after the core's 20,000 cycles without a flit moving.
+    const [stuck, walk] = await Promise.all([
+      coreRun(cycle('input_fifo', 1.0, { kind: 'torus', dims: [4, 4] }, 30000)),
+      coreRun({ seed: 1, engine: 'routewalk', topology: { kind: 'torus', dims: [4, 4] }, traffic: { pattern: 'uniform', packets: 200 } } as Config),
+    ]);
+    expect(state([stuck, walk])!.values).toEqual(['deadlock', undefined]);
+    expect(state([walk, walk])).toBeUndefined();
+  });
+});
+
+// The Compare view's URL fragment: what links write (#ids=a,b / #h=c), what older versions of the
+// view wrote (commas encoded, empty lists), and what the view writes, which reads back the same.
+describe('compare selection in the URL fragment', () => {
+  it('reads the lists as written, encoded or not, and writes a fragment that reads back', () => {
+    expect(selectionFromHash('#ids=a,b')).toEqual({ ids: ['a', 'b'], h: [] });
+    expect(selectionFromHash('#h=c')).toEqual({ ids: [], h: ['c'] });
+    expect(selectionFromHash('#ids=a%2C%20b&h=')).toEqual({ ids: ['a', 'b'], h: [] });
+    const selection = { ids: ['a', 'b'], h: ['c', 'd'] };
+    expect(selectionHash(selection)).toBe('#ids=a,b&h=c,d');
+    expect(selectionFromHash(selectionHash(selection))).toEqual(selection);
   });
 });

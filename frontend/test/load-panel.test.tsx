@@ -296,8 +296,12 @@ describe('comparing variants (a compare example)', () => {
     expect(html.match(/data-mark="/g)).toHaveLength(2);
     const t = text(html);
     expect(t).toContain('all 2 runs done');
-    expect(t).toContain('simulated (this run)');
-    expect(t).toContain('as published');
+    // As in PublishedPanel: the published figure, then this run's, under headings saying which is which.
+    expect(t).toContain('organisation quantity as published simulated (this run) agreement');
+    for (const [i, v] of spec.values.entries()) {
+      expect(t).toContain(`${v} saturation throughput of ${v} 0.5 flits/node/cycle ± 0.5 flits/node/cycle `
+        + `${formatValue(sats[i], 'flits/node/cycle')} within tolerance`);
+    }
     expect(t).toContain('offered load (flits/node/cycle)');
   });
 });

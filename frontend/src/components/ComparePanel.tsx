@@ -1,6 +1,7 @@
 import type { Example } from '../config/examples';
 import { variantRows } from '../config/examples';
 import type { CompareRun } from '../hooks/useCompareRun';
+import { PublishedCells, PublishedHeads } from './PublishedPanel';
 import { SaturationCurves } from './SaturationCurves';
 import { TableScroll } from './TableScroll';
 
@@ -25,16 +26,12 @@ export function ComparePanel({ example, run, running }: { example: Example; run:
         <table className="published numbers" data-testid="compare-table">
           <caption>Reproducing {example.source}</caption>
           <thead>
-            <tr>
-              <th scope="col">{name}</th><th scope="col">quantity</th><th scope="col">simulated (this run)</th>
-              <th scope="col">as published</th><th scope="col">agreement</th>
-            </tr>
+            <tr><th scope="col">{name}</th><th scope="col">quantity</th><PublishedHeads example={example} /></tr>
           </thead>
           <tbody>
             {variantRows(example, results).map((c) => (
               <tr key={`${c.variant} ${c.what}`} title={c.note} data-variant={c.variant}>
-                <th scope="row">{c.variant}</th><td>{c.what}</td><td data-testid={`compare-simulated-${c.variant}`}>{c.model}</td>
-                <td>{c.published}</td><td>{c.agreement}</td>
+                <th scope="row">{c.variant}</th><td>{c.what}</td><PublishedCells row={c} testid={`compare-simulated-${c.variant}`} />
               </tr>
             ))}
           </tbody>

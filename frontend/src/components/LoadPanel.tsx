@@ -1,7 +1,7 @@
 import type { Json, SimResult } from '../config/types';
 import { errorsOf } from '../lib/confidence';
 import { formatValue } from '../lib/format';
-import { latencySeries, throughputSeries, type CurveRow } from '../lib/loadCurve';
+import { DEADLOCK, latencySeries, runState, throughputSeries, type CurveRow } from '../lib/loadCurve';
 import { getPath } from '../lib/path';
 import { useUnits } from '../hooks/useCoreSchemas';
 import { CycleLatencyChart } from './CycleLatencyChart';
@@ -37,6 +37,7 @@ export function LoadPanel({ result, prefix }: { result: SimResult; prefix: strin
   const bare = (v: number) => formatValue(v, '');
   const runLoad = get('throughput.offered_configured');
   const latency = curve ? latencySeries(curve) : [];
+  const state = runState(result);
   return (
     <div className="load-panel" data-testid={`${prefix}-load`}>
       {curve && curve.length > 0 && (
@@ -62,8 +63,9 @@ export function LoadPanel({ result, prefix }: { result: SimResult; prefix: strin
         <div>
           <dt>state</dt>
           <dd data-testid={`${prefix}-saturated`}>
-            {result.deadlock ? `deadlock: no flit moved for ${formatValue(get('cycles.deadlock_limit'), units.unitOf('cycles.deadlock_limit'))}`
-              : result.saturated ? 'saturated' : 'below saturation'}
+            {state === DEADLOCK
+              ? `${DEADLOCK}: no flit moved for ${formatValue(get('cycles.deadlock_limit'), units.unitOf('cycles.deadlock_limit'))}`
+              : state}
           </dd>
         </div>
       </dl>

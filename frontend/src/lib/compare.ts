@@ -1,6 +1,35 @@
 import type { Json } from '../config/types';
 import { getPath } from './path';
 import { portClassOrder } from './format';
+import { runState } from './loadCurve';
+
+// What the Compare view compares, as its URL fragment holds it: server experiments (ids=) and
+// runs of this browser's history (h=), e.g. #ids=abc,def&h=123.
+export interface CompareSelection {
+  ids: string[];
+  h: string[];
+}
+
+// Ids as a list: comma-separated, blanks dropped (the fragment's lists and the ids text box).
+export function idList(text: string): string[] {
+  return text.split(',').map((s) => s.trim()).filter(Boolean);
+}
+
+function listFromHash(hash: string, key: string): string[] {
+  const m = new RegExp(`(?:^#?|&)${key}=([^&]*)`).exec(hash);
+  return m ? idList(decodeURIComponent(m[1])) : [];
+}
+
+export function selectionFromHash(hash: string): CompareSelection {
+  return { ids: listFromHash(hash, 'ids'), h: listFromHash(hash, 'h') };
+}
+
+// The fragment of a selection; selectionFromHash reads it back. Commas stay literal, so the URL
+// reads as the links to this view are written.
+export function selectionHash({ ids, h }: CompareSelection): string {
+  const list = (l: string[]) => l.map(encodeURIComponent).join(',');
+  return `#ids=${list(ids)}&h=${list(h)}`;
+}
 
 // Flattens a config to dotted paths ("switch.cache.ways" -> 4); arrays stay one value.
 export function flatten(obj: Json | undefined, prefix = '', out: Record<string, Json> = {}): Record<string, Json> {
@@ -29,8 +58,8 @@ export function diffConfigs(configs: Json[]): DiffRow[] {
   });
 }
 
-// The result numbers a comparison lists, by dotted result path: outcome, then latency, then the
-// cycle engine's load figures, then cost.
+// The result rows a comparison lists, by dotted result path: outcome, then latency, then the
+// cycle engine's load figures, then cost. All are numbers but `state`, derived below.
 // Per-port-class hit rates are added for every class any of the results has.
 const RESULT_PATHS = [
   'cache.hit_rate', 'cache.all_hit_share', 'cache.lookups', 'cache.hits',
@@ -40,7 +69,7 @@ const RESULT_PATHS = [
   // The cycle engine's network under load (docs/engines.md, "Measurement"). The load of the run a
   // result reports comes first: a saturation search reports one of its runs, and two searches'
   // runs are at different loads.
-  'throughput.offered_configured', 'throughput.offered', 'throughput.accepted', 'saturation.throughput',
+  'throughput.offered_configured', 'throughput.offered', 'throughput.accepted', 'saturation.throughput', 'state',
   'latency_cycles.packet.mean', 'latency_cycles.packet.p99', 'latency_cycles.network.mean', 'hops.mean',
   'utilization.port_mean', 'utilization.port_max', 'buffers.mean_flits_per_port',
 ];
@@ -49,16 +78,26 @@ export const COST_PATHS = [
   'cost.budget.caches_area_mm2', 'cost.budget.total_area_mm2', 'cost.budget.leakage_mW', 'cost.cam.area_mm2',
 ];
 
+// Rows that are not a result path: a cycle-engine run's state (below saturation, saturated or
+// deadlock) from its `saturated` and `deadlock` booleans, which a number row would not show.
+const DERIVED: Record<string, (result: unknown) => string | undefined> = { state: runState };
+
 export interface MetricRow {
   path: string;
   section: 'results' | 'cost';
-  values: Array<number | undefined>;
+  values: Array<number | string | undefined>;
   differs: boolean;
 }
 
-// One row per listed number any result has, marking those that are not the same in all.
+// One row per listed number (or derived value) any result has, marking those that are not the
+// same in all.
 export function metricRows(results: unknown[]): MetricRow[] {
   const at = (r: unknown, path: string) => getPath(r as Json, path);
+  const valueOf = (r: unknown, path: string) => {
+    if (DERIVED[path]) return DERIVED[path](r);
+    const v = at(r, path);
+    return typeof v === 'number' ? v : undefined;
+  };
   const classes = [...new Set(results.flatMap((r) => {
     const c = at(r, 'cache.by_port_class');
     return c && typeof c === 'object' && !Array.isArray(c) ? Object.keys(c) : [];
@@ -71,10 +110,7 @@ export function metricRows(results: unknown[]): MetricRow[] {
   ];
   return paths
     .map(([path, section]) => {
-      const values = results.map((r) => {
-        const v = at(r, path);
-        return typeof v === 'number' ? v : undefined;
-      });
+      const values = results.map((r) => valueOf(r, path));
       return { path, section, values, differs: new Set(values.map(String)).size > 1 };
     })
     .filter((r) => r.values.some((v) => v !== undefined));

@@ -1,12 +1,22 @@
 // The cycle engine's latency-load curve (result `saturation.curve`: per run [offered, accepted,
 // mean packet latency, saturated], docs/engines.md "Measurement") as chart series: runs below
-// saturation and saturated runs are separate series, so the saturation point is visible.
+// saturation and saturated runs are separate series, so the saturation point is visible; and a
+// run's state.
 import type { Series } from './sweep';
 
 export type CurveRow = [number, number, number, boolean];
 
 export const BELOW = 'below saturation';
 export const SATURATED = 'saturated';
+export const DEADLOCK = 'deadlock';
+
+// A cycle-engine run's state (docs/engines.md, "Measurement"): a deadlocked run is also
+// saturated, and "deadlock" says more. undefined for a result without one (the route walk's).
+export function runState(result: unknown): typeof BELOW | typeof SATURATED | typeof DEADLOCK | undefined {
+  const r = result as { saturated?: unknown; deadlock?: unknown } | undefined;
+  if (typeof r?.saturated !== 'boolean') return undefined;
+  return r.deadlock === true ? DEADLOCK : r.saturated ? SATURATED : BELOW;
+}
 
 const byLoad = (curve: CurveRow[]) => [...curve].sort((a, b) => a[0] - b[0]);
 // Runs that delivered nothing have no latency to draw.

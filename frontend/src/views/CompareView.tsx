@@ -1,24 +1,18 @@
 import { useEffect, useState } from 'react';
 import { getExperiment } from '../api/client';
 import type { Config, Json, SimResult } from '../config/types';
-import { diffConfigs, metricRows } from '../lib/compare';
+import { diffConfigs, idList, metricRows } from '../lib/compare';
 import { differenceSE, errorsOf } from '../lib/confidence';
 import { formatDelta, formatValue } from '../lib/format';
 import { shortName } from '../lib/history';
 import { getPath } from '../lib/path';
+import { useCompareSelection } from '../hooks/useCompareSelection';
 import { useHistory } from '../hooks/useHistory';
 import { useUnits } from '../hooks/useCoreSchemas';
 import { useNormalizedConfigs } from '../hooks/useNormalizedConfigs';
 import { TableScroll } from '../components/TableScroll';
 
 export const MAX_COMPARED = 4;
-
-// The fragment lists what is compared: server experiments (ids=) and runs of this browser's
-// history (h=), e.g. #ids=abc,def&h=123.
-function listFromHash(hash: string, key: string): string[] {
-  const m = new RegExp(`(?:^#?|&)${key}=([^&]*)`).exec(hash);
-  return m ? decodeURIComponent(m[1]).split(',').map((s) => s.trim()).filter(Boolean) : [];
-}
 
 interface Column {
   key: string;
@@ -29,19 +23,20 @@ interface Column {
 }
 
 // 2-4 experiments or history runs side by side: short names as headers, the config fields that
-// differ first, then every result and cost number with its Δ and % against the first column.
+// differ first, then every result and cost number with its Δ and % against the first column
+// (and a cycle run's state, in words).
 // Only rows that differ are shown unless "show all rows" is ticked.
 export function CompareView() {
   const history = useHistory();
-  const [text, setText] = useState(() => listFromHash(window.location.hash, 'ids').join(', '));
-  const [local, setLocal] = useState<string[]>(() => listFromHash(window.location.hash, 'h'));
-  const [all, setAll] = useState(false);
-  const ids = text.split(',').map((s) => s.trim()).filter(Boolean);
+  const [{ ids, h: local }, select] = useCompareSelection();
   const key = ids.join(',');
-  const [fetched, setFetched] = useState<Array<Column | string>>([]);
-  useEffect(() => {
-    window.history.replaceState(null, '', `#ids=${encodeURIComponent(key)}&h=${local.join(',')}`);
-  }, [key, local]);
+  // The ids box shows them as typed (spaces, a trailing comma) while that text still lists the
+  // URL's ids; once the URL changes elsewhere (Back, a link), it shows the new ones.
+  const [typed, setTyped] = useState<string | null>(null);
+  const text = typed !== null && idList(typed).join(',') === key ? typed : ids.join(', ');
+  const [all, setAll] = useState(false);
+  // Tagged with the ids they are of, so that new ids never show the previous ones' columns.
+  const [fetched, setFetched] = useState<{ key: string; columns: Array<Column | string> } | null>(null);
   useEffect(() => {
     let live = true;
     Promise.all(key.split(',').filter(Boolean).map((id) => getExperiment(id).then(
@@ -50,7 +45,7 @@ export function CompareView() {
         name: history.entries.find((h) => h.id === e.id)?.name ?? shortName(e.config),
       }),
       (err: Error) => `${id.slice(0, 12)}…: ${err.message}`,
-    ))).then((r) => live && setFetched(r));
+    ))).then((columns) => live && setFetched({ key, columns }));
     return () => {
       live = false;
     };
@@ -60,10 +55,15 @@ export function CompareView() {
     const e = history.entries.find((h) => h.id === id);
     return e ? [{ key: `h-${e.id}`, name: e.name, config: e.config, result: e.result }] : [];
   });
-  const columns = [...fetched.filter((c): c is Column => typeof c !== 'string'), ...localCols].slice(0, MAX_COMPARED);
+  const loaded = fetched?.key === key ? fetched.columns : [];
+  const columns = [...loaded.filter((c): c is Column => typeof c !== 'string'), ...localCols].slice(0, MAX_COMPARED);
   // Diffed as the core normalizes them: a browser run's config lacks the defaults a server's has.
   const configs = useNormalizedConfigs(columns.map((c) => c.config));
-  const toggleLocal = (id: string) => setLocal(local.includes(id) ? local.filter((x) => x !== id) : [...local, id]);
+  const toggleLocal = (id: string) => select({ ids, h: local.includes(id) ? local.filter((x) => x !== id) : [...local, id] }, 'push');
+  const typeIds = (value: string) => {
+    setTyped(value);
+    select({ ids: idList(value), h: local }, 'replace');
+  };
   return (
     <main className="page compare-page">
       <h2>Compare experiments</h2>
@@ -80,9 +80,9 @@ export function CompareView() {
       )}
       <div className="field">
         <label htmlFor="compare-ids">Server experiment ids</label>
-        <input id="compare-ids" value={text} onChange={(e) => setText(e.target.value)} placeholder="id1, id2, …" />
+        <input id="compare-ids" value={text} onChange={(e) => typeIds(e.target.value)} placeholder="id1, id2, …" />
       </div>
-      {fetched.filter((e) => typeof e === 'string').map((e) => <p key={e} className="field-error" role="alert">{e}</p>)}
+      {loaded.filter((e) => typeof e === 'string').map((e) => <p key={e} className="field-error" role="alert">{e}</p>)}
       {ids.length + local.length > MAX_COMPARED && <p className="note warn">Only the first {MAX_COMPARED} are compared.</p>}
       {columns.length > 0 && (
         <>
