@@ -256,6 +256,19 @@ describe('the drawing of a cycle config before its run', () => {
   });
 });
 
+describe('the drawing of a compare example', () => {
+  // Its variants colour the same network each their own way: no promise of colours after the run.
+  it('says that the compared variants have no single drawing', async () => {
+    const { TopologyView } = await import('../src/components/TopologyView');
+    const topology = run({ ...SATURATION, sim: { warmup_cycles: 200, measure_cycles: 800, drain_cycles: 800 } }).topology;
+    const t = text(renderToStaticMarkup(<TopologyView topology={topology} chosenKind="mesh" engine="cycle" comparedVariants={3} />));
+    expect(t).toContain('Switches of the 4×4 mesh (grey: its 3 compared variants have no single drawing; their results are in the comparison)');
+    expect(t).toContain('one drawing per variant: not coloured');
+    expect(t).not.toContain('once it has run');
+    expect(t).not.toContain('not run yet');
+  });
+});
+
 describe('the drawing of a cycle run', () => {
   // The legend and tooltips give utilisation in %, so the caption must not call it flits per cycle.
   it('captions link utilisation in the unit the legend shows', async () => {
