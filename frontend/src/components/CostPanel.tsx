@@ -23,7 +23,7 @@ export function CostPanel({ result }: { result: SimResult }) {
     <section className="chart cost" data-testid="cost-panel">
       <h3>Hardware cost (cost model)</h3>
       {note && <p className="note" data-testid="cost-note">{note}</p>}
-      <div className="cost-grid">
+      {sections.length > 0 && <div className="cost-grid">
         {sections.map(([k, title]) => {
           const s = cost[k] as Obj;
           return (
@@ -36,7 +36,7 @@ export function CostPanel({ result }: { result: SimResult }) {
             </div>
           );
         })}
-      </div>
+      </div>}
     </section>
   );
 }
