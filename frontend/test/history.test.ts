@@ -20,7 +20,7 @@ describe('run history kept in this browser', () => {
     expect(shortName({ topology: { kind: 'fat_tree', k: 4, n: 2 }, switch: { cache: { entries: 128, ways: 'full' } } }))
       .toBe('k=4 n=2 fat tree, 128 entries full-assoc.');
     const bmin = { engine: 'cycle', topology: { kind: 'bmin', k: 4, stages: 2 }, switch: { cache: null, buffer: { organisation: 'hipiqs' } }, traffic: { pattern: 'uniform' } };
-    expect(shortName(bmin)).toBe('k=4 stages=2 bmin, no cache, uniform, hipiqs');
+    expect(shortName(bmin)).toBe('hipiqs, k=4 stages=2 bmin, no cache, uniform');
   });
   it('adds runs on top, keeps a renamed entry\'s name when the same config runs again, trims per-port data', () => {
     let s = addRun(EMPTY_HISTORY, SLICE_CONFIG, SLICE_RESULT, 'browser', t0);

@@ -143,7 +143,7 @@ describe('cycle engine results in the result panel', () => {
     const plain = run({ ...SATURATION, switch: { cache: null }, sim: { warmup_cycles: 200, measure_cycles: 800, drain_cycles: 800 } });
     const p = text(withUnits(<ResultPanel title="Browser run" source="WASM core" prefix="wasm" config={SATURATION} result={plain} />));
     expect(p).not.toContain('routing-cache hit rate');
-    expect(p).not.toContain('CAM');
+    expect(p).not.toContain('Forwarding table (CAM)');
   });
 
   // sim.trace_packets: each traced packet's cycles and, per router, its head flit's (the core's
@@ -255,6 +255,19 @@ describe('the drawing of a cycle config before its run', () => {
   });
 });
 
+describe('the drawing of a compare example', () => {
+  // Its variants colour the same network each their own way: no promise of colours after the run.
+  it('says that the compared variants have no single drawing', async () => {
+    const { TopologyView } = await import('../src/components/TopologyView');
+    const topology = run({ ...SATURATION, sim: { warmup_cycles: 200, measure_cycles: 800, drain_cycles: 800 } }).topology;
+    const t = text(renderToStaticMarkup(<TopologyView topology={topology} chosenKind="mesh" engine="cycle" comparedVariants={3} />));
+    expect(t).toContain('Switches of the 4×4 mesh (grey: its 3 compared variants have no single drawing; their results are in the comparison)');
+    expect(t).toContain('one drawing per variant: not coloured');
+    expect(t).not.toContain('once it has run');
+    expect(t).not.toContain('not run yet');
+  });
+});
+
 describe('the drawing of a cycle run', () => {
   // The legend and tooltips give utilisation in %, so the caption must not call it flits per cycle.
   it('captions link utilisation in the unit the legend shows', async () => {
@@ -303,5 +316,56 @@ describe('comparing variants (a compare example)', () => {
         + `${formatValue(sats[i], 'flits/node/cycle')} within tolerance`);
     }
     expect(t).toContain('offered load (flits/node/cycle)');
+  });
+});
+
+// An 8x8 mesh with one central buffer per switch deadlocks at load 0.4: nothing is delivered and
+// no link carries a flit in the measured window.
+const DEADLOCKED: Config = {
+  seed: 1, engine: 'cycle', topology: { kind: 'mesh', dims: [8, 8] }, routing: { algorithm: 'dor' },
+  switch: { cache: null, buffer: { organisation: 'central', vcs: 4, flits_per_vc: 8 } },
+  traffic: { pattern: 'uniform', injection: { process: 'bernoulli', load: 0.4 }, packet_flits: 1 },
+  sim: { warmup_cycles: 3000, measure_cycles: 10000, drain_cycles: 10000 },
+} as unknown as Config;
+
+// The text under heading `title` (up to the next heading), in the panel's text.
+const section = (t: string, title: string) => new RegExp(`${title} (.*?)(?= (Network latency|Throughput|Link utilisation|Buffers|Cycles|Replay) |$)`).exec(t)?.[1];
+
+describe('the sections of a cycle run', () => {
+  // The histogram has its own chart; the tables list its statistics only, not its format note.
+  it('lists the latency statistics without the histogram format', () => {
+    const cfg = { ...SATURATION, sim: { warmup_cycles: 200, measure_cycles: 800, drain_cycles: 800 } } as unknown as Config;
+    const r = run(cfg);
+    expect(typeof (r.latency_cycles as { packet: { histogram_format: unknown } }).packet.histogram_format).toBe('string');
+    const t = text(withUnits(<ResultPanel title="Browser run" source="WASM core" prefix="wasm" config={cfg} result={r} />));
+    expect(t).not.toContain('histogram format');
+    expect(section(t, 'Packet latency')).toMatch(/^max [\d,]+ cycles mean [\d.,]+ cycles min [\d,]+ cycles p50 [\d,]+ cycles p99 [\d,]+ cycles$/);
+  });
+
+  // The simulator takes 8 cache entries; the cost model starts at 16 and says so instead of figures.
+  it('says why the cost model has no figures for a cache smaller than it covers', () => {
+    const cfg = { ...SATURATION, sim: { warmup_cycles: 200, measure_cycles: 800, drain_cycles: 800 } } as unknown as Config;
+    const t = text(withUnits(<ResultPanel title="Browser run" source="WASM core" prefix="wasm" config={cfg} result={run(cfg)} />));
+    expect(t).toContain('Hardware cost (cost model) No figures: the cost model does not cover this config '
+      + '(switch.cache.entries: must be an integer in [16, 65536] (entries per port), got 8). ');
+  });
+
+  it('says why a deadlocked run has no latency, shows one utilisation value, and the cost note of a switch without caches', () => {
+    const r = run(DEADLOCKED);
+    expect(r.deadlock).toBe(true);
+    expect((r.packets as { delivered: number }).delivered).toBe(0);
+    const html = withUnits(<ResultPanel title="Browser run" source="WASM core" prefix="wasm" config={DEADLOCKED} result={r} />);
+    const t = text(html);
+    const none = 'none: no packet was delivered in the measured window';
+    expect(section(t, 'Packet latency')).toBe(none);
+    expect(section(t, 'Network latency')).toBe(none);
+    // Every switch at 0: the legend is one value, not a range the data do not span.
+    expect((r.utilization as { by_switch: number[] }).by_switch.every((v) => v === 0)).toBe(true);
+    const legend = /<div class="topology-footer"[\s\S]*?<\/div>/.exec(html)![0];
+    expect(html).toContain('aria-label="colour scale: link utilisation: 0.0 % everywhere"');
+    expect(text(legend)).not.toMatch(/0\.[1-9] %/);
+    // No caches: the cost model's note stands under its heading.
+    expect(r.cost).toEqual({ note: 'no cache: see the CAM figures with a cache configured' });
+    expect(t).toContain('Hardware cost (cost model) no cache: see the CAM figures with a cache configured ');
   });
 });

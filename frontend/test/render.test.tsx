@@ -84,6 +84,20 @@ describe('components render numbers with units', () => {
     expect(t).not.toContain('Vcs');
   });
 
+  // A saturation search picks its own loads: the form says so beside the load it would ignore.
+  it('says beside the offered load that a saturation search ignores it', () => {
+    const cycle = { engine: 'cycle', topology: { kind: 'mesh', dims: [4, 4] }, switch: { cache: null },
+      traffic: { pattern: 'uniform', injection: { load: 0.4 } } };
+    const form = (sim: object) => renderToStaticMarkup(
+      <ConfigForm config={{ ...cycle, sim } as never} schema={schema} error={null} onChange={() => {}} />);
+    const html = form({ mode: 'saturation' });
+    const field = /<div class="field">(?:(?!<div class="field">)[\s\S])*?data-field="traffic.injection.load"[\s\S]*?<\/div>/.exec(html)![0];
+    expect(text(field)).toContain('Ignored in saturation mode: the run bisects the offered load itself');
+    const note = /<p class="note warn" id="([^"]+)"/.exec(field)![1];
+    expect(field).toMatch(new RegExp(`data-field="traffic.injection.load" aria-describedby="${note}"`));
+    expect(form({ mode: 'latency' })).not.toContain('data-testid="load-ignored"');
+  });
+
   it('the result panel draws one cell per switch and labels provenance', () => {
     const html = renderToStaticMarkup(
       <ResultPanel title="Browser run" source="WASM core" prefix="wasm" config={SLICE_CONFIG} result={SLICE_RESULT} />,

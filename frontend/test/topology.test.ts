@@ -39,10 +39,12 @@ describe('topology grid geometry', () => {
     expect(gridLayout([4, 4, 6, 2, 3, 2], undefined, { maxSlices: 10 }).shownSlices).toBe(10);
   });
 
-  it('colour domain spans the data, at least 1 % wide', () => {
+  it('colour domain spans the data, at least 1 % wide unless every value is equal', () => {
     expect(hitRateDomain([0.5, 0.9])).toEqual([0.5, 0.9]);
-    const [lo, hi] = hitRateDomain([0.92, 0.92]);
+    const [lo, hi] = hitRateDomain([0.92, 0.921]);
     expect(hi - lo).toBeCloseTo(0.01, 12);
+    // Equal values are one value, not a range none of them has.
+    expect(hitRateDomain([0, 0, 0])).toEqual([0, 0]);
     expect(hitRateDomain(undefined)).toEqual([0, 1]);
   });
 

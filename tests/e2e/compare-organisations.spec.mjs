@@ -39,6 +39,18 @@ test('compare preset: three curves, saturation marked, simulated beside publishe
   }
   // The comparison replaces the single-run panel.
   await expect(page.getByTestId('wasm-result')).toHaveCount(0);
+  // Its grey drawing says why it stays grey, not that the run will colour it.
+  const next = page.getByTestId('next-run');
+  await expect(next.locator('figure.topology figcaption')).toHaveText('Switches of the bmin (grey: its 3 compared variants '
+    + 'have no single drawing; their results are in the comparison)');
+  await expect(next).not.toContainText('once it has run');
+  // The history names each variant by its organisation first (the list clips a name's end), the
+  // whole name as its tooltip.
+  const names = await page.getByTestId('history').locator('input[type="text"]')
+    .evaluateAll((inputs) => inputs.map((i) => ({ name: i.value, title: i.title })));
+  const variants = names.filter(({ name }) => ORGS.includes(name.split(', ')[0]));
+  expect(variants.map(({ name }) => name).sort()).toEqual(ORGS.map((o) => `${o}, k=4 stages=2 bmin, no cache, uniform`).sort());
+  for (const { name, title } of names) expect(title).toBe(name);
 });
 
 test('compare preset: progress names the organisation running, and Cancel stops the comparison', async ({ page }) => {

@@ -1,6 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import type { Config, FieldError } from '../config/types';
-import type { FieldSpec } from '../config/form';
+import { LOAD_PATH, loadIgnored, type FieldSpec } from '../config/form';
 import { fieldsFor, pruneToVariant, type SchemaNode } from '../config/schema';
 import { GROUPS } from '../config/presentation';
 import { FieldInput } from './FieldInput';
@@ -28,6 +28,16 @@ function Folded({ title, hasError, children }: { title: string; hasError: boolea
     </details>
   );
 }
+
+// Editing an ignored load still makes another config (another hash: a preset's "as published"
+// values no longer show), so the form says why the run does not change.
+const LOAD_IGNORED = (
+  <span data-testid="load-ignored">
+    Ignored in saturation mode: the run bisects the offered load itself, so this value changes no
+    run (only the config, which then no longer matches a preset's published values). Set{' '}
+    <code>sim.mode</code> to <code>latency</code> to run at this load.
+  </span>
+);
 
 interface Props {
   config: Config;
@@ -57,7 +67,8 @@ export function ConfigForm({ config, schema, error, onChange, onLocalError }: Pr
         const fs = fields.filter((f) => f.group === group);
         const inputs = fs.map((f) => (
           <FieldInput key={f.path} spec={f} config={config} onChange={change} onLocalError={onLocalError}
-            coreError={error?.field === f.path ? error : undefined} />
+            coreError={error?.field === f.path ? error : undefined}
+            note={f.path === LOAD_PATH && loadIgnored(config) ? LOAD_IGNORED : undefined} />
         ));
         return open ? (
           <fieldset key={group}><legend>{title}</legend>{inputs}</fieldset>

@@ -15,12 +15,16 @@ const SECTIONS: Array<[string, string]> = [
 // (a CACTI-7 fit with its hold-out error, a published number, or a derived model).
 export function CostPanel({ result }: { result: SimResult }) {
   const cost = result.cost as Obj | undefined;
-  if (!cost) return null;
+  const sections = SECTIONS.filter(([k]) => cost?.[k] && typeof cost[k] === 'object');
+  const note = cost && overallNote(cost);
+  // The heading never stands alone: without figures, the core's reason is under it, or nothing is.
+  if (!cost || (sections.length === 0 && !note)) return null;
   return (
     <section className="chart cost" data-testid="cost-panel">
       <h3>Hardware cost (cost model)</h3>
-      <div className="cost-grid">
-        {SECTIONS.filter(([k]) => cost[k] && typeof cost[k] === 'object').map(([k, title]) => {
+      {note && <p className="note" data-testid="cost-note">{note}</p>}
+      {sections.length > 0 && <div className="cost-grid">
+        {sections.map(([k, title]) => {
           const s = cost[k] as Obj;
           return (
             <div key={k}>
@@ -32,7 +36,15 @@ export function CostPanel({ result }: { result: SimResult }) {
             </div>
           );
         })}
-      </div>
+      </div>}
     </section>
   );
+}
+
+// The core's word on the whole model: a note (a switch without caches has no cache figures), or
+// why the model rejected a config the simulator accepted (e.g. fewer cache entries than it covers).
+function overallNote(cost: Obj): string | null {
+  if (typeof cost.note === 'string' && cost.note !== '') return cost.note;
+  const error = cost.error as { field?: string; message?: string } | undefined;
+  return error?.message ? `No figures: the cost model does not cover this config (${error.field}: ${error.message}).` : null;
 }

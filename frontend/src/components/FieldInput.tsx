@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import type { Config, FieldError } from '../config/types';
 import { applyField, fieldText, type FieldSpec } from '../config/form';
 import { Allowed } from './Allowed';
@@ -10,12 +10,14 @@ interface Props {
   coreError?: FieldError;
   onChange: (cfg: Config) => void;
   onLocalError?: (path: string, message: string | undefined) => void;
+  // A remark on the field's value in this config (e.g. that the run ignores it), under the input.
+  note?: ReactNode;
 }
 
 // One labelled input. It keeps its own text so a half-typed value ("4x") is not lost, and only
 // writes the config once the text parses; until then it reports a local error, which blocks Run
 // (the config still holds the previous value).
-export function FieldInput({ spec, config, coreError, onChange, onLocalError }: Props) {
+export function FieldInput({ spec, config, coreError, onChange, onLocalError, note }: Props) {
   const id = useId();
   const external = fieldText(spec, config);
   const [text, setText] = useState(external);
@@ -41,12 +43,14 @@ export function FieldInput({ spec, config, coreError, onChange, onLocalError }: 
   };
   const error = localError ?? coreError?.message;
   const errId = `${id}-err`;
+  const noteId = `${id}-note`;
+  const describedBy = [error && errId, note && noteId].filter(Boolean).join(' ');
   const common = {
     id,
     name: spec.path,
     'data-field': spec.path,
     'aria-invalid': error ? true : undefined,
-    'aria-describedby': error ? errId : undefined,
+    'aria-describedby': describedBy || undefined,
   };
   const choices = spec.kind === 'bool' ? ['true', 'false'] : spec.choices;
   const options = choices && !choices.includes(text) && text !== '' ? [...choices, text] : choices;
@@ -68,6 +72,7 @@ export function FieldInput({ spec, config, coreError, onChange, onLocalError }: 
         <input {...common} type="text" inputMode={spec.kind === 'int' ? 'numeric' : spec.kind === 'number' ? 'decimal' : undefined}
           title={tooltip} value={text} placeholder={spec.help ?? '(default)'} onChange={(e) => update(e.target.value)} />
       )}
+      {note && <p className="note warn" id={noteId}>{note}</p>}
       {error && (
         <div className="field-error" id={errId} role="alert">
           <span data-testid={`error-${spec.path}`}>{error}</span>

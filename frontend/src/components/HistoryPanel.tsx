@@ -54,7 +54,8 @@ function HistoryRow({ entry: e, index, isBaseline, picked, onPick, onLoad }: Row
     <li className={isBaseline ? 'is-baseline' : undefined} data-history={e.id}>
       <div className="history-name">
         <input type="checkbox" checked={picked} onChange={onPick} aria-label={`compare “${e.name}”`} />
-        <input type="text" value={e.name} aria-label={`name of run ${index + 1}`} data-testid={`history-name-${index}`}
+        {/* The whole name as a tooltip: the input clips a long one. */}
+        <input type="text" value={e.name} title={e.name} aria-label={`name of run ${index + 1}`} data-testid={`history-name-${index}`}
           onChange={(ev) => updateHistory((s) => rename(s, e.id, ev.target.value))} />
       </div>
       <div className="history-meta small">

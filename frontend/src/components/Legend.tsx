@@ -9,6 +9,16 @@ export function Legend({ color, width = 240, what = 'hit rate', format = (v: num
   const id = useId().replace(/:/g, '');
   const d = color.domain();
   const [lo, hi] = [d[0], d[d.length - 1]];
+  // A flat scale (every value equal): one swatch and its value, not a range of ticks.
+  if (lo === hi) {
+    return (
+      <svg className="legend-bar" width={width} height={14} viewBox={`0 0 ${width} 14`} role="img"
+        aria-label={`colour scale: ${what}: ${format(lo)} everywhere`}>
+        <rect x={0} y={0} width={24} height={12} fill={color(lo)} />
+        <text x={30} y={10} className="tick">{format(lo)} everywhere</text>
+      </svg>
+    );
+  }
   const stops = Array.from({ length: 11 }, (_, i) => lo + ((hi - lo) * i) / 10);
   const ticks = [lo, (lo + hi) / 2, hi];
   return (

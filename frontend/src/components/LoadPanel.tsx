@@ -97,9 +97,9 @@ export function LoadPanel({ result, prefix }: { result: SimResult; prefix: strin
           <h3>Throughput</h3>
           <KeyValueTable data={(result.throughput ?? {}) as Obj} path="throughput" se={se} />
           <h3>Packet latency</h3>
-          <KeyValueTable data={(get('latency_cycles.packet') ?? {}) as Obj} path="latency_cycles.packet" se={se} />
+          <LatencyTable result={result} path="latency_cycles.packet" />
           <h3>Network latency</h3>
-          <KeyValueTable data={(get('latency_cycles.network') ?? {}) as Obj} path="latency_cycles.network" se={se} />
+          <LatencyTable result={result} path="latency_cycles.network" />
           {result.replay !== undefined && (
             <div data-testid={`${prefix}-replay`}>
               <h3>Replay</h3>
@@ -125,4 +125,14 @@ export function LoadPanel({ result, prefix }: { result: SimResult; prefix: strin
       {Array.isArray(result.trace) && result.trace.length > 0 && <TraceTable trace={result.trace as TracedPacket[]} />}
     </div>
   );
+}
+
+// A latency's statistics; its histogram (and the note on its format) is CycleLatencyChart's.
+// A run that delivered no measured packet (a deadlock) has none, and says so.
+function LatencyTable({ result, path }: { result: SimResult; path: string }) {
+  if (getPath(result as unknown as Json, 'packets.delivered') === 0) {
+    return <p className="note">none: no packet was delivered in the measured window</p>;
+  }
+  return <KeyValueTable data={(getPath(result as unknown as Json, path) ?? {}) as Obj} path={path}
+    skip={['histogram', 'histogram_format']} se={errorsOf(result)} />;
 }

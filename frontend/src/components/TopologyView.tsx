@@ -20,12 +20,15 @@ interface Props {
   chosenKind?: unknown;
   // Before a run, the config's engine: what the switches will be coloured by.
   engine?: unknown;
+  // A compare example's number of variants: each run colours the same network its own way, so
+  // the drawing stays grey and says why instead of promising colours after the run.
+  comparedVariants?: number;
 }
 
 // Switches coloured by per-switch hit rate: k-ary n-cubes as grids (3-D and up as small multiples
 // of 2-D slices), fat trees and BMINs as levels, Dragonflies as groups on a circle. Drawn from the
 // core's description only, never from config fields.
-export const TopologyView = forwardRef<SVGSVGElement, Props>(function TopologyView({ topology, result, chosenKind, engine }, ref) {
+export const TopologyView = forwardRef<SVGSVGElement, Props>(function TopologyView({ topology, result, chosenKind, engine, comparedVariants }, ref) {
   const kind = topology?.kind ?? 'unknown';
   const dims = topology?.dims;
   const metric = metricOf(result, engine);
@@ -66,11 +69,15 @@ export const TopologyView = forwardRef<SVGSVGElement, Props>(function TopologyVi
   // Cycle-engine runs: every line that is one link carries its utilisation (lib/linkUtil.ts).
   const loads = useMemo(() => linkLoads(edges, result), [edges, result]);
   const [aggPicked, setAggPicked] = useState<string | null>(null);
+  const colouring = result ? `, coloured by ${source}`
+    : comparedVariants ? ` (grey: its ${comparedVariants} compared variants have no single drawing; their results are in the comparison)`
+      : ' (before the run: switches are coloured once it has run)';
+  const greyKey = comparedVariants ? 'one drawing per variant: not coloured' : 'not run yet';
   if (agg && cubeDims) {
     return (
       <figure className="chart topology">
         <figcaption>
-          Switches of the {networkName(topology, chosenKind)}{result ? `, coloured by ${source}` : ' (before the run: switches are coloured once it has run)'},
+          Switches of the {networkName(topology, chosenKind)}{colouring},
           aggregated: the mean over all other coordinates for every pair of dimensions
         </figcaption>
         <p className="note">{aggregateNote(cubeDims, topology?.wrap)}</p>
@@ -80,7 +87,7 @@ export const TopologyView = forwardRef<SVGSVGElement, Props>(function TopologyVi
         <div className="topology-footer" data-testid="topology-legend">
           {bySwitch && <span className="legend-title small">mean {word} per cell</span>}
           {bySwitch && <Legend color={color} what={`mean ${word}`} format={deltas ? (v) => formatDelta(v, 0, 'fraction') ?? '±0' : undefined} />}
-          {!bySwitch && <span className="small legend-missing"><span className="swatch" style={{ background: MISSING_FILL }} /> {result ? `no ${word}` : 'not run yet'}</span>}
+          {!bySwitch && <span className="small legend-missing"><span className="swatch" style={{ background: MISSING_FILL }} /> {result ? `no ${word}` : greyKey}</span>}
           <p className="picked" aria-live="polite" data-testid="picked-switch">
             {aggPicked ?? `Hover or focus a cell for the mean ${word} of its switches.`}
           </p>
@@ -96,7 +103,7 @@ export const TopologyView = forwardRef<SVGSVGElement, Props>(function TopologyVi
   return (
     <figure className="chart topology">
       <figcaption>
-        Switches of the {networkName(topology, chosenKind)}{result ? `, coloured by ${source}` : ' (before the run: switches are coloured once it has run)'}
+        Switches of the {networkName(topology, chosenKind)}{colouring}
         {loads && ', and its links by their own utilisation (% of cycles)'}
         {layout.shownSlices < layout.totalSlices && ` (first ${layout.shownSlices} of ${layout.totalSlices} slices)`}
       </figcaption>
@@ -148,7 +155,7 @@ export const TopologyView = forwardRef<SVGSVGElement, Props>(function TopologyVi
         )}
         {(!bySwitch || layout.slices.some((sl) => sl.cells.some((c) => c.hitRate === undefined))) && (
           <span className="small legend-missing">
-            <span className="swatch" style={{ background: MISSING_FILL }} /> {result ? `no ${word} for this switch` : 'not run yet'}
+            <span className="swatch" style={{ background: MISSING_FILL }} /> {result ? `no ${word} for this switch` : greyKey}
           </span>
         )}
         <p className="picked" aria-live="polite" data-testid="picked-switch">

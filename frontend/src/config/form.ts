@@ -7,6 +7,11 @@ import { getPath, setPath } from '../lib/path';
 // are the core's job (prepare()), so the browser, the CLI and the API reject exactly the same
 // configs with the same message.
 
+// In saturation mode the cycle engine bisects the offered load itself (docs/engines.md,
+// "Measurement"): the config's traffic.injection.load is the load of no run.
+export const LOAD_PATH = 'traffic.injection.load';
+export const loadIgnored = (cfg: Config) => getPath(cfg, 'sim.mode') === 'saturation';
+
 export type FieldKind = 'int' | 'number' | 'text' | 'bool' | 'dims' | 'choice' | 'ways' | 'flags' | 'json';
 
 export interface FieldSpec {

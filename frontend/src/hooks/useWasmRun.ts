@@ -43,13 +43,15 @@ export function useWasmRun() {
   return { state, start, cancel };
 }
 
-// Re-renders every `ms` while `active`, for elapsed-time displays.
+// Re-renders every `ms` while `active`, for elapsed-time displays. Returns the time of the render
+// itself: a clock kept in state would still hold its pre-run value on a run's first render, and
+// the elapsed time would read negative until the first tick.
 export function useTicker(active: boolean, ms = 100): number {
-  const [now, setNow] = useState(() => performance.now());
+  const [, setTicks] = useState(0);
   useEffect(() => {
     if (!active) return;
-    const t = setInterval(() => setNow(performance.now()), ms);
+    const t = setInterval(() => setTicks((n) => n + 1), ms);
     return () => clearInterval(t);
   }, [active, ms]);
-  return now;
+  return performance.now();
 }

@@ -37,9 +37,10 @@ export function shortName(config: Config): string {
   const cacheText = cache === null ? 'no cache'
     : `${entries ?? 'default'} entries${ways === 'full' ? ' full-assoc.' : ways !== undefined ? ` ${ways}-way` : ''}`;
   const pattern = getPath(config, 'traffic.pattern');
-  // Cycle-engine runs that differ in their buffers (seed 003's comparison) must not share a name.
+  // Cycle-engine runs that differ in their buffers (seed 003's comparison) must not share a name,
+  // and their organisation leads it: the history list clips a long name at its end.
   const organisation = getPath(config, 'switch.buffer.organisation');
-  return [shape, cacheText, typeof pattern === 'string' ? pattern : null, typeof organisation === 'string' ? organisation : null]
+  return [typeof organisation === 'string' ? organisation : null, shape, cacheText, typeof pattern === 'string' ? pattern : null]
     .filter(Boolean).join(', ');
 }
 

@@ -174,13 +174,14 @@ export function cubeLinkLayout(
 }
 
 // Colour domain from the data (so small differences are visible), widened to at least 1 % so a
-// uniform network does not turn into noise.
+// nearly uniform network does not turn into noise. Equal values stay one value ([v, v]: one colour,
+// and Legend shows that value alone rather than a range no switch has).
 export function hitRateDomain(bySwitch: number[] | undefined): [number, number] {
   const vals = (bySwitch ?? []).filter((v) => Number.isFinite(v));
   if (vals.length === 0) return [0, 1];
   let lo = Math.min(...vals);
   let hi = Math.max(...vals);
-  if (hi - lo < 0.01) {
+  if (hi > lo && hi - lo < 0.01) {
     const mid = (hi + lo) / 2;
     lo = Math.max(0, mid - 0.005);
     hi = Math.min(1, mid + 0.005);

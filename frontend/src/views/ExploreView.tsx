@@ -34,8 +34,9 @@ function initial(): { config: Config; origin: string | null } {
 }
 
 // The next run's network as the core will build it, captioned with the kind its config chose.
-const NextTopology = ({ prepared }: { prepared: Prepared }) =>
-  <TopologyView topology={prepared.topology} chosenKind={getPath(prepared.config, 'topology.kind')} engine={getPath(prepared.config, 'engine')} />;
+const NextTopology = ({ prepared, comparedVariants }: { prepared: Prepared; comparedVariants?: number }) =>
+  <TopologyView topology={prepared.topology} chosenKind={getPath(prepared.config, 'topology.kind')} engine={getPath(prepared.config, 'engine')}
+    comparedVariants={comparedVariants} />;
 
 const nameOf = (h: HistoryState, config: Config, result: SimResult) =>
   h.entries.find((e) => e.id === result.config_hash)?.name ?? shortName(config);
@@ -156,6 +157,7 @@ export function ExploreView({ onEngineVersion }: { onEngineVersion: (v: string |
   const serverStale = serverExp !== null && canonical(serverExp.config) !== formKey;
   const hasResult = wasmResult !== null || serverExp?.result;
   const showPreview = !hasResult || (wasmResult ? wasmStale : serverStale);
+  const nextDrawing = core.prepared && <NextTopology prepared={core.prepared} comparedVariants={compareExample?.compare?.values.length} />;
   // A config from elsewhere (history, the whole JSON text replaced) is no edit of the last preset:
   // its provenance is the example it equals, if any.
   const load = (cfg: Config) => {
@@ -199,9 +201,9 @@ export function ExploreView({ onEngineVersion }: { onEngineVersion: (v: string |
                 : <p className="note">{blocked ? 'Fix the highlighted field to see what the run will be.' : 'checking the config with the core…'}</p>}
               {!compareExample && <PublishedPanel config={config} />}
               {/* Beside a stale result the drawing folds away, so the result's "out of date" banner stays in view. */}
-              {core.prepared && (hasResult
-                ? <details className="more"><summary>Topology of the next run</summary><NextTopology prepared={core.prepared} /></details>
-                : <NextTopology prepared={core.prepared} />)}
+              {nextDrawing && (hasResult
+                ? <details className="more"><summary>Topology of the next run</summary>{nextDrawing}</details>
+                : nextDrawing)}
             </section>
           )}
           {compareExample && (

@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import type { Config, FieldError, Json } from '../config/types';
 import { startConfig } from '../config/examples';
 import { allFields } from '../config/schema';
+import { LOAD_PATH, loadIgnored } from '../config/form';
 import { useCoreSchemas } from '../hooks/useCoreSchemas';
 import { InvalidConfig } from '../api/client';
 import { decodeConfig, encodeConfig } from '../lib/share';
@@ -13,7 +14,6 @@ import { Allowed } from '../components/Allowed';
 import { PastSweeps } from '../components/PastSweeps';
 import { TableScroll } from '../components/TableScroll';
 import { submitSweep } from '../lib/submitSweep';
-import { getPath } from '../lib/path';
 
 interface Axis {
   path: string;
@@ -48,10 +48,9 @@ export function NewSweepView() {
   const pathError = (p: string) => (fields.length > 0 && !known.has(p.trim()) ? `${p.trim() || '(empty)'} is not a config field: pick one from the list` : null);
   const ok = parsed.every((p) => p.ok) && axes.every((a) => !pathError(a.path)) && new Set(axes.map((a) => a.path)).size === axes.length;
   const count = ok ? pointCount(parsed.map((p) => (p.ok ? p.values : []))) : null;
-  // In saturation mode the cycle engine bisects the offered load itself (docs/engines.md,
-  // "Measurement"): a load axis would give identical points, e.g. from seed 003's presets.
+  // A load axis of a saturation search would give identical points, e.g. from seed 003's presets.
   const axisOn = (path: string) => axes.some((a) => a.path.trim() === path);
-  const loadIgnored = getPath(base, 'sim.mode') === 'saturation' && axisOn('traffic.injection.load') && !axisOn('sim.mode');
+  const loadAxisIgnored = loadIgnored(base) && axisOn(LOAD_PATH) && !axisOn('sim.mode');
   const setAxis = (i: number, patch: Partial<Axis>) => setAxes(axes.map((a, j) => (j === i ? { ...a, ...patch } : a)));
 
   const submit = async () => {
@@ -123,7 +122,7 @@ export function NewSweepView() {
           })()}
         </p>
       )}
-      {loadIgnored && (
+      {loadAxisIgnored && (
         <p className="note warn" data-testid="sweep-load-ignored">
           The base config has <code>sim.mode: "saturation"</code>, which bisects the offered load itself: every value of{' '}
           <code>traffic.injection.load</code> gives the same run. Set <code>sim.mode</code> to <code>latency</code> in Explore to draw a
