@@ -319,13 +319,13 @@ describe('comparing variants (a compare example)', () => {
   });
 });
 
-// An 8x8 mesh with one central buffer per switch deadlocks at load 0.4: nothing is delivered and
-// no link carries a flit in the measured window.
+// One FIFO per input and wormhole DOR on a torus ring at full load: deadlocked within the warm-up,
+// so nothing moves in the measured window (core test CycleDeadlock).
 const DEADLOCKED: Config = {
-  seed: 1, engine: 'cycle', topology: { kind: 'mesh', dims: [8, 8] }, routing: { algorithm: 'dor' },
-  switch: { cache: null, buffer: { organisation: 'central', vcs: 4, flits_per_vc: 8 } },
-  traffic: { pattern: 'uniform', injection: { process: 'bernoulli', load: 0.4 }, packet_flits: 1 },
-  sim: { warmup_cycles: 3000, measure_cycles: 10000, drain_cycles: 10000 },
+  seed: 1, engine: 'cycle', topology: { kind: 'torus', dims: [4, 4] },
+  switch: { cache: null, buffer: { organisation: 'input_fifo', flits_per_port: 8, flow_control: 'wormhole' } },
+  traffic: { pattern: 'uniform', injection: { load: 1.0 }, packet_flits: 8 },
+  sim: { warmup_cycles: 3000, measure_cycles: 3000, drain_cycles: 30000 },
 } as unknown as Config;
 
 // The text under heading `title` (up to the next heading), in the panel's text.
