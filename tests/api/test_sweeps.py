@@ -3,6 +3,7 @@ from __future__ import annotations
 import copy
 import itertools
 import json
+import pathlib
 
 from conftest import TINY, direct_run, strip_timing
 
@@ -196,3 +197,27 @@ def test_cycle_sweep_over_load_and_buffer_organisation_gives_the_latency_load_ro
         by_org.setdefault(rec["switch.buffer.organisation"], []).append(rec["latency_cycles.packet.mean"])
     for latencies in by_org.values():  # the latency-load curve rises with the offered load
         assert latencies == sorted(latencies), by_org
+
+
+MESH_8X8 = json.loads((pathlib.Path(__file__).parents[2] / "examples" / "booksim-mesh-8x8-cycle.json").read_text())["config"]
+
+
+def test_cycle_sweep_rows_say_which_points_deadlocked(client, db, workers, core):
+    # The central organisation on the 8x8 mesh deadlocks at load 0.3 (nothing accepted, no
+    # latency); at 0.1 it runs. The row carries the run's deadlock flag beside `saturated`.
+    axes = {"traffic.injection.load": [0.1, 0.3], "switch.buffer.organisation": ["central"]}
+    r = client.post("/api/sweeps", json={"name": "deadlock", "base": MESH_8X8, "axes": axes})
+    assert r.status_code == 202, r.text
+    workers.drain(concurrency=2)
+    page = client.get(f"/api/sweeps/{r.json()['id']}/results").json()
+    names = [c["name"] for c in page["columns"]]
+    assert names[names.index("saturated") + 1] == "deadlock"
+    assert {c["name"]: c["unit"] for c in page["columns"]}["deadlock"] is None
+    recs = [dict(zip(names, row)) for row in page["rows"]]
+    for rec in recs:
+        cfg = copy.deepcopy(MESH_8X8)
+        cfg["traffic"]["injection"]["load"] = rec["traffic.injection.load"]
+        cfg["switch"]["buffer"]["organisation"] = "central"
+        assert rec["deadlock"] == direct_run(core, cfg)["deadlock"]
+    assert [(rec["traffic.injection.load"], rec["deadlock"]) for rec in recs] == [(0.1, False), (0.3, True)]
+    assert recs[1]["throughput.accepted"] == 0.0 and recs[1]["latency_cycles.packet.mean"] is None
