@@ -1,0 +1,44 @@
+// The sweep page of a cycle-engine sweep: deadlocked points are said in the table and marked on
+// the chart.
+import { test, expect } from '@playwright/test';
+import { example, nativeRun } from './support.mjs';
+
+const LOADS = [0.1, 0.2, 0.3, 0.4, 0.5];
+const ORGS = ['vc', 'input_fifo', 'central'];
+
+const withPoint = (base, load, org) => ({ ...base, switch: { ...base.switch, buffer: { ...base.switch.buffer, organisation: org } },
+  traffic: { ...base.traffic, injection: { ...base.traffic.injection, load } } });
+
+async function openSweep(page, name, base, axes) {
+  const res = await page.request.post('/api/sweeps', { data: { name, base, axes } });
+  expect([200, 202]).toContain(res.status());
+  const { id } = await res.json();
+  await page.goto(`/s/${id}`);
+}
+
+// On the 8x8 mesh the central organisation deadlocks from some load on (nothing accepted, no
+// latency): its rows say so, and its latency line does not just stop.
+test('a deadlocked point is in the table and marked on the chart', async ({ page }) => {
+  const base = example('booksim-mesh-8x8-cycle').config;
+  const deadlocked = ORGS.flatMap((org) => LOADS.filter((load) => nativeRun(withPoint(base, load, org)).deadlock).map((load) => [org, load]));
+  expect(deadlocked.length).toBeGreaterThan(0);
+  await openSweep(page, 'deadlock check', base, { 'traffic.injection.load': LOADS, 'switch.buffer.organisation': ORGS });
+  await expect(page.getByTestId('sweep-status')).toContainText('done: 15 / 15 points done', { timeout: 120_000 });
+
+  const table = page.getByTestId('sweep-table');
+  const heads = await table.locator('thead th').allInnerTexts();
+  expect(heads[heads.indexOf('saturated') + 1]).toBe('deadlock');
+  const rows = (await table.locator('tbody tr').allInnerTexts()).map((r) => r.split('\t'));
+  const cell = (r, name) => r[heads.indexOf(name)];
+  const shown = rows.filter((r) => cell(r, 'deadlock') === 'yes')
+    .map((r) => [cell(r, 'switch.buffer.organisation'), Number(cell(r, 'traffic.injection.load').split(' ')[0])]);
+  const sorted = (points) => points.map((p) => JSON.stringify(p)).sort();
+  expect(sorted(shown)).toEqual(sorted(deadlocked));
+
+  const chart = page.getByTestId('sweep-chart');
+  await expect(chart.locator('svg text[data-stalled]')).toHaveCount(deadlocked.length);
+  for (const org of new Set(deadlocked.map(([o]) => o))) {
+    const loads = deadlocked.filter(([o]) => o === org).map(([, l]) => `${l} flits/node/cycle`).join(', ');
+    await expect(page.getByTestId('sweep-chart-stalled')).toContainText(`${org}: deadlock at Offered load ${loads}`);
+  }
+});
