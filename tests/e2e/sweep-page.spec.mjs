@@ -1,5 +1,5 @@
 // The sweep page of a cycle-engine sweep: deadlocked points are said in the table and marked on
-// the chart.
+// the chart, and a saturation sweep's table caption wraps to the visible width.
 import { test, expect } from '@playwright/test';
 import { example, nativeRun } from './support.mjs';
 
@@ -41,4 +41,19 @@ test('a deadlocked point is in the table and marked on the chart', async ({ page
     const loads = deadlocked.filter(([o]) => o === org).map(([, l]) => `${l} flits/node/cycle`).join(', ');
     await expect(page.getByTestId('sweep-chart-stalled')).toContainText(`${org}: deadlock at Offered load ${loads}`);
   }
+});
+
+// The caption of a table of saturation searches is a paragraph: at 1024 px its end is on screen,
+// while the table itself scrolls sideways.
+test("a saturation sweep's table caption wraps to the window", async ({ page }) => {
+  await page.setViewportSize({ width: 1024, height: 800 });
+  const mesh = example('booksim-mesh-8x8-cycle').config;
+  const base = { ...mesh, topology: { kind: 'mesh', dims: [4, 4] },
+    sim: { mode: 'saturation', warmup_cycles: 300, measure_cycles: 1500, drain_cycles: 1500 } };
+  await openSweep(page, 'caption check', base, { 'switch.buffer.organisation': ['vc', 'central'] });
+  const caption = page.getByTestId('sweep-table-caption');
+  await expect(caption).toContainText('Every point is a saturation search');
+  expect(await page.getByTestId('sweep-table').evaluate((t) => t.scrollWidth)).toBeGreaterThan(1024);
+  const box = await caption.boundingBox();
+  expect(box.x + box.width).toBeLessThanOrEqual(1024);
 });
