@@ -167,7 +167,7 @@ describe('sweep table', () => {
   };
   const base = { engine: 'cycle', topology: { kind: 'bmin', k: 4, stages: 2 }, sim: { mode: 'saturation' } };
   const caption = (sweep: Pick<Sweep, 'base' | 'axes'>) =>
-    /<caption[^>]*data-testid="sweep-table-caption"[^>]*>([^<]*)<\/caption>/.exec(withUnits(<SweepTable sweep={sweep} results={results} />))?.[1];
+    /<p[^>]*data-testid="sweep-table-caption"[^>]*>([^<]*)<\/p>/.exec(withUnits(<SweepTable sweep={sweep} results={results} />))?.[1];
 
   // Its other columns are one run of the bisection, at that run's load: the caption says so.
   it('a sweep of saturation searches says which run its columns other than saturation.throughput are', () => {
@@ -269,6 +269,25 @@ describe('sweep charts', () => {
     expect(text(html)).toContain('traffic.injection.load 0.5: 163 cycles');
     expect(text(html)).not.toContain('0.5: 163 cycles (saturated)');
     expect(html).toContain('data-legend="hollow"');
+  });
+
+  // A deadlocked run has no latency: its point is marked on the x axis and named below the chart.
+  it('marks the points whose run deadlocked instead of dropping them', () => {
+    const sweep = { id: 'sweep0123456789', name: 's', status: 'done', axes: {},
+      axis_names: ['traffic.injection.load', 'switch.buffer.organisation'] } as unknown as Sweep;
+    const results: SweepResultsPage = {
+      sweep_id: sweep.id, next_cursor: null,
+      columns: [['experiment_id', null], ['status', null], ['traffic.injection.load', 'flits/node/cycle'], ['switch.buffer.organisation', null],
+        ['throughput.accepted', 'flits/node/cycle'], ['saturated', null], ['deadlock', null], ['latency_cycles.packet.mean', 'cycles']]
+        .map(([name, unit]) => ({ name: name!, unit })),
+      rows: [['e1', 'done', 0.1, 'central', 0.1, false, false, 33.1], ['e2', 'done', 0.3, 'central', 0, true, true, null],
+        ['e3', 'done', 0.4, 'central', 0, true, true, null], ['e4', 'done', 0.1, 'vc', 0.1, false, false, 32.9],
+        ['e5', 'done', 0.4, 'vc', 0.4, false, false, 37.2]],
+    };
+    const html = withUnits(<SweepChart sweep={sweep} results={results} />);
+    expect(html.match(/data-stalled="central"/g)).toHaveLength(2);
+    expect(text(html)).toContain('central: deadlock at traffic.injection.load 0.3 flits/node/cycle');
+    expect(text(html)).toContain('× on the x axis, no packet latency: central: deadlock at traffic.injection.load 0.3 flits/node/cycle, 0.4 flits/node/cycle.');
   });
 
   it('draws the numeric axis on x whichever order the axes were given in', () => {

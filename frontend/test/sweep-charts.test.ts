@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chartAxes, costPointsFromRows, latencyVsSize, paretoFront, seriesAxis, sizeVaries, sweepMetrics } from '../src/lib/sweepCharts';
+import { chartAxes, costPointsFromRows, latencyVsSize, paretoFront, seriesAxis, sizeVaries, stalledPoints, sweepMetrics } from '../src/lib/sweepCharts';
 
 const COLS = ['point', 'experiment_id', 'status', 'topology.dims', 'switch.cache.entries', 'summary.switches', 'cache.hit_rate', 'latency_ns.zero_load.mean']
   .map((name) => ({ name }));
@@ -72,5 +72,22 @@ describe('the metrics a sweep chart offers', () => {
   it('a route-walk sweep offers its hit rate first', () => {
     const columns = [{ name: 'cache.hit_rate', unit: 'fraction' }, { name: 'latency_ns.zero_load.mean', unit: 'ns' }];
     expect(sweepMetrics(columns, [[0.9, 120]], () => '').map((m) => m.label)).toEqual(['hit rate (%)', 'mean zero-load latency (ns)']);
+  });
+});
+
+// Rows as a sweep gives them: a point that deadlocked (no latency, nothing accepted) and one that
+// delivered nothing without a deadlock.
+describe('points without a latency', () => {
+  const cols = ['status', 'traffic.injection.load', 'switch.buffer.organisation', 'throughput.accepted', 'saturated', 'deadlock',
+    'latency_cycles.packet.mean'].map((name) => ({ name }));
+  const rows = [
+    ['done', 0.3, 'central', 0, true, true, null], ['done', 0.1, 'central', 0.1, false, false, 33],
+    ['done', 0.2, 'vc', 0, true, false, null], ['queued', 0.4, 'central', null, null, null, null],
+    ['done', 0.5, 'vc', 0.41, true, false, 160],
+  ];
+  it('lists the finished points that deadlocked or delivered nothing, by x', () => {
+    expect(stalledPoints(cols, rows, 'traffic.injection.load', 'switch.buffer.organisation')).toEqual([
+      { series: 'vc', x: 0.2, why: 'nothing delivered' }, { series: 'central', x: 0.3, why: 'deadlock' }]);
+    expect(stalledPoints(cols, rows, 'traffic.injection.load').map((p) => p.series)).toEqual(['', '']);
   });
 });

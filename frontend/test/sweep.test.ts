@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { parseAxis, parseAxisValues, pointCount, sweepSeries } from '../src/lib/sweep';
+import { axisValueErrors, defaultSweepName, parseAxis, parseAxisValues, pointCount, sweepSeries } from '../src/lib/sweep';
+import { exampleByKey } from '../src/config/examples';
+import type { Config } from '../src/config/types';
+import { handle } from '../src/core/protocol';
+import { loadCore } from './core';
 import { diffConfigs, flatten } from '../src/lib/compare';
 import { parseRoute } from '../src/lib/share';
 
@@ -49,6 +53,36 @@ describe('sweep axes', () => {
       { key: '4', points: [{ x: 16, y: 0.5 }, { x: 64, y: 0.9 }] },
     ]);
     expect(sweepSeries(cols, rows, 'nope', 'cache.hit_rate')).toEqual([]);
+  });
+});
+
+describe('new sweep', () => {
+  it('names a sweep after its axes, each by the last two parts of its path', () => {
+    expect(defaultSweepName(['traffic.injection.load', 'switch.buffer.organisation'])).toBe('injection load x buffer organisation');
+    expect(defaultSweepName(['switch.cache.entries', ' switch.cache.ways ', 'seed', ''])).toBe('cache entries x cache ways x seed');
+    expect(defaultSweepName([])).toBe('sweep');
+  });
+
+  // The core's own prepare() judges each value, as the explorer form's config: no range here.
+  it('checks every axis value with the core and reports each bad axis', async () => {
+    const core = await loadCore();
+    const prepare = async (config: Config) => {
+      const o = handle(core, { id: 1, method: 'prepare', config });
+      return o.kind === 'invalid' ? o.error : null;
+    };
+    const base = exampleByKey('booksim-mesh-8x8-cycle')!.config;
+    const errors = await axisValueErrors(prepare, base, [
+      { path: 'traffic.injection.load', values: [0.5, 1.5] },
+      { path: 'switch.buffer.organisation', values: ['vc', 'central'] },
+      null, // not parsed yet: nothing to check
+      { path: 'switch.buffer.organisation', values: ['vc', 'bogus'] },
+    ]);
+    expect(errors.map((e) => e?.field ?? null)).toEqual(['traffic.injection.load', null, null, 'switch.buffer.organisation']);
+    expect(errors[0]!.message).toMatch(/1\.5/);
+    // A base the core refuses says nothing about the axes.
+    const broken = { ...base, topology: { kind: 'mesh', dims: [] } };
+    expect(await prepare(broken)).not.toBeNull();
+    expect(await axisValueErrors(prepare, broken, [{ path: 'traffic.injection.load', values: [1.5] }])).toEqual([null]);
   });
 });
 

@@ -196,3 +196,30 @@ def test_cycle_sweep_over_load_and_buffer_organisation_gives_the_latency_load_ro
         by_org.setdefault(rec["switch.buffer.organisation"], []).append(rec["latency_cycles.packet.mean"])
     for latencies in by_org.values():  # the latency-load curve rises with the offered load
         assert latencies == sorted(latencies), by_org
+
+
+# A 4x4 torus of input FIFOs under wormhole DOR with 8-flit packets: its rings deadlock at load 1.0
+# (nothing accepted, no latency); at 0.1 it runs.
+TORUS_FIFO = {"engine": "cycle", "topology": {"kind": "torus", "dims": [4, 4]},
+              "switch": {"cache": None, "buffer": {"organisation": "input_fifo", "flits_per_port": 8, "flow_control": "wormhole"}},
+              "traffic": {"pattern": "uniform", "injection": {"load": 0.1}, "packet_flits": 8},
+              "sim": {"warmup_cycles": 3000, "measure_cycles": 3000, "drain_cycles": 30000}}
+
+
+def test_cycle_sweep_rows_say_which_points_deadlocked(client, db, workers, core):
+    # The row carries the run's deadlock flag beside `saturated`.
+    axes = {"traffic.injection.load": [0.1, 1.0]}
+    r = client.post("/api/sweeps", json={"name": "deadlock", "base": TORUS_FIFO, "axes": axes})
+    assert r.status_code == 202, r.text
+    workers.drain(concurrency=2)
+    page = client.get(f"/api/sweeps/{r.json()['id']}/results").json()
+    names = [c["name"] for c in page["columns"]]
+    assert names[names.index("saturated") + 1] == "deadlock"
+    assert {c["name"]: c["unit"] for c in page["columns"]}["deadlock"] is None
+    recs = [dict(zip(names, row)) for row in page["rows"]]
+    for rec in recs:
+        cfg = copy.deepcopy(TORUS_FIFO)
+        cfg["traffic"]["injection"]["load"] = rec["traffic.injection.load"]
+        assert rec["deadlock"] == direct_run(core, cfg)["deadlock"]
+    assert [(rec["traffic.injection.load"], rec["deadlock"]) for rec in recs] == [(0.1, False), (1.0, True)]
+    assert recs[1]["throughput.accepted"] == 0.0 and recs[1]["latency_cycles.packet.mean"] is None

@@ -97,7 +97,7 @@ test('compare preset: Submit to server submits a sweep over the organisations an
       .toHaveText(`${sig3(exp.result.saturation.throughput)} flits/node/cycle`);
   }
   // Each row mixes the search's result with its reported run's numbers: the table's caption says so.
-  await expect(page.getByTestId('sweep-table').locator('caption')).toHaveText('Every point is a saturation search: '
+  await expect(page.getByTestId('sweep-table-caption')).toHaveText('Every point is a saturation search: '
     + 'saturation.throughput is the search\'s result; every other result column is of the one run the search reports '
     + '(the highest-load run below saturation, or the last run when all saturated), at that run\'s own offered load.');
   // Organisations only, no numeric axis: the metric-vs-axis chart has nothing to draw and is left out.

@@ -30,12 +30,56 @@ test('a load axis on a saturation-mode base is flagged as having no effect', asy
   await expect(page.getByTestId('sweep-load-ignored')).toHaveCount(0);
 });
 
-// The server's answer to an out-of-range axis value: the field and the core's message with its
-// allowed range, stated once.
-test('an out-of-range axis value: the server names the axis and states the range once', async ({ page }) => {
-  await page.goto('/?view=sweeps');
-  await page.locator('[data-axis-values="0"]').fill('0, 64');
+// Axis values are checked by the core in the page before anything is submitted: each bad axis
+// names its field and the core's range, and the error goes as soon as the values are right.
+test('out-of-range axis values: every bad axis is flagged before submitting, and cleared when fixed', async ({ page }) => {
+  await page.goto('/');
+  await page.locator('#preset').selectOption('booksim-mesh-8x8-cycle');
+  await page.getByRole('link', { name: 'Sweep…' }).click();
+  await page.locator('[data-axis-path="0"]').fill('traffic.injection.load');
+  await page.locator('[data-axis-values="0"]').fill('0.5, 1.5');
+  await page.locator('[data-axis-path="1"]').fill('switch.cache.entries');
+  await page.locator('[data-axis-values="1"]').fill('0, 64');
+  await expect(page.getByTestId('axis-error-0')).toHaveText('traffic.injection.load: must be a number in [0, 1] flits/node/cycle, got 1.5');
+  await expect(page.getByTestId('axis-error-1')).toContainText('switch.cache.entries: must be an integer in [1, 1048576], got 0');
+  const submit = page.getByRole('button', { name: 'Submit sweep to the server' });
+  await expect(submit).toBeDisabled();
+  await page.locator('[data-axis-values="0"]').fill('0.1, 0.5');
+  await expect(page.getByTestId('axis-error-0')).toHaveCount(0);
   await page.getByRole('button', { name: 'remove axis 2' }).click();
+  await expect(page.getByTestId('sweep-point-count')).toHaveText('2 points');
+  await expect(submit).toBeEnabled();
+});
+
+// What only the server knows (here its cap on points) is its error; it is about the axes it was
+// sent, so it goes as soon as they change.
+test("the server's error is cleared when the axes change", async ({ page }) => {
+  await page.goto('/');
+  await page.locator('#preset').selectOption('booksim-mesh-8x8-cycle');
+  await page.getByRole('link', { name: 'Sweep…' }).click();
+  await page.locator('[data-axis-path="0"]').fill('seed');
+  await page.locator('[data-axis-values="0"]').fill('1..101 +1');
+  await page.locator('[data-axis-path="1"]').fill('traffic.injection.load');
+  await page.locator('[data-axis-values="1"]').fill('0.001..0.1 +0.001');
+  await expect(page.getByTestId('sweep-point-count')).toHaveText('10,100 points');
   await page.getByRole('button', { name: 'Submit sweep to the server' }).click();
-  await expect(page.getByTestId('sweep-error')).toHaveText('axes.switch.cache.entries: must be an integer in [1, 1048576], got 0');
+  await expect(page.getByTestId('sweep-error')).toContainText("10100 points exceed this server's sweep cap");
+  await page.locator('[data-axis-values="0"]').fill('1..4 +1');
+  await expect(page.getByTestId('sweep-error')).toHaveCount(0);
+});
+
+// The name follows the axes until the user types one.
+test('a new sweep is named after its axes unless a name was typed', async ({ page }) => {
+  await page.goto('/');
+  await page.locator('#preset').selectOption('booksim-mesh-8x8-cycle');
+  await page.getByRole('link', { name: 'Sweep…' }).click();
+  const name = page.locator('#sweep-name');
+  await page.locator('[data-axis-path="0"]').fill('traffic.injection.load');
+  await page.locator('[data-axis-values="0"]').fill('0.1..0.5 +0.1');
+  await page.locator('[data-axis-path="1"]').fill('switch.buffer.organisation');
+  await page.locator('[data-axis-values="1"]').fill('vc, input_fifo, central');
+  await expect(name).toHaveValue('injection load x buffer organisation');
+  await name.fill('mesh organisations');
+  await page.getByRole('button', { name: 'remove axis 2' }).click();
+  await expect(name).toHaveValue('mesh organisations');
 });

@@ -134,7 +134,9 @@ ENGINE_COLUMNS: dict[str, list[str]] = {
     "cycle": [
         # A saturation-mode point's headline: the other columns are one run of its bisection.
         "saturation.throughput",
-        "throughput.offered", "throughput.accepted", "throughput.accepted_min_node", "saturated",
+        # deadlock: a run that stopped with flits stuck delivered nothing, so it has no latency;
+        # the row must say why rather than show blanks beside "saturated".
+        "throughput.offered", "throughput.accepted", "throughput.accepted_min_node", "saturated", "deadlock",
         "latency_cycles.packet.mean", "latency_cycles.packet.p50", "latency_cycles.packet.p99",
         "latency_cycles.packet.max", "latency_cycles.network.mean", "hops.mean", "cache.hit_rate",
     ],

@@ -25,15 +25,23 @@ interface Props {
   // Dashed vertical lines at an x of a series (e.g. its saturation throughput), in its colour;
   // `label` is the tooltip, with the value's unit.
   marks?: Array<{ series: string; x: number; label: string }>;
+  // Points without a value to draw (e.g. a deadlocked run's latency): a × on the x axis in the
+  // colour of their series, `label` the tooltip.
+  stalled?: Array<{ series: string; x: number; label: string }>;
 }
 
 // A small multi-series line chart: D3 computes scales and paths, React draws them.
-export const LineChart = forwardRef<SVGSVGElement, Props>(function LineChart({ series, xLabel, yLabel, seriesLabel, formatY, formatTick = formatY, hollowLabel, logX, marks = [] }, ref) {
+export const LineChart = forwardRef<SVGSVGElement, Props>(function LineChart({ series, xLabel, yLabel, seriesLabel, formatY, formatTick = formatY, hollowLabel, logX, marks = [], stalled = [] }, ref) {
   const all = series.flatMap((s) => s.points);
   // The marks widen the x domain, so a mark is never drawn outside the plot.
-  const [x0, x1] = extent([...all.map((p) => p.x), ...marks.map((m) => m.x)]) as [number, number];
+  const [x0, x1] = extent([...all.map((p) => p.x), ...marks.map((m) => m.x), ...stalled.map((m) => m.x)]) as [number, number];
   const [y0, y1] = extent(all, (p) => p.y) as [number, number];
-  if (all.length === 0) return <p className="note">No finished points yet.</p>;
+  if (all.length === 0) return <p className="note">{stalled.length > 0 ? 'No finished point has a value to draw.' : 'No finished points yet.'}</p>;
+  // A mark's colour is its series' (grey for a series with no point drawn).
+  const colour = (key: string) => {
+    const i = series.findIndex((s) => s.key === key);
+    return i >= 0 ? PALETTE[i % PALETTE.length] : '#555';
+  };
   const useLog = logX && x0 > 0;
   const x = (useLog ? scaleLog() : scaleLinear()).domain(x0 === x1 ? [x0 * 0.9 || -1, x1 * 1.1 || 1] : [x0, x1]).range([M.l, W - M.r]);
   const y = scaleLinear().domain(y0 === y1 ? [y0 - 0.01, y1 + 0.01] : [y0, y1]).nice().range([H - M.b, M.t]);
@@ -72,15 +80,18 @@ export const LineChart = forwardRef<SVGSVGElement, Props>(function LineChart({ s
           </g>
         </g>
       ))}
-      {marks.map((m) => {
-        const i = series.findIndex((s) => s.key === m.series);
-        return (
-          <line key={m.series} data-mark={m.series} x1={x(m.x)} x2={x(m.x)} y1={M.t} y2={H - M.b}
-            stroke={PALETTE[i % PALETTE.length]} strokeWidth={1.5} strokeDasharray="4 3">
-            <title>{m.label}</title>
-          </line>
-        );
-      })}
+      {marks.map((m) => (
+        <line key={m.series} data-mark={m.series} x1={x(m.x)} x2={x(m.x)} y1={M.t} y2={H - M.b}
+          stroke={colour(m.series)} strokeWidth={1.5} strokeDasharray="4 3">
+          <title>{m.label}</title>
+        </line>
+      ))}
+      {stalled.map((m) => (
+        <text key={`${m.series} ${m.x}`} data-stalled={m.series} x={x(m.x)} y={H - M.b} dy="0.35em" textAnchor="middle"
+          fill={colour(m.series)} fontWeight={700}>
+          ×<title>{m.label}</title>
+        </text>
+      ))}
       {hollowLabel && all.some((p) => p.hollow) && (
         <g transform={`translate(${W - M.r + 8},${M.t + 18 * series.length + 22})`} data-legend="hollow">
           <circle cx={9} cy={0} r={3} fill="#fff" stroke="#555" strokeWidth={1.5} />

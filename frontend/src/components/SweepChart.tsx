@@ -3,7 +3,7 @@ import { allFields } from '../config/schema';
 import { useCoreSchemas, useUnits } from '../hooks/useCoreSchemas';
 import type { Sweep, SweepResultsPage } from '../api/client';
 import { sweepSeries } from '../lib/sweep';
-import { chartAxes, SATURATED_COLUMN, sweepMetrics } from '../lib/sweepCharts';
+import { chartAxes, SATURATED_COLUMN, stalledPoints, sweepMetrics, type StalledPoint } from '../lib/sweepCharts';
 import { formatWithUnit } from '../lib/format';
 import { LineChart } from './LineChart';
 import { download, svgMarkup, svgToPng } from '../lib/exporting';
@@ -16,6 +16,17 @@ export function useAxisLabel(): (path: string) => string {
     const f = fields.find((x) => x.path === path);
     return f ? `${f.label}${f.unit ? ` (${f.unit})` : ''}` : path;
   };
+}
+
+// "central: deadlock at Offered load 0.3 flits/node/cycle, 0.4 flits/node/cycle", one line per
+// series and cause, in order of x.
+function stalledLines(points: StalledPoint[], xName: string, xUnit: string): string[] {
+  const groups = new Map<string, number[]>();
+  for (const p of points) {
+    const key = `${p.series ? `${p.series}: ` : ''}${p.why}`;
+    groups.set(key, [...(groups.get(key) ?? []), p.x]);
+  }
+  return [...groups].map(([key, xs]) => `${key} at ${xName} ${xs.map((x) => formatWithUnit(x, xUnit, 1)).join(', ')}`);
 }
 
 // Metric vs the first numeric axis, one line per value of another axis.
@@ -33,6 +44,13 @@ export function SweepChart({ sweep, results }: { sweep: Sweep; results: SweepRes
   const tick = (v: number) => formatWithUnit(metric.unit === 'fraction' ? v * 100 : v, '', 1);
   // Cycle-engine rows say whether the run saturated (docs/engines.md, "Measurement").
   const series = sweepSeries(results.columns, results.rows, xCol, metric.col, seriesCol, SATURATED_COLUMN);
+  // Deadlocked runs and runs that delivered nothing have no latency: marked on the x axis and
+  // listed below the chart, never just missing from their line.
+  const stalled = stalledPoints(results.columns, results.rows, xCol, seriesCol);
+  // A field's label without its unit, where the unit is given with each value.
+  const bareLabel = (path: string) => axisLabel(path).replace(/ \(.*\)$/, '');
+  const xName = bareLabel(xCol);
+  const xUnit = results.columns.find((c) => c.name === xCol)?.unit ?? '';
   // Powers-of-two style axes (entries 16..4096) read best on a log scale: values that grow by a
   // factor at every step over a wide span, not an arithmetic range such as loads 0.1..0.9.
   const xs = [...new Set(series.flatMap((s) => s.points.map((p) => p.x)))].sort((a, b) => a - b);
@@ -45,8 +63,14 @@ export function SweepChart({ sweep, results }: { sweep: Sweep; results: SweepRes
         </select>{' '}
         {' '}vs {axisLabel(xCol)}{seriesCol ? `, one line per ${axisLabel(seriesCol)}` : ''}
       </figcaption>
-      <LineChart ref={svg} series={series} xLabel={axisLabel(xCol)} yLabel={metric.label} seriesLabel={seriesCol ? axisLabel(seriesCol).replace(/ \(.*\)$/, '') : undefined}
-        formatY={format} formatTick={tick} hollowLabel="saturated" logX={geometric} />
+      <LineChart ref={svg} series={series} xLabel={axisLabel(xCol)} yLabel={metric.label} seriesLabel={seriesCol ? bareLabel(seriesCol) : undefined}
+        formatY={format} formatTick={tick} hollowLabel="saturated" logX={geometric}
+        stalled={stalled.map((p) => ({ series: p.series, x: p.x, label: stalledLines([p], xName, xUnit)[0] }))} />
+      {stalled.length > 0 && (
+        <p className="note" data-testid="sweep-chart-stalled">
+          × on the x axis, no packet latency: {stalledLines(stalled, xName, xUnit).join('; ')}.
+        </p>
+      )}
       <div className="export">
         <button type="button" onClick={() => svg.current && download(`sweep-${sweep.id.slice(0, 12)}.svg`, svgMarkup(svg.current), 'image/svg+xml')}>Chart SVG</button>
         <button type="button" onClick={async () => svg.current && download(`sweep-${sweep.id.slice(0, 12)}.png`, await svgToPng(svg.current))}>Chart PNG</button>

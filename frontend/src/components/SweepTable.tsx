@@ -22,20 +22,24 @@ function searchCaption(which: 'all' | 'some'): string {
 export function SweepTable({ sweep, results }: { sweep: Pick<Sweep, 'base' | 'axes'>; results: SweepResultsPage }) {
   const cols = results.columns;
   const searches = saturationPoints(sweep);
+  // The caption sits above the scrolling region, not in the table: a <caption> is as wide as its
+  // table and would run off the visible part as one long line.
   return (
-    <TableScroll label="sweep results">
-      <table className="numbers" data-testid="sweep-table">
-        {searches !== 'none' && <caption className="note" data-testid="sweep-table-caption">{searchCaption(searches)}</caption>}
-        <thead>
-          <tr>{cols.map((c) => <th key={c.name} scope="col">{c.name}</th>)}</tr>
-        </thead>
-        <tbody>
-          {results.rows.map((r, i) => {
-            const se = rowErrors(cols, r);
-            return <tr key={i}>{cols.map((c, j) => <td key={c.name}>{cell(c.name, c.unit, r[j], se(c.name))}</td>)}</tr>;
-          })}
-        </tbody>
-      </table>
-    </TableScroll>
+    <>
+      {searches !== 'none' && <p className="note" id="sweep-table-caption" data-testid="sweep-table-caption">{searchCaption(searches)}</p>}
+      <TableScroll label="sweep results">
+        <table className="numbers" data-testid="sweep-table" aria-describedby={searches !== 'none' ? 'sweep-table-caption' : undefined}>
+          <thead>
+            <tr>{cols.map((c) => <th key={c.name} scope="col">{c.name}</th>)}</tr>
+          </thead>
+          <tbody>
+            {results.rows.map((r, i) => {
+              const se = rowErrors(cols, r);
+              return <tr key={i}>{cols.map((c, j) => <td key={c.name}>{cell(c.name, c.unit, r[j], se(c.name))}</td>)}</tr>;
+            })}
+          </tbody>
+        </table>
+      </TableScroll>
+    </>
   );
 }

@@ -1,6 +1,6 @@
-import type { Json } from '../config/types';
+import type { Config, FieldError, Json } from '../config/types';
 import type { Sweep } from '../api/client';
-import { getPath } from './path';
+import { getPath, setPath } from './path';
 
 // Sweep axes: values typed as "64, 128, 256", "64..1024 *2" (geometric) or "1..8 +1"
 // (arithmetic), expanded client-side so the point count is known before submitting.
@@ -81,6 +81,41 @@ export function parseAxis(path: string, text: string, arrayPaths: readonly strin
 
 export function pointCount(axes: Json[][]): number {
   return axes.reduce((n, a) => n * a.length, 1);
+}
+
+// A sweep's name until the user types one, from its axes: each field's last two path parts
+// ("switch.buffer.organisation" -> "buffer organisation"), which tell fields apart yet stay short.
+export function defaultSweepName(paths: string[]): string {
+  const names = paths.map((p) => p.trim()).filter((p) => p !== '').map((p) => p.split('.').slice(-2).join(' '));
+  return names.length > 0 ? names.join(' x ') : 'sweep';
+}
+
+export interface AxisValues {
+  path: string;
+  values: Json[];
+}
+
+// Each axis's values as the core judges them before anything is submitted: the base config with
+// one value set, prepared as the explorer form's config is (ranges and rules stay the core's).
+// Per axis the first refused value's error, or null (also for an axis not parsed yet). A base the
+// core refuses on its own says nothing about the axes: all null (the server names the base field).
+// Combinations of values are the server's to check: it prepares every point.
+export async function axisValueErrors(
+  prepare: (config: Config) => Promise<FieldError | null>,
+  base: Config,
+  axes: Array<AxisValues | null>,
+): Promise<Array<FieldError | null>> {
+  if (await prepare(base)) return axes.map(() => null);
+  const firstRefused = async ({ path, values }: AxisValues) => {
+    for (const v of values) {
+      const error = await prepare(setPath(base, path, v));
+      if (error) return error;
+    }
+    return null;
+  };
+  const errors: Array<FieldError | null> = [];
+  for (const axis of axes) errors.push(axis ? await firstRefused(axis) : null); // one at a time: the worker is shared
+  return errors;
 }
 
 export interface SeriesPoint {

@@ -30,6 +30,28 @@ export function chartAxes(columns: Array<{ name: string }>, rows: unknown[][], a
 
 export const SATURATED_COLUMN = 'saturated';
 
+export interface StalledPoint {
+  series: string; // the series axis's value, as sweepSeries keys its lines
+  x: number;
+  why: 'deadlock' | 'nothing delivered';
+}
+
+// Finished cycle-engine points whose run deadlocked (the API's `deadlock` column) or accepted no
+// flit: they have no latency, so sweepSeries leaves them out of a latency chart, and the chart
+// must say where they are rather than end the line without a word.
+export function stalledPoints(columns: Array<{ name: string }>, rows: unknown[][], xCol: string, seriesCol?: string): StalledPoint[] {
+  const col = (n: string) => columns.findIndex((c) => c.name === n);
+  const [ix, is, iStatus, iDeadlock, iAccepted] = [col(xCol), seriesCol ? col(seriesCol) : -1, col('status'), col('deadlock'), col('throughput.accepted')];
+  const out: StalledPoint[] = [];
+  for (const r of rows) {
+    const x = r[ix];
+    if (r[iStatus] !== 'done' || typeof x !== 'number') continue;
+    const why = iDeadlock >= 0 && r[iDeadlock] === true ? 'deadlock' : iAccepted >= 0 && r[iAccepted] === 0 ? 'nothing delivered' : null;
+    if (why) out.push({ series: is >= 0 ? String(r[is]) : '', x, why });
+  }
+  return out.sort((a, b) => a.x - b.x);
+}
+
 export interface Metric {
   col: string;
   label: string; // with its unit: "mean packet latency (cycles)"

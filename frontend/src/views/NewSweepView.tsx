@@ -6,10 +6,11 @@ import { LOAD_PATH, loadIgnored } from '../config/form';
 import { useCoreSchemas } from '../hooks/useCoreSchemas';
 import { InvalidConfig } from '../api/client';
 import { decodeConfig, encodeConfig } from '../lib/share';
-import { parseAxis, pointCount } from '../lib/sweep';
+import { defaultSweepName, parseAxis, pointCount } from '../lib/sweep';
 import { formatCount, formatSeconds } from '../lib/format';
 import { sweepSeconds, workPerPoint } from '../lib/placement';
 import { useCoreService } from '../hooks/useCoreService';
+import { useAxisValueErrors } from '../hooks/useAxisValueErrors';
 import { Allowed } from '../components/Allowed';
 import { PastSweeps } from '../components/PastSweeps';
 import { TableScroll } from '../components/TableScroll';
@@ -20,11 +21,20 @@ interface Axis {
   text: string;
 }
 
+// A message of the axis parser, or an error of the core or the server naming its field.
+function ErrorNote({ error, testId }: { error: FieldError | string; testId: string }) {
+  return (
+    <div className="field-error" role="alert" data-testid={testId}>
+      {typeof error === 'string' ? error : <><code>{error.field}</code>: {error.message}<Allowed error={error} /></>}
+    </div>
+  );
+}
 
 // Define a grid over config fields on top of the Explore config and submit it to the API.
 export function NewSweepView() {
   const base: Config = useMemo(() => decodeConfig(window.location.hash) ?? startConfig(), []);
-  const [name, setName] = useState('cache entries x ways');
+  // null until the user types a name: the name then follows the axes.
+  const [typedName, setTypedName] = useState<string | null>(null);
   const [axes, setAxes] = useState<Axis[]>([
     { path: 'switch.cache.entries', text: '16..256 *2' },
     { path: 'switch.cache.ways', text: '1, 2, 4' },
@@ -41,17 +51,28 @@ export function NewSweepView() {
   // Fields whose values are arrays: their axis values are typed as "[5,5,5]; [7,7,7]".
   const arrayPaths = fields.filter((f) => ['dims', 'flags'].includes(f.kind)).map((f) => f.path);
   const parsed = axes.map((a) => parseAxis(a.path.trim(), a.text, arrayPaths));
+  const name = typedName ?? defaultSweepName(axes.map((a) => a.path));
   // An axis key must be a field of the core's config schema (the list the input suggests, choices
   // such as switch.buffer.organisation included).
   const axisPaths = [...numericPaths, ...arrayPaths, ...fields.filter((f) => f.kind === 'choice' || f.kind === 'bool').map((f) => f.path)];
   const known = new Set(axisPaths);
   const pathError = (p: string) => (fields.length > 0 && !known.has(p.trim()) ? `${p.trim() || '(empty)'} is not a config field: pick one from the list` : null);
-  const ok = parsed.every((p) => p.ok) && axes.every((a) => !pathError(a.path)) && new Set(axes.map((a) => a.path)).size === axes.length;
+  const valueErrors = useAxisValueErrors(base, axes.map((a, i) => {
+    const p = parsed[i];
+    return p.ok && !pathError(a.path) ? { path: a.path.trim(), values: p.values } : null;
+  }));
+  const axisError = (i: number) => (parsed[i].ok ? valueErrors[i] : parsed[i].message);
+  const ok = axes.every((_, i) => !axisError(i)) && axes.every((a) => !pathError(a.path)) && new Set(axes.map((a) => a.path)).size === axes.length;
   const count = ok ? pointCount(parsed.map((p) => (p.ok ? p.values : []))) : null;
   // A load axis of a saturation search would give identical points, e.g. from seed 003's presets.
   const axisOn = (path: string) => axes.some((a) => a.path.trim() === path);
   const loadAxisIgnored = loadIgnored(base) && axisOn(LOAD_PATH) && !axisOn('sim.mode');
-  const setAxis = (i: number, patch: Partial<Axis>) => setAxes(axes.map((a, j) => (j === i ? { ...a, ...patch } : a)));
+  // The server's error is about the axes it was given: once they change it no longer applies.
+  const changeAxes = (next: Axis[]) => {
+    setAxes(next);
+    setError(null);
+  };
+  const setAxis = (i: number, patch: Partial<Axis>) => changeAxes(axes.map((a, j) => (j === i ? { ...a, ...patch } : a)));
 
   const submit = async () => {
     setBusy(true);
@@ -78,7 +99,7 @@ export function NewSweepView() {
       </p>
       <div className="field">
         <label htmlFor="sweep-name">Name</label>
-        <input id="sweep-name" value={name} onChange={(e) => setName(e.target.value)} />
+        <input id="sweep-name" value={name} onChange={(e) => setTypedName(e.target.value)} />
       </div>
       <TableScroll label="sweep axes">
       <table className="axes">
@@ -95,11 +116,11 @@ export function NewSweepView() {
               </td>
               <td>
                 <input aria-label={`axis ${i + 1} values`} value={a.text} data-axis-values={i}
-                  onChange={(e) => setAxis(i, { text: e.target.value })} aria-invalid={!parsed[i].ok || undefined} />
-                {!parsed[i].ok && <div className="field-error" role="alert" data-testid={`axis-error-${i}`}>{parsed[i].message}</div>}
+                  onChange={(e) => setAxis(i, { text: e.target.value })} aria-invalid={axisError(i) ? true : undefined} />
+                {axisError(i) && <ErrorNote error={axisError(i)!} testId={`axis-error-${i}`} />}
               </td>
               <td>{parsed[i].ok ? `${parsed[i].values.length} values` : '—'}</td>
-              <td><button type="button" onClick={() => setAxes(axes.filter((_, j) => j !== i))} aria-label={`remove axis ${i + 1}`}>×</button></td>
+              <td><button type="button" onClick={() => changeAxes(axes.filter((_, j) => j !== i))} aria-label={`remove axis ${i + 1}`}>×</button></td>
             </tr>
           ))}
         </tbody>
@@ -109,7 +130,7 @@ export function NewSweepView() {
         {axisPaths.map((p) => <option key={p} value={p} />)}
       </datalist>
       <p>
-        <button type="button" onClick={() => setAxes([...axes, { path: 'seed', text: '1..4 +1' }])}>Add axis</button>
+        <button type="button" onClick={() => changeAxes([...axes, { path: 'seed', text: '1..4 +1' }])}>Add axis</button>
       </p>
       <p data-testid="sweep-point-count">
         {count !== null ? `${formatCount(count)} points` : 'fix the axes above (each field once)'}
@@ -129,11 +150,7 @@ export function NewSweepView() {
           latency-load curve point by point.
         </p>
       )}
-      {error && (
-        <p className="field-error" role="alert" data-testid="sweep-error">
-          {typeof error === 'string' ? error : <><code>{error.field}</code>: {error.message}<Allowed error={error} /></>}
-        </p>
-      )}
+      {error && <ErrorNote error={error} testId="sweep-error" />}
       <button type="button" className="primary" disabled={!ok || busy || count === 0} onClick={submit}>
         Submit sweep to the server
       </button>
