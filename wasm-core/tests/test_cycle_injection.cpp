@@ -32,6 +32,23 @@ json error_of(const json& cfg) { return json::parse(switchlab::validate_json(cfg
 // traversal plus link (docs/engines.md, pipeline timing), and one cycle per body flit.
 uint64_t zero_load(uint64_t routers, uint64_t flits) { return 1 + 5 * routers + flits - 1; }
 
+// On/off injection (docs/engines.md, "Injection"): the duty cycle is the load whatever the burst
+// length. Off periods of at least one cycle once capped it at burst_flits / (burst_flits + 1): 0.5
+// offered at any load from 0.5 with 1-flit bursts. Ideal output queues on an 8-port switch accept
+// everything, so the offered load is the sources' alone. Over 8 x 20,000 node-cycles its sampling
+// error is at most about 0.011 (64-flit bursts at 0.3: on and off periods correlate the cycles over
+// about 45 cycles), hence +-0.02; load 1.0 is exact (always on).
+TEST(CycleOnOff, TheDutyCycleIsTheLoadForEveryBurstLength) {
+  for (const int burst : {1, 2, 64})
+    for (const double load : {0.3, 0.7, 0.9, 1.0}) {
+      const json r = run_ok({{"engine", "cycle"}, {"topology", {{"kind", "single_switch"}, {"ports", 8}}},
+                             {"switch", {{"cache", nullptr}, {"buffer", {{"organisation", "output_queued"}, {"flits_per_port", 64}}}}},
+                             {"traffic", {{"pattern", "uniform"}, {"injection", {{"process", "on_off"}, {"load", load}, {"burst_flits", burst}}}}},
+                             {"sim", {{"warmup_cycles", 1000}, {"measure_cycles", 20000}, {"drain_cycles", 1000}}}});
+      EXPECT_NEAR(r["throughput"]["offered"].get<double>(), load, 0.02) << "burst " << burst << ", load " << load;
+    }
+}
+
 // Seed 003 and BookSim's packet_size / packet_size_rate: sizes drawn with the given weights; the
 // injection rate is the load over the mean size, so the offered load in flits stays the load.
 TEST(CycleSizeMix, SizesFollowTheWeightsAndTheLoadStaysInFlits) {

@@ -233,7 +233,7 @@ struct CycleNetwork::Impl::Engine final : CycleNetwork::Impl {
         P(topo.ports_per_switch()), V(e.cycle.sizes.vcs), Q(queues_per_switch(e.cycle.org->key, P, V)), L(e.cycle.max_packet_flits()),
         max_hops(topo.max_hops()), per_input(Q / P), p_packet(Rng::bernoulli_threshold(ld / e.cycle.mean_packet_flits())), p_packet_on(Rng::bernoulli_threshold(1.0 / e.cycle.mean_packet_flits())),
         p_burst_end(Rng::bernoulli_threshold(1.0 / e.cycle.burst_flits)),
-        p_burst_start(ld >= 1.0 ? 0 : Rng::bernoulli_threshold(ld / (e.cycle.burst_flits * (1.0 - ld)))),
+        p_burst_start(Rng::bernoulli_threshold(ld / (e.cycle.burst_flits * (1.0 - ld) + ld))),
         cut_through(c.cut_through), queue_pool(org.pool == BufferOrgInfo::Pool::Queue), hop_delay(1 + c.st + c.link),
         sa_wait(c.sa - 1), va_wait(c.va ? c.va - 1 : 0), va_sa_wait(c.va + c.sa - 1), granted_wait((c.va ? 1 : 0) + c.sa - 1),
         inj_rng(Rng::derive(e.seed, 1)), dst_rng(Rng::derive(e.seed, 2)), route_rng(Rng::derive(e.seed, 3)),
@@ -838,10 +838,14 @@ struct CycleNetwork::Impl::Engine final : CycleNetwork::Impl {
   }
 
   // Bursts at one flit per cycle; on periods of burst_flits cycles on average, off periods sized
-  // so that the duty cycle is the load.
+  // so that the duty cycle is the load. An off period may last no cycle at all (a burst that ends
+  // is followed at once by the next with p_burst_start): with off periods of at least one cycle
+  // the duty cycle could not pass burst_flits / (burst_flits + 1). Per cycle: on -> off with
+  // a (1 - p), off -> on with p, for a = 1 / burst_flits and p = load / (burst_flits (1 - load) + load),
+  // so that the share of on cycles p / (p + a (1 - p)) is the load.
   bool on_off_starts(Node& node) {
-    if (node.on) node.on = !inj_rng.bernoulli_below(p_burst_end);
-    else node.on = load >= 1.0 || inj_rng.bernoulli_below(p_burst_start);
+    if (node.on) node.on = !inj_rng.bernoulli_below(p_burst_end) || inj_rng.bernoulli_below(p_burst_start);
+    else node.on = inj_rng.bernoulli_below(p_burst_start);
     return node.on && inj_rng.bernoulli_below(p_packet_on);
   }
 
