@@ -88,7 +88,7 @@ describe('cycle engine results in the result panel', () => {
     expect(t).toContain('packet latency (cycles)');
     // One marker per run in the latency chart and one in the throughput chart (runs that
     // delivered nothing have no latency point).
-    const delivered = sat.curve.filter((c) => c[2] > 0).length;
+    const delivered = sat.curve.filter((c) => (c[2] ?? 0) > 0).length;
     expect(html.match(/<title>offered load \(flits\/node\/cycle\) [0-9.]+: /g)).toHaveLength(delivered + sat.curve.length);
     // Each marker's tooltip gives its value with the unit (the ticks leave it to the axis label).
     expect(html.match(/<title>offered load \(flits\/node\/cycle\) [0-9.]+: [0-9.,]+ cycles<\/title>/g)).toHaveLength(delivered);

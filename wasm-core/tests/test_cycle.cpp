@@ -451,6 +451,27 @@ TEST(CycleDeadlock, CentralBufferOnAMeshReservesPerOutputAndDoesNotDeadlock) {
   EXPECT_GT(accepted(central), 0.2);
 }
 
+// A run of the saturation search that delivered no measured packet (here a deadlocked ring: one
+// FIFO per input under wormhole DOR on a torus) has no latency in the curve: null, as in a run's
+// own result, not 0 (a latency-load curve plotted from it dropped to 0 at high load).
+TEST(CycleDeadlock, ASaturationRunThatDeliveredNothingHasNoLatencyInTheCurve) {
+  const json r = run_ok({{"seed", 1}, {"engine", "cycle"}, {"topology", {{"kind", "torus"}, {"dims", {4, 4}}}},
+                         {"switch", {{"cache", nullptr}, {"buffer", {{"organisation", "input_fifo"}, {"flits_per_port", 8}, {"flow_control", "wormhole"}}}}},
+                         {"traffic", {{"pattern", "uniform"}, {"injection", {{"load", 0.5}}}, {"packet_flits", 8}}},
+                         {"sim", {{"warmup_cycles", 3000}, {"measure_cycles", 3000}, {"drain_cycles", 30000},
+                                  {"mode", "saturation"}, {"bisection_steps", 3}}}});
+  size_t empty = 0;
+  for (const json& row : r["saturation"]["curve"]) {
+    if (row[1].get<double>() > 0) {
+      EXPECT_GT(row[2].get<double>(), 0.0) << row.dump();
+      continue;
+    }
+    ++empty;
+    EXPECT_TRUE(row[2].is_null()) << row.dump();
+  }
+  EXPECT_GE(empty, 1u);
+}
+
 // Dateline VCs (docs/engines.md): wormhole DOR on a torus with 8-flit packets in 4-flit VCs
 // deadlocked at load 1.0 before the VCs were split at the datelines (no flit moved for 20,000
 // cycles, nothing accepted). With two VC classes every node keeps receiving.

@@ -4,7 +4,8 @@
 // run's state.
 import type { Series } from './sweep';
 
-export type CurveRow = [number, number, number, boolean];
+// (The latency is null for a run that delivered no measured packet.)
+export type CurveRow = [number, number, number | null, boolean];
 
 export const BELOW = 'below saturation';
 export const SATURATED = 'saturated';
@@ -18,11 +19,12 @@ export function runState(result: unknown): typeof BELOW | typeof SATURATED | typ
   return r.deadlock === true ? DEADLOCK : r.saturated ? SATURATED : BELOW;
 }
 
-const byLoad = (curve: CurveRow[]) => [...curve].sort((a, b) => a[0] - b[0]);
+const byLoad = <R extends CurveRow>(curve: R[]) => [...curve].sort((a, b) => a[0] - b[0]);
 // Runs that delivered nothing have no latency to draw.
-const delivered = (curve: CurveRow[]) => curve.filter((r) => r[2] > 0);
+type DeliveredRow = [number, number, number, boolean];
+const delivered = (curve: CurveRow[]) => curve.filter((r): r is DeliveredRow => r[2] !== null && r[2] > 0);
 
-function split(curve: CurveRow[], y: (r: CurveRow) => number): Series[] {
+function split<R extends CurveRow>(curve: R[], y: (r: R) => number): Series[] {
   const sorted = byLoad(curve);
   const below = sorted.filter((r) => !r[3]).map((r) => ({ x: r[0], y: y(r) }));
   const over = sorted.filter((r) => r[3]).map((r) => ({ x: r[0], y: y(r) }));

@@ -56,14 +56,15 @@ nlohmann::json CycleRun::report() const {
   nlohmann::json curve = nlohmann::json::array();
   double best = 0;
   for (const LoadPoint& p : sorted) {
-    curve.push_back({p.offered, p.accepted, p.latency_mean, p.saturated});
+    // (A run that delivered no measured packet has no latency: null, as in a run's own result.)
+    curve.push_back({p.offered, p.accepted, p.delivered ? nlohmann::json(p.latency_mean) : nlohmann::json(nullptr), p.saturated});
     best = std::max(best, p.accepted);
   }
   // Past saturation a network accepts about its saturation throughput; below it, what is offered.
   out["saturation"] = {{"throughput", best},
                        {"load_bracket", {lo_, hi_}},
                        {"curve", curve},
-                       {"curve_format", "[offered flits/node/cycle, accepted flits/node/cycle, mean packet latency cycles, saturated] per run, by offered load"}};
+                       {"curve_format", "[offered flits/node/cycle, accepted flits/node/cycle, mean packet latency cycles (null: none delivered), saturated] per run, by offered load"}};
   return out;
 }
 

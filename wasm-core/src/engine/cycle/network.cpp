@@ -957,6 +957,7 @@ struct CycleNetwork::Impl::Engine final : CycleNetwork::Impl {
     p.offered = per_node_cycle(gen_flits);
     p.accepted = per_node_cycle(ejected_flits);
     p.latency_mean = delivered ? static_cast<double>(latency_sum) / static_cast<double>(delivered) : 0.0;
+    p.delivered = delivered;
     p.saturated = saturated();
     return p;
   }

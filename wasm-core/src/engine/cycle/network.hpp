@@ -16,6 +16,7 @@ namespace switchlab {
 struct LoadPoint {
   double offered = 0, accepted = 0;  // flits/node/cycle
   double latency_mean = 0;           // cycles (packet latency), 0 when nothing was delivered
+  uint64_t delivered = 0;            // measured packets delivered
   bool saturated = false;
 };
 
