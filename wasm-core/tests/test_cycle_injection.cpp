@@ -49,6 +49,22 @@ TEST(CycleOnOff, TheDutyCycleIsTheLoadForEveryBurstLength) {
     }
 }
 
+// A permutation pattern gives each node its destination directly (transpose on a 4x4 mesh: node
+// (x, y) sends to (y, x)); the diagonal, which it maps to itself, sends nothing.
+TEST(CyclePermutations, EveryPacketGoesWhereThePermutationSaysAndFixedPointsSendNothing) {
+  json cfg = mesh4({{"pattern", "transpose"}, {"injection", {{"load", 0.3}}}});
+  cfg["sim"]["trace_packets"] = 500;
+  const json r = run_ok(cfg);
+  ASSERT_EQ(r["trace"].size(), 500u);
+  for (const json& t : r["trace"]) {
+    const uint32_t src = t["src"], dst = t["dst"];
+    EXPECT_NE(src % 4, src / 4) << src;  // not on the diagonal
+    EXPECT_EQ(dst, (src % 4) * 4 + src / 4) << src;
+  }
+  // 12 of the 16 nodes send: the offered load is 0.3 x 12 / 16 per node (sampling error ~0.004).
+  EXPECT_NEAR(r["throughput"]["offered"].get<double>(), 0.3 * 12 / 16, 0.015);
+}
+
 // Seed 003 and BookSim's packet_size / packet_size_rate: sizes drawn with the given weights; the
 // injection rate is the load over the mean size, so the offered load in flits stays the load.
 TEST(CycleSizeMix, SizesFollowTheWeightsAndTheLoadStaysInFlits) {
@@ -238,6 +254,11 @@ TEST(CycleTraceReplay, TheEstimateCountsTheReplayedFlits) {
 TEST(CycleTraceReplay, BadCombinationsNameTheField) {
   json cfg = mesh4({{"pattern", "uniform"}, {"injection", {{"process", "trace"}}}});
   EXPECT_EQ(error_of(cfg)["field"], "traffic.injection.process");
+  // A trace drawn from at a load: its messages have times to be replayed at.
+  cfg = mesh4(trace_traffic("0,0,15,64\n"));
+  cfg["traffic"]["injection"] = {{"process", "bernoulli"}, {"load", 0.1}};
+  EXPECT_EQ(error_of(cfg)["field"], "traffic.injection.process");
+  EXPECT_EQ(error_of(cfg)["allowed"], "trace");
   cfg = mesh4(trace_traffic("0,0,15,64\n"));
   cfg["sim"]["mode"] = "saturation";
   EXPECT_EQ(error_of(cfg)["field"], "sim.mode");

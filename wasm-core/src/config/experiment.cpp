@@ -322,6 +322,14 @@ bool estimate_cycle_run(Params& root, Experiment& ex) {
 // A replay needs traffic it can replay, and its load is its own: there is no load to bisect on.
 void check_cycle_traffic(const Experiment& ex, ErrorSink& errors) {
   const ReplayInfo* replay = ex.cycle.replay;
+  // A trace's messages come with their times: generated injection would instead draw a node's
+  // destinations from the trace in its order, and nodes the trace never sends from would search
+  // it in vain every cycle.
+  if (!replay && ex.traffic && ex.traffic->timed_messages()) {
+    errors.fail("traffic.injection.process", "traffic.pattern trace is replayed at its timestamps, not drawn from at a load",
+                "trace");
+    return;
+  }
   if (!replay) return;
   const ReplayCheck why = replay->check(ex);
   if (!why.field.empty())

@@ -39,6 +39,12 @@ class MapPattern final : public RankPattern {
       dst = f_(src);
     } while (dst == src);
   }
+  // The destination is f(src), no draw: a fixed point sends nothing (conditioning the redrawn
+  // source on src, as by rejection, without its 2^16 draws per packet a fixed point would try).
+  bool next_from(Rng&, uint32_t src, uint32_t& dst) override {
+    dst = f_(src);
+    return dst != src;
+  }
 
  private:
   uint32_t n_;
