@@ -355,7 +355,13 @@ TEST(CycleContract, EveryNumberHasAUnitAndPrepareEstimatesTheWork) {
   json sat = cfg;
   sat["sim"]["mode"] = "saturation";
   sat["sim"]["bisection_steps"] = 2;
-  for (const json& c : {cfg, sat}) {
+  // The per-packet trace and a trace replay's sections too.
+  json traced = cfg;
+  traced["sim"]["trace_packets"] = 3;
+  json replay = traced;
+  replay["traffic"] = {{"pattern", "trace"}, {"trace", "0,0,15,256\n5,3,12,64\n"}, {"mtu_bytes", 64},
+                       {"injection", {{"process", "trace"}}}};
+  for (const json& c : {cfg, sat, traced, replay}) {
     const json r = run_ok(c);
     const json units = json::parse(switchlab::units_json(r.dump()));
     for (const auto& [path, unit] : units.items())

@@ -251,6 +251,22 @@ TEST(CycleTraceReplay, TheEstimateCountsTheReplayedFlits) {
   EXPECT_FALSE(json::parse(switchlab::prepare_json(app.dump())).contains("error"));
 }
 
+// A replay that ends inside the measured window: its rates are per cycle of the window it
+// simulated (they were divided by the whole sim.measure_cycles, 5,000 here), and it has no
+// configured load. One 256-byte message in 4 one-flit packets from node 0 to node 15.
+TEST(CycleTraceReplay, RatesArePerSimulatedCycleOfTheWindow) {
+  json cfg = mesh4(trace_traffic("0,0,15,256\n"));
+  cfg["sim"].erase("trace_packets");
+  const json r = run_ok(cfg);
+  const uint64_t window = r["cycles"]["measured"];
+  EXPECT_EQ(window, r["cycles"]["simulated"].get<uint64_t>());
+  EXPECT_LT(window, 100u);
+  EXPECT_DOUBLE_EQ(r["throughput"]["accepted"].get<double>(), 4.0 / (16.0 * window));
+  EXPECT_DOUBLE_EQ(r["throughput"]["offered"].get<double>(), 4.0 / (16.0 * window));
+  EXPECT_DOUBLE_EQ(r["utilization"]["port_max"].get<double>(), 4.0 / window);  // every flit crosses node 0's first link
+  EXPECT_TRUE(r["throughput"]["offered_configured"].is_null());
+}
+
 TEST(CycleTraceReplay, BadCombinationsNameTheField) {
   json cfg = mesh4({{"pattern", "uniform"}, {"injection", {{"process", "trace"}}}});
   EXPECT_EQ(error_of(cfg)["field"], "traffic.injection.process");

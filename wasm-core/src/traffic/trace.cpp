@@ -31,7 +31,9 @@ class Trace final : public Traffic {
   }
   const std::vector<Message>* timed_messages() const override { return &msgs_; }
   nlohmann::json describe() const override {
-    return {{"pattern", "trace"}, {"messages", msgs_.size()}, {"packets_per_pass", per_pass_}, {"wraps", true}};
+    // (No "wraps": the route walk starts over at the trace's end, the cycle engine's replay sends
+    // each message once; each engine's docs say so.)
+    return {{"pattern", "trace"}, {"messages", msgs_.size()}, {"packets_per_pass", per_pass_}};
   }
 
  private:

@@ -950,7 +950,14 @@ struct CycleNetwork::Impl::Engine final : CycleNetwork::Impl {
     return !drained() || deadlock || growth > 0.01 * static_cast<double>(gen_flits);
   }
 
-  double per_node_cycle(uint64_t flits) const { return static_cast<double>(flits) / (double{1} * N * M); }
+  // Cycles of the measured window the run simulated: all of it, unless a replay finished or a
+  // deadlock stopped the run inside it. Rates are per simulated cycle of the window.
+  uint64_t window_cycles() const { return now <= W ? 0 : std::min(now, end_window) - W; }
+  double per_window_cycle(double count) const {
+    const uint64_t w = window_cycles();
+    return w ? count / static_cast<double>(w) : 0.0;
+  }
+  double per_node_cycle(uint64_t flits) const { return per_window_cycle(static_cast<double>(flits) / N); }
 
   LoadPoint point() const override {
     LoadPoint p;
@@ -1056,15 +1063,15 @@ struct CycleNetwork::Impl::Engine final : CycleNetwork::Impl {
         const uint64_t f = link_flits[size_t{s} * P + o];
         sw_sum += f;
         link_max = std::max(link_max, f);
-        by_port.push_back(static_cast<double>(f) / static_cast<double>(M));
+        by_port.push_back(per_window_cycle(static_cast<double>(f)));
       }
       link_sum += sw_sum;
-      by_switch.push_back(static_cast<double>(sw_sum) / (double{1} * P * M));
+      by_switch.push_back(per_window_cycle(static_cast<double>(sw_sum) / P));
     }
     const double cams = static_cast<double>(cam_free.size());
     json out = {
-        {"throughput", {{"offered", pt.offered}, {"offered_configured", load}, {"accepted", pt.accepted},
-                        {"accepted_min_node", static_cast<double>(min_node) / static_cast<double>(M)}}},
+        {"throughput", {{"offered", pt.offered}, {"offered_configured", replay ? json(nullptr) : json(load)}, {"accepted", pt.accepted},
+                        {"accepted_min_node", per_window_cycle(static_cast<double>(min_node))}}},
         {"latency_cycles", {{"packet", packet},
                             {"network", network}}},
         {"latency_ns", {{"packet", packet_ns}, {"network", network_ns}}},
@@ -1072,8 +1079,8 @@ struct CycleNetwork::Impl::Engine final : CycleNetwork::Impl {
         {"saturated", pt.saturated},
         {"deadlock", deadlock},
         {"packets", {{"measured", measured_packets}, {"delivered", delivered}}},
-        {"utilization", {{"port_mean", static_cast<double>(link_sum) / (double{1} * S * P * M)},
-                         {"port_max", static_cast<double>(link_max) / static_cast<double>(M)},
+        {"utilization", {{"port_mean", per_window_cycle(static_cast<double>(link_sum) / (double{1} * S * P))},
+                         {"port_max", per_window_cycle(static_cast<double>(link_max))},
                          {"by_switch", std::move(by_switch)},
                          {"by_output_port", std::move(by_port)}}},
         {"trace", trace_json()},
@@ -1081,8 +1088,8 @@ struct CycleNetwork::Impl::Engine final : CycleNetwork::Impl {
         {"cache", {{"enabled", ex.cache.enabled}, {"lookups", lookups}, {"hits", hits},
                    {"hit_rate", hit_rate(hits, lookups)}, {"by_port_class", by_class}}},
         {"cam", {{"searches", cam_searches},
-                 {"utilization", cams > 0 ? json(static_cast<double>(cam_searches) * c.cam_cycles / (cams * static_cast<double>(M))) : json(nullptr)}}},
-        {"cycles", {{"simulated", now}, {"warmup", W}, {"measured", M}, {"drained", drained()}, {"flit_hops", flit_hops},
+                 {"utilization", cams > 0 ? json(per_window_cycle(static_cast<double>(cam_searches) * c.cam_cycles / cams)) : json(nullptr)}}},
+        {"cycles", {{"simulated", now}, {"warmup", W}, {"measured", window_cycles()}, {"drained", drained()}, {"flit_hops", flit_hops},
                     {"deadlock_limit", kDeadlockCycles}}},
     };
     if (replay) out["replay"] = replay_json(ns_per_cycle);
