@@ -39,6 +39,8 @@ export async function downloadOf(page, trigger) {
 export const example = (key) => JSON.parse(readFileSync(path.join(ROOT, 'examples', `${key}.json`), 'utf8'));
 
 export const sig3 = (v) => Number(v.toPrecision(3)).toLocaleString('en-US', { maximumFractionDigits: 20 });
+// A chart's x value (axis tick, marker tooltip, load bracket): four significant digits.
+export const sig4 = (v) => Number(v.toPrecision(4)).toLocaleString('en-US', { maximumFractionDigits: 20 });
 export const pct = (f) => `${(f * 100).toFixed(2)} %`;
 
 // Digits from each statistic's confidence (docs/frontend.md, "Digits"): decimals down to the first
