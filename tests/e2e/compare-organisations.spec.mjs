@@ -3,7 +3,7 @@
 // latency-load curves with each bisection's offered-load bracket shaded, and tables each simulated
 // saturation throughput (equal to the native CLI's run of that variant) beside the published one.
 import { test, expect } from '@playwright/test';
-import { example as exampleOf, experimentId, nativeRun, runPresetInBrowser, sig3, sig4 } from './support.mjs';
+import { example as exampleOf, experimentId, nativeRun, nativeSummary, runPresetInBrowser, sig3, sig4 } from './support.mjs';
 
 const PRESET = 'seed003-fig7-compare-bmin16';
 const ORGS = ['input_fifo', 'hipiqs', 'central'];
@@ -58,6 +58,24 @@ test('compare preset: three curves, load brackets shaded, simulated beside publi
   const variants = names.filter(({ name }) => ORGS.includes(name.split(', ')[0]));
   expect(variants.map(({ name }) => name).sort()).toEqual(ORGS.map((o) => `${o}, k=4 stages=2 bmin, no cache, uniform`).sort());
   for (const { name, title } of names) expect(title).toBe(name);
+});
+
+// Run runs every variant, so the preview's work and time are all of theirs, not the form's one
+// config's (a review found "270,000 cycles (at most)" and "589.1 ms – 3.24 s", one variant's).
+test('compare preset: the run preview sums the work and time of all three variants', async ({ page }) => {
+  const example = exampleOf(PRESET);
+  const summaries = ORGS.map((o) => nativeSummary(variant(example.config, o)));
+  const total = (k) => summaries.reduce((n, s) => n + s[k], 0).toLocaleString('en-US');
+  await page.goto('/');
+  await page.locator('#preset').selectOption(PRESET);
+  const next = page.getByTestId('next-run');
+  await expect(next.getByTestId('summary-variants')).toHaveText('For all 3 variants of the comparison, run one after another: '
+    + "work and time are their sums, memory the largest variant's.");
+  await expect(next.getByTestId('summary-cycles')).toHaveText(`${total('cycles')} cycles`);
+  expect(total('cycles')).toBe('810,000');
+  await expect(next.getByTestId('summary-flit_hops')).toHaveText(`${total('flit_hops')} flit-hops`);
+  // 3 x 12.96 M flit-hops at the WASM cycle engine's 22 M/s to 4 M/s (lib/placement.ts).
+  await expect(next.getByTestId('summary-time')).toHaveText('1.77 s – 9.72 s');
 });
 
 test('compare preset: progress names the organisation running, and Cancel stops the comparison', async ({ page }) => {

@@ -16,6 +16,11 @@ export function nativeRun(cfg) {
   return JSON.parse(execFileSync(SIM, ['run', configFile(cfg)], { encoding: 'utf8', maxBuffer: 64 << 20 }));
 }
 
+// The native CLI's prepare() summary for `cfg` (a valid config): sizes and work before a run.
+export function nativeSummary(cfg) {
+  return JSON.parse(execFileSync(SIM, ['prepare', configFile(cfg)], { encoding: 'utf8' })).summary;
+}
+
 function configFile(cfg) {
   const file = path.join(tmp, `cfg-${Math.random().toString(36).slice(2)}.json`);
   writeFileSync(file, JSON.stringify(cfg));
