@@ -81,9 +81,6 @@ describe('cycle engine results in the result panel', () => {
     expect(t).toContain(`saturation throughput ${formatValue(sat.throughput, 'flits/node/cycle')}`);
     // (Its digits follow the hit rate's standard error.)
     expect(t).toContain(`routing-cache hit rate ${((r.cache as { hit_rate: number }).hit_rate * 100).toFixed(1)} %`);
-    // The saturation throughput is marked on the latency chart too, as a dashed line.
-    expect(html.match(/<line data-mark="[^"]+"[^>]*><title>[^<]*<\/title>/g)).toEqual([expect.stringContaining(
-      `<title>saturation throughput ${formatValue(sat.throughput, 'flits/node/cycle')}</title>`)]);
     expect(t).toContain('offered load (flits/node/cycle)');
     expect(t).toContain('packet latency (cycles)');
     // One marker per run in the latency chart and one in the throughput chart (runs that
@@ -104,6 +101,32 @@ describe('cycle engine results in the result panel', () => {
     expect(html).toContain(`switch 5 (1,1): link utilisation ${formatPercent(by[5])}`);
     // No route-walk panels (3C misses, zero-load latency) for the cycle engine.
     expect(t).not.toContain('zero-load');
+  });
+
+  // A review found the saturation throughput (an accepted throughput) drawn as a line at that x on
+  // the offered-load axis, where it read as "saturates at offered load 0.92". The throughput chart
+  // marks it on its accepted axis; the latency chart marks the loads the bisection ended between.
+  it('marks the saturation throughput on the accepted axis and the load bracket on the offered-load axis', () => {
+    const r = run(SATURATION);
+    const sat = r.saturation as { throughput: number; load_bracket: [number, number] };
+    expect(sat.load_bracket).toEqual([0.5, 0.5625]);
+    const html = withUnits(<ResultPanel title="Browser run" source="WASM core" prefix="wasm" config={SATURATION} result={r} />);
+    const figure = (y: string) => new RegExp(`<figure class="chart"><figcaption>((?:(?!</figure>).)*?aria-label="${y} vs offered load[\\s\\S]*?)</figure>`).exec(html)![1];
+    const latency = figure('packet latency \\(cycles\\)');
+    const throughput = figure('accepted \\(flits/node/cycle\\)');
+    const satText = formatValue(sat.throughput, 'flits/node/cycle');
+    // No vertical line at the saturation throughput on either chart.
+    expect(html).not.toContain('data-mark');
+    expect(text(latency)).toContain('Mean packet latency against offered load, one point per run of the bisection; shaded: '
+      + 'the offered-load bracket the bisection ended in (traffic.injection.load: the loads it tried up to its lower end stayed '
+      + 'below saturation, those from its upper end saturated) 0.5–0.5625 flits/node/cycle');
+    expect(latency).toMatch(/<rect data-span="load bracket"[^>]*><title>offered-load bracket the bisection ended in: traffic.injection.load 0.5–0.5625 flits\/node\/cycle<\/title>/);
+    expect(latency).not.toContain('data-level');
+    expect(text(throughput)).toContain(`Accepted against offered throughput; dashed: the saturation throughput (the most any run of the bisection accepted) ${satText}`);
+    const level = /<line data-level="[^"]+" x1="([\d.]+)" x2="([\d.]+)" y1="([\d.]+)" y2="([\d.]+)"[^>]*><title>([^<]*)<\/title>/.exec(throughput)!;
+    expect(level[5]).toBe(`saturation throughput ${satText}`);
+    expect(level[3]).toBe(level[4]);  // horizontal: a level of accepted throughput
+    expect(throughput).not.toContain('data-span');
   });
 
   // The headline of a bisection is one of its runs (docs/engines.md): the panel must say which,
@@ -289,7 +312,7 @@ describe('comparing variants (a compare example)', () => {
     });
   });
 
-  it('the panel overlays the runs, marks each saturation throughput and tables the published values', () => {
+  it('the panel overlays the runs, shades each bisection\'s load bracket and tables the published values', () => {
     const spec = { path: 'switch.buffer.organisation', values: ['input_fifo', 'central'] };
     const published = spec.values.map((variant) => ({
       variant, what: `saturation throughput of ${variant}`, path: 'saturation.throughput', value: 0.5, tolerance: 0.5, unit: 'flits/node/cycle',
@@ -303,11 +326,17 @@ describe('comparing variants (a compare example)', () => {
     for (const [i, v] of spec.values.entries()) {
       expect(html).toContain(`data-series="${v}"`);
       expect(html).toContain(`data-legend="${v}"`);
-      expect(html).toContain(`<title>${v}: saturation throughput ${formatValue(sats[i], 'flits/node/cycle')}</title>`);
+      // Its bracket of offered loads shaded, the saturation throughput (accepted, not offered) in words.
+      const [lo, hi] = (results[i].saturation as { load_bracket: [number, number] }).load_bracket;
+      expect(html).toContain(`<title>${v}: bisection ended in traffic.injection.load ${formatAxisValue(lo)}–${formatAxisValue(hi)} flits/node/cycle; `
+        + `saturation throughput (most accepted) ${formatValue(sats[i], 'flits/node/cycle')}</title>`);
       expect(html).toMatch(new RegExp(`data-testid="compare-simulated-${v}">${formatValue(sats[i], 'flits/node/cycle').replace(/\./g, '\\.')}<`));
     }
-    expect(html.match(/data-mark="/g)).toHaveLength(2);
+    expect(html.match(/<rect data-span="/g)).toHaveLength(2);
+    expect(html).not.toContain('data-mark');
     const t = text(html);
+    expect(t).toContain('Mean packet latency against offered load, one curve per organisation; shaded: the offered-load bracket '
+      + '(traffic.injection.load, flits/node/cycle) its bisection ended in');
     expect(t).toContain('all 2 runs done');
     // As in PublishedPanel: the published figure, then this run's, under headings saying which is which.
     expect(t).toContain('organisation quantity as published simulated (this run) agreement');

@@ -13,6 +13,10 @@ import { SLICE_RESULT } from './fixtures';
 import { PortClassChart } from '../src/components/PortClassChart';
 import { MissBreakdown } from '../src/components/MissBreakdown';
 import { RunPreview } from '../src/components/RunPreview';
+import { exampleByKey, variantConfigs } from '../src/config/examples';
+import type { Config } from '../src/config/types';
+import { estimatedSeconds } from '../src/lib/placement';
+import { formatSeconds, formatWithUnit } from '../src/lib/format';
 import { RunControls } from '../src/components/RunControls';
 import { UnitsContext } from '../src/hooks/useCoreSchemas';
 import type { SchemaNode } from '../src/config/schema';
@@ -30,7 +34,7 @@ beforeAll(async () => {
 const withUnits = (el: ReactElement) => renderToStaticMarkup(<UnitsContext.Provider value={units}>{el}</UnitsContext.Provider>);
 
 const text = (html: string) =>
-  html.replace(/<[^>]+>/g, ' ').replace(/&gt;/g, '>').replace(/&lt;/g, '<').replace(/&amp;/g, '&').replace(/\s+/g, ' ');
+  html.replace(/<[^>]+>/g, ' ').replace(/&gt;/g, '>').replace(/&lt;/g, '<').replace(/&#x27;/g, "'").replace(/&amp;/g, '&').replace(/\s+/g, ' ');
 
 describe('components render numbers with units', () => {
   it('summary shows hit rate in % and exact counts', () => {
@@ -155,6 +159,34 @@ describe('components render numbers with units', () => {
     expect(t).toContain('Small enough for the browser');
     const big = { ...out.prepared, summary: { ...out.prepared.summary, lookups: 6e8 } };
     expect(text(withUnits(<RunPreview prepared={big} />))).toContain('Above the browser budget (50,000,000 look-ups)');
+  });
+
+  // A review found the compare preset's preview giving one variant's time and cycles, though Run
+  // runs all three: the preview sums the core's summaries of every variant.
+  it('the run preview of a compare example covers all its variants', async () => {
+    const core = await loadCore();
+    const prepare = (config: Config) => {
+      const out = handle(core, { id: 1, method: 'prepare', config });
+      if (out.kind !== 'prepared') throw new Error(JSON.stringify(out));
+      return out.prepared;
+    };
+    const example = exampleByKey('seed003-fig7-compare-bmin16')!;
+    const form = prepare(example.config);
+    const variants = variantConfigs(example).map((v) => prepare(v.config).summary);
+    expect(variants).toHaveLength(3);
+    expect(form.summary.cycles).toBe(270_000);
+    const t = text(withUnits(<RunPreview prepared={form} variants={variants} />));
+    expect(t).toContain('For all 3 variants of the comparison, run one after another: work and time are their sums, '
+      + "memory the largest variant's.");
+    expect(t).toContain('cycles (at most) 810,000 cycles');
+    expect(t).toContain(`flit-hops (estimate) ${(3 * form.summary.flit_hops!).toLocaleString('en-US')} flit-hops`);
+    expect(t).toContain(`memory (estimate) ${formatWithUnit(Math.max(...variants.map((v) => v.memory_bytes)), 'B')}`);
+    // Each variant's estimate from its own summary, summed: 3 x (589.1 ms – 3.24 s).
+    const [fast, slow] = variants.map(estimatedSeconds).reduce(([f, s], [f1, s1]) => [f + f1, s + s1]);
+    expect(t).toContain(`browser run time (estimate) ${formatSeconds(fast)} – ${formatSeconds(slow)}`);
+    expect(t).toContain('browser run time (estimate) 1.77 s – 9.72 s');
+    // Without variants, the form's one run.
+    expect(text(withUnits(<RunPreview prepared={form} />))).toContain('cycles (at most) 270,000 cycles');
   });
 });
 

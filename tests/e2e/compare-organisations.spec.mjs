@@ -1,20 +1,27 @@
 // The "compare buffer organisations" preset (seed 003 Fig. 7): Run runs the input FIFO, HIPIQS
 // and the central buffer one after another in the browser's WASM core, overlays their
-// latency-load curves with each saturation throughput marked, and tables each simulated
+// latency-load curves with each bisection's offered-load bracket shaded, and tables each simulated
 // saturation throughput (equal to the native CLI's run of that variant) beside the published one.
 import { test, expect } from '@playwright/test';
-import { example as exampleOf, experimentId, nativeRun, runPresetInBrowser, sig3 } from './support.mjs';
+import { example as exampleOf, experimentId, nativeRun, nativeSummary, runPresetInBrowser, sig3, sig4 } from './support.mjs';
 
 const PRESET = 'seed003-fig7-compare-bmin16';
 const ORGS = ['input_fifo', 'hipiqs', 'central'];
 
+// A curve's shading: the offered loads its bisection ended between; the saturation throughput, an
+// accepted throughput, only in words.
+const spanTitle = (org, r) => `${org}: bisection ended in traffic.injection.load `
+  + `${sig4(r.saturation.load_bracket[0])}–${sig4(r.saturation.load_bracket[1])} flits/node/cycle; `
+  + `saturation throughput (most accepted) ${sig3(r.saturation.throughput)} flits/node/cycle`;
+
 const variant = (cfg, org) => ({ ...cfg, switch: { ...cfg.switch, buffer: { ...cfg.switch.buffer, organisation: org } } });
 
-test('compare preset: three curves, saturation marked, simulated beside published per organisation', async ({ page }) => {
+test('compare preset: three curves, load brackets shaded, simulated beside published per organisation', async ({ page }) => {
   test.setTimeout(300_000);
   const example = exampleOf(PRESET);
   expect(example.compare.values).toEqual(ORGS);
-  const expected = Object.fromEntries(ORGS.map((o) => [o, nativeRun(variant(example.config, o)).saturation.throughput]));
+  const natives = Object.fromEntries(ORGS.map((o) => [o, nativeRun(variant(example.config, o))]));
+  const expected = Object.fromEntries(ORGS.map((o) => [o, natives[o].saturation.throughput]));
   expect(expected.hipiqs).toBeGreaterThan(0.85);
   expect(expected.central).toBeGreaterThan(0.85);
 
@@ -26,7 +33,7 @@ test('compare preset: three curves, saturation marked, simulated beside publishe
   for (const o of ORGS) {
     await expect(chart.locator(`g[data-series="${o}"] path`)).toHaveCount(1);
     await expect(chart.locator(`[data-legend="${o}"]`)).toHaveText(o);
-    await expect(chart.locator(`line[data-mark="${o}"] title`)).toHaveText(`${o}: saturation throughput ${sig3(expected[o])} flits/node/cycle`);
+    await expect(chart.locator(`rect[data-span="${o}"] title`)).toHaveText(spanTitle(o, natives[o]));
     await expect(panel.getByTestId(`compare-simulated-${o}`)).toHaveText(`${sig3(expected[o])} flits/node/cycle`);
   }
   const table = panel.getByTestId('compare-table');
@@ -51,6 +58,24 @@ test('compare preset: three curves, saturation marked, simulated beside publishe
   const variants = names.filter(({ name }) => ORGS.includes(name.split(', ')[0]));
   expect(variants.map(({ name }) => name).sort()).toEqual(ORGS.map((o) => `${o}, k=4 stages=2 bmin, no cache, uniform`).sort());
   for (const { name, title } of names) expect(title).toBe(name);
+});
+
+// Run runs every variant, so the preview's work and time are all of theirs, not the form's one
+// config's (a review found "270,000 cycles (at most)" and "589.1 ms – 3.24 s", one variant's).
+test('compare preset: the run preview sums the work and time of all three variants', async ({ page }) => {
+  const example = exampleOf(PRESET);
+  const summaries = ORGS.map((o) => nativeSummary(variant(example.config, o)));
+  const total = (k) => summaries.reduce((n, s) => n + s[k], 0).toLocaleString('en-US');
+  await page.goto('/');
+  await page.locator('#preset').selectOption(PRESET);
+  const next = page.getByTestId('next-run');
+  await expect(next.getByTestId('summary-variants')).toHaveText('For all 3 variants of the comparison, run one after another: '
+    + "work and time are their sums, memory the largest variant's.");
+  await expect(next.getByTestId('summary-cycles')).toHaveText(`${total('cycles')} cycles`);
+  expect(total('cycles')).toBe('810,000');
+  await expect(next.getByTestId('summary-flit_hops')).toHaveText(`${total('flit_hops')} flit-hops`);
+  // 3 x 12.96 M flit-hops at the WASM cycle engine's 22 M/s to 4 M/s (lib/placement.ts).
+  await expect(next.getByTestId('summary-time')).toHaveText('1.77 s – 9.72 s');
 });
 
 test('compare preset: progress names the organisation running, and Cancel stops the comparison', async ({ page }) => {
@@ -87,8 +112,7 @@ test('compare preset: Submit to server submits a sweep over the organisations an
     await expect(chart.locator(`g[data-series="${o}"] path`)).toHaveCount(1, { timeout: 240_000 });
     // The point of each organisation is the experiment of that variant's config.
     const exp = await (await page.request.get(`/api/experiments/${experimentId(variant(example.config, o))}`)).json();
-    await expect(chart.locator(`line[data-mark="${o}"] title`))
-      .toHaveText(`${o}: saturation throughput ${sig3(exp.result.saturation.throughput)} flits/node/cycle`);
+    await expect(chart.locator(`rect[data-span="${o}"] title`)).toHaveText(spanTitle(o, exp.result));
     // The table lists the same saturation throughput (the headline of a saturation-mode point).
     const row = page.getByTestId('sweep-table').locator('tbody tr').filter({ hasText: o });
     const col = await columnIndex(page, 'saturation.throughput');

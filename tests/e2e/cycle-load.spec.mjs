@@ -1,9 +1,9 @@
 // The cycle engine in the explorer: seed 003's HIPIQS preset (saturation mode on the 16-node BMIN)
-// runs in the browser's WASM core; the headline numbers, the saturation throughput of the
-// latency-load chart, the published value beside it and the drawing coloured by link utilisation
+// runs in the browser's WASM core; the headline numbers, the saturation throughput and load
+// bracket of its charts, the published value beside it and the drawing coloured by link utilisation
 // equal the native CLI's run of the same config.
 import { test, expect } from '@playwright/test';
-import { decimalsFor, example as exampleOf, experimentId, histogramSE, mean, nativeRun, ns, runConfigInBrowser, runPresetInBrowser, pct, sig3 } from './support.mjs';
+import { decimalsFor, example as exampleOf, experimentId, histogramSE, mean, nativeRun, ns, runConfigInBrowser, runPresetInBrowser, pct, sig3, sig4 } from './support.mjs';
 
 const count = (n) => n.toLocaleString('en-US');
 
@@ -34,9 +34,17 @@ test('seed 003 HIPIQS preset: throughput, latency, saturation and link utilisati
     .toHaveCount(expected.saturation.curve.filter((c) => c[2] > 0).length);
   await expect(load.locator('svg[aria-label="accepted (flits/node/cycle) vs offered load (flits/node/cycle)"] circle title'))
     .toHaveCount(expected.saturation.curve.length);
-  // The saturation throughput is a dashed line on the latency chart.
-  await expect(load.locator('svg[aria-label="packet latency (cycles) vs offered load (flits/node/cycle)"] line[data-mark] title'))
+  // The saturation throughput is an accepted throughput: a level on the accepted-throughput chart,
+  // never a line on an offered-load axis; the latency chart shades the loads the bisection ended
+  // between instead (a review found "0.92" drawn there while the run offered 0.9086 saturated).
+  const [lo, hi] = expected.saturation.load_bracket;
+  expect(lo).toBeLessThan(hi);
+  await expect(load.locator('line[data-mark]')).toHaveCount(0);
+  await expect(load.locator('svg[aria-label="accepted (flits/node/cycle) vs offered load (flits/node/cycle)"] line[data-level] title'))
     .toHaveText(`saturation throughput ${sig3(expected.saturation.throughput)} flits/node/cycle`);
+  await expect(load.locator('svg[aria-label="packet latency (cycles) vs offered load (flits/node/cycle)"] rect[data-span] title'))
+    .toHaveText(`offered-load bracket the bisection ended in: traffic.injection.load ${sig4(lo)}–${sig4(hi)} flits/node/cycle`);
+  await expect(load.getByTestId('wasm-load-bracket')).toHaveText(`${sig4(lo)}–${sig4(hi)} flits/node/cycle`);
 
   // Buffer occupancy: the share of the per-port budget is labelled as such, not "mean".
   await expect(load.locator('tr', { hasText: 'mean fraction' })).toHaveText(`mean fraction${pct(expected.buffers.mean_fraction)}`);

@@ -16,6 +16,11 @@ export function nativeRun(cfg) {
   return JSON.parse(execFileSync(SIM, ['run', configFile(cfg)], { encoding: 'utf8', maxBuffer: 64 << 20 }));
 }
 
+// The native CLI's prepare() summary for `cfg` (a valid config): sizes and work before a run.
+export function nativeSummary(cfg) {
+  return JSON.parse(execFileSync(SIM, ['prepare', configFile(cfg)], { encoding: 'utf8' })).summary;
+}
+
 function configFile(cfg) {
   const file = path.join(tmp, `cfg-${Math.random().toString(36).slice(2)}.json`);
   writeFileSync(file, JSON.stringify(cfg));
@@ -39,6 +44,8 @@ export async function downloadOf(page, trigger) {
 export const example = (key) => JSON.parse(readFileSync(path.join(ROOT, 'examples', `${key}.json`), 'utf8'));
 
 export const sig3 = (v) => Number(v.toPrecision(3)).toLocaleString('en-US', { maximumFractionDigits: 20 });
+// A chart's x value (axis tick, marker tooltip, load bracket): four significant digits.
+export const sig4 = (v) => Number(v.toPrecision(4)).toLocaleString('en-US', { maximumFractionDigits: 20 });
 export const pct = (f) => `${(f * 100).toFixed(2)} %`;
 
 // Digits from each statistic's confidence (docs/frontend.md, "Digits"): decimals down to the first

@@ -22,20 +22,23 @@ interface Props {
   // What a hollow marker means ("saturated"): said in its tooltip and in the legend.
   hollowLabel?: string;
   logX?: boolean;
-  // Dashed vertical lines at an x of a series (e.g. its saturation throughput), in its colour;
-  // `label` is the tooltip, with the value's unit.
-  marks?: Array<{ series: string; x: number; label: string }>;
+  // Dashed horizontal lines at a y of a series (e.g. the accepted-throughput plateau of a
+  // saturation search), in its colour; `label` is the tooltip, with the value's unit.
+  levels?: Array<{ series: string; y: number; label: string }>;
+  // Shaded x intervals of a series (e.g. the offered-load bracket a bisection ended in), in its
+  // colour with dashed edges; `label` is the tooltip, with the unit.
+  spans?: Array<{ series: string; x0: number; x1: number; label: string }>;
   // Points without a value to draw (e.g. a deadlocked run's latency): a × on the x axis in the
   // colour of their series, `label` the tooltip.
   stalled?: Array<{ series: string; x: number; label: string }>;
 }
 
 // A small multi-series line chart: D3 computes scales and paths, React draws them.
-export const LineChart = forwardRef<SVGSVGElement, Props>(function LineChart({ series, xLabel, yLabel, seriesLabel, formatY, formatTick = formatY, hollowLabel, logX, marks = [], stalled = [] }, ref) {
+export const LineChart = forwardRef<SVGSVGElement, Props>(function LineChart({ series, xLabel, yLabel, seriesLabel, formatY, formatTick = formatY, hollowLabel, logX, levels = [], spans = [], stalled = [] }, ref) {
   const all = series.flatMap((s) => s.points);
-  // The marks widen the x domain, so a mark is never drawn outside the plot.
-  const [x0, x1] = extent([...all.map((p) => p.x), ...marks.map((m) => m.x), ...stalled.map((m) => m.x)]) as [number, number];
-  const [y0, y1] = extent(all, (p) => p.y) as [number, number];
+  // Levels and spans widen the domains, so none is drawn outside the plot.
+  const [x0, x1] = extent([...all.map((p) => p.x), ...spans.flatMap((m) => [m.x0, m.x1]), ...stalled.map((m) => m.x)]) as [number, number];
+  const [y0, y1] = extent([...all.map((p) => p.y), ...levels.map((m) => m.y)]) as [number, number];
   if (all.length === 0) return <p className="note">{stalled.length > 0 ? 'No finished point has a value to draw.' : 'No finished points yet.'}</p>;
   // A mark's colour is its series' (grey for a series with no point drawn).
   const colour = (key: string) => {
@@ -61,6 +64,13 @@ export const LineChart = forwardRef<SVGSVGElement, Props>(function LineChart({ s
       <text x={(M.l + W - M.r) / 2} y={H - 6} textAnchor="middle">{xLabel}</text>
       <text transform={`translate(12,${(M.t + H - M.b) / 2}) rotate(-90)`} textAnchor="middle">{yLabel}</text>
       {seriesLabel && <text x={W - M.r + 8} y={M.t + 6} className="legend-text" fontWeight={600}>{seriesLabel}</text>}
+      {/* Behind the series, so their markers keep their tooltips. */}
+      {spans.map((m) => (
+        <rect key={m.series} data-span={m.series} x={x(m.x0)} width={x(m.x1) - x(m.x0)} y={M.t} height={H - M.b - M.t}
+          fill={colour(m.series)} fillOpacity={0.12} stroke={colour(m.series)} strokeWidth={1} strokeDasharray="4 3">
+          <title>{m.label}</title>
+        </rect>
+      ))}
       {series.map((s, i) => (
         <g key={s.key} data-series={s.key}>
           <path d={path(s.points) ?? ''} fill="none" stroke={PALETTE[i % PALETTE.length]} strokeWidth={2} />
@@ -80,8 +90,8 @@ export const LineChart = forwardRef<SVGSVGElement, Props>(function LineChart({ s
           </g>
         </g>
       ))}
-      {marks.map((m) => (
-        <line key={m.series} data-mark={m.series} x1={x(m.x)} x2={x(m.x)} y1={M.t} y2={H - M.b}
+      {levels.map((m) => (
+        <line key={m.series} data-level={m.series} x1={M.l} x2={W - M.r} y1={y(m.y)} y2={y(m.y)}
           stroke={colour(m.series)} strokeWidth={1.5} strokeDasharray="4 3">
           <title>{m.label}</title>
         </line>

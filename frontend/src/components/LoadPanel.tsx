@@ -1,7 +1,7 @@
 import type { Json, SimResult } from '../config/types';
 import { errorsOf } from '../lib/confidence';
 import { formatValue } from '../lib/format';
-import { DEADLOCK, latencySeries, runState, throughputSeries, type CurveRow } from '../lib/loadCurve';
+import { bracketText, DEADLOCK, latencySeries, loadBracket, runState, throughputSeries, type CurveRow } from '../lib/loadCurve';
 import { getPath } from '../lib/path';
 import { useUnits } from '../hooks/useCoreSchemas';
 import { CycleLatencyChart } from './CycleLatencyChart';
@@ -37,6 +37,10 @@ export function LoadPanel({ result, prefix }: { result: SimResult; prefix: strin
   const bare = (v: number) => formatValue(v, '');
   const runLoad = get('throughput.offered_configured');
   const latency = curve ? latencySeries(curve) : [];
+  const throughput = curve ? throughputSeries(curve) : [];
+  const bracket = loadBracket(result);
+  const bracketUnit = units.unitOf('saturation.load_bracket');
+  const satText = formatValue(saturation, units.unitOf('saturation.throughput'));
   const state = runState(result);
   return (
     <div className="load-panel" data-testid={`${prefix}-load`}>
@@ -73,21 +77,31 @@ export function LoadPanel({ result, prefix }: { result: SimResult; prefix: strin
         <div className="charts">
           <figure className="chart">
             <figcaption>
-              Mean packet latency against offered load, one point per run of the bisection; dashed: the saturation throughput{' '}
-              <span data-testid={`${prefix}-saturation`}>{formatValue(saturation, units.unitOf('saturation.throughput'))}</span>
+              Mean packet latency against offered load, one point per run of the bisection
+              {bracket && (<>
+                {/* Loads the search tried, not the saturation throughput: that is an accepted
+                    throughput, marked on the chart beside. */}
+                ; shaded: the offered-load bracket the bisection ended in (traffic.injection.load: the loads it tried
+                up to its lower end stayed below saturation, those from its upper end saturated){' '}
+                <span data-testid={`${prefix}-load-bracket`}>{bracketText(bracket, bracketUnit)}</span>
+              </>)}
             </figcaption>
             <LineChart series={latency} xLabel={`offered load (${tput})`} yLabel={`packet latency (${cycles})`}
               formatY={(v) => formatValue(v, cycles)} formatTick={bare}
-              marks={saturation !== undefined && latency.length > 0 ? [{
-                // Dashed in the colour of the runs it bounds (the saturated ones when there are any).
-                series: latency[latency.length - 1].key, x: saturation,
-                label: `saturation throughput ${formatValue(saturation, units.unitOf('saturation.throughput'))}`,
-              }] : []} />
+              spans={bracket ? [{ series: 'load bracket', x0: bracket[0], x1: bracket[1],
+                label: `offered-load bracket the bisection ended in: traffic.injection.load ${bracketText(bracket, bracketUnit)}` }] : []} />
           </figure>
           <figure className="chart">
-            <figcaption>Accepted against offered throughput</figcaption>
-            <LineChart series={throughputSeries(curve)} xLabel={`offered load (${tput})`} yLabel={`accepted (${tput})`}
-              formatY={(v) => formatValue(v, tput)} formatTick={bare} />
+            <figcaption>
+              Accepted against offered throughput; dashed: the saturation throughput (the most any run of the bisection
+              accepted){' '}<span data-testid={`${prefix}-saturation`}>{satText}</span>
+            </figcaption>
+            <LineChart series={throughput} xLabel={`offered load (${tput})`} yLabel={`accepted (${tput})`}
+              formatY={(v) => formatValue(v, tput)} formatTick={bare}
+              levels={saturation !== undefined && throughput.length > 0 ? [{
+                // The plateau the saturated runs reach: in their colour when there are any.
+                series: throughput[throughput.length - 1].key, y: saturation, label: `saturation throughput ${satText}`,
+              }] : []} />
           </figure>
         </div>
       )}

@@ -1,6 +1,6 @@
-import type { Prepared } from '../config/types';
+import type { Prepared, RunSummary } from '../config/types';
 import { formatSeconds, formatWithUnit } from '../lib/format';
-import { BROWSER_BUDGET, estimatedSeconds, placement } from '../lib/placement';
+import { BROWSER_BUDGET, estimatedSecondsInTurn, inTurn, placement } from '../lib/placement';
 import { useUnits } from '../hooks/useCoreSchemas';
 
 // The rows of the core's summary shown before a run, in this order (the cycle engine's work is
@@ -15,17 +15,26 @@ const WORK_ROWS: Record<string, Array<[string, string]>> = {
 };
 
 // What the run will be, from the core's prepare(): sizes, estimated work and memory, and where it
-// should run. Every number takes its unit from the results schema ("summary.*").
-export function RunPreview({ prepared }: { prepared: Prepared }) {
+// should run. Every number takes its unit from the results schema ("summary.*"). `variants`: the
+// summaries of a compare example's variants, which Run runs one after another; the work, memory,
+// time and placement shown are then those of all of them.
+export function RunPreview({ prepared, variants }: { prepared: Prepared; variants?: RunSummary[] }) {
   const units = useUnits();
-  const s = prepared.summary;
+  const runs = variants ?? [prepared.summary];
+  const s = inTurn(runs);
   const p = placement(s);
-  const [fast, slow] = estimatedSeconds(s);
+  const [fast, slow] = estimatedSecondsInTurn(runs);
   const values = s as unknown as Record<string, number | undefined>;
   const rows = [...SIZE_ROWS, ...(WORK_ROWS[s.engine] ?? WORK_ROWS.other), ['memory_bytes', 'memory (estimate)']]
     .filter(([k]) => values[k] !== undefined);
   return (
     <div className="run-preview" data-testid="run-preview">
+      {variants && (
+        <p className="note" data-testid="summary-variants">
+          For all {variants.length} variants of the comparison, run one after another: work and time are their sums,
+          memory the largest variant's.
+        </p>
+      )}
       <dl className="summary small">
         {rows.map(([k, label]) => (
           <div key={k}>

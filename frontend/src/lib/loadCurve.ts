@@ -3,6 +3,7 @@
 // saturation and saturated runs are separate series, so the saturation point is visible; and a
 // run's state.
 import type { Series } from './sweep';
+import { displayUnit, formatAxisValue } from './format';
 
 // (The latency is null for a run that delivered no measured packet.)
 export type CurveRow = [number, number, number | null, boolean];
@@ -48,4 +49,17 @@ export function latencyCurve(key: string, curve: CurveRow[]): Series {
 // Accepted against offered throughput (flits/node/cycle).
 export function throughputSeries(curve: CurveRow[]): Series[] {
   return split(curve, (r) => r[1]);
+}
+
+// The interval of traffic.injection.load a bisection ended in (result `saturation.load_bracket`:
+// [highest unsaturated, lowest saturated] load tried, docs/engines.md "Measurement"); undefined
+// for a result without one (stored before the core reported it).
+export function loadBracket(result: unknown): [number, number] | undefined {
+  const b = (result as { saturation?: { load_bracket?: unknown } } | undefined)?.saturation?.load_bracket;
+  return Array.isArray(b) && b.length === 2 && b.every((v) => typeof v === 'number') ? b as [number, number] : undefined;
+}
+
+// A bracket as captions and tooltips say it, to the axis's digits: "0.5–0.5625 flits/node/cycle".
+export function bracketText([lo, hi]: [number, number], unit: string): string {
+  return `${formatAxisValue(lo)}–${formatAxisValue(hi)} ${displayUnit(unit)}`;
 }

@@ -55,6 +55,24 @@ export function estimatedSeconds(summary: RunSummary): [number, number] {
   return [n / w.wasmPerS.fast, n / w.wasmPerS.slow];
 }
 
+// Runs made one after another (a compare example's variants, useCompareRun) as one: each work
+// key the sum of the runs' (as the core's prepare() counts it), memory the largest run's (one is
+// held at a time); sizes are the first run's.
+export function inTurn(summaries: RunSummary[]): RunSummary {
+  const sum = (k: 'cycles' | 'flit_hops' | 'packets' | 'lookups') =>
+    summaries.some((s) => s[k] !== undefined) ? summaries.reduce((n, s) => n + (s[k] ?? 0), 0) : undefined;
+  return {
+    ...summaries[0], cycles: sum('cycles'), flit_hops: sum('flit_hops'), packets: sum('packets')!, lookups: sum('lookups')!,
+    memory_bytes: Math.max(...summaries.map((s) => s.memory_bytes)),
+  };
+}
+
+// [fastest, slowest] estimated seconds of browser runs made one after another: the sum of each
+// run's estimate.
+export function estimatedSecondsInTurn(summaries: RunSummary[]): [number, number] {
+  return summaries.map(estimatedSeconds).reduce(([f, s], [f1, s1]) => [f + f1, s + s1], [0, 0]);
+}
+
 export function autoRuns(summary: RunSummary): boolean {
   return placement(summary).where === 'browser' && amount(summary, workOf(summary).key) <= workOf(summary).autoRun;
 }

@@ -19,6 +19,7 @@ import { BaselineContext, updateHistory, useHistory, useHistoryBaseline } from '
 import { TopologyView } from '../components/TopologyView';
 import { useWasmRun } from '../hooks/useWasmRun';
 import { useCompareRun } from '../hooks/useCompareRun';
+import { useVariantSummaries } from '../hooks/useVariantSummaries';
 import { ComparePanel } from '../components/ComparePanel';
 import { useServerRun } from '../hooks/useServerRun';
 import { addRun, shortName, type HistoryState } from '../lib/history';
@@ -64,6 +65,7 @@ export function ExploreView({ onEngineVersion }: { onEngineVersion: (v: string |
   // The form holds a compare example: Run runs each of its variants.
   const formExample = exampleFor(config);
   const compareExample = formExample?.compare ? formExample : undefined;
+  const variantSummaries = useVariantSummaries(compareExample);
   const server = useServerRun();
   const history = useHistory();
   const baseline = useHistoryBaseline();
@@ -197,7 +199,9 @@ export function ExploreView({ onEngineVersion }: { onEngineVersion: (v: string |
           {showPreview && (
             <section className="result next-run" aria-label="Next run" data-testid="next-run">
               <h2>{hasResult ? 'The form now holds' : 'Ready to run'}: <span data-testid="next-run-name">{shortName(config)}</span></h2>
-              {core.prepared && core.validated ? <RunPreview prepared={core.prepared} />
+              {/* A comparison's preview waits for all its variants' summaries: the form's alone is one variant's. */}
+              {core.prepared && core.validated && (!compareExample || variantSummaries)
+                ? <RunPreview prepared={core.prepared} variants={variantSummaries ?? undefined} />
                 : <p className="note">{blocked ? 'Fix the highlighted field to see what the run will be.' : 'checking the config with the core…'}</p>}
               {!compareExample && <PublishedPanel config={config} />}
               {/* Beside a stale result the drawing folds away, so the result's "out of date" banner stays in view. */}
