@@ -70,6 +70,17 @@ TEST(Config, SchemaListsDeclaredFields) {
       EXPECT_EQ(e["then"]["properties"]["switch"]["properties"]["delays_ns"]["properties"]["link"]["x-unit"], "ns");
   // routing.algorithm is per topology kind (test_contract.cpp), not a union at the top.
   EXPECT_FALSE(s["properties"]["routing"].contains("properties"));
+  // A list gives its length range as the parser enforces it (traffic.size_mix: 0..16 sizes).
+  bool mix_seen = false;
+  for (const json& e : s["allOf"])
+    if (e["x-discriminator"] == json{{"path", "engine"}, {"value", "cycle"}}) {
+      const json& flits = e["then"]["properties"]["traffic"]["properties"]["size_mix"]["properties"]["flits"];
+      EXPECT_EQ(flits["minItems"], 0);
+      EXPECT_EQ(flits["maxItems"], 16);
+      EXPECT_EQ(flits["items"]["maximum"], 4096);
+      mix_seen = true;
+    }
+  EXPECT_TRUE(mix_seen);
 }
 
 TEST(Config, DelaysThatCouldOverflowTheLatencyCounterAreRejected) {

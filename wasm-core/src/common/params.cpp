@@ -210,7 +210,7 @@ std::string Params::string(const char* key, const char* def, const char* doc) {
 std::vector<int64_t> Params::int_list(const char* key, const std::vector<int64_t>& def, size_t min_len,
                                       size_t max_len, int64_t lo, int64_t hi, const char* unit,
                                       const char* doc) {
-  declare({field(key), "array", def, lo, hi, {}, unit, doc});
+  declare({field(key), "array", def, lo, hi, {}, unit, doc, min_len, max_len});
   const json* v = get(key);
   if (!v) return record(key, def);
   const std::string what = "a list of " + std::to_string(min_len) + ".." + std::to_string(max_len) +

@@ -24,6 +24,8 @@ json property_of(const ParamDecl& d) {
   if (!d.def.is_null()) p["default"] = d.def;
   if (d.type == "array") {
     if (!d.lo.is_null()) p["items"] = {{"type", "integer"}, {"minimum", d.lo}, {"maximum", d.hi}};
+    if (!d.min_items.is_null()) p["minItems"] = d.min_items;
+    if (!d.max_items.is_null()) p["maxItems"] = d.max_items;
   } else {
     if (!d.lo.is_null()) p["minimum"] = d.lo;
     if (!d.hi.is_null()) p["maximum"] = d.hi;
