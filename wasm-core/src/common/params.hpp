@@ -41,7 +41,7 @@ struct ParamDecl {
   json lo, hi;                       // null when unbounded / not numeric
   std::vector<std::string> choices;  // for string enums
   std::string unit, doc;
-  json min_items, max_items;         // lists: their length range (null when not a list)
+  json min_items = nullptr, max_items = nullptr;  // lists: their length range (null when not a list)
 };
 
 class ParamRegistry {
