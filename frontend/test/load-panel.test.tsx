@@ -52,6 +52,23 @@ describe('latency-load curve series', () => {
 });
 
 describe('cycle engine results in the result panel', () => {
+  it('says when a run ended stalled, before the deadlock limit could call it', () => {
+    // One VC per port on a 4x4 torus (no datelines), 8-flit packets in 4-flit VCs: the rings lock up
+    // within the 6,500 cycles, fewer than the 20,000-cycle deadlock limit.
+    const cfg = {
+      seed: 1, engine: 'cycle', topology: { kind: 'torus', dims: [4, 4] },
+      switch: { cache: null, buffer: { organisation: 'vc', vcs: 1, flits_per_vc: 4 } },
+      traffic: { pattern: 'uniform', injection: { load: 0.5 }, packet_flits: 8 },
+      sim: { warmup_cycles: 500, measure_cycles: 3000, drain_cycles: 3000 },
+    } as unknown as Config;
+    const r = run(cfg);
+    expect(r.deadlock).toBe(false);
+    const stalled = (r.cycles as { stalled_at_end: number }).stalled_at_end;
+    expect(stalled).toBeGreaterThan(1000);
+    const html = withUnits(<ResultPanel title="Browser run" source="WASM core" prefix="wasm" config={cfg} result={r} />);
+    expect(html).toContain(`data-testid="wasm-saturated">saturated; no flit moved in its last ${formatValue(stalled, 'cycles')}<`);
+  });
+
   it('says a deadlocked run stopped, with the limit the core reports', () => {
     // One FIFO per input and wormhole DOR on a torus ring: deadlocks at full load (core test CycleDeadlock).
     const cfg = {

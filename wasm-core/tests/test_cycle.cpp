@@ -457,6 +457,24 @@ TEST(CycleDeadlock, CentralBufferOnAMeshReservesPerOutputAndDoesNotDeadlock) {
   EXPECT_GT(accepted(central), 0.2);
 }
 
+// A deadlock the run ends too soon to call (the ring locks up within 6,500 cycles, the limit is
+// 20,000): cycles.stalled_at_end says how long nothing moved; a healthy saturated run moves a flit
+// in its last cycle (0).
+TEST(CycleDeadlock, ARunThatEndsStalledSaysForHowLong) {
+  const json stuck = run_ok({{"seed", 1}, {"engine", "cycle"}, {"topology", {{"kind", "torus"}, {"dims", {4, 4}}}},
+                             {"switch", {{"cache", nullptr}, {"buffer", {{"organisation", "vc"}, {"vcs", 1}, {"flits_per_vc", 4}}}}},
+                             {"traffic", {{"pattern", "uniform"}, {"injection", {{"load", 0.5}}}, {"packet_flits", 8}}},
+                             {"sim", {{"warmup_cycles", 500}, {"measure_cycles", 3000}, {"drain_cycles", 3000}}}});
+  EXPECT_FALSE(stuck["deadlock"].get<bool>());
+  EXPECT_GT(stuck["cycles"]["stalled_at_end"].get<uint64_t>(), 1000u);
+  EXPECT_LT(stuck["cycles"]["stalled_at_end"].get<uint64_t>(), stuck["cycles"]["simulated"].get<uint64_t>());
+  json busy = booksim_mesh(0.9);
+  busy["sim"] = {{"warmup_cycles", 300}, {"measure_cycles", 1500}, {"drain_cycles", 1500}};
+  const json r = run_ok(busy);
+  EXPECT_TRUE(r["saturated"].get<bool>());
+  EXPECT_EQ(r["cycles"]["stalled_at_end"], 0);
+}
+
 // A run of the saturation search that delivered no measured packet (here a deadlocked ring: one
 // FIFO per input under wormhole DOR on a torus) has no latency in the curve: null, as in a run's
 // own result, not 0 (a latency-load curve plotted from it dropped to 0 at high load).

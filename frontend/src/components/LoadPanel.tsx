@@ -18,6 +18,7 @@ type Obj = Record<string, unknown>;
 export function LoadPanel({ result, prefix }: { result: SimResult; prefix: string }) {
   const units = useUnits();
   const get = (path: string) => getPath(result as unknown as Json, path);
+  const stalled = get('cycles.stalled_at_end');
   const se = errorsOf(result);
   const headline: Array<[string, string]> = [
     ['accepted throughput', 'throughput.accepted'],
@@ -70,6 +71,9 @@ export function LoadPanel({ result, prefix }: { result: SimResult; prefix: strin
             {state === DEADLOCK
               ? `${DEADLOCK}: no flit moved for ${formatValue(get('cycles.deadlock_limit'), units.unitOf('cycles.deadlock_limit'))}`
               : state}
+            {/* A run that ended before the deadlock limit may still have stopped moving. */}
+            {state !== DEADLOCK && typeof stalled === 'number' && stalled > 0 &&
+              `; no flit moved in its last ${formatValue(stalled, units.unitOf('cycles.stalled_at_end'))}`}
           </dd>
         </div>
       </dl>

@@ -181,6 +181,7 @@ const std::vector<ResultKey>& declared() {
       {"cycles.drained", "boolean", "", "Every measured packet was delivered"},
       {"cycles.flit_hops", "integer", "flit-hops", "Flits sent through a switch over the whole run (the simulated work)"},
       {"cycles.deadlock_limit", "integer", "cycles", "Cycles without a flit moving, while flits wait, after which a run stops as deadlocked"},
+      {"cycles.stalled_at_end", "integer", "cycles", "Cycles at the end of the run in which no flit moved while flits waited (0 if the last cycle moved one): a stall shorter than deadlock_limit, e.g. a deadlock the run ended too soon to call"},
       {"buffers.mean_flits_per_port", "number", "flits", "Flits buffered in the switches per input port, averaged over the measured window"},
       {"buffers.mean_fraction", "number", "fraction", "The same over the per-port buffer budget (switch.buffer.flits_per_port, or vcs x flits_per_vc); output_queued may exceed 1 (ideal, speed-up N)"},
       {"buffers.peak_flits_switch", "integer", "flits", "Most flits one switch held at once in the measured window"},

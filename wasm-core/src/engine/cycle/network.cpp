@@ -941,6 +941,10 @@ struct CycleNetwork::Impl::Engine final : CycleNetwork::Impl {
     return finished ? 0 : end_all - now;
   }
 
+  // Cycles at the end of the run in which no flit moved while flits waited (0 when the last cycle
+  // moved one, or the network was empty): a run that ends before the deadlock limit can still
+  // show that nothing was moving.
+  uint64_t stalled_at_end() const { return in_network && now > last_progress + 1 ? now - 1 - last_progress : 0; }
   bool drained() const { return outstanding == 0 && (now >= end_window || replay_done()); }
   // Saturated: measured packets left undelivered, a deadlock, or source queues that grew over
   // the window by more than 1 % of the flits created in it (offered load above what the
@@ -1090,7 +1094,7 @@ struct CycleNetwork::Impl::Engine final : CycleNetwork::Impl {
         {"cam", {{"searches", cam_searches},
                  {"utilization", cams > 0 ? json(per_window_cycle(static_cast<double>(cam_searches) * c.cam_cycles / cams)) : json(nullptr)}}},
         {"cycles", {{"simulated", now}, {"warmup", W}, {"measured", window_cycles()}, {"drained", drained()}, {"flit_hops", flit_hops},
-                    {"deadlock_limit", kDeadlockCycles}}},
+                    {"deadlock_limit", kDeadlockCycles}, {"stalled_at_end", stalled_at_end()}}},
     };
     if (replay) out["replay"] = replay_json(ns_per_cycle);
     return out;
