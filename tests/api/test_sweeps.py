@@ -146,6 +146,16 @@ def test_cancel_spares_points_shared_with_a_live_sweep(client, db):
     assert prog["cancelled"] == 2 and prog["queued"] == 1
 
 
+def test_cancel_spares_an_experiment_also_submitted_on_its_own(client, db):
+    # Seed 5 was posted by itself before the sweep that shares it: cancelling the sweep cancels
+    # seed 6 only (it once cancelled both, so the lone submission ended "cancelled").
+    own = client.post("/api/experiments", json={**BASE, "seed": 5}).json()["id"]
+    sid = client.post("/api/sweeps", json={"base": BASE, "axes": {"seed": [5, 6]}}).json()["id"]
+    prog = client.delete(f"/api/sweeps/{sid}").json()["progress"]
+    assert prog["cancelled"] == 1 and prog["queued"] == 1
+    assert client.get(f"/api/experiments/{own}").json()["status"] == "queued"
+
+
 def test_results_cursor_validation_and_unknown_sweep(client, db):
     sid = client.post("/api/sweeps", json={"base": BASE, "axes": {"seed": [1]}}).json()["id"]
     r = client.get(f"/api/sweeps/{sid}/results", params={"cursor": "abc"})

@@ -225,11 +225,19 @@ def sweep_run_counts(conn: psycopg.Connection, sweep_id: str, since: datetime) -
     ).fetchone()
 
 
+def mark_submitted_directly(conn: psycopg.Connection, experiment_id: str) -> None:
+    """The experiment was submitted on its own, so no sweep's cancel may cancel its run."""
+    conn.execute("UPDATE experiments SET submitted_directly = true WHERE id = %s AND NOT submitted_directly",
+                 (experiment_id,))
+
+
 def live_runs_only_in(conn: psycopg.Connection, sweep_id: str) -> list[int]:
-    """Queued/running runs of the sweep that no other live (not cancelled) sweep needs."""
+    """Queued/running runs of the sweep that nothing else needs: no other live (not cancelled)
+    sweep, and no submission of the experiment on its own."""
     rows = conn.execute(
         "SELECT DISTINCT p.run_id FROM sweep_points p JOIN runs r ON r.id = p.run_id"
-        " WHERE p.sweep_id = %(sid)s AND r.status IN ('queued', 'running')"
+        " JOIN experiments e ON e.id = p.experiment_id"
+        " WHERE p.sweep_id = %(sid)s AND r.status IN ('queued', 'running') AND NOT e.submitted_directly"
         " AND NOT EXISTS (SELECT 1 FROM sweep_points q JOIN sweeps s ON s.id = q.sweep_id"
         "   WHERE q.run_id = p.run_id AND q.sweep_id <> %(sid)s AND s.cancelled_at IS NULL)",
         {"sid": sweep_id},

@@ -56,6 +56,7 @@ def _prepare_within_caps(config: dict[str, Any], settings: Settings) -> Prepared
 def _store(prepared: Prepared) -> dict[str, Any]:
     with connection() as conn, conn.transaction():
         store_experiments(conn, [prepared])
+        repo.mark_submitted_directly(conn, prepared.id)
         ensure_runs(conn, [prepared.id])
         return repo.run_state(conn, prepared.id)
 
