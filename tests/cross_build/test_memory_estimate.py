@@ -53,6 +53,12 @@ CONFIGS = {
         "switch": {"cache": {"entries": 1024, "ways": 4}},
         "traffic": {"pattern": "uniform", "injection": {"load": 0.2}, "packet_flits": 4},
         "sim": {"warmup_cycles": 500, "measure_cycles": 2000, "drain_cycles": 2000}},
+    # Exact 3C with more destinations than entries: the shadow remembers every tag a cache has seen,
+    # evicted ones too (4.5 M here, 345 MB peak; estimated at 108 MB when it counted `entries` tags
+    # per cache at 44 B).
+    "routewalk-3c-shadow-switch-scope": {
+        "engine": "routewalk", "topology": {"kind": "torus", "dims": [32, 32, 32]},
+        "switch": {"cache": {"entries": 64, "scope": "switch"}}, "traffic": {"pattern": "uniform", "packets": 1000000}},
     # Every (input, output) queue of a DAMQ may take its input's whole buffer: a ring of
     # flits_per_port slots each, ports^2 rings per switch (420 MB here; estimated at 12 MB when the
     # estimate counted one buffer per port).

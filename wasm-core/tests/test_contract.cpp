@@ -62,9 +62,9 @@ TEST(Prepare, EstimatesWorkAndMemory) {
   EXPECT_EQ(s["packets"], 3000);
   EXPECT_EQ(s["caches"], 80.0);                 // 16 switches x 5 input ports
   EXPECT_EQ(s["lookups"], 3000.0 * 5);          // packets x longest route (an upper bound)
-  // 256 B per cache object + 4 B per entry + 44 B per shadow tag (16 entries < 16 nodes), and
-  // 16 B of counters per input port.
-  EXPECT_EQ(s["memory_bytes"], 80 * 256.0 + 80 * 16 * 4.0 + 44.0 * 80 * 16 + 80 * 16.0);
+  // 256 B per cache object + 4 B per entry + the 3C seen bits (16 nodes fit in 16 entries: one
+  // 64-bit word per cache), and 16 B of counters per input port.
+  EXPECT_EQ(s["memory_bytes"], 80 * 256.0 + 80 * 16 * 4.0 + 80 * 8.0 + 80 * 16.0);
   EXPECT_EQ(s["cache_bytes_per_port"], 16 * 4 + 1);  // tags + touched flag (LRU keeps no words)
 }
 

@@ -4,6 +4,9 @@
 
 namespace switchlab {
 
+// The run's estimate counts a shadow object as kShadowObjectBytes in every build.
+static_assert(sizeof(LruList) <= MissClassifier::kShadowObjectBytes, "a shadow object outgrew the estimate's bound");
+
 MissClassifier::MissClassifier(size_t caches, uint32_t entries, uint32_t keys, uint32_t sampling) {
   if (keys <= entries) {  // exact and cheap whatever the sampling: no sample taken
     words_per_cache_ = (size_t{keys} + 63) / 64;

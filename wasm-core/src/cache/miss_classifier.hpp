@@ -16,6 +16,7 @@
 // Unsampled look-ups never touch the shadow, which is the speed-up: the shadow's misses in memory
 // are what 3C costs.
 #include <array>
+#include <cmath>
 #include <cstdint>
 #include <vector>
 
@@ -63,6 +64,16 @@ class MissClassifier {
     if (seen_.empty() && sampled(tag)) shadow_[cache].prefetch_node(tag);
   }
 
+  // Memory bound for the run's estimate: `caches` caches over `keys` keys, `tags` the most distinct
+  // (cache, tag) pairs the run can classify. Few keys: the seen bits. Otherwise a shadow object per
+  // cache (80 B natively; a constant, so that the estimate is the same in every build), and per
+  // remembered tag a list node (12 B) and a map slot (8 B), both in arrays that double as they
+  // grow: 64 B per tag bounds them while one grows.
+  static double bytes(double caches, double entries, double keys, double tags) {
+    if (keys <= entries) return caches * std::ceil(keys / 64) * 8.0;
+    return caches * kShadowObjectBytes + 64.0 * tags;
+  }
+  static constexpr double kShadowObjectBytes = 80;
   // Which of the two ways this run uses (docs, tests).
   bool seen_bits_only() const { return !seen_.empty(); }
   // 1 when every miss is classified (exact counts), else S: the counts are a 1-in-S sample.

@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "app/npb_traffic.hpp"
+#include "cache/miss_classifier.hpp"
 #include "app/smpi_export.hpp"
 #include "common/pow2.hpp"
 #include "engine/cycle/network.hpp"
@@ -210,15 +211,24 @@ void estimate_run(Experiment& ex) {
     }
   }
   e.memory_bytes += 16.0 * switches * topo.ports_per_switch() + topo.table_bytes();
-  // Shadow list node + map slots, ~44 B per distinct tag; sampled, only 1 in S tags (and look-ups) reach it.
-  if (ex.cache.enabled && ex.cache.classify_misses) {
-    const double sampling = nodes > entries ? ex.cache.classify_sampling : 1.0;  // few keys: exact seen bits
-    e.memory_bytes += 44.0 * std::min(e.caches * std::min(entries, nodes), e.lookups) / sampling;
-  }
+  // 3C: the shadow remembers every tag a cache has seen, evicted ones too (that is how it tells
+  // first references apart): up to every node per cache, at most one per look-up; sampled, only 1
+  // in S tags (and look-ups) reach it.
+  if (ex.cache.enabled && ex.cache.classify_misses)
+    e.memory_bytes += MissClassifier::bytes(e.caches, entries, nodes,
+                                            std::min(e.caches * nodes, e.lookups) / ex.cache.classify_sampling);
 }
 
 bool check_size(Params& root, const Experiment& ex) {
   if (!ex.cache.enabled) return true;
+  // The prefetch limit first: past it the prefetch's look-ups alone make any run look too large.
+  const double nodes = ex.topology->num_nodes();
+  if (ex.cache.prefetch_all_to_all && nodes > kMaxPrefetchNodes) {
+    root.errors().fail("switch.cache.prefetch", "all_to_all needs at most " + std::to_string(kMaxPrefetchNodes) +
+                                                    " nodes, got " + format_number(nodes),
+                       "none, or all_to_all with at most " + std::to_string(kMaxPrefetchNodes) + " nodes");
+    return false;
+  }
   const double bytes = ex.estimate.memory_bytes;
   if (bytes > kMaxRunMemoryBytes) {
     const std::string limit = format_number(kMaxRunMemoryBytes / (1 << 30)) + " GiB";
@@ -232,13 +242,6 @@ bool check_size(Params& root, const Experiment& ex) {
                            (sparse ? "; use fewer packets, fewer entries" : "; use fewer entries") +
                            " or monitored mode (monitor.samples) on a torus",
                        "a run whose caches fit in " + limit);
-    return false;
-  }
-  const double nodes = ex.topology->num_nodes();
-  if (ex.cache.prefetch_all_to_all && nodes > kMaxPrefetchNodes) {
-    root.errors().fail("switch.cache.prefetch", "all_to_all needs at most " + std::to_string(kMaxPrefetchNodes) +
-                                                    " nodes, got " + format_number(nodes),
-                       "none, or all_to_all with at most " + std::to_string(kMaxPrefetchNodes) + " nodes");
     return false;
   }
   return true;
