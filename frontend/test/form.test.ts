@@ -1,14 +1,16 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { applyField, fieldText, parseField, type FieldSpec } from '../src/config/form';
 import { SLICE_CONFIG } from './fixtures';
-import { allFields } from '../src/config/schema';
+import { allFields, fieldsFor, pruneToVariant, shownFields, type SchemaNode } from '../src/config/schema';
 import type { Config } from '../src/config/types';
 import { configSchema } from './core';
 
 // The field specs the form generates from the core's real schema.
 let FIELDS: FieldSpec[] = [];
+let SCHEMA: SchemaNode;
 beforeAll(async () => {
-  FIELDS = allFields(await configSchema());
+  SCHEMA = await configSchema();
+  FIELDS = allFields(SCHEMA);
 });
 const spec = (path: string): FieldSpec => {
   const f = FIELDS.find((x) => x.path === path);
@@ -24,6 +26,36 @@ function type(cfg: Config, edits: Array<[string, string]>): Config {
     return r.config;
   }, cfg);
 }
+
+describe('fields that apply only to some choices (x-applies-when)', () => {
+  const cycle = (injection: object, sim: object = {}): Config =>
+    ({ engine: 'cycle', topology: { kind: 'mesh', dims: [4, 4] }, switch: { cache: null },
+      traffic: { pattern: 'uniform', injection }, sim }) as never;
+  const shown = (cfg: Config) => shownFields(SCHEMA, cfg).map((f) => f.path);
+
+  it('the schema states the condition and the form reads it', () => {
+    expect(spec('traffic.injection.burst_flits').appliesWhen).toEqual({ path: 'traffic.injection.process', in: ['on_off'] });
+    expect(spec('traffic.injection.process').appliesWhen).toBeUndefined();
+  });
+
+  it('hides burst_flits under bernoulli and shows it under on_off', () => {
+    expect(shown(cycle({ process: 'bernoulli' }))).not.toContain('traffic.injection.burst_flits');
+    expect(shown(cycle({}))).not.toContain('traffic.injection.burst_flits');  // the default process is bernoulli
+    expect(shown(cycle({ process: 'on_off' }))).toContain('traffic.injection.burst_flits');
+    expect(shown(cycle({ process: 'trace' }))).toContain('traffic.injection.time_unit');
+    expect(shown(cycle({ process: 'trace' }))).not.toContain('traffic.injection.load');
+    expect(shown(cycle({}))).not.toContain('sim.bisection_steps');
+    expect(shown(cycle({}, { mode: 'saturation' }))).toContain('sim.bisection_steps');
+  });
+
+  it('a hidden field keeps its value: nothing is dropped from the config', () => {
+    const onOff = cycle({ process: 'on_off', burst_flits: 16 });
+    const bernoulli = type(onOff, [['traffic.injection.process', 'bernoulli']]);
+    expect(bernoulli.traffic).toEqual({ pattern: 'uniform', injection: { process: 'bernoulli', burst_flits: 16 } });
+    expect(pruneToVariant(SCHEMA, onOff, bernoulli)).toBe(bernoulli);
+    expect(fieldsFor(SCHEMA, bernoulli).map((f) => f.path)).toContain('traffic.injection.burst_flits');
+  });
+});
 
 describe('config form -> config JSON', () => {
   it('turns form edits into the exact config the core receives', () => {

@@ -102,6 +102,32 @@ describe('components render numbers with units', () => {
     expect(form({ mode: 'latency' })).not.toContain('data-testid="load-ignored"');
   });
 
+  // The core's schema says when a field applies (x-applies-when); the form shows only those that do.
+  it('hides the fields the current choices do not read: burst_flits only under an on_off process', () => {
+    const form = (injection: object, buffer: object = {}) => renderToStaticMarkup(<ConfigForm config={{ engine: 'cycle',
+      topology: { kind: 'mesh', dims: [4, 4] }, switch: { cache: null, buffer }, traffic: { pattern: 'uniform', injection } } as never}
+      schema={schema} error={null} onChange={() => {}} />);
+    const bernoulli = form({ process: 'bernoulli' });
+    for (const hidden of ['burst_flits', 'gflops', 'time_unit'])
+      expect(bernoulli).not.toContain(`data-field="traffic.injection.${hidden}"`);
+    expect(bernoulli).toContain('data-field="traffic.injection.load"');
+    expect(form({})).not.toContain('data-field="traffic.injection.burst_flits"');  // bernoulli by default
+    // A value the config still holds does not show the field either (nor is it dropped: see form.test.ts).
+    expect(form({ process: 'bernoulli', burst_flits: 16 })).not.toContain('data-field="traffic.injection.burst_flits"');
+    const onOff = form({ process: 'on_off' });
+    expect(onOff).toContain('data-field="traffic.injection.burst_flits"');
+    expect(text(onOff)).toContain('Burst flits');
+    // Buffers: vcs and flits_per_vc for vc (the default), flits_per_port for the others, chunk_flits for hipiqs.
+    const vc = form({});
+    expect(vc).toContain('data-field="switch.buffer.vcs"');
+    expect(vc).not.toContain('data-field="switch.buffer.flits_per_port"');
+    const hipiqs = form({}, { organisation: 'hipiqs' });
+    expect(hipiqs).not.toContain('data-field="switch.buffer.vcs"');
+    expect(hipiqs).toContain('data-field="switch.buffer.flits_per_port"');
+    expect(hipiqs).toContain('data-field="switch.buffer.chunk_flits"');
+    expect(form({}, { organisation: 'voq' })).not.toContain('data-field="switch.buffer.chunk_flits"');
+  });
+
   it('the result panel draws one cell per switch and labels provenance', () => {
     const html = renderToStaticMarkup(
       <ResultPanel title="Browser run" source="WASM core" prefix="wasm" config={SLICE_CONFIG} result={SLICE_RESULT} />,

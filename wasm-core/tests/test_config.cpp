@@ -1,5 +1,8 @@
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <map>
+
 #include <nlohmann/json.hpp>
 
 #include "common/params.hpp"
@@ -81,6 +84,67 @@ TEST(Config, SchemaListsDeclaredFields) {
       mix_seen = true;
     }
   EXPECT_TRUE(mix_seen);
+}
+
+// Every leaf field of a schema node, by dotted path.
+static void schema_leaves(const json& node, const std::string& path, std::map<std::string, json>& out) {
+  if (!node.contains("properties")) {
+    out.emplace(path, node);
+    return;
+  }
+  for (auto it = node["properties"].begin(); it != node["properties"].end(); ++it)
+    schema_leaves(*it, path.empty() ? it.key() : path + "." + it.key(), out);
+}
+
+// A field that only some choices read says so where it is declared (x-applies-when: another
+// field's value in a set), so the form can hide it, e.g. burst_flits under a bernoulli process.
+TEST(Config, SchemaSaysWhenAFieldApplies) {
+  const json s = json::parse(schema_json());
+  std::map<std::string, json> all, cycle;
+  schema_leaves(s, "", all);
+  for (const json& e : s["allOf"]) {
+    schema_leaves(e["then"], "", all);
+    if (e["x-discriminator"] == json{{"path", "engine"}, {"value", "cycle"}}) schema_leaves(e["then"], "", cycle);
+  }
+  const auto when = [&](const char* path) { return cycle.count(path) ? cycle[path].value("x-applies-when", json()) : json("absent"); };
+  const auto in = [](const char* path, json values) { return json{{"path", path}, {"in", values}}; };
+  EXPECT_EQ(when("traffic.injection.burst_flits"), in("traffic.injection.process", {"on_off"}));
+  EXPECT_EQ(when("traffic.injection.gflops"), in("traffic.injection.process", {"application"}));
+  EXPECT_EQ(when("traffic.injection.time_unit"), in("traffic.injection.process", {"trace"}));
+  EXPECT_EQ(when("traffic.injection.load"), in("traffic.injection.process", {"bernoulli", "on_off"}));
+  EXPECT_EQ(when("traffic.size_mix.flits"), in("traffic.injection.process", {"bernoulli", "on_off"}));
+  EXPECT_EQ(when("switch.buffer.vcs"), in("switch.buffer.organisation", {"vc"}));
+  EXPECT_EQ(when("switch.buffer.flits_per_vc"), in("switch.buffer.organisation", {"vc"}));
+  EXPECT_EQ(when("switch.buffer.chunk_flits"), in("switch.buffer.organisation", {"hipiqs"}));
+  EXPECT_EQ(when("sim.bisection_steps"), in("sim.mode", {"saturation"}));
+  const json per_port = when("switch.buffer.flits_per_port");
+  ASSERT_TRUE(per_port.is_object());
+  EXPECT_EQ(per_port["path"], "switch.buffer.organisation");
+  const json orgs = cycle["switch.buffer.organisation"]["enum"];
+  EXPECT_EQ(per_port["in"].size() + 1, orgs.size());
+  for (const char* org : {"input_fifo", "voq", "damq", "hipiqs", "central", "output_queued"})
+    EXPECT_NE(std::find(per_port["in"].begin(), per_port["in"].end(), org), per_port["in"].end()) << org;
+  EXPECT_EQ(std::find(per_port["in"].begin(), per_port["in"].end(), "vc"), per_port["in"].end());
+  const json iterations = when("switch.allocator.iterations");
+  ASSERT_TRUE(iterations.is_object());
+  EXPECT_NE(std::find(iterations["in"].begin(), iterations["in"].end(), "islip"), iterations["in"].end());
+  // Fields every choice reads carry no condition.
+  EXPECT_EQ(when("traffic.injection.process"), json());
+  EXPECT_EQ(when("sim.measure_cycles"), json());
+  // Every condition names a field with a set of choices, and only values among them.
+  size_t conditions = 0;
+  for (const auto& [path, prop] : all) {
+    if (!prop.contains("x-applies-when")) continue;
+    ++conditions;
+    const json& c = prop["x-applies-when"];
+    ASSERT_TRUE(all.count(c["path"])) << path << ": no field " << c["path"];
+    const json& choices = all[c["path"]]["enum"];
+    ASSERT_TRUE(choices.is_array()) << path << ": " << c["path"] << " has no enum";
+    EXPECT_FALSE(c["in"].empty()) << path;
+    for (const json& v : c["in"])
+      EXPECT_NE(std::find(choices.begin(), choices.end(), v), choices.end()) << path << ": " << v;
+  }
+  EXPECT_GE(conditions, 11u);
 }
 
 TEST(Config, DelaysThatCouldOverflowTheLatencyCounterAreRejected) {

@@ -1,7 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import type { Config, FieldError } from '../config/types';
 import { LOAD_PATH, loadIgnored, type FieldSpec } from '../config/form';
-import { fieldsFor, pruneToVariant, type SchemaNode } from '../config/schema';
+import { pruneToVariant, shownFields, type SchemaNode } from '../config/schema';
 import { GROUPS } from '../config/presentation';
 import { FieldInput } from './FieldInput';
 import { Allowed } from './Allowed';
@@ -49,11 +49,14 @@ interface Props {
   onLocalError?: (path: string, message: string | undefined) => void;
 }
 
-// The structured editor. Fields the form does not cover are edited in the JSON tab; an error on
-// such a field is shown above the form so it is never silently dropped.
+// The structured editor. Fields the form does not cover (or hides because they do not apply to the
+// current choices) are edited in the JSON tab; an error on such a field is shown above the form so
+// it is never silently dropped.
 export function ConfigForm({ config, schema, error, onChange, onLocalError }: Props) {
   if (!schema) return <p className="note" data-testid="form-loading">loading the config schema from the core…</p>;
-  const fields = fieldsFor(schema, config);
+  // Only the fields that apply to the current choices (x-applies-when); a core error on a hidden
+  // one is shown above the form as below.
+  const fields = shownFields(schema, config);
   const change = (next: Config) => onChange(pruneToVariant(schema, config, next));
   const orphan = error && !fields.some((f) => f.path === error.field) ? error : null;
   return (

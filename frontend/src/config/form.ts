@@ -12,6 +12,13 @@ import { getPath, setPath } from '../lib/path';
 export const LOAD_PATH = 'traffic.injection.load';
 export const loadIgnored = (cfg: Config) => getPath(cfg, 'sim.mode') === 'saturation';
 
+// When a field applies (the schema's x-applies-when): the field at `path` has one of the values
+// `in`, e.g. traffic.injection.burst_flits only when traffic.injection.process is on_off.
+export interface AppliesWhen {
+  path: string;
+  in: string[];
+}
+
 export type FieldKind = 'int' | 'number' | 'text' | 'bool' | 'dims' | 'choice' | 'ways' | 'flags' | 'json';
 
 export interface FieldSpec {
@@ -29,6 +36,8 @@ export interface FieldSpec {
   default?: unknown;
   // The form group the input sits in: the parent config path ("" for top-level fields).
   group: string;
+  // Absent: the field always applies.
+  appliesWhen?: AppliesWhen;
 }
 
 export type Parsed = { ok: true; value: Json | undefined } | { ok: false; message: string };

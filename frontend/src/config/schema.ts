@@ -1,5 +1,5 @@
 import type { Config } from './types';
-import type { FieldKind, FieldSpec } from './form';
+import type { AppliesWhen, FieldKind, FieldSpec } from './form';
 import { fieldLabel, fieldOrder, groupOf } from './presentation';
 import { getPath, setPath } from '../lib/path';
 
@@ -24,6 +24,7 @@ export interface SchemaNode {
   maximum?: number;
   description?: string;
   'x-unit'?: string;
+  'x-applies-when'?: AppliesWhen;
 }
 
 function kindOf(node: SchemaNode): FieldKind | null {
@@ -73,6 +74,7 @@ function leaves(node: SchemaNode, path: string, out: FieldSpec[]): FieldSpec[] {
     min: node.minimum,
     max: node.maximum,
     default: node.default,
+    appliesWhen: node['x-applies-when'],
   });
   return out;
 }
@@ -104,6 +106,26 @@ export function fieldsFor(schema: SchemaNode, cfg: Config): FieldSpec[] {
   }
   const noCache = getPath(cfg, 'switch.cache') === null;
   return byOrder(out.filter((f) => !(noCache && f.path.startsWith('switch.cache.'))));
+}
+
+// Whether `field` applies to `cfg` (its x-applies-when holds): the value of the field it depends
+// on, or that field's default when the config leaves it out. A condition whose value cannot be
+// told (no such field among `fields`) counts as holding: the form never hides what it cannot judge.
+export function applies(field: FieldSpec, fields: FieldSpec[], cfg: Config): boolean {
+  const when = field.appliesWhen;
+  if (!when) return true;
+  const given = getPath(cfg, when.path);
+  const value = given ?? fields.find((f) => f.path === when.path)?.default;
+  return typeof value !== 'string' || when.in.includes(value);
+}
+
+// The fields the form shows: those of fieldsFor() that apply to the current choices (e.g. no
+// burst_flits under a bernoulli process). The hidden ones keep their values in the config (the
+// core reads and normalizes them either way); pruneToVariant() works on fieldsFor(), so a hidden
+// value is not dropped either.
+export function shownFields(schema: SchemaNode, cfg: Config): FieldSpec[] {
+  const fields = fieldsFor(schema, cfg);
+  return fields.filter((f) => applies(f, fields, cfg));
 }
 
 // Every field any variant has (one entry per path): the fields a sweep may vary.

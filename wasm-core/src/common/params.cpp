@@ -95,7 +95,15 @@ Params::Params(const json* obj, std::string path, ErrorSink& errors, ParamRegist
   }
 }
 
+Params& Params::when(const char* on, std::vector<std::string> in) {
+  const std::string path = std::string(on).find('.') == std::string::npos ? field(on) : on;
+  when_ = {{"path", path}, {"in", std::move(in)}};
+  return *this;
+}
+
 void Params::declare(ParamDecl d) {
+  d.applies_when = std::move(when_);
+  when_ = nullptr;
   if (registry_) registry_->add(std::move(d));
 }
 

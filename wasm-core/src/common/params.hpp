@@ -42,6 +42,10 @@ struct ParamDecl {
   std::vector<std::string> choices;  // for string enums
   std::string unit, doc;
   json min_items = nullptr, max_items = nullptr;  // lists: their length range (null when not a list)
+  // When the field applies (null: always): another field's value is one of a set, as
+  // {"path": "traffic.injection.process", "in": ["on_off"]}. The schema emits it as
+  // x-applies-when; the parser still reads and normalizes the field either way.
+  json applies_when = nullptr;
 };
 
 class ParamRegistry {
@@ -61,6 +65,12 @@ class Params {
   // the content hash) comes from the same declarations and never drifts from the parser.
   Params(const json* obj, std::string path, ErrorSink& errors, ParamRegistry* registry = nullptr,
          json* normalized = nullptr);
+
+  // Declares that the next field read applies only when field `on` has one of the values `in`
+  // (e.g. p.when("process", {"on_off"}).integer("burst_flits", ...)). `on` is a key of this
+  // section, or a whole dotted path when it contains a dot. Recorded in the field's declaration
+  // (the schema's x-applies-when); reading is unchanged.
+  Params& when(const char* on, std::vector<std::string> in);
 
   int64_t integer(const char* key, const IntSpec& spec);
   double number(const char* key, const NumSpec& spec);
@@ -106,6 +116,7 @@ class Params {
   ParamRegistry* registry_;
   json* out_;
   std::set<std::string> used_;
+  json when_ = nullptr;  // the condition when() set for the next declaration
 };
 
 // Formats a number for messages without trailing zeros ("0.5", "128").

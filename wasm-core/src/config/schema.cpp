@@ -32,6 +32,7 @@ json property_of(const ParamDecl& d) {
   }
   if (!d.choices.empty()) p["enum"] = d.choices;
   if (!d.unit.empty()) p["x-unit"] = d.unit;
+  if (!d.applies_when.is_null()) p["x-applies-when"] = d.applies_when;
   return p;
 }
 

@@ -14,19 +14,33 @@ uint32_t cycles(Params& p, const char* key, int64_t def, int64_t lo, const char*
   return static_cast<uint32_t>(p.integer(key, {def, lo, 64, "cycles", doc}));
 }
 
+// The organisations whose info satisfies `pred`: the values of switch.buffer.organisation under
+// which a buffer field applies (its x-applies-when).
+template <class Pred>
+std::vector<std::string> organisations_where(Pred pred) {
+  std::vector<std::string> out;
+  for (const auto& o : buffer_organisations())
+    if (pred(o)) out.push_back(o.name);
+  return out;
+}
+
 void parse_buffer(Params& sw, CycleConfig& c) {
   Params b = sw.child("buffer", "Switch buffer organisation (seed 003), compared at equal flits per input port");
   const std::string org = b.choice("organisation", std::string("vc"), buffer_organisation_names(),
                                    describe_buffer_organisations("Buffer organisation").c_str());
-  c.sizes.vcs = static_cast<uint32_t>(b.integer("vcs", {4, 1, 64, "VCs", "Virtual channels per input port (organisation vc)"}));
-  c.sizes.flits_per_vc = static_cast<uint32_t>(
-      b.integer("flits_per_vc", {8, 1, kMaxFlitsPerVc, "flits", "Flits per virtual channel (organisation vc)"}));
-  c.sizes.flits_per_port = static_cast<uint32_t>(b.integer(
+  const auto with_vcs = organisations_where([](const BufferOrgInfo& o) { return o.key == BufferOrgInfo::Key::InputVc; });
+  const auto without_vcs = organisations_where([](const BufferOrgInfo& o) { return o.key != BufferOrgInfo::Key::InputVc; });
+  const auto chunked = organisations_where([](const BufferOrgInfo& o) { return o.chunked; });
+  c.sizes.vcs = static_cast<uint32_t>(
+      b.when("organisation", with_vcs).integer("vcs", {4, 1, 64, "VCs", "Virtual channels per input port (organisation vc)"}));
+  c.sizes.flits_per_vc = static_cast<uint32_t>(b.when("organisation", with_vcs).integer(
+      "flits_per_vc", {8, 1, kMaxFlitsPerVc, "flits", "Flits per virtual channel (organisation vc)"}));
+  c.sizes.flits_per_port = static_cast<uint32_t>(b.when("organisation", without_vcs).integer(
       "flits_per_port", {32, 1, kMaxFlitsPerPort, "flits", "Flits per input port for every organisation but vc (set vcs x flits_per_vc to compare at equal space)"}));
   c.cut_through = b.choice("flow_control", "wormhole", {"wormhole", "virtual_cut_through"},
                            "wormhole: a flit advances into one free slot; virtual_cut_through: a packet's head "
                            "advances only when the whole packet fits downstream") == "virtual_cut_through";
-  c.sizes.chunk_flits = static_cast<uint32_t>(b.integer(
+  c.sizes.chunk_flits = static_cast<uint32_t>(b.when("organisation", chunked).integer(
       "chunk_flits", {0, 0, 4096, "flits",
                       "hipiqs: the input buffer is allocated in chunks of this many flits, one per bank (seed 003 "
                       "Sec. 3.2; a queue's last chunk takes its next packets, PFC reuse); 0: one flit per switch "
@@ -51,8 +65,10 @@ void parse_pipeline(Params& sw, CycleConfig& c) {
 // BookSim's packet_size / packet_size_rate.
 void parse_sizes(Params& traffic, CycleConfig& c) {
   Params mix = traffic.child("size_mix", "Packet size mix: each packet's size drawn from flits with the given weights");
-  const auto flits = mix.int_list("flits", {}, 0, 16, 1, 4096, "flits", "Packet sizes of the mix; empty: every packet has packet_flits");
-  const auto weights = mix.int_list("weights", {}, 0, 16, 1, 1000000, "",
+  // A replay sends messages split into packets of packet_flits (a mix is rejected below).
+  const std::vector<std::string> loaded{"bernoulli", "on_off"};
+  const auto flits = mix.when("traffic.injection.process", loaded).int_list("flits", {}, 0, 16, 1, 4096, "flits", "Packet sizes of the mix; empty: every packet has packet_flits");
+  const auto weights = mix.when("traffic.injection.process", loaded).int_list("weights", {}, 0, 16, 1, 1000000, "",
                                     "Relative frequency of each size (integers); empty: equally likely");
   mix.reject_unknown();
   if (!weights.empty() && weights.size() != flits.size()) {
@@ -88,11 +104,11 @@ void parse_injection(Params& traffic, CycleConfig& c) {
   const std::string process = inj.choice("process", std::string("bernoulli"), processes, doc.c_str());
   c.replay = find_replay(process);
   c.on_off = process == "on_off";
-  c.load = inj.number("load", {0.1, 0.0, 1.0, "flits/node/cycle", "Offered load per node (bernoulli, on_off)"});
-  c.burst_flits = static_cast<uint32_t>(inj.integer("burst_flits", {64, 1, 1 << 20, "flits", "on_off: mean flits per burst"}));
-  const bool ns = inj.choice("time_unit", "cycles", {"cycles", "ns"},
+  c.load = inj.when("process", {"bernoulli", "on_off"}).number("load", {0.1, 0.0, 1.0, "flits/node/cycle", "Offered load per node (bernoulli, on_off)"});
+  c.burst_flits = static_cast<uint32_t>(inj.when("process", {"on_off"}).integer("burst_flits", {64, 1, 1 << 20, "flits", "on_off: mean flits per burst"}));
+  const bool ns = inj.when("process", {"trace"}).choice("time_unit", "cycles", {"cycles", "ns"},
                              "trace: unit of the trace's time column (ns are converted with switch.clock_ghz)") == "ns";
-  c.gflops = inj.number("gflops", {100, 0.001, 1e9, "GFlop/s", "application: each rank's compute rate (node speed)"});
+  c.gflops = inj.when("process", {"application"}).number("gflops", {100, 0.001, 1e9, "GFlop/s", "application: each rank's compute rate (node speed)"});
   inj.reject_unknown();
   c.trace_cycles_per_unit = ns ? c.clock_ghz : 1.0;
   parse_sizes(traffic, c);
@@ -126,7 +142,10 @@ void parse_cycle_config(Params& sw, Params& cam, Params& traffic, Params& sim, u
   parse_buffer(sw, c);
   Params a = sw.child("allocator", "Switch allocator");
   c.allocator = find_allocator(a.choice("kind", std::string("islip"), allocator_names(), describe_allocators("Allocator").c_str()));
-  c.iterations = static_cast<uint32_t>(a.integer("iterations", {1, 1, 16, "iterations", "Rounds of islip, pim and separable_input_first"}));
+  std::vector<std::string> iterative;
+  for (const auto& k : allocators())
+    if (k.iterative) iterative.push_back(k.name);
+  c.iterations = static_cast<uint32_t>(a.when("kind", iterative).integer("iterations", {1, 1, 16, "iterations", "Rounds of islip, pim and separable_input_first"}));
   a.reject_unknown();
   parse_pipeline(sw, c);
   c.clock_ghz = sw.number("clock_ghz", {1.0, 0.001, 100.0, "GHz", "Switch clock: converts cycles to ns"});
@@ -143,7 +162,7 @@ void parse_cycle_config(Params& sw, Params& cam, Params& traffic, Params& sim, u
   c.saturation_mode = sim.choice("mode", "latency", {"latency", "saturation"},
                                  "latency: one run at traffic.injection.load; saturation: bisection on the load for the "
                                  "saturation throughput, returning the latency-load curve") == "saturation";
-  c.bisection_steps = static_cast<uint32_t>(sim.integer("bisection_steps", {7, 1, 20, "runs", "saturation mode: runs of the bisection"}));
+  c.bisection_steps = static_cast<uint32_t>(sim.when("mode", {"saturation"}).integer("bisection_steps", {7, 1, 20, "runs", "saturation mode: runs of the bisection"}));
   c.trace_packets = static_cast<uint32_t>(sim.integer(
       "trace_packets", {0, 0, 1024, "packets",
                         "Per-packet trace of the first this many measured packets (in injection order): source, "
