@@ -134,7 +134,10 @@ json summary_of(const Experiment& ex) {
 
 }  // namespace
 
-const char* engine_version() { return "0.2.0"; }
+// Part of every experiment id: it changes whenever the same config's results change, so that a
+// stored result is never served for a config the current engine would compute differently. 0.3.0:
+// the central buffer's reservation, on/off duty cycles, per-window rates and the 3C estimate.
+const char* engine_version() { return "0.3.0"; }
 
 struct SimulationState {
   Experiment ex;
