@@ -26,6 +26,13 @@ function run(cfg: object): SimResult {
   if (out.kind !== 'result') throw new Error(`expected a result, got ${JSON.stringify(out)}`);
   return out.result;
 }
+// The deadlock tests' network: a 4x4 torus without caches, 8-flit packets under DOR, with the given
+// buffers, load and windows.
+const torus4 = (buffer: object, load: number, sim: object) => ({
+  seed: 1, engine: 'cycle', topology: { kind: 'torus', dims: [4, 4] }, switch: { cache: null, buffer },
+  traffic: { pattern: 'uniform', injection: { load }, packet_flits: 8 }, sim,
+}) as unknown as Config;
+const FIFO_WORMHOLE = { organisation: 'input_fifo', flits_per_port: 8, flow_control: 'wormhole' };
 const withUnits = (el: ReactElement) => renderToStaticMarkup(<UnitsContext.Provider value={units}>{el}</UnitsContext.Provider>);
 const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/&#x27;/g, "'").replace(/&amp;/g, '&').replace(/\s+/g, ' ');
 
@@ -55,12 +62,7 @@ describe('cycle engine results in the result panel', () => {
   it('says when a run ended stalled, before the deadlock limit could call it', () => {
     // One VC per port on a 4x4 torus (no datelines), 8-flit packets in 4-flit VCs: the rings lock up
     // within the 6,500 cycles, fewer than the 20,000-cycle deadlock limit.
-    const cfg = {
-      seed: 1, engine: 'cycle', topology: { kind: 'torus', dims: [4, 4] },
-      switch: { cache: null, buffer: { organisation: 'vc', vcs: 1, flits_per_vc: 4 } },
-      traffic: { pattern: 'uniform', injection: { load: 0.5 }, packet_flits: 8 },
-      sim: { warmup_cycles: 500, measure_cycles: 3000, drain_cycles: 3000 },
-    } as unknown as Config;
+    const cfg = torus4({ organisation: 'vc', vcs: 1, flits_per_vc: 4 }, 0.5, { warmup_cycles: 500, measure_cycles: 3000, drain_cycles: 3000 });
     const r = run(cfg);
     expect(r.deadlock).toBe(false);
     const stalled = (r.cycles as { stalled_at_end: number }).stalled_at_end;
@@ -71,12 +73,7 @@ describe('cycle engine results in the result panel', () => {
 
   it('says a deadlocked run stopped, with the limit the core reports', () => {
     // One FIFO per input and wormhole DOR on a torus ring: deadlocks at full load (core test CycleDeadlock).
-    const cfg = {
-      seed: 1, engine: 'cycle', topology: { kind: 'torus', dims: [4, 4] },
-      switch: { cache: null, buffer: { organisation: 'input_fifo', flits_per_port: 8, flow_control: 'wormhole' } },
-      traffic: { pattern: 'uniform', injection: { load: 1.0 }, packet_flits: 8 },
-      sim: { warmup_cycles: 200, measure_cycles: 1000, drain_cycles: 30000 },
-    } as unknown as Config;
+    const cfg = torus4(FIFO_WORMHOLE, 1.0, { warmup_cycles: 200, measure_cycles: 1000, drain_cycles: 30000 });
     const r = run(cfg);
     expect(r.deadlock).toBe(true);
     const limit = (r.cycles as { deadlock_limit: number }).deadlock_limit;
@@ -367,12 +364,7 @@ describe('comparing variants (a compare example)', () => {
 
 // One FIFO per input and wormhole DOR on a torus ring at full load: deadlocked within the warm-up,
 // so nothing moves in the measured window (core test CycleDeadlock).
-const DEADLOCKED: Config = {
-  seed: 1, engine: 'cycle', topology: { kind: 'torus', dims: [4, 4] },
-  switch: { cache: null, buffer: { organisation: 'input_fifo', flits_per_port: 8, flow_control: 'wormhole' } },
-  traffic: { pattern: 'uniform', injection: { load: 1.0 }, packet_flits: 8 },
-  sim: { warmup_cycles: 3000, measure_cycles: 3000, drain_cycles: 30000 },
-} as unknown as Config;
+const DEADLOCKED = torus4(FIFO_WORMHOLE, 1.0, { warmup_cycles: 3000, measure_cycles: 3000, drain_cycles: 30000 });
 
 // The text under heading `title` (up to the next heading), in the panel's text.
 const section = (t: string, title: string) => new RegExp(`${title} (.*?)(?= (Network latency|Throughput|Link utilisation|Buffers|Cycles|Replay) |$)`).exec(t)?.[1];
