@@ -189,6 +189,10 @@ TEST(ResultsSchema, UnitsFollowDeclarationsThenSuffixes) {
   EXPECT_EQ(unit_of("models.seed001_torus.parameters_ns.C"), "ns");  // nearest ancestor's suffix
   // Declared keys win over an ancestor's suffix: a reduction is a fraction, not ns.
   EXPECT_EQ(unit_of("models.seed001_torus.max_zero_load_latency_ns.reduction_vs_conventional_model"), "fraction");
+  // An error in % of an output in ns stays in %; shares of a given die are in % too.
+  EXPECT_EQ(unit_of("cost.cache.fit_holdout_error_pct.access_ns"), "%");
+  EXPECT_EQ(unit_of("cost.cam.fit_holdout_error_pct.leak_mW"), "%");
+  EXPECT_EQ(unit_of("cost.budget.total_pct_of_die"), "%");
   const json s = json::parse(results_schema_json());
   EXPECT_EQ(s["properties"]["cache"]["properties"]["by_port_class"]["additionalProperties"]["properties"]["hit_rate"]["x-unit"],
             "fraction");
