@@ -14,13 +14,20 @@ uint32_t cycles(Params& p, const char* key, int64_t def, int64_t lo, const char*
   return static_cast<uint32_t>(p.integer(key, {def, lo, 64, "cycles", doc}));
 }
 
-// The organisations whose info satisfies `pred`: the values of switch.buffer.organisation under
-// which a buffer field applies (its x-applies-when).
-template <class Pred>
-std::vector<std::string> organisations_where(Pred pred) {
+// Injection processes that generate packets at traffic.injection.load (the replays come from
+// their registry).
+const std::vector<std::string>& generated_processes() {
+  static const std::vector<std::string> names{"bernoulli", "on_off"};
+  return names;
+}
+
+// The names of the registered components (organisations, allocators) whose info satisfies `pred`:
+// the values of a choice under which a field applies (its x-applies-when).
+template <class Infos, class Pred>
+std::vector<std::string> names_where(const Infos& infos, Pred pred) {
   std::vector<std::string> out;
-  for (const auto& o : buffer_organisations())
-    if (pred(o)) out.push_back(o.name);
+  for (const auto& info : infos)
+    if (pred(info)) out.push_back(info.name);
   return out;
 }
 
@@ -28,9 +35,10 @@ void parse_buffer(Params& sw, CycleConfig& c) {
   Params b = sw.child("buffer", "Switch buffer organisation (seed 003), compared at equal flits per input port");
   const std::string org = b.choice("organisation", std::string("vc"), buffer_organisation_names(),
                                    describe_buffer_organisations("Buffer organisation").c_str());
-  const auto with_vcs = organisations_where([](const BufferOrgInfo& o) { return o.key == BufferOrgInfo::Key::InputVc; });
-  const auto without_vcs = organisations_where([](const BufferOrgInfo& o) { return o.key != BufferOrgInfo::Key::InputVc; });
-  const auto chunked = organisations_where([](const BufferOrgInfo& o) { return o.chunked; });
+  const auto& orgs = buffer_organisations();
+  const auto with_vcs = names_where(orgs, [](const BufferOrgInfo& o) { return o.key == BufferOrgInfo::Key::InputVc; });
+  const auto without_vcs = names_where(orgs, [](const BufferOrgInfo& o) { return o.key != BufferOrgInfo::Key::InputVc; });
+  const auto chunked = names_where(orgs, [](const BufferOrgInfo& o) { return o.chunked; });
   c.sizes.vcs = static_cast<uint32_t>(
       b.when("organisation", with_vcs).integer("vcs", {4, 1, 64, "VCs", "Virtual channels per input port (organisation vc)"}));
   c.sizes.flits_per_vc = static_cast<uint32_t>(b.when("organisation", with_vcs).integer(
@@ -66,9 +74,8 @@ void parse_pipeline(Params& sw, CycleConfig& c) {
 void parse_sizes(Params& traffic, CycleConfig& c) {
   Params mix = traffic.child("size_mix", "Packet size mix: each packet's size drawn from flits with the given weights");
   // A replay sends messages split into packets of packet_flits (a mix is rejected below).
-  const std::vector<std::string> loaded{"bernoulli", "on_off"};
-  const auto flits = mix.when("traffic.injection.process", loaded).int_list("flits", {}, 0, 16, 1, 4096, "flits", "Packet sizes of the mix; empty: every packet has packet_flits");
-  const auto weights = mix.when("traffic.injection.process", loaded).int_list("weights", {}, 0, 16, 1, 1000000, "",
+  const auto flits = mix.when("traffic.injection.process", generated_processes()).int_list("flits", {}, 0, 16, 1, 4096, "flits", "Packet sizes of the mix; empty: every packet has packet_flits");
+  const auto weights = mix.when("traffic.injection.process", generated_processes()).int_list("weights", {}, 0, 16, 1, 1000000, "",
                                     "Relative frequency of each size (integers); empty: equally likely");
   mix.reject_unknown();
   if (!weights.empty() && weights.size() != flits.size()) {
@@ -96,7 +103,7 @@ void parse_sizes(Params& traffic, CycleConfig& c) {
 
 void parse_injection(Params& traffic, CycleConfig& c) {
   Params inj = traffic.child("injection", "Injection process of the cycle engine");
-  std::vector<std::string> processes{"bernoulli", "on_off"};
+  std::vector<std::string> processes = generated_processes();
   for (const std::string& r : replay_names()) processes.push_back(r);
   const std::string doc = "bernoulli: each cycle a packet starts with probability load / mean packet flits; on_off: "
                           "bursts at one flit per cycle of burst_flits flits on average, separated by idle periods "
@@ -104,7 +111,7 @@ void parse_injection(Params& traffic, CycleConfig& c) {
   const std::string process = inj.choice("process", std::string("bernoulli"), processes, doc.c_str());
   c.replay = find_replay(process);
   c.on_off = process == "on_off";
-  c.load = inj.when("process", {"bernoulli", "on_off"}).number("load", {0.1, 0.0, 1.0, "flits/node/cycle", "Offered load per node (bernoulli, on_off)"});
+  c.load = inj.when("process", generated_processes()).number("load", {0.1, 0.0, 1.0, "flits/node/cycle", "Offered load per node (bernoulli, on_off)"});
   c.burst_flits = static_cast<uint32_t>(inj.when("process", {"on_off"}).integer("burst_flits", {64, 1, 1 << 20, "flits", "on_off: mean flits per burst"}));
   const bool ns = inj.when("process", {"trace"}).choice("time_unit", "cycles", {"cycles", "ns"},
                              "trace: unit of the trace's time column (ns are converted with switch.clock_ghz)") == "ns";
@@ -118,6 +125,8 @@ void parse_injection(Params& traffic, CycleConfig& c) {
 }
 
 }  // namespace
+
+uint32_t CycleConfig::queue_flits() const { return cut_through ? max_packet_flits() : 1; }
 
 uint32_t CycleConfig::max_packet_flits() const {
   return mix_flits.empty() ? packet_flits : *std::max_element(mix_flits.begin(), mix_flits.end());
@@ -142,9 +151,7 @@ void parse_cycle_config(Params& sw, Params& cam, Params& traffic, Params& sim, u
   parse_buffer(sw, c);
   Params a = sw.child("allocator", "Switch allocator");
   c.allocator = find_allocator(a.choice("kind", std::string("islip"), allocator_names(), describe_allocators("Allocator").c_str()));
-  std::vector<std::string> iterative;
-  for (const auto& k : allocators())
-    if (k.iterative) iterative.push_back(k.name);
+  const auto iterative = names_where(allocators(), [](const AllocatorInfo& k) { return k.iterative; });
   c.iterations = static_cast<uint32_t>(a.when("kind", iterative).integer("iterations", {1, 1, 16, "iterations", "Rounds of islip, pim and separable_input_first"}));
   a.reject_unknown();
   parse_pipeline(sw, c);
@@ -176,7 +183,7 @@ void parse_cycle_config(Params& sw, Params& cam, Params& traffic, Params& sim, u
   // Every queue (or pool) must hold one flit, and a whole packet under virtual cut-through. A
   // switch-wide pool (one queue per output port) guarantees each queue that much of it
   // (network.cpp, queue_reserve), so it must hold it once per port.
-  const uint32_t need = c.cut_through ? c.max_packet_flits() : 1;
+  const uint32_t need = c.queue_flits();
   const bool vc = c.org->key == BufferOrgInfo::Key::InputVc;
   const char* field = vc ? "switch.buffer.flits_per_vc" : "switch.buffer.flits_per_port";
   // A chunked pool holds whole chunks (need rounded up to chunks; chunk 1 for the others).

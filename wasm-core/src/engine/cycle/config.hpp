@@ -38,6 +38,8 @@ struct CycleConfig {
   // Packet size mix (traffic.size_mix): sizes and integer weights; empty: every packet has
   // packet_flits flits.
   std::vector<uint32_t> mix_flits, mix_weights;
+  // Flits every queue must be able to hold: one, or a whole packet under virtual cut-through.
+  uint32_t queue_flits() const;
   uint32_t max_packet_flits() const;
   uint32_t min_packet_flits() const;  // a replay's last packet of a message may be 1 flit
   double mean_packet_flits() const;

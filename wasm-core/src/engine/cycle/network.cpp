@@ -214,7 +214,7 @@ struct CycleNetwork::Impl::Engine final : CycleNetwork::Impl {
   bool deadlock = false, finished = false;
 
   // Measurement (docs/engines.md, "Measurement").
-  uint64_t W, M, end_window, end_all;
+  uint64_t W, end_window, end_all;
   uint64_t gen_flits = 0, ejected_flits = 0, outstanding = 0, measured_packets = 0, delivered = 0;
   uint64_t src_flits = 0, backlog_start = 0, backlog_end = 0;
   std::vector<uint64_t> ejected_by_node;
@@ -237,7 +237,7 @@ struct CycleNetwork::Impl::Engine final : CycleNetwork::Impl {
         cut_through(c.cut_through), queue_pool(org.pool == BufferOrgInfo::Pool::Queue), hop_delay(1 + c.st + c.link),
         sa_wait(c.sa - 1), va_wait(c.va ? c.va - 1 : 0), va_sa_wait(c.va + c.sa - 1), granted_wait((c.va ? 1 : 0) + c.sa - 1),
         inj_rng(Rng::derive(e.seed, 1)), dst_rng(Rng::derive(e.seed, 2)), route_rng(Rng::derive(e.seed, 3)),
-        alloc_rng(Rng::derive(e.seed, 4)), size_rng(Rng::derive(e.seed, 6)), W(c.warmup), M(c.measure), end_window(c.warmup + c.measure),
+        alloc_rng(Rng::derive(e.seed, 4)), size_rng(Rng::derive(e.seed, 6)), W(c.warmup), end_window(c.warmup + c.measure),
         end_all(c.warmup + c.measure + c.drain), occupancy(S, W, end_window) {
     std::tie(in_stride, out_stride) = queue_strides();
     const uint32_t cap = org.capacity(c.sizes);
@@ -245,7 +245,7 @@ struct CycleNetwork::Impl::Engine final : CycleNetwork::Impl {
     if (org.pool == BufferOrgInfo::Pool::Queue) queue_cap = cap;
     else {
       chunk = c.sizes.chunk_flits;
-      if (org.pool == BufferOrgInfo::Pool::Switch) queue_reserve = std::max(cut_through ? L : 1, cap / (2 * Q));
+      if (org.pool == BufferOrgInfo::Pool::Switch) queue_reserve = std::max(c.queue_flits(), cap / (2 * Q));
       pool_cap = (cap - Q * queue_reserve) / chunk;
     }
     const size_t nq = size_t{S} * Q;
@@ -1014,8 +1014,7 @@ struct CycleNetwork::Impl::Engine final : CycleNetwork::Impl {
 
   // Flits held in the switch buffers over the measured window (WindowOccupancy).
   json buffers_json() const {
-    const uint64_t until = std::min(now, end_window);
-    const double window = static_cast<double>(until > W ? until - W : 0);
+    const double window = static_cast<double>(window_cycles());
     json by_switch = json::array();
     double area_sum = 0;
     uint32_t peak = 0;
@@ -1023,7 +1022,7 @@ struct CycleNetwork::Impl::Engine final : CycleNetwork::Impl {
       const double a = static_cast<double>(occupancy.area(s, now, sw_flits[s]));
       area_sum += a;
       peak = std::max(peak, occupancy.peak(s));
-      by_switch.push_back(window > 0 ? a / window : 0.0);
+      by_switch.push_back(per_window_cycle(a));
     }
     const double per_port = window > 0 ? area_sum / (window * S * P) : 0.0;
     return {{"mean_flits_per_port", per_port},
