@@ -71,6 +71,27 @@ describe('cycle engine results in the result panel', () => {
     expect(html).toContain(`data-testid="wasm-saturated">saturated; no flit moved in its last ${formatValue(stalled, 'cycles')}<`);
   });
 
+  it('says when the window is too short for the injection process, with the window that would do', () => {
+    // 256-flit on/off bursts on a 4x4 mesh over 2,000 cycles: the offered load's seed-to-seed spread
+    // is far above 1 % (engine/cycle/offered_spread.cpp); Bernoulli over 10,000 cycles is below it
+    // (0.5 % at 0.2 on 16 nodes).
+    const bursts = {
+      seed: 1, engine: 'cycle', topology: { kind: 'mesh', dims: [4, 4] }, switch: { cache: null },
+      traffic: { pattern: 'uniform', injection: { process: 'on_off', load: 0.2, burst_flits: 256 }, packet_flits: 1 },
+      sim: { warmup_cycles: 500, measure_cycles: 2000, drain_cycles: 2000 },
+    } as unknown as Config;
+    const r = run(bursts);
+    const t = r.throughput as { offered_spread_pct: number; window_for_1pct_cycles: number };
+    expect(t.window_for_1pct_cycles).toBeGreaterThan(2000);
+    const html = text(withUnits(<ResultPanel title="Browser run" source="WASM core" prefix="wasm" config={bursts} result={r} />));
+    expect(html).toContain(`Over a window of ${formatValue(2000, 'cycles')} the offered load varies by about ${formatValue(t.offered_spread_pct, '%')} from seed to seed`);
+    expect(html).toContain(`sim.measure_cycles of ${formatValue(t.window_for_1pct_cycles, 'cycles')} would bring it to 1 %`);
+    const bernoulli = { ...bursts, traffic: { pattern: 'uniform', injection: { load: 0.2 }, packet_flits: 1 },
+      sim: { warmup_cycles: 500, measure_cycles: 10000, drain_cycles: 2000 } } as unknown as Config;
+    const quiet = withUnits(<ResultPanel title="Browser run" source="WASM core" prefix="wasm" config={bernoulli} result={run(bernoulli)} />);
+    expect(quiet).not.toContain('wasm-offered-spread');
+  });
+
   it('says a deadlocked run stopped, with the limit the core reports', () => {
     // One FIFO per input and wormhole DOR on a torus ring: deadlocks at full load (core test CycleDeadlock).
     const cfg = torus4(FIFO_WORMHOLE, 1.0, { warmup_cycles: 200, measure_cycles: 1000, drain_cycles: 30000 });

@@ -77,6 +77,7 @@ export function LoadPanel({ result, prefix }: { result: SimResult; prefix: strin
           </dd>
         </div>
       </dl>
+      <SpreadNote result={result} prefix={prefix} />
       {curve && curve.length > 0 && (
         <div className="charts">
           <figure className="chart">
@@ -153,4 +154,25 @@ function LatencyTable({ result, path }: { result: SimResult; path: string }) {
   }
   return <KeyValueTable data={(getPath(result as unknown as Json, path) ?? {}) as Obj} path={path}
     skip={['histogram', 'histogram_format']} se={errorsOf(result)} />;
+}
+
+// A window too short for its injection process (long on/off bursts): the offered load, and with
+// it the state above and a bisection's bracket, vary from seed to seed by more than the 1 % the
+// saturated flag tests. Shown when the core says a longer window would be needed for 1 %.
+function SpreadNote({ result, prefix }: { result: SimResult; prefix: string }) {
+  const units = useUnits();
+  const get = (path: string) => getPath(result as unknown as Json, path);
+  const spread = get('throughput.offered_spread_pct');
+  const needed = get('throughput.window_for_1pct_cycles');
+  const measured = get('cycles.measured');
+  if (typeof spread !== 'number' || typeof needed !== 'number' || typeof measured !== 'number' || needed <= measured) return null;
+  return (
+    <p className="note" data-testid={`${prefix}-offered-spread`}>
+      Over a window of {formatValue(measured, units.unitOf('cycles.measured'))} the offered load varies by about
+      {' '}{formatValue(spread, units.unitOf('throughput.offered_spread_pct'))} from seed to seed (the injection process
+      alone), more than the 1 % source-queue growth that marks a run saturated: near saturation the state and any
+      saturation search follow that noise. sim.measure_cycles of {formatValue(needed, units.unitOf('throughput.window_for_1pct_cycles'))} would
+      bring it to 1 %.
+    </p>
+  );
 }

@@ -118,6 +118,8 @@ const std::vector<ResultKey>& declared() {
       {"throughput.offered", "number", "flits/node/cycle", "Flits created in the measured window per node per cycle"},
       {"throughput.offered_configured", "number", "flits/node/cycle", "traffic.injection.load of this run (null for a replay, whose load is its messages')"},
       {"throughput.accepted", "number", "flits/node/cycle", "Flits ejected in the measured window per node per cycle"},
+      {"throughput.offered_spread_pct", "number", "%", "Expected relative standard deviation of throughput.offered over a window of this length from the injection process alone (seed to seed); the saturated flag follows this noise (null for a replay)"},
+      {"throughput.window_for_1pct_cycles", "integer", "cycles", "sim.measure_cycles for which throughput.offered_spread_pct would be 1 % (null for a replay)"},
       {"throughput.accepted_min_node", "number", "flits/node/cycle", "Accepted throughput of the node that received least"},
       {"latency_cycles.packet.mean", "number", "cycles", "Mean packet latency: creation to tail ejection, source queueing included"},
       {"latency_cycles.packet.p50", "number", "cycles", "Median packet latency"},

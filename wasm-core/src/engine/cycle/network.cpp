@@ -9,6 +9,7 @@
 #include "engine/cache_keys.hpp"
 #include "engine/cycle/bits.hpp"
 #include "engine/cycle/occupancy.hpp"
+#include "engine/cycle/offered_spread.hpp"
 #include "engine/cycle/replay.hpp"
 
 namespace switchlab {
@@ -1073,8 +1074,7 @@ struct CycleNetwork::Impl::Engine final : CycleNetwork::Impl {
     }
     const double cams = static_cast<double>(cam_free.size());
     json out = {
-        {"throughput", {{"offered", pt.offered}, {"offered_configured", replay ? json(nullptr) : json(load)}, {"accepted", pt.accepted},
-                        {"accepted_min_node", per_window_cycle(static_cast<double>(min_node))}}},
+        {"throughput", throughput_json(pt, min_node)},
         {"latency_cycles", {{"packet", packet},
                             {"network", network}}},
         {"latency_ns", {{"packet", packet_ns}, {"network", network_ns}}},
@@ -1096,6 +1096,19 @@ struct CycleNetwork::Impl::Engine final : CycleNetwork::Impl {
                     {"deadlock_limit", kDeadlockCycles}, {"stalled_at_end", stalled_at_end()}}},
     };
     if (replay) out["replay"] = replay_json(ns_per_cycle);
+    return out;
+  }
+
+  json throughput_json(const LoadPoint& pt, uint64_t min_node) const {
+    json out = {{"offered", pt.offered}, {"offered_configured", replay ? json(nullptr) : json(load)}, {"accepted", pt.accepted},
+                {"accepted_min_node", per_window_cycle(static_cast<double>(min_node))},
+                {"offered_spread_pct", nullptr}, {"window_for_1pct_cycles", nullptr}};
+    // (A replay's load is its messages'; no generated process to spread.)
+    if (!replay && load > 0 && window_cycles() > 0) {
+      const OfferedSpread spread = offered_spread(c, load, N, window_cycles());
+      out["offered_spread_pct"] = 100 * spread.relative;
+      out["window_for_1pct_cycles"] = spread.window_for_1pct;
+    }
     return out;
   }
 
