@@ -217,6 +217,26 @@ describe('components render numbers with units', () => {
 });
 
 describe('sweep table', () => {
+  // Axis values are the settings as the core's schema gives their units, exactly: no decimals on
+  // whole numbers, no larger unit, no rounding; result columns keep their formats.
+  it('shows axis values exactly in their unit, integers without decimals', () => {
+    const page: SweepResultsPage = {
+      sweep_id: 'sweep0123456789', next_cursor: null,
+      columns: [['status', null], ['traffic.mtu_bytes', 'B'], ['app.hit_rate', 'fraction'], ['switch.delays_ns.link', 'ns'],
+        ['switch.cache.entries', 'entries'], ['traffic.injection.load', 'flits/node/cycle'], ['summary.memory_bytes', 'B']]
+        .map(([name, unit]) => ({ name: name!, unit })),
+      rows: [['done', 2048, 0.5, 2.5, 1000, 0.4928125, 2048], ['done', 1024, 0.125, 20, 64, 1, 1024]],
+    };
+    const axes = Object.fromEntries(page.columns.slice(1, 6).map((c) => [c.name, []]));
+    const html = withUnits(<SweepTable sweep={{ base: {}, axes }} results={page} />);
+    const rows = [...html.matchAll(/<tr><td>(.*?)<\/tr>/g)].map((m) => m[1].split('</td><td>').map((c) => c.replace('</td>', '')));
+    expect(rows).toEqual([
+      ['done', '2,048 B', '50 %', '2.5 ns', '1,000 entries', '0.4928125 flits/node/cycle', '2.0 KiB'],
+      ['done', '1,024 B', '12.5 %', '20 ns', '64 entries', '1 flits/node/cycle', '1.0 KiB'],
+    ]);
+  });
+
+
   const results: SweepResultsPage = {
     sweep_id: 'sweep0123456789', next_cursor: null,
     columns: ['experiment_id', 'status', 'switch.buffer.organisation', 'saturation.throughput', 'throughput.offered', 'latency_cycles.packet.mean']
@@ -346,6 +366,39 @@ describe('sweep charts', () => {
     expect(html.match(/data-stalled="central"/g)).toHaveLength(2);
     expect(text(html)).toContain('central: deadlock at traffic.injection.load 0.3 flits/node/cycle');
     expect(text(html)).toContain('× on the x axis, no packet latency: central: deadlock at traffic.injection.load 0.3 flits/node/cycle, 0.4 flits/node/cycle.');
+  });
+
+  // A failed point has no value either: a × at its x whose tooltip is the error, and a series
+  // none of whose points has a value gets a legend entry saying why.
+  it('marks failed points with their error and names series without any value in the legend', () => {
+    const sweep = { id: 'sweep0123456789', name: 's', status: 'done', axes: {},
+      axis_names: ['traffic.injection.load', 'switch.buffer.organisation'] } as unknown as Sweep;
+    const error = 'switch.buffer.vcs: must be an integer in [1, 16] VCs, got 0';
+    const results: SweepResultsPage = {
+      sweep_id: sweep.id, next_cursor: null,
+      columns: [['experiment_id', null], ['status', null], ['traffic.injection.load', 'flits/node/cycle'], ['switch.buffer.organisation', null],
+        ['throughput.accepted', 'flits/node/cycle'], ['saturated', null], ['deadlock', null], ['latency_cycles.packet.mean', 'cycles'],
+        ['error', null]].map(([name, unit]) => ({ name: name!, unit })),
+      rows: [['e1', 'done', 0.1, 'vc', 0.1, false, false, 33.1, null], ['e2', 'failed', 0.3, 'vc', null, null, null, null, error],
+        ['e3', 'failed', 0.1, 'voq', null, null, null, null, error], ['e4', 'failed', 0.3, 'voq', null, null, null, null, error],
+        ['e5', 'done', 0.1, 'central', 0, true, true, null, null], ['e6', 'done', 0.3, 'central', 0, true, true, null, null]],
+    };
+    const html = withUnits(<SweepChart sweep={sweep} results={results} />);
+    const marks = [...html.matchAll(/data-stalled="([^"]+)"[^>]*>×<title>([^<]*)<\/title>/g)].map((m) => [m[1], m[2]]);
+    expect(marks).toEqual([
+      ['voq', `voq: failed at traffic.injection.load 0.1 flits/node/cycle: ${error}`],
+      ['central', 'central: deadlock at traffic.injection.load 0.1 flits/node/cycle'],
+      ['vc', `vc: failed at traffic.injection.load 0.3 flits/node/cycle: ${error}`],
+      ['voq', `voq: failed at traffic.injection.load 0.3 flits/node/cycle: ${error}`],
+      ['central', 'central: deadlock at traffic.injection.load 0.3 flits/node/cycle'],
+    ]);
+    // One line drawn (vc); voq and central have legend entries of their own, after it, saying why.
+    expect(html.match(/data-series="/g)).toHaveLength(1);
+    const legend = [...html.matchAll(/data-legend="([^"]+)"[^>]*>(.*?)<\/g>/g)].map((m) => [m[1], text(m[2]).trim()]);
+    expect(legend).toEqual([['vc', 'vc'], ['voq', '× voq all failed'], ['central', '× central all deadlocked']]);
+    expect(text(html)).toContain('× on the x axis, no packet latency: voq: failed at traffic.injection.load 0.1 flits/node/cycle, '
+      + '0.3 flits/node/cycle; central: deadlock at traffic.injection.load 0.1 flits/node/cycle, 0.3 flits/node/cycle; '
+      + 'vc: failed at traffic.injection.load 0.3 flits/node/cycle.');
   });
 
   it('draws the numeric axis on x whichever order the axes were given in', () => {

@@ -90,4 +90,13 @@ describe('points without a latency', () => {
       { series: 'vc', x: 0.2, why: 'nothing delivered' }, { series: 'central', x: 0.3, why: 'deadlock' }]);
     expect(stalledPoints(cols, rows, 'traffic.injection.load').map((p) => p.series)).toEqual(['', '']);
   });
+
+  it('lists failed points with their error, whatever their status columns say', () => {
+    const withError = [...cols, { name: 'error' }];
+    const failed = [['failed', 0.2, 'central', null, null, null, null, 'switch.buffer.vcs: must be at least 1'],
+      ['done', 0.1, 'central', 0.1, false, false, 33, null], ['failed', 0.1, 'vc', null, null, null, null, null]];
+    expect(stalledPoints(withError, failed, 'traffic.injection.load', 'switch.buffer.organisation')).toEqual([
+      { series: 'vc', x: 0.1, why: 'failed', error: 'no message' },
+      { series: 'central', x: 0.2, why: 'failed', error: 'switch.buffer.vcs: must be at least 1' }]);
+  });
 });

@@ -36,6 +36,20 @@ test('compare preset: three curves, load brackets shaded, simulated beside publi
     await expect(chart.locator(`rect[data-span="${o}"] title`)).toHaveText(spanTitle(o, natives[o]));
     await expect(panel.getByTestId(`compare-simulated-${o}`)).toHaveText(`${sig3(expected[o])} flits/node/cycle`);
   }
+  // Every curve's tooltips are reachable: what the pointer meets at each marker's centre, and at
+  // each shaded bracket's centre (hipiqs and central end in the same bracket), names that
+  // marker's point or that bracket among its tooltip's lines.
+  await chart.scrollIntoViewIfNeeded();
+  const hovered = await chart.evaluate((svg) => [...svg.querySelectorAll('[data-series] > circle, rect[data-span]')].map((shape) => {
+    const b = shape.getBoundingClientRect();
+    const top = document.elementFromPoint(b.x + b.width / 2, b.y + b.height / 2);
+    const lines = top?.querySelector(':scope > title')?.textContent.split('\n') ?? [];
+    // A title's first line is the shape's own point or bracket; others are those it covers.
+    const own = shape.querySelector('title').textContent.split('\n')[0];
+    return { own, top: top?.tagName, found: lines.includes(own) };
+  }));
+  expect(hovered.length).toBe(3 + Object.values(natives).reduce((n, r) => n + r.saturation.curve.filter((c) => c[2] > 0).length, 0));
+  expect(hovered.filter((h) => !h.found)).toEqual([]);
   const table = panel.getByTestId('compare-table');
   await expect(table.locator('tr[data-variant="input_fifo"]')).toContainText('0.6 flits/node/cycle');
   await expect(table.locator('tr[data-variant="input_fifo"]')).toContainText('context only');

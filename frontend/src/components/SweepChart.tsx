@@ -4,7 +4,7 @@ import { useCoreSchemas, useUnits } from '../hooks/useCoreSchemas';
 import type { Sweep, SweepResultsPage } from '../api/client';
 import { sweepSeries } from '../lib/sweep';
 import { chartAxes, SATURATED_COLUMN, stalledPoints, sweepMetrics, type StalledPoint } from '../lib/sweepCharts';
-import { formatWithUnit } from '../lib/format';
+import { formatSetting, formatWithUnit } from '../lib/format';
 import { LineChart } from './LineChart';
 import { download, svgMarkup, svgToPng } from '../lib/exporting';
 
@@ -26,8 +26,11 @@ function stalledLines(points: StalledPoint[], xName: string, xUnit: string): str
     const key = `${p.series ? `${p.series}: ` : ''}${p.why}`;
     groups.set(key, [...(groups.get(key) ?? []), p.x]);
   }
-  return [...groups].map(([key, xs]) => `${key} at ${xName} ${xs.map((x) => formatWithUnit(x, xUnit, 1)).join(', ')}`);
+  return [...groups].map(([key, xs]) => `${key} at ${xName} ${xs.map((x) => formatSetting(x, xUnit)).join(', ')}`);
 }
+
+// A series none of whose points has a value says why in the legend: "all deadlocked".
+const LEGEND_WHY: Record<StalledPoint['why'], string> = { deadlock: 'deadlocked', 'nothing delivered': '0 accepted', failed: 'failed' };
 
 // Metric vs the first numeric axis, one line per value of another axis.
 export function SweepChart({ sweep, results }: { sweep: Sweep; results: SweepResultsPage }) {
@@ -44,8 +47,9 @@ export function SweepChart({ sweep, results }: { sweep: Sweep; results: SweepRes
   const tick = (v: number) => formatWithUnit(metric.unit === 'fraction' ? v * 100 : v, '', 1);
   // Cycle-engine rows say whether the run saturated (docs/engines.md, "Measurement").
   const series = sweepSeries(results.columns, results.rows, xCol, metric.col, seriesCol, SATURATED_COLUMN);
-  // Deadlocked runs and runs that delivered nothing have no latency: marked on the x axis and
-  // listed below the chart, never just missing from their line.
+  // Failed points, deadlocked runs and runs that delivered nothing have no value: marked on the x
+  // axis (a failed point's tooltip gives its error) and listed below the chart, never just
+  // missing from their line.
   const stalled = stalledPoints(results.columns, results.rows, xCol, seriesCol);
   // A field's label without its unit, where the unit is given with each value.
   const bareLabel = (path: string) => axisLabel(path).replace(/ \(.*\)$/, '');
@@ -65,7 +69,8 @@ export function SweepChart({ sweep, results }: { sweep: Sweep; results: SweepRes
       </figcaption>
       <LineChart ref={svg} series={series} xLabel={axisLabel(xCol)} yLabel={metric.label} seriesLabel={seriesCol ? bareLabel(seriesCol) : undefined}
         formatY={format} formatTick={tick} hollowLabel="saturated" logX={geometric}
-        stalled={stalled.map((p) => ({ series: p.series, x: p.x, label: stalledLines([p], xName, xUnit)[0] }))} />
+        stalled={stalled.map((p) => ({ series: p.series, x: p.x, why: LEGEND_WHY[p.why],
+          label: `${stalledLines([p], xName, xUnit)[0]}${p.error ? `: ${p.error}` : ''}` }))} />
       {stalled.length > 0 && (
         <p className="note" data-testid="sweep-chart-stalled">
           × on the x axis, no packet latency: {stalledLines(stalled, xName, xUnit).join('; ')}.

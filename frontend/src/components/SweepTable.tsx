@@ -1,14 +1,14 @@
 import type { Sweep, SweepResultsPage } from '../api/client';
 import { rowErrors } from '../lib/confidence';
-import { formatValue } from '../lib/format';
+import { formatSetting, formatValue } from '../lib/format';
 import { saturationPoints } from '../lib/sweep';
 import { TableScroll } from './TableScroll';
 
 // Every value carries its column's unit (one formatter for all tables); ids are shortened and link to the experiment page.
-// A hit rate has the digits its row's look-ups support (lib/confidence.ts).
-function cell(name: string, unit: string | null, v: unknown, se: number | undefined) {
+// A hit rate has the digits its row's look-ups support (lib/confidence.ts); an axis value is the setting, exactly.
+function cell(name: string, unit: string | null, v: unknown, se: number | undefined, axis: boolean) {
   if (name === 'experiment_id' && typeof v === 'string') return <a href={`/e/${v}`}>{v.slice(0, 10)}…</a>;
-  return formatValue(v, unit, se);
+  return axis ? formatSetting(v, unit) : formatValue(v, unit, se);
 }
 
 // A saturation search's row mixes two things (docs/api.md): its saturation throughput, and the
@@ -35,7 +35,7 @@ export function SweepTable({ sweep, results }: { sweep: Pick<Sweep, 'base' | 'ax
           <tbody>
             {results.rows.map((r, i) => {
               const se = rowErrors(cols, r);
-              return <tr key={i}>{cols.map((c, j) => <td key={c.name}>{cell(c.name, c.unit, r[j], se(c.name))}</td>)}</tr>;
+              return <tr key={i}>{cols.map((c, j) => <td key={c.name}>{cell(c.name, c.unit, r[j], se(c.name), c.name in sweep.axes)}</td>)}</tr>;
             })}
           </tbody>
         </table>

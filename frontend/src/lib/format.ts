@@ -63,6 +63,14 @@ function significant(v: number, digits: number): string {
   return Number(v.toPrecision(digits)).toLocaleString('en-US', { maximumFractionDigits: 20 });
 }
 
+// A config value as it was set (a sweep's axis values), with its unit: exact, never rounded to
+// the digits of a statistic or into a larger unit, so integers have no decimals ("2,048 B", not
+// "2.0 KiB"; "1,000 entries") and fractions are the percentage they are ("50 %", "12.5 %").
+export function formatSetting(v: unknown, unit: string | null): string {
+  if (typeof v !== 'number' || !Number.isFinite(v)) return formatValue(v, unit);
+  return unit === 'fraction' ? `${significant(v * 100, 12)} %` : withUnit(significant(v, 12), unit ?? '');
+}
+
 // An x value of a chart (axis tick, marker tooltip; its unit is in the axis label): integers as
 // they are (sizes, counts), others to four significant digits (a bisection's loads:
 // 0.4928125 -> "0.4928").

@@ -33,21 +33,27 @@ export const SATURATED_COLUMN = 'saturated';
 export interface StalledPoint {
   series: string; // the series axis's value, as sweepSeries keys its lines
   x: number;
-  why: 'deadlock' | 'nothing delivered';
+  why: 'deadlock' | 'nothing delivered' | 'failed';
+  error?: string; // a failed point's message (the API's `error` column)
 }
 
-// Finished cycle-engine points whose run deadlocked (the API's `deadlock` column) or accepted no
-// flit: they have no latency, so sweepSeries leaves them out of a latency chart, and the chart
-// must say where they are rather than end the line without a word.
+// Points that ended without a value to draw: failed points (the API's `error` column says why),
+// and finished cycle-engine points whose run deadlocked (the `deadlock` column) or accepted no
+// flit, which have no latency. sweepSeries leaves them all out of their line, so the chart must
+// say where they are rather than end the line, or leave out a whole series, without a word.
 export function stalledPoints(columns: Array<{ name: string }>, rows: unknown[][], xCol: string, seriesCol?: string): StalledPoint[] {
   const col = (n: string) => columns.findIndex((c) => c.name === n);
-  const [ix, is, iStatus, iDeadlock, iAccepted] = [col(xCol), seriesCol ? col(seriesCol) : -1, col('status'), col('deadlock'), col('throughput.accepted')];
+  const [ix, is, iStatus, iDeadlock, iAccepted, iError] =
+    [col(xCol), seriesCol ? col(seriesCol) : -1, col('status'), col('deadlock'), col('throughput.accepted'), col('error')];
   const out: StalledPoint[] = [];
   for (const r of rows) {
     const x = r[ix];
-    if (r[iStatus] !== 'done' || typeof x !== 'number') continue;
+    if (typeof x !== 'number') continue;
+    const series = is >= 0 ? String(r[is]) : '';
+    if (r[iStatus] === 'failed') out.push({ series, x, why: 'failed', error: String(r[iError] ?? 'no message') });
+    if (r[iStatus] !== 'done') continue;
     const why = iDeadlock >= 0 && r[iDeadlock] === true ? 'deadlock' : iAccepted >= 0 && r[iAccepted] === 0 ? 'nothing delivered' : null;
-    if (why) out.push({ series: is >= 0 ? String(r[is]) : '', x, why });
+    if (why) out.push({ series, x, why });
   }
   return out.sort((a, b) => a.x - b.x);
 }
