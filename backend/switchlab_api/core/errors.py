@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+import json
 import logging
 from typing import Any
 
@@ -18,6 +19,7 @@ from fastapi.responses import JSONResponse
 from psycopg_pool import PoolTimeout
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from . import declared
 from .engine import EngineUnavailable, FieldError
 
 log = logging.getLogger("switchlab.api")
@@ -78,8 +80,24 @@ def _unparseable(message: str) -> ApiError:
     return ApiError(400, message, field="body", allowed="a JSON document (Content-Type: application/json)")
 
 
-def from_validation(e: dict[str, Any]) -> ApiError:
-    """FastAPI's first validation error in our envelope."""
+def _preview(value: Any) -> str:
+    shown = json.dumps(value, default=str)  # ASCII: a lone surrogate stays encodable
+    return shown if len(shown) <= 60 else shown[:57] + "..."
+
+
+def _validation_message(e: dict[str, Any], allowed: str | None) -> str:
+    if e.get("type") == "extra_forbidden":
+        return "unknown field"  # the core's words for a key it does not declare
+    if e.get("type") == "missing":
+        return "is required"
+    if allowed is None:
+        return e.get("msg", "invalid")
+    return f"must be {allowed}; got {_preview(e.get('input'))}"
+
+
+def from_validation(e: dict[str, Any], route: Any) -> ApiError:
+    """FastAPI's first validation error in our envelope; `route` (request.scope["route"]) holds
+    the declaration its `allowed` is read from."""
     loc = e.get("loc", ())
     if e.get("type") == "json_invalid":
         # loc is ("body", <byte offset>): the offset is not a field, so name the body.
@@ -87,7 +105,8 @@ def from_validation(e: dict[str, Any]) -> ApiError:
         reason = (e.get("ctx") or {}).get("error", "")
         return _unparseable(f"invalid JSON{where}" + (f": {reason}" if reason else ""))
     in_body = bool(loc) and loc[0] == "body"
-    return ApiError(422, e.get("msg", "invalid"), field=_field_from_loc(loc),
+    allowed = declared.allowed_for(route, e)
+    return ApiError(422, _validation_message(e, allowed), field=_field_from_loc(loc), allowed=allowed,
                     code=INVALID_CONFIG if in_body else None)
 
 
@@ -119,8 +138,8 @@ def install(app: FastAPI) -> None:
         return ApiError.invalid(exc).response()
 
     @app.exception_handler(RequestValidationError)
-    async def _validation(_: Request, exc: RequestValidationError) -> JSONResponse:
-        return from_validation(exc.errors()[0]).response()
+    async def _validation(request: Request, exc: RequestValidationError) -> JSONResponse:
+        return from_validation(exc.errors()[0], request.scope.get("route")).response()
 
     @app.exception_handler(StarletteHTTPException)
     async def _http(request: Request, exc: StarletteHTTPException) -> JSONResponse:

@@ -1,5 +1,5 @@
-"""Reject JSON values that Python parses but Postgres (or strict JSON) cannot store; read a
-value at a dotted path.
+"""Reject JSON values that Python parses but Postgres (or strict JSON) cannot store, and bodies
+that repeat a key; read a value at a dotted path.
 
 Python's json accepts NaN/Infinity and strings with U+0000 or lone surrogates; Postgres jsonb
 and text reject them, and strict JSON cannot even echo them back in an error. Found by
@@ -9,7 +9,10 @@ client gets a 422 naming the exact field.
 
 from __future__ import annotations
 
+import json
 import math
+from collections import Counter
+from collections.abc import Iterator
 from typing import Any
 
 from .engine import FieldError
@@ -25,12 +28,28 @@ def _string_problem(s: str) -> str | None:
     return None
 
 
-def check_json_values(value: Any, field: str = "") -> None:
-    """Raise FieldError for the first non-finite number or unstorable string (keys included)."""
+def _child_path(path: str, key: Any) -> str:
+    # The path is echoed in the error: escape a lone surrogate so it can be encoded.
+    shown = str(key).encode("utf-8", "backslashreplace").decode("utf-8")
+    return f"{path}.{shown}" if path else shown
+
+
+def _walk(value: Any, field: str) -> Iterator[tuple[Any, str]]:
+    """Every value with its dotted path, depth first in document order."""
     # Iterative: a body nested close to the parser's limit must not hit the recursion limit here.
     stack: list[tuple[Any, str]] = [(value, field)]
     while stack:
         node, path = stack.pop()
+        yield node, path
+        if isinstance(node, dict):
+            stack.extend((child, _child_path(path, key)) for key, child in reversed(node.items()))
+        elif isinstance(node, list):
+            stack.extend((node[i], _child_path(path, i)) for i in range(len(node) - 1, -1, -1))
+
+
+def check_json_values(value: Any, field: str = "") -> None:
+    """Raise FieldError for the first non-finite number or unstorable string (keys included)."""
+    for node, path in _walk(value, field):
         if isinstance(node, float) and not math.isfinite(node):
             raise FieldError(path or "body", "must be a finite number (NaN and Infinity are not JSON)")
         if isinstance(node, str):
@@ -38,17 +57,39 @@ def check_json_values(value: Any, field: str = "") -> None:
             if problem:
                 raise FieldError(path or "body", problem)
         elif isinstance(node, dict):
-            for key, child in node.items():
-                key_s = str(key)
-                # The path is echoed in the error: escape a lone surrogate so it can be encoded.
-                shown = key_s.encode("utf-8", "backslashreplace").decode("utf-8")
-                child_path = f"{path}.{shown}" if path else shown
-                problem = _string_problem(key_s)
+            for key in node:
+                problem = _string_problem(str(key))
                 if problem:
-                    raise FieldError(child_path, f"field name {problem}")
-                stack.append((child, child_path))
-        elif isinstance(node, list):
-            stack.extend((child, f"{path}.{i}" if path else str(i)) for i, child in enumerate(node))
+                    raise FieldError(_child_path(path, key), f"field name {problem}")
+
+
+class _ParsedObject(dict):
+    """A JSON object as json.loads builds it (the last of repeated keys wins), plus how often each
+    repeated key was given."""
+
+    repeated: dict[str, int]
+
+
+def _parsed_object(pairs: list[tuple[str, Any]]) -> _ParsedObject:
+    obj = _ParsedObject(pairs)
+    counts = Counter(key for key, _ in pairs) if len(obj) < len(pairs) else Counter()
+    obj.repeated = {key: n for key, n in counts.items() if n > 1}
+    return obj
+
+
+def check_duplicate_keys(raw: bytes) -> None:
+    """Raise FieldError naming a key given twice in one object of a JSON body (the outermost
+    such object's first, then in document order).
+
+    Python's json (and so FastAPI) silently keeps the last value of a repeated key, so
+    {"load": 0.1, "load": 0.9} would run with 0.9 whatever the sender meant.
+    """
+    parsed = json.loads(raw, object_pairs_hook=_parsed_object)
+    for node, path in _walk(parsed, ""):
+        if isinstance(node, _ParsedObject) and node.repeated:
+            key, times = next(iter(node.repeated.items()))
+            raise FieldError(_child_path(path, key), f"duplicate key: given {times} times in the same object",
+                             "each key at most once per object")
 
 
 def dig(data: Any, path: str) -> Any:

@@ -10,6 +10,7 @@ SweepStatus = Literal["queued", "running", "done", "failed", "cancelled"]
 
 class SweepCreate(BaseModel):
     model_config = ConfigDict(
+        extra="forbid",  # a misspelt key is a 422, not silently ignored (docs/api.md)
         json_schema_extra={
             "example": {
                 "name": "ways vs entries",

@@ -11,6 +11,7 @@ from typing import Any
 from ..core.engine import FieldError
 
 MAX_RANGE_VALUES = 100_000  # guards a single range before the product cap is checked
+RANGE_KEYS = ("from", "mul", "step", "to")
 
 
 def _finite_number(v: Any) -> bool:
@@ -19,9 +20,10 @@ def _finite_number(v: Any) -> bool:
 
 
 def _range_values(field: str, spec: dict[str, Any]) -> list[Any]:
-    allowed = {"from", "to", "mul", "step"}
-    extra = set(spec) - allowed
-    if extra or "from" not in spec or "to" not in spec or ("mul" in spec) == ("step" in spec):
+    unknown = next((key for key in spec if key not in RANGE_KEYS), None)
+    if unknown is not None:
+        raise FieldError(f"{field}.{unknown}", "unknown field", "one of: " + ", ".join(RANGE_KEYS))
+    if "from" not in spec or "to" not in spec or ("mul" in spec) == ("step" in spec):
         raise FieldError(field, 'a range is {"from": a, "to": b, "mul": m > 1} or {"from": a, "to": b, "step": s > 0}')
     start, stop = spec["from"], spec["to"]
     if not all(_finite_number(v) for v in spec.values()):
