@@ -34,6 +34,29 @@ class InputError(Exception):
     pass
 
 
+def _no_repeats(pairs: list[tuple[str, Any]], where: str) -> dict[str, Any]:
+    """An object from its key/value pairs, refusing a key given twice (json and PyYAML would keep
+    the last value silently and the server would never see the first)."""
+    seen: set[str] = set()
+    for key, _ in pairs:
+        if key in seen:
+            raise InputError(f"{where}: key {key!r} is given more than once in the same object")
+        seen.add(key)
+    return dict(pairs)
+
+
+def _yaml_no_repeats(yaml: Any) -> Any:
+    """A PyYAML safe loader whose mappings refuse a repeated key, naming its line."""
+
+    class Loader(yaml.SafeLoader):
+        def construct_mapping(self, node: Any, deep: bool = False) -> dict[Any, Any]:
+            pairs = [(self.construct_object(k, deep=deep), self.construct_object(v, deep=deep)) for k, v in node.value]
+            return _no_repeats(pairs, f"line {node.start_mark.line + 1}")
+
+    Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, Loader.construct_mapping)
+    return Loader
+
+
 def load_document(path: str) -> Any:
     """JSON or YAML (by extension; '-' = stdin, parsed as JSON, else YAML)."""
     try:
@@ -43,7 +66,7 @@ def load_document(path: str) -> Any:
     suffix = pathlib.Path(path).suffix.lower()
     if suffix == ".json" or (path == "-" and text.lstrip().startswith(("{", "["))):
         try:
-            return json.loads(text)
+            return json.loads(text, object_pairs_hook=lambda pairs: _no_repeats(pairs, path))
         except ValueError as exc:
             raise InputError(f"{path}: invalid JSON: {exc}") from None
     try:
@@ -51,7 +74,7 @@ def load_document(path: str) -> Any:
     except ImportError:
         raise InputError(f"{path}: reading YAML needs PyYAML (pip install pyyaml), or use JSON") from None
     try:
-        return yaml.safe_load(text)
+        return yaml.load(text, Loader=_yaml_no_repeats(yaml))  # noqa: S506 (a SafeLoader subclass)
     except yaml.YAMLError as exc:
         raise InputError(f"{path}: invalid YAML: {exc}") from None
 

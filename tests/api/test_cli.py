@@ -59,11 +59,11 @@ def test_sweep_submit_wait_then_results_as_csv_and_json(live_api, db, workers, c
     whole = httpx.get(f"{live_api.url}/api/sweeps/{sid}/results", params={"format": "csv", "limit": 100})
     assert out.stdout == whole.text
     rows = list(csv.DictReader(io.StringIO(out.stdout)))
-    assert [(int(x["point"]), int(x["switch.cache.entries [entries]"]), int(x["switch.cache.ways"])) for x in rows] == [
+    assert [(int(x["point"]), int(x["switch.cache.entries [entries]"]), int(x["switch.cache.ways [ways]"])) for x in rows] == [
         (0, 32, 1), (1, 32, 2), (2, 32, 4), (3, 64, 1), (4, 64, 2), (5, 64, 4)]
     for row in rows:
         config = {**TINY, "switch": {"cache": {"entries": int(row["switch.cache.entries [entries]"]),
-                                               "ways": int(row["switch.cache.ways"])}}}
+                                               "ways": int(row["switch.cache.ways [ways]"])}}}
         want = direct_run(core, config)["cache"]
         assert row["status"] == "done"
         assert int(row["cache.lookups [look-ups]"]) == want["lookups"]
@@ -130,6 +130,13 @@ def test_bad_input_files_exit_2_before_any_request(live_api, db, tmp_path):
     (tmp_path / "extra.yaml").write_text(SWEEP_YAML + "points: 3\n")
     r = run_cli(live_api.url, "sweep", "submit", str(tmp_path / "extra.yaml"))
     assert r.returncode == 2 and "unknown key(s) ['points']" in r.stderr
+    # A repeated key would keep its last value silently in json and PyYAML: refused, with its place.
+    (tmp_path / "twice.yaml").write_text(SWEEP_YAML.replace("  seed: 1\n", "  seed: 1\n  seed: 2\n"))
+    r = run_cli(live_api.url, "sweep", "submit", str(tmp_path / "twice.yaml"))
+    assert r.returncode == 2 and "line 3: key 'seed' is given more than once in the same object" in r.stderr, r.stderr
+    (tmp_path / "twice.json").write_text('{"seed": 1, "engine": "routewalk", "seed": 2}')
+    r = run_cli(live_api.url, "experiment", "submit", str(tmp_path / "twice.json"))
+    assert r.returncode == 2 and "twice.json: key 'seed' is given more than once in the same object" in r.stderr, r.stderr
     (tmp_path / "list.json").write_text("[1, 2]")
     r = run_cli(live_api.url, "experiment", "submit", str(tmp_path / "list.json"))
     assert r.returncode == 2 and "must hold one object, got list" in r.stderr

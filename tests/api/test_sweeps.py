@@ -70,7 +70,7 @@ def test_fifty_point_sweep_gives_the_right_results(client, db, workers, core):
     header = lines[0].split(",")
     # Units come from the core's schemas: the config schema for axes, the results schema for results.
     assert header[:6] == ["point", "experiment_id", "status", "switch.cache.entries [entries]",
-                          "switch.cache.ways", "seed"]  # ways and seed have no unit
+                          "switch.cache.ways [ways]", "seed"]  # seed has no unit
     for column in ("summary.switches [switches]", "cache.lookups [look-ups]", "cache.hit_rate [fraction]",
                    "latency_ns.zero_load.mean [ns]",
                    "cost.cache.area_mm2 [mm^2]", "cost.cache.read_energy_nJ [nJ]", "wall_time_s [s]"):

@@ -444,7 +444,7 @@ test.describe.serial('explorer', () => {
     const rows = await table.locator('tbody tr').allInnerTexts();
     const headers = await table.locator('thead th').allInnerTexts();
     const col = (name) => headers.findIndex((h) => h.startsWith(name));
-    const slice = rows.map((r) => r.split('\t')).find((c) => c[col('switch.cache.entries')] === '64 entries' && c[col('switch.cache.ways')] === '4');
+    const slice = rows.map((r) => r.split('\t')).find((c) => c[col('switch.cache.entries')] === '64 entries' && c[col('switch.cache.ways')] === '4 ways');
     if (!slice) throw new Error(`no (64, 4) row in ${JSON.stringify(rows)}`);
     expectEq(slice[col('cache.hit_rate')], hitRate(native), 'sweep point hit rate (digits from the row\'s look-ups)');
     expectEq(slice[col('cache.lookups')], `${count(native.cache.lookups)} look-ups`, 'sweep point look-ups (with the unit)');

@@ -104,6 +104,24 @@ TEST(Prepare, ErrorsNameTheFieldAndWhatIsAllowed) {
   EXPECT_EQ(e["allowed"], "a JSON document (RFC 8259)");
 }
 
+// A key given twice in one object is an error naming it, not "the last one wins": a config with
+// {"load": 0.1, "load": 0.9} would otherwise run at a load the user may not have meant. In an
+// array of objects each object has its own keys.
+TEST(Prepare, RepeatedKeysAreAnErrorNamingThem) {
+  json e = json::parse(prepare_json(R"({"seed": 1, "traffic": {"injection": {"load": 0.1, "load": 0.9}}})"))["error"];
+  EXPECT_EQ(e["field"], "traffic.injection.load");
+  EXPECT_EQ(e["message"], "is given more than once in the same object");
+  EXPECT_EQ(e["allowed"], "each key at most once per object");
+  e = json::parse(prepare_json(R"({"seed": 1, "seed": 2})"))["error"];
+  EXPECT_EQ(e["field"], "seed");
+  e = json::parse(prepare_json(R"({"traffic": {"pattern": "hotspot", "hotspots": [{"node": 1}, {"node": 2, "node": 3}]}})"))["error"];
+  EXPECT_EQ(e["field"], "traffic.hotspots[1].node");
+  // The same key in two objects is no repeat.
+  const json ok = json::parse(prepare_json(
+      R"({"engine": "cycle", "topology": {"kind": "mesh", "dims": [4, 4]}, "switch": {"cache": null, "allocator": {"kind": "pim"}}})"));
+  EXPECT_FALSE(ok.contains("error")) << ok.dump();
+}
+
 // Text that is not JSON is located: the error names the field being read where the parse stopped
 // and says why, instead of a bare "invalid JSON" (the hardening findings' own inputs are in
 // test_hardening.cpp).

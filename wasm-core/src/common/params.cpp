@@ -261,8 +261,8 @@ Params Params::child(const char* key, const char* doc) {
   return Params(v, field(key), errors_, registry_, out_ ? &(*out_)[key] : nullptr);
 }
 
-const json* Params::raw(const char* key, const char* type, const char* doc) {
-  declare({field(key), type, nullptr, nullptr, nullptr, {}, "", doc});
+const json* Params::raw(const char* key, const char* type, const char* doc, const char* unit) {
+  declare({field(key), type, nullptr, nullptr, nullptr, {}, unit, doc});
   const json* v = get(key);
   if (v && out_) (*out_)[key] = *v;  // callers that interpret the value re-record it via set()
   return v;

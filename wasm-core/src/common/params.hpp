@@ -87,8 +87,9 @@ class Params {
   std::vector<bool> bool_list(const char* key, const std::vector<bool>& def, const char* doc);
   // Child section; absent -> all defaults.
   Params child(const char* key, const char* doc);
-  // Raw access for values whose shape depends on other fields (e.g. "ways": 4 | "full").
-  const json* raw(const char* key, const char* type, const char* doc);
+  // Raw access for values whose shape depends on other fields (e.g. "ways": 4 | "full"); `unit`
+  // as the typed readers' (the schema's x-unit), "" for none.
+  const json* raw(const char* key, const char* type, const char* doc, const char* unit = "");
   // Overrides the normalized value of `key` (for fields read through raw()).
   void set(const char* key, const json& value);
   bool present(const char* key) const;

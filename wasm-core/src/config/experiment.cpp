@@ -32,7 +32,7 @@ void parse_cache(Params& sw, CacheConfig& cache, const Topology* topo) {
   Params c = sw.child("cache", "Per-input-port routing-table cache, or null for none");
   const int64_t entries = c.integer("entries", {2048, 1, kMaxEntries, "entries", "Entries per input-port cache (M)"});
   int64_t ways = 4;
-  if (const json* w = c.raw("ways", "integer|\"full\"", "Associativity: 1..entries, or \"full\" (fully associative)")) {
+  if (const json* w = c.raw("ways", "integer|\"full\"", "Associativity: 1..entries, or \"full\" (fully associative)", "ways")) {
     if (w->is_string() && w->get<std::string>() == "full") {
       ways = entries;
     } else if (w->is_number_integer() && w->get<int64_t>() >= 1 && w->get<int64_t>() <= entries) {

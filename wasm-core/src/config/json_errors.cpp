@@ -1,5 +1,6 @@
 #include "config/json_errors.hpp"
 
+#include <unordered_set>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -9,31 +10,41 @@
 namespace switchlab {
 namespace {
 
-// Follows the parse with the path of the value being read: one level per open object (its
-// current key) or array (its current index).
+// Builds the value while following the parse with the path of the value being read: one level
+// per open object (its current key) or array (its current index), so that an error names the
+// field. A key given twice in one object stops the parse: a parser that kept the last (as
+// nlohmann's does) would silently drop a value the user wrote.
 class PathTracker final : public nlohmann::json_sax<json> {
  public:
-  bool null() override { return value(); }
-  bool boolean(bool) override { return value(); }
-  bool number_integer(number_integer_t) override { return value(); }
-  bool number_unsigned(number_unsigned_t) override { return value(); }
-  bool number_float(number_float_t, const string_t&) override { return value(); }
-  bool string(string_t&) override { return value(); }
-  bool binary(binary_t&) override { return value(); }
-  bool start_object(std::size_t) override { return open(-1); }
+  explicit PathTracker(json& out) : dom_(out, /*allow_exceptions=*/false) {}
+  bool null() override { return value() && dom_.null(); }
+  bool boolean(bool v) override { return value() && dom_.boolean(v); }
+  bool number_integer(number_integer_t v) override { return value() && dom_.number_integer(v); }
+  bool number_unsigned(number_unsigned_t v) override { return value() && dom_.number_unsigned(v); }
+  bool number_float(number_float_t v, const string_t& s) override { return value() && dom_.number_float(v, s); }
+  bool string(string_t& v) override { return value() && dom_.string(v); }
+  bool binary(binary_t& v) override { return value() && dom_.binary(v); }
+  bool start_object(std::size_t n) override { return open(-1) && dom_.start_object(n); }
   bool key(string_t& k) override {
-    levels_.back().key = k;
-    levels_.back().keyed = true;
-    return true;
+    Level& l = levels_.back();
+    l.key = k;
+    l.keyed = true;
+    if (!l.keys.insert(k).second) {
+      duplicate_ = true;
+      return false;
+    }
+    return dom_.key(k);
   }
-  bool end_object() override { return close(); }
-  bool start_array(std::size_t) override { return open(0); }
-  bool end_array() override { return close(); }
+  bool end_object() override { return close() && dom_.end_object(); }
+  bool start_array(std::size_t n) override { return open(0) && dom_.start_array(n); }
+  bool end_array() override { return close() && dom_.end_array(); }
   bool parse_error(std::size_t position, const std::string&, const nlohmann::detail::exception& ex) override {
     position_ = position;
     reason_ = ex.what();
     return false;
   }
+  bool duplicate() const { return duplicate_; }
+
 
   std::string field(const std::string& root) const {
     std::string f;
@@ -61,9 +72,10 @@ class PathTracker final : public nlohmann::json_sax<json> {
     std::string key;
     long index;          // -1 in an object
     bool keyed = false;  // an object: a key has been read
+    std::unordered_set<std::string> keys;  // an object: its keys so far
   };
   bool open(long index) {
-    levels_.push_back({"", index, false});
+    levels_.push_back({"", index, false, {}});
     return true;
   }
   bool close() {
@@ -75,9 +87,11 @@ class PathTracker final : public nlohmann::json_sax<json> {
     return true;
   }
 
+  nlohmann::detail::json_sax_dom_parser<json> dom_;
   std::vector<Level> levels_;
   std::size_t position_ = 0;
   std::string reason_;
+  bool duplicate_ = false;
 };
 
 // Byte offset of the bracket that opens level kMaxJsonDepth + 1, or npos. Brackets inside strings
@@ -103,13 +117,6 @@ size_t too_deep_at(const std::string& text) {
 
 }  // namespace
 
-Error locate_json_error(const std::string& text, const std::string& root) {
-  PathTracker tracker;
-  json::sax_parse(text, &tracker);
-  return {tracker.field(root), "is not valid JSON at byte " + std::to_string(tracker.position()) + ": " + tracker.reason(),
-          "a JSON document (RFC 8259)"};
-}
-
 bool parse_untrusted_json(const std::string& text, const std::string& root, json& out, Error& error) {
   const size_t deep = too_deep_at(text);
   if (deep != std::string::npos) {
@@ -119,9 +126,14 @@ bool parse_untrusted_json(const std::string& text, const std::string& root, json
              "a JSON document nested at most " + most + " levels deep"};
     return false;
   }
-  out = json::parse(text, nullptr, /*allow_exceptions=*/false);
-  if (!out.is_discarded()) return true;
-  error = locate_json_error(text, root);
+  PathTracker tracker(out);
+  if (json::sax_parse(text, &tracker)) return true;
+  out = json();
+  if (tracker.duplicate())
+    error = {tracker.field(root), "is given more than once in the same object", "each key at most once per object"};
+  else
+    error = {tracker.field(root), "is not valid JSON at byte " + std::to_string(tracker.position()) + ": " + tracker.reason(),
+             "a JSON document (RFC 8259)"};
   return false;
 }
 

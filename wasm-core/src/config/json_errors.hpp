@@ -14,14 +14,11 @@ namespace switchlab {
 // fewer than 10 levels; every consumer of a parsed value may then recurse safely).
 constexpr int kMaxJsonDepth = 256;
 
-// The error for a text nlohmann's parser rejects: field = the path being read (`root` at the
-// top), message = what is wrong and at which byte.
-Error locate_json_error(const std::string& text, const std::string& root = "config");
-
 // Parses untrusted text (a config, model parameters, a result) into `out`: nesting deeper than
-// kMaxJsonDepth is rejected by a scan of the bytes before parsing; malformed text gets
-// locate_json_error's error. Returns false and fills `error` (field `root` at the top, e.g.
-// "config") on failure.
+// kMaxJsonDepth is rejected by a scan of the bytes before parsing; malformed text, and a key
+// given twice in one object, get an error whose field is the path being read (`root` at the top,
+// e.g. "config") and whose message says what is wrong (and at which byte). Returns false and
+// fills `error` on failure.
 bool parse_untrusted_json(const std::string& text, const std::string& root, nlohmann::json& out, Error& error);
 
 }  // namespace switchlab
