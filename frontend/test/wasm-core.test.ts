@@ -106,6 +106,12 @@ describe('WASM core in node', () => {
     expect(ways.kind).toBe('ways');
     const entries = allFields(schema).find((f) => f.path === 'switch.cache.entries')!;
     expect(entries).toMatchObject({ kind: 'int', unit: 'entries', label: 'Cache entries', help: '1–1048576, default 2048' });
+    expect(ways.unit).toBe('ways');
+    // Bounds that depend on the network are stated as such, not as the default 4x4 torus's 15 / 16.
+    const hotspots = fieldsFor(schema, { ...SLICE_CONFIG, traffic: { pattern: 'hotspot' } } as never).find((f) => f.path === 'traffic.hotspots')!;
+    expect(hotspots.help).toBe('0–(nodes - 1)');
+    const sizes = allFields(schema).find((f) => f.path === 'traffic.jobs.sizes')!;
+    expect(sizes.help).toBe('1–nodes');
   });
 
   it('prepare() gives the summary and the topology description the UI previews and draws', () => {

@@ -147,6 +147,26 @@ TEST(Config, SchemaSaysWhenAFieldApplies) {
   EXPECT_GE(conditions, 11u);
 }
 
+// Bounds that depend on the network are stated as text in the schema (x-maximum), not as the
+// number of the default 4x4 torus the schema is generated from (15 and 16); the parser still
+// checks them against the config's own topology.
+TEST(Config, SchemaStatesNetworkDependentBoundsAsSuch) {
+  const json s = json::parse(schema_json());
+  std::map<std::string, json> all;
+  schema_leaves(s, "", all);
+  for (const json& e : s["allOf"]) schema_leaves(e["then"], "", all);
+  const json hot = all.at("traffic.hotspots")["items"], sizes = all.at("traffic.jobs.sizes")["items"];
+  EXPECT_EQ(hot["x-maximum"], "nodes - 1");
+  EXPECT_FALSE(hot.contains("maximum"));
+  EXPECT_EQ(hot["minimum"], 0);
+  EXPECT_EQ(sizes["x-maximum"], "nodes");
+  EXPECT_FALSE(sizes.contains("maximum"));
+  EXPECT_EQ(all.at("switch.cache.ways")["x-unit"], "ways");
+  // An 8x8 mesh takes hot spot 40; a 4x4 torus does not.
+  EXPECT_EQ(validate_json(R"({"topology":{"kind":"kary_ncube","dims":[8,8],"wrap":[false,false]},"traffic":{"pattern":"hotspot","hotspots":[40]}})"), "");
+  EXPECT_EQ(error_of(R"({"traffic":{"pattern":"hotspot","hotspots":[40]}})")["allowed"], "a list of 1..4096 integers, each in [0, 15]");
+}
+
 TEST(Config, DelaysThatCouldOverflowTheLatencyCounterAreRejected) {
   const json e = error_of(R"({"topology":{"dims":[1024,1024]},"switch":{"cache":null,"delays_ns":{"other":1000000}}})");
   EXPECT_EQ(e["field"], "switch.delays_ns");

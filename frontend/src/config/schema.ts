@@ -22,6 +22,9 @@ export interface SchemaNode {
   default?: unknown;
   minimum?: number;
   maximum?: number;
+  // An upper bound that depends on the rest of the config, as text (e.g. "nodes - 1"): the core
+  // states it instead of the number of the config its schema was generated from.
+  'x-maximum'?: string;
   description?: string;
   'x-unit'?: string;
   'x-applies-when'?: AppliesWhen;
@@ -45,7 +48,8 @@ function kindOf(node: SchemaNode): FieldKind | null {
 // "1–2048, default 2048": the range and default as the schema states them.
 export function rangeHelp(node: SchemaNode): string | undefined {
   const lo = node.minimum ?? node.items?.minimum ?? node.oneOf?.find((o) => o.minimum !== undefined)?.minimum;
-  const hi = node.maximum ?? node.items?.maximum;
+  const bound = node['x-maximum'] ?? node.items?.['x-maximum'];
+  const hi = node.maximum ?? node.items?.maximum ?? (bound?.includes(' ') ? `(${bound})` : bound);
   const parts: string[] = [];
   if (lo !== undefined && hi !== undefined) parts.push(`${lo}–${hi}`);
   else if (lo !== undefined) parts.push(`≥ ${lo}`);

@@ -101,9 +101,16 @@ Params& Params::when(const char* on, std::vector<std::string> in) {
   return *this;
 }
 
+Params& Params::hi_depends(const char* what) {
+  hi_depends_ = what;
+  return *this;
+}
+
 void Params::declare(ParamDecl d) {
   d.applies_when = std::move(when_);
   when_ = nullptr;
+  d.hi_depends = std::move(hi_depends_);
+  hi_depends_.clear();
   if (registry_) registry_->add(std::move(d));
 }
 

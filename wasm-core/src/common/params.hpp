@@ -46,6 +46,10 @@ struct ParamDecl {
   // {"path": "traffic.injection.process", "in": ["on_off"]}. The schema emits it as
   // x-applies-when; the parser still reads and normalizes the field either way.
   json applies_when = nullptr;
+  // An upper bound that depends on the rest of the config (e.g. "nodes - 1" for a node id): the
+  // schema then states it as text (x-maximum) instead of the number of the config it was
+  // generated from. Empty: `hi` is the bound.
+  std::string hi_depends;
 };
 
 class ParamRegistry {
@@ -71,6 +75,9 @@ class Params {
   // section, or a whole dotted path when it contains a dot. Recorded in the field's declaration
   // (the schema's x-applies-when); reading is unchanged.
   Params& when(const char* on, std::vector<std::string> in);
+  // Declares that the next field's upper bound depends on the rest of the config (`what`, e.g.
+  // "the topology's nodes - 1"); reading still checks the bound given for this config.
+  Params& hi_depends(const char* what);
 
   int64_t integer(const char* key, const IntSpec& spec);
   double number(const char* key, const NumSpec& spec);
@@ -118,6 +125,7 @@ class Params {
   json* out_;
   std::set<std::string> used_;
   json when_ = nullptr;  // the condition when() set for the next declaration
+  std::string hi_depends_;  // hi_depends()'s text for the next declaration
 };
 
 // Formats a number for messages without trailing zeros ("0.5", "128").

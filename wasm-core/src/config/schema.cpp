@@ -22,13 +22,21 @@ json property_of(const ParamDecl& d) {
     p["type"] = d.type;
   }
   if (!d.def.is_null()) p["default"] = d.def;
+  // A bound that depends on the config is stated as text, not as the generating config's number.
+  auto bounds = [&](json& node) {
+    if (!d.lo.is_null()) node["minimum"] = d.lo;
+    if (!d.hi_depends.empty()) node["x-maximum"] = d.hi_depends;
+    else if (!d.hi.is_null()) node["maximum"] = d.hi;
+  };
   if (d.type == "array") {
-    if (!d.lo.is_null()) p["items"] = {{"type", "integer"}, {"minimum", d.lo}, {"maximum", d.hi}};
+    if (!d.lo.is_null()) {
+      p["items"] = {{"type", "integer"}};
+      bounds(p["items"]);
+    }
     if (!d.min_items.is_null()) p["minItems"] = d.min_items;
     if (!d.max_items.is_null()) p["maxItems"] = d.max_items;
   } else {
-    if (!d.lo.is_null()) p["minimum"] = d.lo;
-    if (!d.hi.is_null()) p["maximum"] = d.hi;
+    bounds(p);
   }
   if (!d.choices.empty()) p["enum"] = d.choices;
   if (!d.unit.empty()) p["x-unit"] = d.unit;

@@ -63,7 +63,7 @@ class HotspotSpec final : public RankSpec {
 std::unique_ptr<RankSpec> make_spec(Params& traffic, uint32_t nodes) {
   const double h = traffic.number("hotspot_fraction",
                                   {0.1, 0, 1, "", "Fraction of packets sent to a hot spot (the rest is uniform)"});
-  const auto list = traffic.int_list("hotspots", {0}, 1, 4096, 0, static_cast<int64_t>(nodes) - 1, "node",
+  const auto list = traffic.hi_depends("nodes - 1").int_list("hotspots", {0}, 1, 4096, 0, static_cast<int64_t>(nodes) - 1, "node",
                                      "Hot-spot node ids (ranks within each job when traffic.jobs is given)");
   if (!traffic.errors().ok()) return nullptr;
   std::vector<uint32_t> hot(list.begin(), list.end());

@@ -113,7 +113,7 @@ std::unique_ptr<Traffic> make_job_mix(Params& traffic, const RankSpec& spec, con
 
   std::vector<uint32_t> sizes;
   if (given("sizes")) {
-    const auto list = j.int_list("sizes", {}, 1, 1u << 20, 1, nodes, "nodes",
+    const auto list = j.hi_depends("nodes").int_list("sizes", {}, 1, 1u << 20, 1, nodes, "nodes",
                                  "Job sizes in compute nodes, placed in this order from node 0");
     if (!errors.ok()) return nullptr;
     uint64_t sum = 0;
