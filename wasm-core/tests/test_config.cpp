@@ -167,6 +167,21 @@ TEST(Config, SchemaStatesNetworkDependentBoundsAsSuch) {
   EXPECT_EQ(error_of(R"({"traffic":{"pattern":"hotspot","hotspots":[40]}})")["allowed"], "a list of 1..4096 integers, each in [0, 15]");
 }
 
+// hardware.die_area_mm2 has no default (one would change every experiment's id): the schema
+// declares it all the same, and absent or null leave the normalized config, and so the id, alone.
+TEST(Config, OptionalDieAreaIsDeclaredWithoutADefault) {
+  const json s = json::parse(schema_json());
+  const json die = s["properties"]["hardware"]["properties"]["die_area_mm2"];
+  EXPECT_EQ(die["type"], "number");
+  EXPECT_EQ(die["x-unit"], "mm^2");
+  EXPECT_EQ(die["minimum"], 1.0);
+  EXPECT_FALSE(die.contains("default"));
+  const auto id = [](const char* cfg) { return json::parse(switchlab::prepare_json(cfg))["id"]; };
+  EXPECT_EQ(id(R"({})"), id(R"({"hardware": {"die_area_mm2": null}})"));
+  EXPECT_NE(id(R"({})"), id(R"({"hardware": {"die_area_mm2": 400}})"));
+  EXPECT_EQ(error_of(R"({"hardware": {"die_area_mm2": 0.5}})")["field"], "hardware.die_area_mm2");
+}
+
 TEST(Config, DelaysThatCouldOverflowTheLatencyCounterAreRejected) {
   const json e = error_of(R"({"topology":{"dims":[1024,1024]},"switch":{"cache":null,"delays_ns":{"other":1000000}}})");
   EXPECT_EQ(e["field"], "switch.delays_ns");

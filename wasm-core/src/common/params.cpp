@@ -180,6 +180,13 @@ double Params::number(const char* key, const NumSpec& s) {
   return record(key, x);
 }
 
+std::optional<double> Params::optional_number(const char* key, const NumSpec& s) {
+  declare({field(key), "number", nullptr, s.lo, s.hi, {}, s.unit, s.doc});  // (no default; the first declaration counts)
+  const json* v = get(key);
+  if (!v || v->is_null()) return std::nullopt;
+  return number(key, s);
+}
+
 bool Params::boolean(const char* key, bool def, const char* doc) {
   declare({field(key), "boolean", def, nullptr, nullptr, {}, "", doc});
   const json* v = get(key);

@@ -5,6 +5,7 @@
 // records every declaration so the experiment JSON Schema can be generated from the same code.
 #include <cstdint>
 #include <initializer_list>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -81,6 +82,9 @@ class Params {
 
   int64_t integer(const char* key, const IntSpec& spec);
   double number(const char* key, const NumSpec& spec);
+  // A number with no default: absent or null reads as none and leaves no trace in the normalized
+  // config (so adding such a field changes no existing id); declared in the schema all the same.
+  std::optional<double> optional_number(const char* key, const NumSpec& spec);
   bool boolean(const char* key, bool def, const char* doc);
   std::string choice(const char* key, const char* def, std::initializer_list<const char*> allowed,
                      const char* doc);

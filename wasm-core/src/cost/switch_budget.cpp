@@ -63,9 +63,9 @@ CostInputs read_cost_inputs(Params& hw, Params& cam, const CacheSpec& cache, int
   in.ports = ports;
   in.tech_nm = read_tech_nm(hw);
   in.hash_unit = read_hash_unit_id(hw);
-  if (hw.present("die_area_mm2") && !hw.is_null("die_area_mm2"))
-    in.die_area_mm2 = hw.number("die_area_mm2", {0.0, 1.0, 10000.0, "mm^2",
-                                                 "Optional die area to express the overhead against"});
+  if (const auto die = hw.optional_number("die_area_mm2", {0.0, 1.0, 10000.0, "mm^2",
+                                                           "Optional die area to express the overhead against (absent or null: none)"}))
+    in.die_area_mm2 = *die;
   in.cam = read_cam_spec(cam);
   return in;
 }
