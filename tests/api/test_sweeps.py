@@ -95,6 +95,20 @@ def test_identical_points_are_computed_once_and_shared(client, db, workers):
     assert again.status_code == 200 and again.json()["id"] == r.json()["id"]
 
 
+def test_points_show_the_axis_values_as_the_core_read_them(client, db, workers):
+    # 64.0 entries is the integer 64 to the core (same experiment as 64); "full" stays "full".
+    sid = client.post("/api/sweeps", json={"base": BASE, "axes": {"switch.cache.entries": [64.0, 128],
+                                                                   "switch.cache.ways": [4, "full"]}}).json()["id"]
+    workers.drain()
+    page = client.get(f"/api/sweeps/{sid}/results").json()
+    names = [c["name"] for c in page["columns"]]
+    rows = [dict(zip(names, row)) for row in page["rows"]]
+    assert [(r["switch.cache.entries"], r["switch.cache.ways"]) for r in rows] == [(64, 4), (64, "full"), (128, 4), (128, "full")]
+    assert all(type(r["switch.cache.entries"]) is int for r in rows)
+    csv_rows = client.get(f"/api/sweeps/{sid}/results", params={"format": "csv"}).text.strip().split("\n")[1:]
+    assert [line.split(",")[3:5] for line in csv_rows] == [["64", "4"], ["64", "full"], ["128", "4"], ["128", "full"]]
+
+
 def test_bad_axes_are_422_and_write_nothing(client, db):
     cases = [
         ({"switch.cache.ways": [4, 3]}, "axes.switch.cache.ways"),      # 3 does not divide 64

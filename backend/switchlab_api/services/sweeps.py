@@ -12,6 +12,7 @@ import psycopg
 from ..core.caps import check_caps
 from ..core.config import Settings
 from ..core.engine import FieldError, Prepared, engine_version, prepare
+from ..core.jsonvalues import dig
 from ..core.errors import INVALID_CONFIG, ApiError
 from ..core.jsonvalues import dig
 from ..core.units import config_unit, result_unit
@@ -28,6 +29,16 @@ def _error_field(field: str, axis_names: list[str]) -> str:
         if field == name or field.startswith(name + ".") or name.startswith(field + "."):
             return f"axes.{name}"
     return f"base.{field}" if field else "base"
+
+
+def _as_normalized(values: dict[str, Any], prepared: Prepared) -> dict[str, Any]:
+    """A point's axis values as the core read them (1000.0 entries -> 1000, 1 load -> 1.0), so the
+    table and CSV show what ran; a value the normalized config does not hold stays as given."""
+    out = {}
+    for name, given in values.items():
+        read = dig(prepared.config, name)
+        out[name] = given if read is None else read
+    return out
 
 
 def plan(base: dict[str, Any], raw_axes: Any, settings: Settings) -> tuple[dict[str, list[Any]], list[tuple[dict[str, Any], Prepared]]]:
@@ -55,7 +66,7 @@ def plan(base: dict[str, Any], raw_axes: Any, settings: Settings) -> tuple[dict[
                 errors.append({**outcome.as_dict(), "field": _error_field(outcome.field, names),
                                "point": index, "values": values})
             continue
-        points.append((values, outcome))
+        points.append((_as_normalized(values, outcome), outcome))
     if errors:  # nothing has been written yet
         first = errors[0]
         raise ApiError(422, first["message"], field=first["field"], allowed=first["allowed"],
