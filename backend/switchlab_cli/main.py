@@ -118,9 +118,6 @@ def _deadline(timeout: float | None) -> float | None:
 
 def cmd_sweep_submit(client: Client, args: argparse.Namespace) -> int:
     sweep = _object(load_document(args.file), args.file, "sweep")
-    unknown = set(sweep) - {"name", "base", "axes"}
-    if unknown:
-        raise InputError(f"{args.file}: unknown key(s) {sorted(unknown)}; a sweep is {{name, base, axes}}")
     if args.name is not None:
         sweep["name"] = args.name
     created = client.submit_sweep(sweep)

@@ -123,13 +123,14 @@ def test_rejected_experiment_states_the_range_once(live_api, db, tmp_path):
     assert db.execute("SELECT count(*) AS n FROM experiments").fetchone()["n"] == 0
 
 
-def test_bad_input_files_exit_2_before_any_request(live_api, db, tmp_path):
+def test_bad_input_files_exit_2_and_store_nothing(live_api, db, tmp_path):
     (tmp_path / "broken.yaml").write_text("name: [unclosed\n")
     r = run_cli(live_api.url, "sweep", "submit", str(tmp_path / "broken.yaml"))
     assert r.returncode == 2 and "invalid YAML" in r.stderr
+    # An unknown key is the server's to name (one list of a sweep's keys: its model).
     (tmp_path / "extra.yaml").write_text(SWEEP_YAML + "points: 3\n")
     r = run_cli(live_api.url, "sweep", "submit", str(tmp_path / "extra.yaml"))
-    assert r.returncode == 2 and "unknown key(s) ['points']" in r.stderr
+    assert r.returncode == 2 and "points: unknown field (allowed: one of: axes, base, name)" in r.stderr, r.stderr
     # A repeated key would keep its last value silently in json and PyYAML: refused, with its place.
     (tmp_path / "twice.yaml").write_text(SWEEP_YAML.replace("  seed: 1\n", "  seed: 1\n  seed: 2\n"))
     r = run_cli(live_api.url, "sweep", "submit", str(tmp_path / "twice.yaml"))
