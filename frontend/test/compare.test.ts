@@ -18,6 +18,24 @@ describe('compare rows', () => {
   });
 });
 
+// A cycle run without caches reports look-ups (its routing computations) but no cache: its cache
+// rows are empty beside a cached run's, and absent when no compared run has a cache.
+describe('compare: cache rows of networks without caches', () => {
+  const cycle = (cache: object | null) => ({
+    seed: 1, engine: 'cycle', topology: { kind: 'mesh', dims: [4, 4] }, switch: { cache },
+    traffic: { pattern: 'uniform', injection: { load: 0.2 }, packet_flits: 1 },
+    sim: { warmup_cycles: 200, measure_cycles: 1000, drain_cycles: 1000 },
+  }) as unknown as Config;
+  it('leaves them empty', async () => {
+    const [none, cached] = await Promise.all([coreRun(cycle(null)), coreRun(cycle({ entries: 8, ways: 2 }))]);
+    expect((none as { cache: { lookups: number } }).cache.lookups).toBeGreaterThan(0);
+    const lookups = metricRows([none, cached]).find((r) => r.path === 'cache.lookups')!;
+    expect(lookups.values[0]).toBeUndefined();
+    expect(lookups.values[1]).toBe((cached as { cache: { lookups: number } }).cache.lookups);
+    expect(metricRows([none, none]).filter((r) => r.path.startsWith('cache.'))).toEqual([]);
+  });
+});
+
 // Whether a cycle-engine run saturated or deadlocked is a row of its own (from the result's
 // `saturated` and `deadlock`), flagged when the runs differ; route-walk results have none.
 describe('compare: the state of cycle-engine runs', () => {

@@ -95,6 +95,9 @@ export function metricRows(results: unknown[]): MetricRow[] {
   const at = (r: unknown, path: string) => getPath(r as Json, path);
   const valueOf = (r: unknown, path: string) => {
     if (DERIVED[path]) return DERIVED[path](r);
+    // A network without caches counts its routing computations as look-ups, but has no cache:
+    // its cache rows are empty rather than a count beside a cached run's.
+    if (path.startsWith('cache.') && at(r, 'cache.enabled') === false) return undefined;
     const v = at(r, path);
     return typeof v === 'number' ? v : undefined;
   };
