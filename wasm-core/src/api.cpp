@@ -136,8 +136,10 @@ json summary_of(const Experiment& ex) {
 
 // Part of every experiment id: it changes whenever the same config's results change, so that a
 // stored result is never served for a config the current engine would compute differently. 0.3.0:
-// the central buffer's reservation, on/off duty cycles, per-window rates and the 3C estimate.
-const char* engine_version() { return "0.3.0"; }
+// the central buffer's reservation, on/off duty cycles, per-window rates and the 3C estimate;
+// 0.3.1: a job mix's destinations drawn from the sender's own job in the cycle engine (other
+// random draws than before) and the offered-load spread in every cycle result.
+const char* engine_version() { return "0.3.1"; }
 
 struct SimulationState {
   Experiment ex;

@@ -62,6 +62,36 @@ TEST(CycleOfferedSpread, BernoulliSpreadIsTheBinomialOne) {
   EXPECT_EQ(r["throughput"]["window_for_1pct_cycles"].get<uint64_t>(), 625u);
 }
 
+// The spread is over the nodes that send: transpose on a 4x4 mesh leaves the 4 diagonal nodes
+// silent, so 12 senders: sqrt(0.2 x 0.8 / (12 x 2,000)) / 0.2 = 1.291 %.
+TEST(CycleOfferedSpread, OnlyTheNodesThatSendCount) {
+  json cfg = mesh4({{"pattern", "transpose"}, {"injection", {{"load", 0.2}}}});
+  cfg["sim"] = {{"warmup_cycles", 0}, {"measure_cycles", 2000}, {"drain_cycles", 100}};
+  EXPECT_NEAR(run_ok(cfg)["throughput"]["offered_spread_pct"].get<double>(), 100 * std::sqrt(0.2 * 0.8 / (12 * 2000.0)) / 0.2, 1e-9);
+}
+
+// The window it recommends does not depend on the window that was run, and a run of that length
+// has a spread of 1 % (at most: the recommendation leaves out the bursts' finite-window term).
+// 16-flit bursts at 0.5 on 8 nodes: about 20,000 cycles.
+TEST(CycleOfferedSpread, TheRecommendedWindowGivesOnePercent) {
+  const auto run = [](uint64_t window) {
+    return run_ok({{"engine", "cycle"}, {"topology", {{"kind", "single_switch"}, {"ports", 8}}},
+                   {"switch", {{"cache", nullptr}, {"buffer", {{"organisation", "output_queued"}, {"flits_per_port", 64}}}}},
+                   {"traffic", {{"pattern", "uniform"}, {"injection", {{"process", "on_off"}, {"load", 0.5}, {"burst_flits", 16}}}}},
+                   {"sim", {{"warmup_cycles", 100}, {"measure_cycles", window}, {"drain_cycles", 100}}}})["throughput"];
+  };
+  const json short_run = run(200);
+  const uint64_t window = short_run["window_for_1pct_cycles"];
+  EXPECT_GT(window, 15000u);
+  EXPECT_LT(window, 25000u);
+  const json long_run = run(window);
+  EXPECT_EQ(long_run["window_for_1pct_cycles"], window);
+  EXPECT_LE(long_run["offered_spread_pct"].get<double>(), 1.0);
+  EXPECT_GT(long_run["offered_spread_pct"].get<double>(), 0.99);
+  // Whatever the window run, the same recommendation.
+  EXPECT_EQ(run(2 * window)["window_for_1pct_cycles"], window);
+}
+
 // ... and it is what 80 seeds measure, for long on/off bursts (where it is large: the reason it is
 // reported, the saturated flag follows it), bursts with a size mix, and Bernoulli with a size mix.
 // Ideal output queues on an 8-port switch accept everything, so the offered load is the sources'
@@ -274,6 +304,8 @@ TEST(CycleJobs, TrafficStaysInsideEachJob) {
   EXPECT_NEAR(r["throughput"]["offered"].get<double>(), 0.2 * 12 / 16, 0.01);
   EXPECT_EQ(r["throughput"]["accepted_min_node"], 0.0);
   EXPECT_EQ(r["traffic"]["busy_nodes"], 12);
+  // Its spread is over the 12 nodes that send (CycleOfferedSpread).
+  EXPECT_NEAR(r["throughput"]["offered_spread_pct"].get<double>(), 100 * std::sqrt(0.2 * 0.8 / (12 * 5000.0)) / 0.2, 1e-9);
 }
 
 // A replay's work is its messages, not a load over the cycles: a window of 10^9 cycles (to be sure

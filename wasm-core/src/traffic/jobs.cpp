@@ -38,10 +38,20 @@ class JobMix final : public Traffic {
     src += j.first;
     dst += j.first;
   }
+  // A node's destination from its own job's pattern; a node in no sending job sends nothing (the
+  // default rejection sampling would draw up to 2^16 packets of other nodes for it every time).
+  bool next_from(Rng& rng, uint32_t src, uint32_t& dst) override {
+    const auto after = std::upper_bound(jobs_.begin(), jobs_.end(), src, [](uint32_t n, const Job& j) { return n < j.first; });
+    if (after == jobs_.begin()) return false;
+    Job& j = *(after - 1);
+    if (src - j.first >= j.size || !j.pattern->next_from(rng, src - j.first, dst)) return false;
+    dst += j.first;
+    return true;
+  }
   nlohmann::json describe() const override { return layout_; }
 
  private:
-  std::vector<Job> jobs_;  // the jobs that send (size >= 2)
+  std::vector<Job> jobs_;  // the jobs that send (size >= 2), by first node
   std::vector<uint64_t> cum_;
   nlohmann::json layout_;
 };

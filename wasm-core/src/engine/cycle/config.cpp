@@ -7,7 +7,6 @@
 namespace switchlab {
 namespace {
 
-constexpr int64_t kMaxCycles = int64_t{1} << 31;
 constexpr uint32_t kMaxFlitsPerVc = 1u << 16, kMaxFlitsPerPort = 1u << 20;
 
 uint32_t cycles(Params& p, const char* key, int64_t def, int64_t lo, const char* doc) {
@@ -137,15 +136,18 @@ uint32_t CycleConfig::min_packet_flits() const {
   return mix_flits.empty() ? packet_flits : *std::min_element(mix_flits.begin(), mix_flits.end());
 }
 
-double CycleConfig::mean_packet_flits() const {
-  if (mix_flits.empty()) return packet_flits;
+double CycleConfig::packet_flits_moment(int power) const {
+  if (mix_flits.empty()) return power == 1 ? packet_flits : static_cast<double>(packet_flits) * packet_flits;
   double sum = 0, weight = 0;
   for (size_t k = 0; k < mix_flits.size(); ++k) {
-    sum += static_cast<double>(mix_flits[k]) * mix_weights[k];
+    const double l = mix_flits[k];
+    sum += (power == 1 ? l : l * l) * mix_weights[k];
     weight += mix_weights[k];
   }
   return sum / weight;
 }
+
+double CycleConfig::mean_packet_flits() const { return packet_flits_moment(1); }
 
 void parse_cycle_config(Params& sw, Params& cam, Params& traffic, Params& sim, uint32_t ports, CycleConfig& c) {
   parse_buffer(sw, c);

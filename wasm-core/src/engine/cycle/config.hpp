@@ -14,6 +14,9 @@ namespace switchlab {
 
 struct ReplayInfo;
 
+// The most cycles of a window (sim.warmup_cycles, measure_cycles, drain_cycles).
+constexpr int64_t kMaxCycles = int64_t{1} << 31;
+
 struct CycleConfig {
   const BufferOrgInfo* org = nullptr;
   BufferSizes sizes{};
@@ -43,6 +46,8 @@ struct CycleConfig {
   uint32_t max_packet_flits() const;
   uint32_t min_packet_flits() const;  // a replay's last packet of a message may be 1 flit
   double mean_packet_flits() const;
+  // E[L^power] of a packet's flits (power 1 or 2), over the size mix's weights.
+  double packet_flits_moment(int power) const;
   uint64_t warmup = 10000, measure = 30000, drain = 30000;  // cycles
   bool saturation_mode = false;
   uint32_t bisection_steps = 7;

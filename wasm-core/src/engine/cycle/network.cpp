@@ -1,6 +1,7 @@
 #include "engine/cycle/network.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <deque>
 #include <tuple>
 #include <vector>
@@ -193,6 +194,7 @@ struct CycleNetwork::Impl::Engine final : CycleNetwork::Impl {
   std::vector<uint32_t> free_packets;
   std::vector<Node> nodes;
   std::vector<uint64_t> node_busy;  // per node: a packet queued or being sent (the others skip injection)
+  std::vector<uint64_t> node_sent;  // per node: the pattern let it send a generated packet (offered_spread's senders)
   std::vector<std::vector<Event>> wheel;
   uint32_t wheel_now = 0;  // now % wheel.size()
 
@@ -290,6 +292,7 @@ struct CycleNetwork::Impl::Engine final : CycleNetwork::Impl {
     grant.resize(P);
     nodes.resize(N);
     node_busy.assign(words_for(N), 0);
+    node_sent.assign(words_for(N), 0);
     wheel.resize(c.st + c.link + 2);
     ejected_by_node.assign(N, 0);
     link_flits.assign(size_t{S} * P, 0);
@@ -853,6 +856,7 @@ struct CycleNetwork::Impl::Engine final : CycleNetwork::Impl {
   void start_packet(uint32_t n) {
     uint32_t dst;
     if (!ex.traffic->next_from(dst_rng, n, dst)) return;
+    set_bit(node_sent.data(), n);
     add_to_source(n, {now, dst, packet_size(), 1});
   }
 
@@ -1103,12 +1107,14 @@ struct CycleNetwork::Impl::Engine final : CycleNetwork::Impl {
     json out = {{"offered", pt.offered}, {"offered_configured", replay ? json(nullptr) : json(load)}, {"accepted", pt.accepted},
                 {"accepted_min_node", per_window_cycle(static_cast<double>(min_node))},
                 {"offered_spread_pct", nullptr}, {"window_for_1pct_cycles", nullptr}};
-    // (A replay's load is its messages'; no generated process to spread.)
-    if (!replay && load > 0 && window_cycles() > 0) {
-      const OfferedSpread spread = offered_spread(c, load, N, window_cycles());
-      out["offered_spread_pct"] = 100 * spread.relative;
-      out["window_for_1pct_cycles"] = spread.window_for_1pct;
-    }
+    // (A replay's load is its messages'; no generated process to spread. Senders: the nodes the
+    // pattern let send, whose packets make the offered load.)
+    uint32_t senders = 0;
+    for (const uint64_t w : node_sent) senders += static_cast<uint32_t>(__builtin_popcountll(w));
+    if (replay || load <= 0 || window_cycles() == 0 || senders == 0) return out;
+    const OfferedSpread spread = offered_spread(c, load, senders, window_cycles(), kMaxCycles);
+    if (std::isfinite(spread.relative)) out["offered_spread_pct"] = 100 * spread.relative;
+    if (spread.window_for_1pct) out["window_for_1pct_cycles"] = spread.window_for_1pct;
     return out;
   }
 

@@ -25,39 +25,27 @@ double power(double x, uint64_t n) {
 // autocovariance pi (1 - pi) lambda^k with lambda = 1 - p - a (1 - p). Over W cycles:
 //   Var(sum I) = W pi (1 - pi) [(1 + lambda) / (1 - lambda) - 2 lambda (1 - lambda^W) / (W (1 - lambda)^2)]
 //   Var(sum X) = W pi Var(L J) + E[L J]^2 Var(sum I)
-// and the window's offered load, summed over independent sources, has relative standard deviation
-// sqrt(nodes Var(sum X)) / (nodes W load).
-OfferedSpread offered_spread(const CycleConfig& c, double load, uint32_t nodes, uint64_t window) {
-  double mean_l = 0, mean_l2 = 0, weight = 0;
-  if (c.mix_flits.empty()) {
-    mean_l = c.packet_flits;
-    mean_l2 = mean_l * mean_l;
-  } else {
-    for (size_t k = 0; k < c.mix_flits.size(); ++k) {
-      const double l = c.mix_flits[k], w = c.mix_weights[k];
-      mean_l += l * w;
-      mean_l2 += l * l * w;
-      weight += w;
-    }
-    mean_l /= weight;
-    mean_l2 /= weight;
-  }
-  const double W = static_cast<double>(window);
+// and the window's offered load, summed over independent senders, has relative standard deviation
+// sqrt(senders Var(sum X)) / (senders W load). The bracket's second term shrinks as W grows, so
+// the window for 1 % comes from the first alone (the long-window variance per cycle).
+OfferedSpread offered_spread(const CycleConfig& c, double load, uint32_t senders, uint64_t window, uint64_t max_window) {
+  const double mean_l = c.mean_packet_flits(), mean_l2 = c.packet_flits_moment(2);
+  const double W = static_cast<double>(window), n = senders;
   const double pi = c.on_off ? load : 1.0;
   const double q = c.on_off ? 1.0 / mean_l : load / mean_l;  // packet starts per cycle while on
-  const double var_lj = q * mean_l2 - (q * mean_l) * (q * mean_l), mean_lj = q * mean_l;
-  double var_i = 0;  // Var(sum I) / W
+  const double mean_lj = q * mean_l, var_lj = q * mean_l2 - mean_lj * mean_lj;
+  double var_i = 0, var_i_long = 0;  // Var(sum I) / W over this window, and as W grows
   if (c.on_off && pi < 1) {
     const double a = 1.0 / c.burst_flits, p = load / (c.burst_flits * (1 - load) + load);
     const double lambda = 1 - p - a * (1 - p);
-    var_i = pi * (1 - pi) *
-            ((1 + lambda) / (1 - lambda) - 2 * lambda * (1 - power(lambda, window)) / (W * (1 - lambda) * (1 - lambda)));
+    var_i_long = pi * (1 - pi) * (1 + lambda) / (1 - lambda);
+    var_i = var_i_long - pi * (1 - pi) * 2 * lambda * (1 - power(lambda, window)) / (W * (1 - lambda) * (1 - lambda));
   }
-  const double var_per_cycle = pi * var_lj + mean_lj * mean_lj * var_i;  // Var(sum X) / W, one source
-  const double relative = std::sqrt(var_per_cycle / (nodes * W)) / load;
-  // relative^2 falls as 1 / W (for W well above the bursts' correlation time).
-  const double target = relative * relative * W / 1e-4;
-  return {relative, static_cast<uint64_t>(std::ceil(target))};
+  const double relative = std::sqrt((pi * var_lj + mean_lj * mean_lj * var_i) / (n * W)) / load;
+  const double needed = (pi * var_lj + mean_lj * mean_lj * var_i_long) / (n * load * load * 1e-4);
+  // (Checked before the cast: a huge or infinite double has no uint64_t, and the builds differ.)
+  const bool reachable = std::isfinite(needed) && needed <= static_cast<double>(max_window);
+  return {relative, reachable ? static_cast<uint64_t>(std::ceil(needed)) : 0};
 }
 
 }  // namespace switchlab

@@ -14,11 +14,15 @@ namespace switchlab {
 struct CycleConfig;
 
 struct OfferedSpread {
-  double relative = 0;         // standard deviation / mean of the window's offered load
-  uint64_t window_for_1pct = 0;  // measured cycles for which `relative` would be 0.01
+  double relative = 0;  // standard deviation / mean of the window's offered load
+  // Measured cycles that bring `relative` to 1 % (from the long-window variance, so it does not
+  // depend on the window that was run); 0 when none up to `max_window` would.
+  uint64_t window_for_1pct = 0;
 };
 
-// For a generated injection process (Bernoulli or on/off) at load > 0; the caller skips replays.
-OfferedSpread offered_spread(const CycleConfig& c, double load, uint32_t nodes, uint64_t window);
+// For a generated injection process (Bernoulli or on/off) at load > 0 from `senders` nodes (those
+// the traffic pattern lets send: a permutation's fixed points and nodes outside every job send
+// nothing); the caller skips replays. `max_window`: the largest sim.measure_cycles allowed.
+OfferedSpread offered_spread(const CycleConfig& c, double load, uint32_t senders, uint64_t window, uint64_t max_window);
 
 }  // namespace switchlab
