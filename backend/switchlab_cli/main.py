@@ -21,6 +21,7 @@ import os
 import pathlib
 import sys
 import time
+from collections.abc import Hashable
 from typing import Any, TextIO
 
 from . import __version__
@@ -45,13 +46,24 @@ def _no_repeats(pairs: list[tuple[str, Any]], where: str) -> dict[str, Any]:
     return dict(pairs)
 
 
-def _yaml_no_repeats(yaml: Any) -> Any:
-    """A PyYAML safe loader whose mappings refuse a repeated key, naming its line."""
+def _yaml_no_repeats(yaml: Any, where: str) -> Any:
+    """A PyYAML safe loader whose mappings refuse a key written twice, naming the repeat's line.
+    Merge keys (<<) keep their meaning: a key given beside a merge overrides it, as in YAML."""
 
     class Loader(yaml.SafeLoader):
         def construct_mapping(self, node: Any, deep: bool = False) -> dict[Any, Any]:
-            pairs = [(self.construct_object(k, deep=deep), self.construct_object(v, deep=deep)) for k, v in node.value]
-            return _no_repeats(pairs, f"line {node.start_mark.line + 1}")
+            seen: set[Any] = set()
+            for key_node, _ in node.value:
+                if key_node.tag == "tag:yaml.org,2002:merge":
+                    continue
+                key = self.construct_object(key_node, deep=deep)
+                if not isinstance(key, Hashable):
+                    continue  # PyYAML's own construct_mapping rejects it below, as invalid YAML
+                if key in seen:
+                    raise InputError(f"{where}: line {key_node.start_mark.line + 1}: key {key!r} is given more than once "
+                                     "in the same object")
+                seen.add(key)
+            return super().construct_mapping(node, deep=deep)
 
     Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, Loader.construct_mapping)
     return Loader
@@ -74,7 +86,7 @@ def load_document(path: str) -> Any:
     except ImportError:
         raise InputError(f"{path}: reading YAML needs PyYAML (pip install pyyaml), or use JSON") from None
     try:
-        return yaml.load(text, Loader=_yaml_no_repeats(yaml))  # noqa: S506 (a SafeLoader subclass)
+        return yaml.load(text, Loader=_yaml_no_repeats(yaml, path))  # noqa: S506 (a SafeLoader subclass)
     except yaml.YAMLError as exc:
         raise InputError(f"{path}: invalid YAML: {exc}") from None
 

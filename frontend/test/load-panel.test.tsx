@@ -90,6 +90,13 @@ describe('cycle engine results in the result panel', () => {
       sim: { warmup_cycles: 500, measure_cycles: 10000, drain_cycles: 2000 } } as unknown as Config;
     const quiet = withUnits(<ResultPanel title="Browser run" source="WASM core" prefix="wasm" config={bernoulli} result={run(bernoulli)} />);
     expect(quiet).not.toContain('wasm-offered-spread');
+    // Bursts of 10^6 flits from the 2 nodes of one job: no allowed window (at most 2^31 cycles)
+    // reaches 1 %, so the core gives no window, and the note says so.
+    const tiny = { ...bursts, traffic: { pattern: 'uniform', jobs: { sizes: [2] }, injection: { process: 'on_off', load: 0.5, burst_flits: 1000000 }, packet_flits: 1 } } as unknown as Config;
+    const rt = run(tiny);
+    expect((rt.throughput as { window_for_1pct_cycles: unknown }).window_for_1pct_cycles ?? null).toBeNull();
+    expect(text(withUnits(<ResultPanel title="Browser run" source="WASM core" prefix="wasm" config={tiny} result={rt} />)))
+      .toContain('No allowed sim.measure_cycles would bring it to 1 %.');
   });
 
   it('says a deadlocked run stopped, with the limit the core reports', () => {

@@ -12,8 +12,10 @@ import subprocess
 import sys
 
 import httpx
+import pytest
 import stack
 from conftest import ROOT, TINY, direct_run, strip_timing
+from switchlab_cli.main import InputError, load_document
 
 SWEEP_YAML = """\
 name: cli ways x entries
@@ -134,7 +136,7 @@ def test_bad_input_files_exit_2_and_store_nothing(live_api, db, tmp_path):
     # A repeated key would keep its last value silently in json and PyYAML: refused, with its place.
     (tmp_path / "twice.yaml").write_text(SWEEP_YAML.replace("  seed: 1\n", "  seed: 1\n  seed: 2\n"))
     r = run_cli(live_api.url, "sweep", "submit", str(tmp_path / "twice.yaml"))
-    assert r.returncode == 2 and "line 3: key 'seed' is given more than once in the same object" in r.stderr, r.stderr
+    assert r.returncode == 2 and "twice.yaml: line 4: key 'seed' is given more than once in the same object" in r.stderr, r.stderr
     (tmp_path / "twice.json").write_text('{"seed": 1, "engine": "routewalk", "seed": 2}')
     r = run_cli(live_api.url, "experiment", "submit", str(tmp_path / "twice.json"))
     assert r.returncode == 2 and "twice.json: key 'seed' is given more than once in the same object" in r.stderr, r.stderr
@@ -168,3 +170,15 @@ def test_wait_timeout_then_cancel_then_status(live_api, db, tmp_path):
     assert w.returncode == 1  # finished, but not every point is done
     missing = run_cli(live_api.url, "results", "0" * 64, "--csv")
     assert missing.returncode == 2 and "id: no sweep with id " + "0" * 64 in missing.stderr
+
+
+def test_yaml_merge_keys_still_work_and_unhashable_keys_are_invalid_yaml(tmp_path):
+    # The repeated-key check keeps YAML's merge keys (a key beside a merge overrides it) and leaves
+    # an unhashable key to PyYAML's own error (exit 2), not a traceback.
+    merged = tmp_path / "merge.yaml"
+    merged.write_text("b: &b\n  seed: 1\n  engine: cycle\nother:\n  <<: *b\n  seed: 3\n")
+    assert load_document(str(merged)) == {"b": {"seed": 1, "engine": "cycle"}, "other": {"seed": 3, "engine": "cycle"}}
+    odd = tmp_path / "odd.yaml"
+    odd.write_text("? [1, 2]\n: x\n")
+    with pytest.raises(InputError, match="invalid YAML: while constructing a mapping"):
+        load_document(str(odd))

@@ -59,7 +59,7 @@ def test_body_fields_name_their_declared_type_and_limits(client, db):
     assert nothing_written(db)
 
 
-DUPLICATE = {"code": "invalid_config", "message": "duplicate key: given 2 times in the same object",
+DUPLICATE = {"code": "invalid_config", "message": "is given 2 times in the same object",
              "allowed": "each key at most once per object"}
 
 
@@ -78,7 +78,7 @@ def test_repeated_keys_are_422_naming_the_key_path(client, db):
     for path, body, field in cases:
         assert error(client.post(path, content=body.encode(), headers=JSON)) == {**DUPLICATE, "field": field}, body
     r = client.post("/api/experiments", content=b'{"seed": 1, "seed": 1, "seed": 2}', headers=JSON)
-    assert error(r) == {**DUPLICATE, "message": "duplicate key: given 3 times in the same object", "field": "seed"}
+    assert error(r) == {**DUPLICATE, "message": "is given 3 times in the same object", "field": "seed"}
     assert nothing_written(db)
 
 

@@ -78,8 +78,8 @@ def _parsed_object(pairs: list[tuple[str, Any]]) -> _ParsedObject:
 
 
 def check_duplicate_keys(raw: bytes) -> None:
-    """Raise FieldError naming a key given twice in one object of a JSON body (the outermost
-    such object's first, then in document order).
+    """Raise FieldError naming a key given twice in one object of a JSON body: the first such
+    object in document order, an object before the objects inside it.
 
     Python's json (and so FastAPI) silently keeps the last value of a repeated key, so
     {"load": 0.1, "load": 0.9} would run with 0.9 whatever the sender meant.
@@ -88,7 +88,7 @@ def check_duplicate_keys(raw: bytes) -> None:
     for node, path in _walk(parsed, ""):
         if isinstance(node, _ParsedObject) and node.repeated:
             key, times = next(iter(node.repeated.items()))
-            raise FieldError(_child_path(path, key), f"duplicate key: given {times} times in the same object",
+            raise FieldError(_child_path(path, key), f"is given {times} times in the same object",
                              "each key at most once per object")
 
 

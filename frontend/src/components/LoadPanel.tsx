@@ -158,21 +158,25 @@ function LatencyTable({ result, path }: { result: SimResult; path: string }) {
 
 // A window too short for its injection process (long on/off bursts): the offered load, and with
 // it the state above and a bisection's bracket, vary from seed to seed by more than the 1 % the
-// saturated flag tests. Shown when the core says a longer window would be needed for 1 %.
+// saturated flag tests. Shown when the core says a longer window would be needed for 1 %, or that
+// no allowed window would (window_for_1pct_cycles null beside a spread above 1 %).
 function SpreadNote({ result, prefix }: { result: SimResult; prefix: string }) {
   const units = useUnits();
   const get = (path: string) => getPath(result as unknown as Json, path);
   const spread = get('throughput.offered_spread_pct');
   const needed = get('throughput.window_for_1pct_cycles');
   const measured = get('cycles.measured');
-  if (typeof spread !== 'number' || typeof needed !== 'number' || typeof measured !== 'number' || needed <= measured) return null;
+  if (typeof spread !== 'number' || typeof measured !== 'number') return null;
+  if (typeof needed === 'number' ? needed <= measured : spread <= 1) return null;
   return (
     <p className="note" data-testid={`${prefix}-offered-spread`}>
       Over a window of {formatValue(measured, units.unitOf('cycles.measured'))} the offered load varies by about
       {' '}{formatValue(spread, units.unitOf('throughput.offered_spread_pct'))} from seed to seed (the injection process
       alone), more than the 1 % source-queue growth that marks a run saturated: near saturation the state and any
-      saturation search follow that noise. sim.measure_cycles of {formatValue(needed, units.unitOf('throughput.window_for_1pct_cycles'))} would
-      bring it to 1 %.
+      saturation search follow that noise.{' '}
+      {typeof needed === 'number'
+        ? `sim.measure_cycles of ${formatValue(needed, units.unitOf('throughput.window_for_1pct_cycles'))} would bring it to 1 %.`
+        : 'No allowed sim.measure_cycles would bring it to 1 %.'}
     </p>
   );
 }
