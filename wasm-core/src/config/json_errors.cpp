@@ -1,6 +1,6 @@
 #include "config/json_errors.hpp"
 
-#include <unordered_set>
+#include <set>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -72,7 +72,7 @@ class PathTracker final : public nlohmann::json_sax<json> {
     std::string key;
     long index;          // -1 in an object
     bool keyed = false;  // an object: a key has been read
-    std::unordered_set<std::string> keys;  // an object: its keys so far
+    std::set<std::string> keys;  // an object: its keys so far (ordered: no hash a crafted body could flood)
   };
   bool open(long index) {
     levels_.push_back({"", index, false, {}});
