@@ -12,8 +12,8 @@ import psycopg
 from ..core.caps import check_caps
 from ..core.config import Settings
 from ..core.engine import FieldError, Prepared, engine_version, prepare
-from ..core.jsonvalues import dig
 from ..core.errors import INVALID_CONFIG, ApiError
+from ..core.jsonvalues import dig
 from ..core.units import config_unit, result_unit
 from ..db import repository as repo
 from . import axes as axes_mod

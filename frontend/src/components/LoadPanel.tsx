@@ -4,6 +4,7 @@ import { formatValue } from '../lib/format';
 import { bracketText, DEADLOCK, latencySeries, loadBracket, runState, throughputSeries, type CurveRow } from '../lib/loadCurve';
 import { getPath } from '../lib/path';
 import { useUnits } from '../hooks/useCoreSchemas';
+import type { Units } from '../lib/units';
 import { CycleLatencyChart } from './CycleLatencyChart';
 import { Delta } from './Delta';
 import { KeyValueTable } from './KeyValueTable';
@@ -77,7 +78,7 @@ export function LoadPanel({ result, prefix }: { result: SimResult; prefix: strin
           </dd>
         </div>
       </dl>
-      <SpreadNote result={result} prefix={prefix} />
+      <SpreadNote get={get} units={units} prefix={prefix} />
       {curve && curve.length > 0 && (
         <div className="charts">
           <figure className="chart">
@@ -160,9 +161,8 @@ function LatencyTable({ result, path }: { result: SimResult; path: string }) {
 // it the state above and a bisection's bracket, vary from seed to seed by more than the 1 % the
 // saturated flag tests. Shown when the core says a longer window would be needed for 1 %, or that
 // no allowed window would (window_for_1pct_cycles null beside a spread above 1 %).
-function SpreadNote({ result, prefix }: { result: SimResult; prefix: string }) {
-  const units = useUnits();
-  const get = (path: string) => getPath(result as unknown as Json, path);
+// (`get` reads the result, `units` are its units: LoadPanel's own.)
+function SpreadNote({ get, units, prefix }: { get: (path: string) => unknown; units: Units; prefix: string }) {
   const spread = get('throughput.offered_spread_pct');
   const needed = get('throughput.window_for_1pct_cycles');
   const measured = get('cycles.measured');

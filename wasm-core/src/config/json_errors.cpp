@@ -14,9 +14,9 @@ namespace {
 // per open object (its current key) or array (its current index), so that an error names the
 // field. A key given twice in one object stops the parse: a parser that kept the last (as
 // nlohmann's does) would silently drop a value the user wrote.
-class PathTracker final : public nlohmann::json_sax<json> {
+class LocatingParser final : public nlohmann::json_sax<json> {
  public:
-  explicit PathTracker(json& out) : dom_(out, /*allow_exceptions=*/false) {}
+  explicit LocatingParser(json& out) : dom_(out, /*allow_exceptions=*/false) {}
   bool null() override { return value() && dom_.null(); }
   bool boolean(bool v) override { return value() && dom_.boolean(v); }
   bool number_integer(number_integer_t v) override { return value() && dom_.number_integer(v); }
@@ -44,7 +44,6 @@ class PathTracker final : public nlohmann::json_sax<json> {
     return false;
   }
   bool duplicate() const { return duplicate_; }
-
 
   std::string field(const std::string& root) const {
     std::string f;
@@ -126,7 +125,7 @@ bool parse_untrusted_json(const std::string& text, const std::string& root, json
              "a JSON document nested at most " + most + " levels deep"};
     return false;
   }
-  PathTracker tracker(out);
+  LocatingParser tracker(out);
   if (json::sax_parse(text, &tracker)) return true;
   out = json();
   if (tracker.duplicate())

@@ -41,8 +41,10 @@ OfferedSpread offered_spread(const CycleConfig& c, double load, uint32_t senders
     var_i_long = pi * (1 - pi) * (1 + lambda) / (1 - lambda);
     var_i = var_i_long - pi * (1 - pi) * 2 * lambda * (1 - power(lambda, window)) / (W * (1 - lambda) * (1 - lambda));
   }
-  const double relative = std::sqrt((pi * var_lj + mean_lj * mean_lj * var_i) / (n * W)) / load;
-  const double needed = (pi * var_lj + mean_lj * mean_lj * var_i_long) / (n * load * load * 1e-4);
+  // Var(sum X) / W of one sender, given Var(sum I) / W.
+  const auto per_cycle = [&](double var_on) { return pi * var_lj + mean_lj * mean_lj * var_on; };
+  const double relative = std::sqrt(per_cycle(var_i) / (n * W)) / load;
+  const double needed = per_cycle(var_i_long) / (n * load * load * 1e-4);
   // (Checked before the cast: a huge or infinite double has no uint64_t, and the builds differ.)
   const bool reachable = std::isfinite(needed) && needed <= static_cast<double>(max_window);
   return {relative, reachable ? static_cast<uint64_t>(std::ceil(needed)) : 0};
