@@ -7,6 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "config/json_errors.hpp"
 #include "config/results_schema.hpp"
 #include "switchlab/api.hpp"
 
@@ -120,6 +121,22 @@ TEST(Prepare, RepeatedKeysAreAnErrorNamingThem) {
   const json ok = json::parse(prepare_json(
       R"({"engine": "cycle", "topology": {"kind": "mesh", "dims": [4, 4]}, "switch": {"cache": null, "allocator": {"kind": "pim"}}})"));
   EXPECT_FALSE(ok.contains("error")) << ok.dump();
+}
+
+// The core's parse builds its value itself (json_errors.cpp): every kind of value, at every depth
+// and inside arrays of arrays, comes out as nlohmann's own parse gives it.
+TEST(Prepare, UntrustedParseBuildsTheSameValueAsJsonParse) {
+  const std::string text =
+      R"({"a": [[1, -2, [3.5e-3, []]], {}, {"b": {"c": [null, true, false]}}, "\u00e9\ud83d\ude00"],)"
+      R"( "big": 18446744073709551615, "neg": -9223372036854775808, "f": 1e308, "e": {}, "z": [[[{}]]]})";
+  json built;
+  Error error;
+  ASSERT_TRUE(parse_untrusted_json(text, "config", built, error)) << error.message;
+  EXPECT_EQ(built, json::parse(text));
+  EXPECT_EQ(built.dump(), json::parse(text).dump());
+  json scalar;
+  ASSERT_TRUE(parse_untrusted_json("42", "config", scalar, error));
+  EXPECT_EQ(scalar, json(42));
 }
 
 // Text that is not JSON is located: the error names the field being read where the parse stopped

@@ -16,15 +16,15 @@ namespace {
 // nlohmann's does) would silently drop a value the user wrote.
 class LocatingParser final : public nlohmann::json_sax<json> {
  public:
-  explicit LocatingParser(json& out) : dom_(out, /*allow_exceptions=*/false) {}
-  bool null() override { return value() && dom_.null(); }
-  bool boolean(bool v) override { return value() && dom_.boolean(v); }
-  bool number_integer(number_integer_t v) override { return value() && dom_.number_integer(v); }
-  bool number_unsigned(number_unsigned_t v) override { return value() && dom_.number_unsigned(v); }
-  bool number_float(number_float_t v, const string_t& s) override { return value() && dom_.number_float(v, s); }
-  bool string(string_t& v) override { return value() && dom_.string(v); }
-  bool binary(binary_t& v) override { return value() && dom_.binary(v); }
-  bool start_object(std::size_t n) override { return open(-1) && dom_.start_object(n); }
+  explicit LocatingParser(json& out) : root_(out) {}
+  bool null() override { return value() && put(nullptr); }
+  bool boolean(bool v) override { return value() && put(v); }
+  bool number_integer(number_integer_t v) override { return value() && put(v); }
+  bool number_unsigned(number_unsigned_t v) override { return value() && put(v); }
+  bool number_float(number_float_t v, const string_t&) override { return value() && put(v); }
+  bool string(string_t& v) override { return value() && put(std::move(v)); }
+  bool binary(binary_t& v) override { return value() && put(json::binary(std::move(v))); }
+  bool start_object(std::size_t) override { return open(-1) && put(json::object()) && enter(); }
   bool key(string_t& k) override {
     Level& l = levels_.back();
     l.key = k;
@@ -33,11 +33,12 @@ class LocatingParser final : public nlohmann::json_sax<json> {
       duplicate_ = true;
       return false;
     }
-    return dom_.key(k);
+    slot_ = &(*open_.back())[k];
+    return true;
   }
-  bool end_object() override { return close() && dom_.end_object(); }
-  bool start_array(std::size_t n) override { return open(0) && dom_.start_array(n); }
-  bool end_array() override { return close() && dom_.end_array(); }
+  bool end_object() override { return leave() && close(); }
+  bool start_array(std::size_t) override { return open(0) && put(json::array()) && enter(); }
+  bool end_array() override { return leave() && close(); }
   bool parse_error(std::size_t position, const std::string&, const nlohmann::detail::exception& ex) override {
     position_ = position;
     reason_ = ex.what();
@@ -86,7 +87,29 @@ class LocatingParser final : public nlohmann::json_sax<json> {
     return true;
   }
 
-  nlohmann::detail::json_sax_dom_parser<json> dom_;
+  // The value under construction (rather than nlohmann's own builder, which is not part of its
+  // API): the open arrays and objects, and the slot the next value of an object goes to. Open
+  // containers stay put: a container only grows once its open child has closed.
+  template <class V>
+  bool put(V&& v) {
+    if (open_.empty()) last_ = &(root_ = json(std::forward<V>(v)));
+    else if (open_.back()->is_array()) last_ = &open_.back()->emplace_back(std::forward<V>(v));
+    else last_ = &(*slot_ = json(std::forward<V>(v)));
+    return true;
+  }
+  bool enter() {
+    open_.push_back(last_);
+    return true;
+  }
+  bool leave() {
+    open_.pop_back();
+    return true;
+  }
+
+  json& root_;
+  std::vector<json*> open_;
+  json* slot_ = nullptr;
+  json* last_ = nullptr;
   std::vector<Level> levels_;
   std::size_t position_ = 0;
   std::string reason_;
