@@ -99,7 +99,7 @@ TEST(TrafficJobs, BadSizesNameTheField) {
   EXPECT_EQ(b.error.field, "traffic.jobs.preset");
   b = build({{"pattern", "tornado"}, {"jobs", {{"sizes", {4}}}}}, topo);
   EXPECT_EQ(b.error.field, "traffic.jobs");
-  EXPECT_NE(b.error.message.find("uniform"), std::string::npos);  // lists what works in jobs
+  EXPECT_NE(b.error.allowed.find("uniform"), std::string::npos);  // lists what works in jobs
   b = build({{"pattern", "uniform"}, {"jobs", nullptr}}, topo);  // null: no job mix
   EXPECT_TRUE(b.traffic);
 }

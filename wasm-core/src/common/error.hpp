@@ -20,6 +20,11 @@ class ErrorSink {
       error_ = Error{std::move(field), std::move(message), std::move(allowed)};
     }
   }
+  // Names what is allowed for the error kept, where its reporter could not (it has no view of
+  // the alternatives); an allowed text already given stays.
+  void allow(std::string allowed) {
+    if (failed_ && error_.allowed.empty()) error_.allowed = std::move(allowed);
+  }
   bool ok() const { return !failed_; }
   const Error& error() const { return error_; }
 

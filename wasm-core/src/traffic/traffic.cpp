@@ -36,7 +36,11 @@ uint64_t read_pattern_seed(Params& traffic) {
                        "job sizes drawn from a table); packet-by-packet draws use the run's seed"}));
 }
 
-std::unique_ptr<Traffic> make_traffic(Params& traffic, const Topology& topo) {
+namespace {
+
+// Reads and checks the pattern; builds it unless `only_check` (a rank pattern's fixed structure,
+// such as a permutation of every node, is then not drawn).
+std::unique_ptr<Traffic> build(Params& traffic, const Topology& topo, bool only_check = false) {
   const std::string pattern = traffic.choice("pattern", std::string("uniform"), Table::names(), "Traffic pattern");
   if (!traffic.errors().ok()) return nullptr;
   const TrafficInfo* info = Table::find(pattern);
@@ -51,7 +55,8 @@ std::unique_ptr<Traffic> make_traffic(Params& traffic, const Topology& topo) {
         if (t.ranks) ok += (ok.empty() ? "" : ", ") + t.pattern;
       traffic.errors().fail(traffic.field("jobs"), "pattern " + pattern +
                                                        " is defined on the whole machine (topology coordinates or a trace), "
-                                                       "not on a job's ranks; patterns that run inside jobs: " + ok);
+                                                       "not on a job's ranks; pick a pattern that runs inside jobs",
+                            "one of: " + ok);
       return nullptr;
     }
     auto spec = info->ranks(traffic, nodes);
@@ -68,7 +73,33 @@ std::unique_ptr<Traffic> make_traffic(Params& traffic, const Topology& topo) {
                                                         std::to_string(nodes) + " compute nodes");
     return nullptr;
   }
+  if (only_check) return nullptr;
   return std::make_unique<WholeMachine>(spec->make(nodes, 0));
+}
+
+// The patterns that run on `topo`, each tried with its defaults: those whose only objection is
+// to their own fields (a trace's text, a benchmark list) count, those that refuse the topology
+// (traffic.pattern) do not. Named in the error of a pattern that does not fit, so the user sees
+// what to pick instead.
+std::string patterns_for(const Topology& topo) {
+  std::string ok;
+  for (const auto& t : Table::all()) {
+    const json cfg = {{"pattern", t.pattern}};
+    ErrorSink errors;
+    Params p(&cfg, "traffic", errors);
+    build(p, topo, /*only_check=*/true);
+    if (errors.ok() || errors.error().field != p.field("pattern")) ok += (ok.empty() ? "" : ", ") + t.pattern;
+  }
+  return "one of: " + ok;
+}
+
+}  // namespace
+
+std::unique_ptr<Traffic> make_traffic(Params& traffic, const Topology& topo) {
+  auto made = build(traffic, topo);
+  if (!traffic.errors().ok() && traffic.errors().error().field == traffic.field("pattern"))
+    traffic.errors().allow(patterns_for(topo));
+  return made;
 }
 
 void declare_pattern_params(const std::string& pattern, ParamRegistry& registry) {
