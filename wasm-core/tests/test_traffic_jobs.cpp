@@ -78,6 +78,11 @@ TEST(TrafficJobs, BadSizesNameTheField) {
   auto b = build({{"pattern", "bit_complement"}, {"jobs", {{"sizes", {4, 6}}}}}, topo);
   EXPECT_EQ(b.error.field, "traffic.jobs.sizes[1]");
   EXPECT_NE(b.error.message.find("power-of-two"), std::string::npos);
+  EXPECT_EQ(b.error.allowed, "one of: 2, 4, 8, 16");  // the sizes that fit, up to the machine's 16 nodes
+  b = build({{"pattern", "transpose"}, {"jobs", {{"size_table", {{16, 0.5}, {8, 0.5}}}}}}, FakeTopo(1u << 20));
+  EXPECT_EQ(b.error.field, "traffic.jobs.size_table");
+  EXPECT_EQ(b.error.message.rfind("entry 1 is a job of 8 nodes, which cannot run transpose: it needs an even power of two", 0), 0u);
+  EXPECT_EQ(b.error.allowed, "one of: 4, 16, 64, 256, 1024, 4096, ... (at most 1048576 nodes)");
   b = build({{"pattern", "uniform"}, {"jobs", {{"sizes", {10, 8}}}}}, topo);
   EXPECT_EQ(b.error.field, "traffic.jobs.sizes");
   EXPECT_NE(b.error.message.find("18 nodes"), std::string::npos);
@@ -85,6 +90,7 @@ TEST(TrafficJobs, BadSizesNameTheField) {
   EXPECT_EQ(b.error.field, "traffic.jobs.sizes[1]");
   b = build({{"pattern", "uniform"}, {"jobs", {{"sizes", {1, 1}}}}}, topo);
   EXPECT_EQ(b.error.field, "traffic.jobs");
+  EXPECT_EQ(b.error.allowed, "at least one job of 2 or more nodes");
   b = build({{"pattern", "uniform"}, {"jobs", json::object()}}, topo);
   EXPECT_EQ(b.error.field, "traffic.jobs");
   b = build({{"pattern", "uniform"}, {"jobs", {{"sizes", {4}}, {"preset", "pwa_like"}}}}, topo);

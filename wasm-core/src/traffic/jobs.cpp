@@ -105,11 +105,34 @@ const std::vector<std::string>& job_size_preset_names() {
 
 const std::vector<std::pair<uint32_t, double>>& job_size_preset(const std::string&) { return kPwaLike; }
 
+namespace {
+
+// The first job sizes in [2, nodes] the pattern runs on: what a refused size's error allows. (Sizes
+// past 2^16 are not tried: a pattern's check is cheap, but a million of them on an error path is not.)
+std::string sizes_that_fit(const RankSpec& spec, uint32_t nodes) {
+  constexpr uint32_t kListed = 6, kTried = 1u << 16;
+  std::string out;
+  uint32_t found = 0;
+  for (uint32_t s = 2; s <= nodes; ++s) {
+    if (s > kTried || found == kListed) return "one of: " + out + ", ... (at most " + std::to_string(nodes) + " nodes)";
+    if (!spec.check(s).empty()) continue;
+    out += (found++ ? ", " : "") + std::to_string(s);
+  }
+  return found ? "one of: " + out : "";
+}
+
+}  // namespace
+
 std::unique_ptr<Traffic> make_job_mix(Params& traffic, const RankSpec& spec, const std::string& pattern,
                                       uint32_t nodes) {
   Params j = traffic.child("jobs", kJobsDoc);
   ErrorSink& errors = traffic.errors();
   if (!errors.ok()) return nullptr;
+  // A job size the pattern cannot run on (`why`), at `field`, described by `lead`.
+  const auto refuse_size = [&](const std::string& field, const std::string& lead, uint32_t size, const std::string& why) {
+    errors.fail(field, lead + std::to_string(size) + " nodes, which cannot run " + pattern + ": it " + why,
+                sizes_that_fit(spec, nodes));
+  };
   // A key given as null counts as absent (it must not select a mode whose value is then missing).
   const auto given = [&j](const char* key) { return j.present(key) && !j.is_null(key); };
   const int modes = given("sizes") + given("size_table") + given("preset");
@@ -131,8 +154,7 @@ std::unique_ptr<Traffic> make_job_mix(Params& traffic, const RankSpec& spec, con
       sum += static_cast<uint64_t>(list[i]);
       const std::string why = list[i] >= 2 ? spec.check(static_cast<uint32_t>(list[i])) : "";
       if (!why.empty()) {
-        errors.fail(j.field("sizes") + "[" + std::to_string(i) + "]",
-                    "a job of " + std::to_string(list[i]) + " nodes cannot run " + pattern + ": it " + why);
+        refuse_size(j.field("sizes") + "[" + std::to_string(i) + "]", "a job of ", static_cast<uint32_t>(list[i]), why);
         return nullptr;
       }
       sizes.push_back(static_cast<uint32_t>(list[i]));
@@ -164,8 +186,7 @@ std::unique_ptr<Traffic> make_job_mix(Params& traffic, const RankSpec& spec, con
       smallest = std::min(smallest, s);
       const std::string why = s >= 2 && s <= nodes ? spec.check(s) : "";
       if (!why.empty()) {
-        errors.fail(where, "entry " + std::to_string(i) + " is a job of " + std::to_string(s) + " nodes, which cannot run " +
-                               pattern + ": it " + why);
+        refuse_size(where, "entry " + std::to_string(i) + " is a job of ", s, why);
         return nullptr;
       }
     }
@@ -207,7 +228,8 @@ std::unique_ptr<Traffic> make_job_mix(Params& traffic, const RankSpec& spec, con
     first += sizes[i];
   }
   if (jobs.empty()) {
-    errors.fail(traffic.field("jobs"), "no job has 2 or more nodes, so no packet can be sent");
+    errors.fail(traffic.field("jobs"), "no job has 2 or more nodes, so no packet can be sent",
+                "at least one job of 2 or more nodes");
     return nullptr;
   }
   json info = {{"pattern", pattern}, {"jobs", layout}, {"busy_nodes", first}, {"idle_nodes", nodes - first}};
