@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <set>
+#include <tuple>
 
 #include <nlohmann/json.hpp>
 
@@ -137,6 +138,37 @@ TEST(Prepare, UntrustedParseBuildsTheSameValueAsJsonParse) {
   json scalar;
   ASSERT_TRUE(parse_untrusted_json("42", "config", scalar, error));
   EXPECT_EQ(scalar, json(42));
+}
+
+// Every refusal fills the envelope's `allowed`, not only its message: scripts and the explorer's
+// form read it (docs/contract.md). One config per kind of check that is not a plain range.
+TEST(Prepare, RefusalsNameWhatIsAllowed) {
+  const std::vector<std::tuple<std::string, std::string, std::string>> cases = {
+      {R"({"switch": {"cache": {"entries": 16, "ways": 32}}})", "switch.cache.ways", R"(an integer in [1, 16] or "full")"},
+      {R"({"topology": {"kind": "mesh", "dims": [4, 4]}, "monitor": {"samples": 5}})", "monitor.samples",
+       "0 (no monitor) unless the topology is a torus"},
+      {R"({"topology": {"kind": "edge_list", "edges": [[0, 1], [2, 3]]}})", "topology.edges", "a connected graph"},
+      {R"({"topology": {"kind": "edge_list", "edges": [[0, 1], [1, 1]]}})", "topology.edges[1]",
+       "a link between two different switches"},
+      {R"({"topology": {"kind": "random_regular", "switches": 5, "degree": 3}})", "topology.degree",
+       "a degree that makes switches * degree even"},
+      {R"({"topology": {"kind": "dragonfly", "p": 1, "a": 2, "h": 1, "g": 4}})", "topology.g", "at most a*h + 1 = 3"},
+      {R"({"topology": {"kind": "kary_ncube", "dims": [4, 4], "wrap": [true]}})", "topology.wrap",
+       "2 entries, one per dimension"},
+      {R"({"traffic": {"pattern": "trace", "trace": "0,99,1,10"}})", "traffic.trace", "a compute node id in [0, 15]"},
+      {R"({"traffic": {"pattern": "hotspot", "hotspots": [1, 1]}})", "traffic.hotspots", "each node at most once"},
+      {R"({"traffic": {"jobs": {"sizes": [10, 10]}}})", "traffic.jobs.sizes", "sizes adding up to at most 16 nodes"},
+      {R"({"traffic": {"pattern": "npb", "npb": {"benchmarks": ["is"], "class": "S", "ranks": 32}}})",
+       "traffic.npb.ranks", "an integer in [2, 16]"},
+  };
+  for (const auto& [config, field, allowed] : cases) {
+    const json e = json::parse(prepare_json(config))["error"];
+    EXPECT_EQ(e["field"], field) << config;
+    EXPECT_EQ(e["allowed"], allowed) << config;
+  }
+  const json cost = json::parse(cost_json(R"({"switch": {"cache": {"entries": 8}}})"))["error"];
+  EXPECT_EQ(cost["field"], "switch.cache.entries");
+  EXPECT_EQ(cost["allowed"], "an integer in [16, 65536]");
 }
 
 // Text that is not JSON is located: the error names the field being read where the parse stopped

@@ -231,7 +231,8 @@ std::unique_ptr<Traffic> make_npb(Params& traffic, const Topology& topo) {
   if (!traffic.errors().ok()) return nullptr;
   if (ranks > nodes) {
     traffic.errors().fail(p.field("ranks"), "must be in [2, " + std::to_string(nodes) + "] (one rank per compute node; this topology has " +
-                                                std::to_string(nodes) + "), got " + std::to_string(ranks));
+                                                std::to_string(nodes) + "), got " + std::to_string(ranks),
+                                                "an integer in [2, " + std::to_string(nodes) + "]");
     return nullptr;
   }
   if (const std::string why = check_ranks(c, ranks); !why.empty()) {

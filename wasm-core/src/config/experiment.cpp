@@ -39,7 +39,8 @@ void parse_cache(Params& sw, CacheConfig& cache, const Topology* topo) {
       ways = w->get<int64_t>();
     } else {
       c.errors().fail(c.field("ways"), "must be an integer in [1, " + std::to_string(entries) +
-                                           "] (the entries) or \"full\", got " + preview(*w));
+                                           "] (the entries) or \"full\", got " + preview(*w),
+                                           "an integer in [1, " + std::to_string(entries) + "] or \"full\"");
     }
     c.set("ways", ways == entries && w->is_string() ? json("full") : json(ways));
   } else {
@@ -139,19 +140,23 @@ void parse_monitor(Params& root, Experiment& ex) {
   if (!root.errors().ok() || samples == 0) return;
   const Topology& topo = *ex.topology;
   if (!topo.translation_symmetric()) {
-    root.errors().fail(m.field("samples"), "monitored mode needs a translation-symmetric topology (a torus); this topology is not");
+    root.errors().fail(m.field("samples"), "monitored mode needs a translation-symmetric topology (a torus); this topology is not",
+                       "0 (no monitor) unless the topology is a torus");
     return;
   }
   const json& traffic = ex.normalized["traffic"];
   if (traffic["pattern"] != "uniform" || (traffic.contains("jobs") && !traffic["jobs"].is_null())) {
-    root.errors().fail(m.field("samples"), "monitored mode needs uniform traffic over the whole machine (translation invariant)");
+    root.errors().fail(m.field("samples"), "monitored mode needs uniform traffic over the whole machine (translation invariant)",
+                       "0 (no monitor) unless the traffic is uniform over the whole machine");
     return;
   }
   if (samples < topo.max_hops() || samples > topo.num_switches()) {
     root.errors().fail(m.field("samples"), "must be in [" + std::to_string(topo.max_hops()) + ", " +
                                                std::to_string(topo.num_switches()) +
                                                "]: at least the longest route's routing computations, so that no "
-                                               "packet looks up one sample twice, and at most the switches");
+                                               "packet looks up one sample twice, and at most the switches",
+                                               "an integer in [" + std::to_string(topo.max_hops()) + ", " +
+                                                   std::to_string(topo.num_switches()) + "]");
     return;
   }
   // Spread the samples over the id space (any switches would do: they are equivalent).
@@ -257,7 +262,8 @@ bool check_latency_range(Params& root, const Experiment& ex) {
   if (worst_ps < 4294967295.0) return true;
   root.errors().fail("switch.delays_ns", "too large for this topology: the longest route (" + format_number(hops) +
                                              " switches) could take " + format_number(worst_ps / 1e6) +
-                                             " us; at most 4294.967 us per packet");
+                                             " us; at most 4294.967 us per packet",
+                                             "delays under which the longest route takes at most 4294.967 us");
   return false;
 }
 

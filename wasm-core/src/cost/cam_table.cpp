@@ -33,7 +33,8 @@ CamSpec read_cam_spec(Params& cam) {
   if (preset != "none") {
     if (cam.present("entries") || cam.present("key_bits")) {
       cam.errors().fail(cam.field("preset"),
-                        "sets entries and key_bits itself; remove switch.cam.entries / key_bits or the preset");
+                        "sets entries and key_bits itself; remove switch.cam.entries / key_bits or the preset",
+                        "a preset without switch.cam.entries and key_bits, or none");
       return s;
     }
     s = preset == "infiniband_48k" ? cam_preset_infiniband_48k() : cam_preset_ethernet_512k();
@@ -73,12 +74,14 @@ CamCost estimate_cam(const CamSpec& s, int tech_nm, ErrorSink& errors) {
   CamCost c;
   if (s.entries < kCamEntriesMin || s.entries > kCamEntriesMax) {
     errors.fail("switch.cam.entries", "must be an integer in [1024, 524288] (entries), got " +
-                                          std::to_string(s.entries));
+                                          std::to_string(s.entries),
+                                          "an integer in [1024, 524288]");
     return c;
   }
   if (s.key_bits != 24 && s.key_bits != 64) {
     errors.fail("switch.cam.key_bits", "must be 24 or 64 (bits; the widths the CACTI CAM runs cover) for a CAM cost, got " +
-                                           std::to_string(s.key_bits));
+                                           std::to_string(s.key_bits),
+                                           "24 or 64");
     return c;
   }
   const CactiFit* fitp = fit_for_node(tech_nm, errors);

@@ -14,7 +14,8 @@ LineRate line_rate(double stage_ns, double frame_bytes, int pipelines) {
 nlohmann::json line_rate_model(Params& p) {
   if (!p.present("stage_ns")) {
     p.errors().fail(p.field("stage_ns"),
-                    "is required: the slowest pipeline stage time in ns, a number in [0.001, 1000000]");
+                    "is required: the slowest pipeline stage time in ns, a number in [0.001, 1000000]",
+                    "a number in [0.001, 1000000]");
     return nullptr;
   }
   const double stage_ns = p.number(

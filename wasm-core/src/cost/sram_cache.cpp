@@ -13,23 +13,27 @@ namespace switchlab::cost {
 bool validate_cache_spec(const CacheSpec& s, ErrorSink& errors) {
   if (s.entries < kCacheEntriesMin || s.entries > kCacheEntriesMax) {
     errors.fail("switch.cache.entries", "must be an integer in [16, 65536] (entries per port), got " +
-                                            std::to_string(s.entries));
+                                            std::to_string(s.entries),
+                                            "an integer in [16, 65536]");
     return false;
   }
   if (s.ways < 0 || s.ways > kCacheWaysMax) {
     errors.fail("switch.cache.ways",
                 "must be an integer in [1, 16] or \"full\" (the cost model is fitted on 1..16 ways "
-                "and fully associative arrays), got " + std::to_string(s.ways));
+                "and fully associative arrays), got " + std::to_string(s.ways),
+                "an integer in [1, 16] or \"full\"");
     return false;
   }
   if (s.ways != kFullyAssociative && s.entries % s.ways != 0) {
     errors.fail("switch.cache.ways", "must divide switch.cache.entries (" + std::to_string(s.entries) +
-                                         "), got " + std::to_string(s.ways));
+                                         "), got " + std::to_string(s.ways),
+                                         "a divisor of " + std::to_string(s.entries));
     return false;
   }
   if (s.entry_bytes < kEntryBytesMin || s.entry_bytes > kEntryBytesMax) {
     errors.fail("switch.cache.entry_bytes", "must be an integer in [4, 64] (bytes per entry), got " +
-                                                std::to_string(s.entry_bytes));
+                                                std::to_string(s.entry_bytes),
+                                                "an integer in [4, 64]");
     return false;
   }
   return true;

@@ -73,7 +73,8 @@ CostInputs read_cost_inputs(Params& hw, Params& cam, const CacheSpec& cache, int
 SwitchBudget compute_budget(const CostInputs& in, ErrorSink& errors) {
   SwitchBudget b;
   if (in.ports < 1 || in.ports > 4096) {
-    errors.fail("ports", "must be an integer in [1, 4096] (input ports), got " + std::to_string(in.ports));
+    errors.fail("ports", "must be an integer in [1, 4096] (input ports), got " + std::to_string(in.ports),
+                "an integer in [1, 4096]");
     return b;
   }
   b.cache = estimate_cache(in.cache, in.tech_nm, errors);

@@ -16,7 +16,8 @@ int read_tech_nm(Params& hw) {
   if (tech_index(static_cast<int>(nm)) < 0) {
     hw.errors().fail(hw.field("tech_nm"),
                      "must be one of 22, 32, 45, 65, 90 (nm, the CACTI 7 nodes the cost model is fitted "
-                     "on), got " + std::to_string(nm));
+                     "on), got " + std::to_string(nm),
+                     "one of: 22, 32, 45, 65, 90");
     return 45;
   }
   return static_cast<int>(nm);

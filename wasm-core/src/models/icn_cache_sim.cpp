@@ -35,7 +35,8 @@ bool read_sim_params(Params& p, ContentStoreSimParams& o, Report* r) {
       p, r, "seed", {1, 0, std::numeric_limits<int64_t>::max(), "", "Random seed of the request stream"}, "default"));
   if (p.errors().ok() && o.cache_entries > o.catalogue_size) {
     p.errors().fail(p.field("cache_entries"), "must be at most catalogue_size (" + std::to_string(o.catalogue_size) +
-                                                  "), got " + std::to_string(o.cache_entries));
+                                                  "), got " + std::to_string(o.cache_entries),
+                                                  "at most catalogue_size (" + std::to_string(o.catalogue_size) + ")");
   }
   return p.errors().ok();
 }

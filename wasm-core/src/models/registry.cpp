@@ -52,7 +52,8 @@ const std::vector<ModelInfo>& list_models() { return infos(); }
 bool run_model(const std::string& name, const json& params, json& out, ErrorSink& errors) {
   const Entry* e = find(name);
   if (!e) {
-    errors.fail("model", "unknown model \"" + name + "\"; allowed: " + allowed_names());
+    errors.fail("model", "unknown model \"" + name + "\"; allowed: " + allowed_names(),
+                "one of: " + allowed_names());
     return false;
   }
   Params p(&params, "", errors);

@@ -115,7 +115,8 @@ std::unique_ptr<Topology> make_dragonfly(Params& t, Params& routing) {
   if (!t.errors().ok()) return nullptr;
   if (g - 1 > a * h) {
     t.errors().fail(t.field("g"), "must be at most a*h + 1 = " + std::to_string(a * h + 1) +
-                                      " so that every pair of groups has a global link, got " + std::to_string(g));
+                                      " so that every pair of groups has a global link, got " + std::to_string(g),
+                                      "at most a*h + 1 = " + std::to_string(a * h + 1));
     return nullptr;
   }
   const auto allowed = [p, a, h] {

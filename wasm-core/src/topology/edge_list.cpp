@@ -37,11 +37,13 @@ std::unique_ptr<Topology> make_edge_list(Params& t, Params& routing) {
   if (!raw || !raw->is_array() || (raw->empty() && given != 1)) {
     t.errors().fail(field, "must be a non-empty list of links [[a, b], ...] (switch ids in [0, " +
                                std::to_string(limit - 1) + "]); only a single switch (switches = 1) may have none" +
-                               (raw ? ", got " + preview(*raw) : std::string()));
+                               (raw ? ", got " + preview(*raw) : std::string()),
+                               "a non-empty list, each link " + what);
     return nullptr;
   }
   if (raw->size() > kMaxEdges) {
-    t.errors().fail(field, "at most " + std::to_string(kMaxEdges) + " links, got " + std::to_string(raw->size()));
+    t.errors().fail(field, "at most " + std::to_string(kMaxEdges) + " links, got " + std::to_string(raw->size()),
+                    "at most " + std::to_string(kMaxEdges) + " links");
     return nullptr;
   }
   // (a, b, index) with a < b: sorting puts duplicates next to each other.
@@ -52,11 +54,13 @@ std::unique_ptr<Topology> make_edge_list(Params& t, Params& routing) {
     const std::string fi = field + "[" + std::to_string(i) + "]";
     uint32_t a = 0, b = 0;
     if (!e.is_array() || e.size() != 2 || !read_switch_id(e[0], limit, a) || !read_switch_id(e[1], limit, b)) {
-      t.errors().fail(fi, "must be " + what + ", got " + preview(e));
+      t.errors().fail(fi, "must be " + what + ", got " + preview(e),
+                      what);
       return nullptr;
     }
     if (a == b) {
-      t.errors().fail(fi, "self-loop at switch " + std::to_string(a) + ": a link must join two different switches");
+      t.errors().fail(fi, "self-loop at switch " + std::to_string(a) + ": a link must join two different switches",
+                      "a link between two different switches");
       return nullptr;
     }
     links.emplace_back(std::min(a, b), std::max(a, b), i);
@@ -68,7 +72,8 @@ std::unique_ptr<Topology> make_edge_list(Params& t, Params& routing) {
       t.errors().fail(field + "[" + std::to_string(std::get<2>(links[i])) + "]",
                       "duplicate link between switches " + std::to_string(std::get<0>(links[i])) + " and " +
                           std::to_string(std::get<1>(links[i])) + " (also edges[" +
-                          std::to_string(std::get<2>(links[i - 1])) + "]); parallel links are not supported");
+                          std::to_string(std::get<2>(links[i - 1])) + "]); parallel links are not supported",
+                          "each link once");
       return nullptr;
     }
   const uint32_t switches = given > 0 ? static_cast<uint32_t>(given) : max_id + 1;

@@ -280,12 +280,14 @@ std::unique_ptr<Topology> make_graph_topology(std::string kind, uint32_t switche
                                               const std::string& edges_field, const std::string& root_field) {
   if (routing.root >= switches) {
     errors.fail(root_field, "must be an integer in [0, " + std::to_string(switches - 1) + "] (a switch id), got " +
-                                std::to_string(routing.root));
+                                std::to_string(routing.root),
+                                "an integer in [0, " + std::to_string(switches - 1) + "]");
     return nullptr;
   }
   const uint32_t lost = first_unreachable(switches, edges);
   if (lost != switches) {
-    errors.fail(edges_field, "graph is not connected: switch " + std::to_string(lost) + " unreachable from switch 0");
+    errors.fail(edges_field, "graph is not connected: switch " + std::to_string(lost) + " unreachable from switch 0",
+                "a connected graph");
     return nullptr;
   }
   return std::make_unique<GraphTopology>(std::move(kind), switches, edges, concentration, routing, std::move(params));

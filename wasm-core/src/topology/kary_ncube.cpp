@@ -149,7 +149,8 @@ std::unique_ptr<Topology> make_cube(Params& t, Params& routing, bool default_wra
   if (!t.errors().ok()) return nullptr;
   if (wrap.size() != dims.size()) {
     t.errors().fail(t.field("wrap"), "must have one entry per dimension (" + std::to_string(dims.size()) +
-                                         "), got " + std::to_string(wrap.size()));
+                                         "), got " + std::to_string(wrap.size()),
+                                         std::to_string(dims.size()) + " entries, one per dimension");
     return nullptr;
   }
   const auto allowed = [conc] {

@@ -93,16 +93,19 @@ std::unique_ptr<Topology> make_random_regular(Params& t, Params& routing) {
   if (!t.errors().ok()) return nullptr;
   if (deg >= s) {
     t.errors().fail(t.field("degree"), "must be at most switches - 1 = " + std::to_string(s - 1) +
-                                           " (a simple graph), got " + std::to_string(deg));
+                                           " (a simple graph), got " + std::to_string(deg),
+                                           "at most switches - 1 = " + std::to_string(s - 1));
     return nullptr;
   }
   if ((s * deg) % 2 != 0) {
     t.errors().fail(t.field("degree"), "switches * degree must be even (each link uses two ports), got " +
-                                           std::to_string(s) + " * " + std::to_string(deg));
+                                           std::to_string(s) + " * " + std::to_string(deg),
+                                           "a degree that makes switches * degree even");
     return nullptr;
   }
   if (deg == 1 && s != 2) {
-    t.errors().fail(t.field("degree"), "a 1-regular graph is a matching, connected only for 2 switches; use degree >= 2");
+    t.errors().fail(t.field("degree"), "a 1-regular graph is a matching, connected only for 2 switches; use degree >= 2",
+                    "an integer >= 2");
     return nullptr;
   }
   Rng rng(static_cast<uint64_t>(seed));
@@ -112,7 +115,8 @@ std::unique_ptr<Topology> make_random_regular(Params& t, Params& routing) {
   if (attempts == 0) {
     t.errors().fail(t.field("seed"), "no connected simple " + std::to_string(deg) + "-regular graph on " +
                                          std::to_string(s) + " switches found in " + std::to_string(kMaxAttempts) +
-                                         " attempts; try another seed or a larger degree");
+                                         " attempts; try another seed or a larger degree",
+                                         "another seed, or a larger degree");
     return nullptr;
   }
   nlohmann::json params = {{"degree", deg}, {"seed", seed}, {"attempts", attempts}};

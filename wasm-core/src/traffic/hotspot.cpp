@@ -70,7 +70,8 @@ std::unique_ptr<RankSpec> make_spec(Params& traffic, uint32_t nodes) {
   std::sort(hot.begin(), hot.end());
   for (size_t i = 1; i < hot.size(); ++i) {
     if (hot[i] == hot[i - 1]) {
-      traffic.errors().fail(traffic.field("hotspots"), "lists node " + std::to_string(hot[i]) + " twice; list each hot spot once");
+      traffic.errors().fail(traffic.field("hotspots"), "lists node " + std::to_string(hot[i]) + " twice; list each hot spot once",
+                            "each node at most once");
       return nullptr;
     }
   }

@@ -140,7 +140,8 @@ std::unique_ptr<Traffic> make_job_mix(Params& traffic, const RankSpec& spec, con
     std::string presets;
     for (const auto& p : job_size_preset_names()) presets += (presets.empty() ? "" : ", ") + p;
     errors.fail(traffic.field("jobs"), "give exactly one of: sizes (list of job sizes), size_table "
-                                       "([[size, probability], ...]) or preset (" + presets + ")");
+                                       "([[size, probability], ...]) or preset (" + presets + ")",
+                                       "exactly one of: sizes, size_table, preset");
     return nullptr;
   }
 
@@ -161,7 +162,8 @@ std::unique_ptr<Traffic> make_job_mix(Params& traffic, const RankSpec& spec, con
     }
     if (sum > nodes) {
       errors.fail(j.field("sizes"), "the jobs need " + std::to_string(sum) + " nodes in total; this topology has " +
-                                        std::to_string(nodes) + " compute nodes");
+                                        std::to_string(nodes) + " compute nodes",
+                                        "sizes adding up to at most " + std::to_string(nodes) + " nodes");
       return nullptr;
     }
   } else {
@@ -192,7 +194,8 @@ std::unique_ptr<Traffic> make_job_mix(Params& traffic, const RankSpec& spec, con
     }
     if (smallest > nodes) {
       errors.fail(where, "no job size fits: the smallest is " + std::to_string(smallest) + " nodes, this topology has " +
-                             std::to_string(nodes));
+                             std::to_string(nodes),
+                             "a size of at most " + std::to_string(nodes) + " nodes in the table");
       return nullptr;
     }
     Rng rng(Rng::derive(seed, kJobDrawStream));

@@ -108,36 +108,42 @@ std::unique_ptr<Traffic> make_trace(Params& traffic, const Topology& topo) {
       if (cols.size() == 4 && cols[0] == "time" && cols[1] == "src" && cols[2] == "dst" && cols[3] == "bytes") continue;
       double t;
       if (!cols[0].empty() && !parse_time(cols[0], t) && (cols[0][0] < '0' || cols[0][0] > '9') && cols[0][0] != '-') {
-        traffic.errors().fail(field, row + "a header line must read time,src,dst,bytes, got \"" + line + "\"");
+        traffic.errors().fail(field, row + "a header line must read time,src,dst,bytes, got \"" + line + "\"",
+                              "a first line time,src,dst,bytes (a header) or a message line");
         return nullptr;
       }
     }
     if (cols.size() != 4) {
       traffic.errors().fail(field, row + "expected 4 columns time,src,dst,bytes, got " + std::to_string(cols.size()) +
-                                       ": \"" + line + "\"");
+                                       ": \"" + line + "\"",
+                                       "4 columns: time,src,dst,bytes");
       return nullptr;
     }
     Message m{};
     uint64_t v = 0;
     if (!parse_time(cols[0], m.time)) {
-      traffic.errors().fail(field, row + "time must be a number >= 0, got \"" + cols[0] + "\"");
+      traffic.errors().fail(field, row + "time must be a number >= 0, got \"" + cols[0] + "\"",
+                            "a number >= 0");
       return nullptr;
     }
     for (int k = 1; k <= 2; ++k) {
       if (!parse_uint(cols[k], n - 1, v)) {
         traffic.errors().fail(field, row + (k == 1 ? "src" : "dst") + " must be a compute node id in [0, " +
-                                         std::to_string(n - 1) + "], got \"" + cols[k] + "\"");
+                                         std::to_string(n - 1) + "], got \"" + cols[k] + "\"",
+                                         "a compute node id in [0, " + std::to_string(n - 1) + "]");
         return nullptr;
       }
       (k == 1 ? m.src : m.dst) = static_cast<uint32_t>(v);
     }
     if (m.src == m.dst) {
       traffic.errors().fail(field, row + "src and dst are both " + std::to_string(m.src) +
-                                       "; a message must leave its node");
+                                       "; a message must leave its node",
+                                       "a dst other than src");
       return nullptr;
     }
     if (!parse_uint(cols[3], uint64_t{1} << 50, v)) {
-      traffic.errors().fail(field, row + "bytes must be an integer in [0, 2^50], got \"" + cols[3] + "\"");
+      traffic.errors().fail(field, row + "bytes must be an integer in [0, 2^50], got \"" + cols[3] + "\"",
+                            "an integer in [0, 2^50]");
       return nullptr;
     }
     // A 0-byte message (e.g. a synchronisation) still is one (header-only) packet.
@@ -147,7 +153,8 @@ std::unique_ptr<Traffic> make_trace(Params& traffic, const Topology& topo) {
     msgs.push_back(m);
   }
   if (msgs.empty()) {
-    traffic.errors().fail(field, "pattern trace needs at least one message line time,src,dst,bytes");
+    traffic.errors().fail(field, "pattern trace needs at least one message line time,src,dst,bytes",
+                          "at least one line time,src,dst,bytes");
     return nullptr;
   }
   std::stable_sort(msgs.begin(), msgs.end(), [](const Message& x, const Message& y) { return x.time < y.time; });
