@@ -160,6 +160,8 @@ TEST(Prepare, RefusalsNameWhatIsAllowed) {
       {R"({"traffic": {"jobs": {"sizes": [10, 10]}}})", "traffic.jobs.sizes", "sizes adding up to at most 16 nodes"},
       {R"({"traffic": {"pattern": "npb", "npb": {"benchmarks": ["is"], "class": "S", "ranks": 32}}})",
        "traffic.npb.ranks", "an integer in [2, 16]"},
+      {R"({"traffic": {"pattern": "npb", "npb": {"benchmarks": ["bt"], "class": "S", "ranks": 12}}})",
+       "traffic.npb.ranks", "one of: 4, 9, 16"},  // the rank counts the benchmark runs on, up to the nodes
   };
   for (const auto& [config, field, allowed] : cases) {
     const json e = json::parse(prepare_json(config))["error"];

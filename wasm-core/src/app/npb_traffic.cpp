@@ -236,7 +236,7 @@ std::unique_ptr<Traffic> make_npb(Params& traffic, const Topology& topo) {
     return nullptr;
   }
   if (const std::string why = check_ranks(c, ranks); !why.empty()) {
-    traffic.errors().fail(p.field("ranks"), why + ", got " + std::to_string(ranks));
+    traffic.errors().fail(p.field("ranks"), why + ", got " + std::to_string(ranks), sizes_that_fit(NpbJobSpec(c), nodes));
     return nullptr;
   }
   NpbWorkload w;

@@ -105,24 +105,6 @@ const std::vector<std::string>& job_size_preset_names() {
 
 const std::vector<std::pair<uint32_t, double>>& job_size_preset(const std::string&) { return kPwaLike; }
 
-namespace {
-
-// The first job sizes in [2, nodes] the pattern runs on: what a refused size's error allows. (Sizes
-// past 2^16 are not tried: a pattern's check is cheap, but a million of them on an error path is not.)
-std::string sizes_that_fit(const RankSpec& spec, uint32_t nodes) {
-  constexpr uint32_t kListed = 6, kTried = 1u << 16;
-  std::string out;
-  uint32_t found = 0;
-  for (uint32_t s = 2; s <= nodes; ++s) {
-    if (s > kTried || found == kListed) return "one of: " + out + ", ... (at most " + std::to_string(nodes) + " nodes)";
-    if (!spec.check(s).empty()) continue;
-    out += (found++ ? ", " : "") + std::to_string(s);
-  }
-  return found ? "one of: " + out : "";
-}
-
-}  // namespace
-
 std::unique_ptr<Traffic> make_job_mix(Params& traffic, const RankSpec& spec, const std::string& pattern,
                                       uint32_t nodes) {
   Params j = traffic.child("jobs", kJobsDoc);

@@ -102,6 +102,17 @@ std::unique_ptr<Traffic> make_traffic(Params& traffic, const Topology& topo) {
   return made;
 }
 
+// (Sizes past 2^16 are not tried: a check is cheap, but a million of them on an error path is not.)
+std::string sizes_that_fit(const RankSpec& spec, uint32_t nodes) {
+  constexpr uint32_t kListed = 6, kTried = 1u << 16;
+  std::string out;
+  uint32_t found = 0, s = 2;
+  for (; s <= nodes && s <= kTried && found < kListed; ++s)
+    if (spec.check(s).empty()) out += (found++ ? ", " : "") + std::to_string(s);
+  if (!found) return "";
+  return "one of: " + out + (s <= nodes ? ", ... (at most " + std::to_string(nodes) + " nodes)" : "");
+}
+
 void declare_pattern_params(const std::string& pattern, ParamRegistry& registry) {
   // A 4x4 torus (16 nodes) fits every pattern: power of two, even power of two, k-ary n-cube.
   const KaryNCube topo({4, 4}, {true, true}, 1);

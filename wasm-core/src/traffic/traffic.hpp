@@ -81,6 +81,10 @@ class RankSpec {
   virtual std::unique_ptr<RankPattern> make(uint32_t n, uint64_t stream) const = 0;
 };
 
+// The first rank counts in [2, nodes] `spec` runs on, as an error's allowed text ("one of: 4, 16,
+// 64, ..."): what a refused job size or rank count may be instead.
+std::string sizes_that_fit(const RankSpec& spec, uint32_t nodes);
+
 // Whole-machine factory (topology patterns such as tornado, and trace replay).
 using TrafficFactory = std::unique_ptr<Traffic> (*)(Params& traffic, const Topology& topo);
 // Rank-space factory: reads the pattern's fields; `nodes` (the machine size) bounds node/rank
