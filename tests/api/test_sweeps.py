@@ -136,6 +136,23 @@ def test_bad_axes_are_422_and_write_nothing(client, db):
         assert db.execute(f"SELECT count(*) AS n FROM {table}").fetchone()["n"] == 0, table
 
 
+def test_a_rejected_list_item_of_an_axis_value_names_the_axis(client, db, core):
+    # The core names the item (topology.dims[1]); the value came from the axis, not the base.
+    want = json.loads(core.prepare(json.dumps({**BASE, "topology": {"kind": "torus", "dims": [4, 0]}})))["error"]
+    assert want["field"] == "topology.dims[1]"
+    for axes, field, values in [
+        ({"topology.dims": [[4, 4], [4, 0]]}, "axes.topology.dims", {"topology.dims": [4, 0]}),
+        ({"topology.dims.1": [4, 0]}, "axes.topology.dims.1", {"topology.dims.1": 0}),  # an axis on the item
+    ]:
+        err = client.post("/api/sweeps", json={"base": BASE, "axes": axes}).json()["error"]
+        assert err == {"code": "invalid_config", "message": want["message"], "field": field,
+                       "allowed": want["allowed"],
+                       "points": [{"field": field, "message": want["message"], "allowed": want["allowed"],
+                                   "point": 1, "values": values}]}, err
+    for table in ("sweeps", "experiments", "runs", "procrastinate_jobs"):
+        assert db.execute(f"SELECT count(*) AS n FROM {table}").fetchone()["n"] == 0, table
+
+
 def test_cancel_sweep_then_resubmit(client, db, workers):
     body = {"base": BASE, "axes": {"seed": list(range(1, 21))}}
     sid = client.post("/api/sweeps", json=body).json()["id"]

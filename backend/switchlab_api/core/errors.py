@@ -21,6 +21,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from . import declared
 from .engine import EngineUnavailable, FieldError
+from .jsonvalues import field_path
 
 log = logging.getLogger("switchlab.api")
 
@@ -69,11 +70,11 @@ class ApiError(Exception):
 
 
 def _field_from_loc(loc: tuple[Any, ...] | list[Any]) -> str:
-    parts = [str(p) for p in loc]
+    parts = [p if isinstance(p, int) else str(p) for p in loc]
     # FastAPI prefixes with "body"/"query"/"path"; keep the source only when nothing else names it.
     if len(parts) > 1 and parts[0] in ("body", "query", "path", "header"):
         parts = parts[1:]
-    return ".".join(parts)
+    return field_path(parts)
 
 
 def _unparseable(message: str) -> ApiError:

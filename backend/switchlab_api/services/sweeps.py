@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from datetime import datetime, timezone
 from typing import Any
 
@@ -24,8 +25,10 @@ MAX_REPORTED_ERRORS = 20
 
 def _error_field(field: str, axis_names: list[str]) -> str:
     """Point the error at the part of the request the user must change."""
+    # The core writes list items as dims[1], an axis name as dims.1 (axes.set_path).
+    dotted = re.sub(r"\[(\d+)\]", r".\1", field)
     for name in axis_names:
-        if field == name or field.startswith(name + ".") or name.startswith(field + "."):
+        if dotted == name or dotted.startswith(name + ".") or name.startswith(dotted + "."):
             return f"axes.{name}"
     return f"base.{field}" if field else "base"
 
