@@ -170,6 +170,17 @@ def test_cancel_sweep_then_resubmit(client, db, workers):
     assert client.get(f"/api/sweeps/{sid}").json()["progress"]["done"] == 20
 
 
+def test_cancelling_a_finished_sweep_changes_nothing(client, db, workers):
+    # It used to answer "cancelled" for a sweep whose every point was done (and nothing cancelled).
+    sid = client.post("/api/sweeps", json={"base": BASE, "axes": {"seed": [1, 2]}}).json()["id"]
+    workers.drain()
+    before = client.get(f"/api/sweeps/{sid}").json()
+    assert before["status"] == "done" and before["cancelled_at"] is None
+    r = client.delete(f"/api/sweeps/{sid}")
+    assert r.status_code == 200 and r.json() == before
+    assert client.get(f"/api/sweeps/{sid}").json() == before
+
+
 def test_cancel_spares_points_shared_with_a_live_sweep(client, db):
     a = client.post("/api/sweeps", json={"base": BASE, "axes": {"seed": [1, 2, 3]}}).json()["id"]
     client.post("/api/sweeps", json={"base": BASE, "axes": {"seed": [3, 4]}})
