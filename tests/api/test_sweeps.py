@@ -4,7 +4,7 @@ import copy
 import itertools
 import json
 
-from conftest import TINY, direct_run, strip_timing
+from conftest import TINY, direct_run, strip_timing, wait_for
 
 BASE = {**TINY, "traffic": {"pattern": "uniform", "packets": 500}}
 AXES_50 = {
@@ -151,6 +151,39 @@ def test_a_rejected_list_item_of_an_axis_value_names_the_axis(client, db, core):
                                    "point": 1, "values": values}]}, err
     for table in ("sweeps", "experiments", "runs", "procrastinate_jobs"):
         assert db.execute(f"SELECT count(*) AS n FROM {table}").fetchone()["n"] == 0, table
+
+
+def test_concurrent_sweeps_sharing_points_in_another_order_do_not_deadlock(client, db, database_url, core):
+    """Two sweeps name seeds a, c, b and b, c, a while another transaction holds c's row: each
+    takes its first row and waits at c; when c is free, one went on to the other's first row.
+    That deadlock was a 503 "database unavailable" for one of them."""
+    import threading
+
+    import psycopg
+
+    a, c, b = 11, 12, 13
+    held = json.loads(core.prepare(json.dumps({**BASE, "seed": c})))
+    answers: list = []
+
+    def submit(seeds: list[int]) -> None:
+        answers.append(client.post("/api/sweeps", json={"base": BASE, "axes": {"seed": seeds}}))
+
+    def waiting_inserts() -> int:
+        return db.execute("SELECT count(*) AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock'"
+                          " AND query LIKE 'INSERT INTO experiments%%'").fetchone()["n"]
+
+    with psycopg.connect(database_url) as holder:  # a transaction: c's row stays uncommitted
+        holder.execute("INSERT INTO experiments (id, config, canonical, engine_version) VALUES (%s, '{}', '', '')",
+                       (held["id"],))
+        threads = [threading.Thread(target=submit, args=(seeds,)) for seeds in ([a, c, b], [b, c, a])]
+        for t in threads:
+            t.start()
+        wait_for(lambda: waiting_inserts() == 2, timeout=60, interval=0.05, what="both sweeps waiting")
+        holder.rollback()
+    for t in threads:
+        t.join(60)
+    assert sorted(r.status_code for r in answers) == [202, 202], [r.text for r in answers]
+    assert db.execute("SELECT count(*) AS n FROM experiments").fetchone()["n"] == 3
 
 
 def test_cancel_sweep_then_resubmit(client, db, workers):
