@@ -53,6 +53,18 @@ def test_d1_ui_still_serves_its_pages(with_ui):
     envelope(httpx.get(with_ui.url + "/../../etc/passwd"), 404, "not_found")
 
 
+def test_other_methods_on_unknown_api_paths_are_404_with_the_ui_too(with_ui):
+    # The UI's GET catch-all matched them, so a typo'd POST /api/sweep was a 405 "allowed: GET"
+    # as if GET /api/sweep existed.
+    for method, path in (("POST", "/api/sweep"), ("DELETE", "/api/nope/x"), ("PUT", "/api")):
+        err = envelope(httpx.request(method, with_ui.url + path), 404, "not_found")
+        assert err["message"] == f"no such endpoint: {path}", (method, err)
+    # Real endpoints still name their methods; UI pages are GET only.
+    r = httpx.delete(with_ui.url + "/api/experiments")
+    assert envelope(r, 405, "method_not_allowed")["allowed"] == "POST" and r.headers["allow"] == "POST"
+    assert envelope(httpx.post(with_ui.url + "/e/" + "a" * 64), 405, "method_not_allowed")["allowed"] == "GET"
+
+
 def test_d4_chunked_body_over_the_limit_is_413_not_422(live_api, db):
     # A well-formed JSON document of ~2 MB sent chunked (no Content-Length).
     doc = json.dumps({**TINY, "name": "x" * 2_000_000}).encode()

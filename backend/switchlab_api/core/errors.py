@@ -115,6 +115,18 @@ def from_validation(e: dict[str, Any], route: Any) -> ApiError:
 _UNPARSEABLE_BODY = "There was an error parsing the body"
 
 
+# The name of ui.py's GET catch-all route.
+UI_CATCH_ALL = "ui"
+
+
+def _only_the_ui_matched(request: Request) -> bool:
+    """A 405 for an /api path that only the UI's GET catch-all matched: no endpoint has that
+    path, whatever the method (Starlette answers 405 for the first route matching a path)."""
+    path = request.url.path
+    return (path == "/api" or path.startswith("/api/")) and \
+        getattr(request.scope.get("route"), "name", None) == UI_CATCH_ALL
+
+
 def _from_http(request: Request, exc: StarletteHTTPException) -> ApiError:
     headers = dict(exc.headers or {})
     if isinstance(exc.__cause__, ApiError):  # raised while FastAPI read the body (size limit)
@@ -123,6 +135,8 @@ def _from_http(request: Request, exc: StarletteHTTPException) -> ApiError:
         return _unparseable("could not be parsed as JSON (malformed or nested too deeply)")
     if exc.status_code == 404:
         return ApiError(404, f"no such endpoint: {request.url.path}", headers=headers)
+    if exc.status_code == 405 and _only_the_ui_matched(request):
+        return ApiError(404, f"no such endpoint: {request.url.path}")
     if exc.status_code == 405:
         return ApiError(405, f"{request.method} is not allowed on {request.url.path}",
                         allowed=headers.get("Allow") or headers.get("allow"), headers=headers)
