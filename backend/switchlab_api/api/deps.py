@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+import sys
 from collections.abc import Callable, Coroutine
 from typing import Annotated, Any
 
@@ -11,7 +13,7 @@ from fastapi import Depends, Request, Response
 from fastapi.routing import APIRoute
 
 from ..core.config import Settings, get_settings
-from ..core.errors import ApiError
+from ..core.errors import ApiError, unparseable
 from ..core.engine import FieldError
 from ..core.jsonvalues import parse_json_body
 from ..core.security import require_write_token
@@ -45,8 +47,19 @@ class JsonBodyRequest(Request):
 
     async def json(self) -> Any:
         if not hasattr(self, "_json"):
-            # Up to SWITCHLAB_MAX_BODY_BYTES of JSON: other requests are answered meanwhile.
-            self._json, self.body_problem = await anyio.to_thread.run_sync(parse_json_body, await self.body())
+            raw = await self.body()
+            try:
+                # Up to SWITCHLAB_MAX_BODY_BYTES of JSON: other requests are answered meanwhile.
+                self._json, self.body_problem = await anyio.to_thread.run_sync(parse_json_body, raw)
+            except json.JSONDecodeError:
+                raise  # FastAPI names its position
+            # FastAPI answers any other error here with a bare 400; errors.py answers with its cause.
+            except UnicodeDecodeError as exc:
+                raise unparseable(f"is not UTF-8 text (byte {exc.start}: {exc.reason})") from None
+            except RecursionError:
+                raise unparseable("nests arrays/objects too deeply to be parsed") from None
+            except ValueError:  # Python's cap on the digits of an integer it converts
+                raise unparseable(f"holds an integer of more than {sys.get_int_max_str_digits()} digits") from None
         return self._json
 
 

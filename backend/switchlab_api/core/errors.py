@@ -77,7 +77,7 @@ def _field_from_loc(loc: tuple[Any, ...] | list[Any]) -> str:
     return field_path(parts)
 
 
-def _unparseable(message: str) -> ApiError:
+def unparseable(message: str) -> ApiError:
     return ApiError(400, message, field="body", allowed="a JSON document (Content-Type: application/json)")
 
 
@@ -104,7 +104,7 @@ def from_validation(e: dict[str, Any], route: Any) -> ApiError:
         # loc is ("body", <byte offset>): the offset is not a field, so name the body.
         where = f" at position {loc[1]}" if len(loc) > 1 else ""
         reason = (e.get("ctx") or {}).get("error", "")
-        return _unparseable(f"invalid JSON{where}" + (f": {reason}" if reason else ""))
+        return unparseable(f"invalid JSON{where}" + (f": {reason}" if reason else ""))
     in_body = bool(loc) and loc[0] == "body"
     allowed = declared.allowed_for(route, e)
     return ApiError(422, _validation_message(e, allowed), field=_field_from_loc(loc), allowed=allowed,
@@ -132,7 +132,7 @@ def _from_http(request: Request, exc: StarletteHTTPException) -> ApiError:
     if isinstance(exc.__cause__, ApiError):  # raised while FastAPI read the body (size limit)
         return exc.__cause__
     if exc.status_code == 400 and exc.detail == _UNPARSEABLE_BODY:
-        return _unparseable("could not be parsed as JSON (malformed or nested too deeply)")
+        return unparseable("could not be parsed as JSON (malformed or nested too deeply)")
     if exc.status_code == 404:
         return ApiError(404, f"no such endpoint: {request.url.path}", headers=headers)
     if exc.status_code == 405 and _only_the_ui_matched(request):
