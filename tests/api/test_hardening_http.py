@@ -251,3 +251,31 @@ def test_d2_a_core_call_past_its_time_limit_is_503_and_health_still_answers(data
         assert httpx.get(f"{api.url}/api/health").status_code == 200
     finally:
         api.stop()
+
+
+def test_a_sweep_past_the_core_timeout_stops_validating(database_url, core, db, tmp_path):
+    """Its 503 used to leave the thread validating the remaining points for minutes (one core
+    busy per such request, outside SWITCHLAB_CORE_THREADS: an abandoned thread frees its slot)."""
+    import os
+    import time
+
+    from conftest import LiveApi
+
+    def cpu_s(pid: int) -> float:  # user + system time of the API process
+        fields = pathlib.Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+    big = {**TINY, "name": "x" * 900_000}  # valid, and slow to validate 2,000 times
+    api = LiveApi(database_url, tmp_path, {"SWITCHLAB_CORE_TIMEOUT_S": "2"})
+    try:
+        r = httpx.post(f"{api.url}/api/sweeps", json={"base": big, "axes": {"seed": list(range(2000))}}, timeout=60)
+        assert r.status_code == 503 and r.json()["error"]["message"].startswith("the simulation core did not answer")
+        time.sleep(1)  # the point under way when the request gave up
+        before = cpu_s(api.proc.pid)
+        time.sleep(4)
+        used = cpu_s(api.proc.pid) - before
+        assert used < 1.0, used  # still validating: up to 4 s
+        assert httpx.post(f"{api.url}/api/experiments", json=TINY, timeout=60).status_code == 202
+    finally:
+        api.stop()
+    assert db.execute("SELECT count(*) AS n FROM sweeps").fetchone()["n"] == 0

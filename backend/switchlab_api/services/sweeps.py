@@ -15,6 +15,7 @@ from ..core.config import Settings
 from ..core.engine import FieldError, Prepared, engine_version, prepare
 from ..core.errors import INVALID_CONFIG, ApiError
 from ..core.jsonvalues import dig
+from ..core.offload import stop_if_abandoned
 from ..core.units import config_unit, result_unit
 from ..db import repository as repo
 from . import axes as axes_mod
@@ -54,6 +55,7 @@ def plan(base: dict[str, Any], raw_axes: Any, settings: Settings) -> tuple[dict[
     errors: list[dict[str, Any]] = []
     cache: dict[str, Prepared | FieldError] = {}
     for index, (values, config) in enumerate(axes_mod.expand(base, parsed)):
+        stop_if_abandoned()  # 10,000 points of a big config outlast the request's core timeout
         key = json.dumps(config, sort_keys=True)
         outcome = cache.get(key)
         if outcome is None:
