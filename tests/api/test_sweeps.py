@@ -136,6 +136,27 @@ def test_bad_axes_are_422_and_write_nothing(client, db):
         assert db.execute(f"SELECT count(*) AS n FROM {table}").fetchone()["n"] == 0, table
 
 
+def test_sweeps_that_would_nest_too_deeply_are_422_not_500(client, db):
+    # Copying a base nested 600 levels into each point, or an axis path of 5,000 parts, ran out
+    # of Python's recursion: a 500 (the core allows far fewer levels in any case).
+    deep: dict = {"x": 1}
+    for _ in range(600):
+        deep = {"x": deep}
+    cases = [
+        ({"base": {**BASE, "name": deep}, "axes": {"seed": [1, 2]}}, "base",
+         "nests arrays/objects too deeply to be copied into each point", None),
+        ({"base": BASE, "axes": {"a." * 5000 + "b": [1]}}, "axes", "an axis name is 10001 characters long",
+         "a dotted field path of at most 200 characters"),
+    ]
+    for body, field, message, allowed in cases:
+        r = client.post("/api/sweeps", json=body)
+        assert r.status_code == 422, r.text[:300]
+        assert r.json()["error"] == {"code": "invalid_config", "field": field, "message": message,
+                                     "allowed": allowed}
+    for table in ("sweeps", "experiments", "runs", "procrastinate_jobs"):
+        assert db.execute(f"SELECT count(*) AS n FROM {table}").fetchone()["n"] == 0, table
+
+
 def test_a_rejected_list_item_of_an_axis_value_names_the_axis(client, db, core):
     # The core names the item (topology.dims[1]); the value came from the axis, not the base.
     want = json.loads(core.prepare(json.dumps({**BASE, "topology": {"kind": "torus", "dims": [4, 0]}})))["error"]

@@ -54,23 +54,26 @@ def plan(base: dict[str, Any], raw_axes: Any, settings: Settings) -> tuple[dict[
     points: list[tuple[dict[str, Any], Prepared]] = []
     errors: list[dict[str, Any]] = []
     cache: dict[str, Prepared | FieldError] = {}
-    for index, (values, config) in enumerate(axes_mod.expand(base, parsed)):
-        stop_if_abandoned()  # 10,000 points of a big config outlast the request's core timeout
-        key = json.dumps(config, sort_keys=True)
-        outcome = cache.get(key)
-        if outcome is None:
-            try:
-                outcome = prepare(config)
-                check_caps(outcome.summary, settings)
-            except FieldError as exc:
-                outcome = exc
-            cache[key] = outcome
-        if isinstance(outcome, FieldError):
-            if len(errors) < MAX_REPORTED_ERRORS:
-                errors.append({**outcome.as_dict(), "field": _error_field(outcome.field, names),
-                               "point": index, "values": values})
-            continue
-        points.append((_as_normalized(values, outcome), outcome))
+    try:
+        for index, (values, config) in enumerate(axes_mod.expand(base, parsed)):
+            stop_if_abandoned()  # 10,000 points of a big config outlast the request's core timeout
+            key = json.dumps(config, sort_keys=True)
+            outcome = cache.get(key)
+            if outcome is None:
+                try:
+                    outcome = prepare(config)
+                    check_caps(outcome.summary, settings)
+                except FieldError as exc:
+                    outcome = exc
+                cache[key] = outcome
+            if isinstance(outcome, FieldError):
+                if len(errors) < MAX_REPORTED_ERRORS:
+                    errors.append({**outcome.as_dict(), "field": _error_field(outcome.field, names),
+                                   "point": index, "values": values})
+                continue
+            points.append((_as_normalized(values, outcome), outcome))
+    except RecursionError:  # copying the base recurses per level; the core allows far fewer anyway
+        raise FieldError("base", "nests arrays/objects too deeply to be copied into each point") from None
     if errors:  # nothing has been written yet
         first = errors[0]
         raise ApiError(422, first["message"], field=first["field"], allowed=first["allowed"],
