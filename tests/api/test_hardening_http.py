@@ -279,3 +279,31 @@ def test_a_sweep_past_the_core_timeout_stops_validating(database_url, core, db, 
     finally:
         api.stop()
     assert db.execute("SELECT count(*) AS n FROM sweeps").fetchone()["n"] == 0
+
+
+def test_a_sweep_whose_point_configs_outgrow_the_cap_is_422_and_stores_nothing(database_url, core, db, tmp_path):
+    """A 1 MB body could store a thousandfold: a ~900 kB base (a long `name`) times its points
+    was accepted and written, one copy per point (and held in memory while validating)."""
+    from conftest import LiveApi
+
+    def stored(seed: int) -> int:  # as workers get it: the normalized config, sorted and compact
+        config = json.loads(core.prepare(json.dumps({**TINY, "seed": seed})))["config"]
+        return len(json.dumps(config, sort_keys=True, separators=(",", ":")))
+
+    one, two = stored(1), stored(10)  # configs with a one- and a two-digit seed
+    api = LiveApi(database_url, tmp_path, {"SWITCHLAB_SWEEP_MAX_BYTES": str(10 * one)})
+    try:
+        ok = httpx.post(f"{api.url}/api/sweeps", json={"base": TINY, "axes": {"seed": list(range(10))}})
+        assert ok.status_code == 202, ok.text
+        r = httpx.post(f"{api.url}/api/sweeps", json={"base": TINY, "axes": {"seed": list(range(10, 100))}})
+        assert r.status_code == 422, r.text
+        cap = f"{10 * one:,}"
+        assert two > one and r.json()["error"] == {
+            "code": "invalid_config", "field": "axes",
+            "message": f"the first 10 points already hold {10 * two:,} bytes of config (~{two:,} bytes each); "
+                       f"this server stores at most {cap} per sweep",
+            "allowed": f"at most {cap} bytes of point configs per sweep (SWITCHLAB_SWEEP_MAX_BYTES): "
+                       "fewer points or a smaller base"}
+    finally:
+        api.stop()
+    assert db.execute("SELECT count(*) AS n FROM sweeps").fetchone()["n"] == 1

@@ -54,6 +54,7 @@ def plan(base: dict[str, Any], raw_axes: Any, settings: Settings) -> tuple[dict[
     points: list[tuple[dict[str, Any], Prepared]] = []
     errors: list[dict[str, Any]] = []
     cache: dict[str, Prepared | FieldError] = {}
+    stored_bytes = 0
     try:
         for index, (values, config) in enumerate(axes_mod.expand(base, parsed)):
             stop_if_abandoned()  # 10,000 points of a big config outlast the request's core timeout
@@ -65,6 +66,9 @@ def plan(base: dict[str, Any], raw_axes: Any, settings: Settings) -> tuple[dict[
                     check_caps(outcome.summary, settings)
                 except FieldError as exc:
                     outcome = exc
+                else:
+                    stored_bytes += len(outcome.text)
+                    _check_stored_bytes(stored_bytes, index + 1, settings)
                 cache[key] = outcome
             if isinstance(outcome, FieldError):
                 if len(errors) < MAX_REPORTED_ERRORS:
@@ -79,6 +83,17 @@ def plan(base: dict[str, Any], raw_axes: Any, settings: Settings) -> tuple[dict[
         raise ApiError(422, first["message"], field=first["field"], allowed=first["allowed"],
                        code=INVALID_CONFIG, points=errors)
     return parsed, points
+
+
+def _check_stored_bytes(stored: int, points: int, settings: Settings) -> None:
+    """Stop at once when the point configs seen so far outgrow the cap: each is stored (and held
+    while validating), so a big base times many points would fill the database."""
+    cap = settings.sweep_max_bytes
+    if stored > cap:
+        raise FieldError("axes", f"the first {points} points already hold {stored:,} bytes of config "
+                         f"(~{stored // points:,} bytes each); this server stores at most {cap:,} per sweep",
+                         allowed=f"at most {cap:,} bytes of point configs per sweep (SWITCHLAB_SWEEP_MAX_BYTES): "
+                                 "fewer points or a smaller base")
 
 
 def sweep_id(parsed: dict[str, list[Any]], points: list[tuple[dict[str, Any], Prepared]]) -> str:
