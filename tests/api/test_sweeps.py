@@ -136,23 +136,33 @@ def test_bad_axes_are_422_and_write_nothing(client, db):
         assert db.execute(f"SELECT count(*) AS n FROM {table}").fetchone()["n"] == 0, table
 
 
-def test_sweeps_that_would_nest_too_deeply_are_422_not_500(client, db):
+def test_sweeps_that_would_nest_too_deeply_are_422_not_500(client, db, core):
     # Copying a base nested 600 levels into each point, or an axis path of 5,000 parts, ran out
     # of Python's recursion: a 500 (the core allows far fewer levels in any case).
     deep: dict = {"x": 1}
     for _ in range(600):
         deep = {"x": deep}
+    shallower: dict = {"x": 1}
+    for _ in range(300):
+        shallower = {"x": shallower}
+    too_deep = json.loads(core.prepare(json.dumps({**BASE, "name": shallower})))["error"]
+    assert too_deep["field"] == "config"
     cases = [
         ({"base": {**BASE, "name": deep}, "axes": {"seed": [1, 2]}}, "base",
          "nests arrays/objects too deeply to be copied into each point", None),
+        # Deeper than the core reads: its field for the whole config is the base (was base.config).
+        ({"base": {**BASE, "name": shallower}, "axes": {"seed": [1]}}, "base", too_deep["message"],
+         too_deep["allowed"]),
         ({"base": BASE, "axes": {"a." * 5000 + "b": [1]}}, "axes", "an axis name is 10001 characters long",
          "a dotted field path of at most 200 characters"),
     ]
     for body, field, message, allowed in cases:
         r = client.post("/api/sweeps", json=body)
         assert r.status_code == 422, r.text[:300]
-        assert r.json()["error"] == {"code": "invalid_config", "field": field, "message": message,
-                                     "allowed": allowed}
+        err = r.json()["error"]
+        assert {k: err[k] for k in ("code", "field", "message", "allowed")} == {
+            "code": "invalid_config", "field": field, "message": message, "allowed": allowed}
+        assert [p["field"] for p in err.get("points") or [err]] == [field]
     for table in ("sweeps", "experiments", "runs", "procrastinate_jobs"):
         assert db.execute(f"SELECT count(*) AS n FROM {table}").fetchone()["n"] == 0, table
 

@@ -24,8 +24,14 @@ from .queue import ensure_runs, store_experiments
 MAX_REPORTED_ERRORS = 20
 
 
+# The core's field for the whole document (e.g. nested too deeply; docs/security.md): the base.
+CORE_DOCUMENT = "config"
+
+
 def _error_field(field: str, axis_names: list[str]) -> str:
     """Point the error at the part of the request the user must change."""
+    if field == CORE_DOCUMENT:
+        return "base"
     # The core writes list items as dims[1], an axis name as dims.1 (axes.set_path).
     dotted = re.sub(r"\[(\d+)\]", r".\1", field)
     for name in axis_names:
