@@ -7,7 +7,7 @@ import pathlib
 from fastapi import FastAPI
 from fastapi.responses import FileResponse, Response
 
-from .core.errors import ApiError
+from .core.errors import UI_CATCH_ALL, ApiError
 
 SPA_PREFIXES = ("e/", "s/")
 
@@ -29,7 +29,7 @@ def mount_ui(app: FastAPI, ui_dir: str) -> None:
     root = pathlib.Path(ui_dir).resolve()
     index = root / "index.html"
 
-    @app.get("/{path:path}", include_in_schema=False)
+    @app.get("/{path:path}", include_in_schema=False, name=UI_CATCH_ALL)
     def ui(path: str) -> Response:
         if path == "api" or path.startswith("api/"):
             return ApiError(404, f"no such endpoint: /{path}").response()

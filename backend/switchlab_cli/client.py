@@ -72,8 +72,9 @@ class Client:
         data = None
         headers = {"Accept": "application/json"}
         if body is not None:
-            # allow_nan=False: NaN is not JSON; fail here with a clear message, not on the server.
-            data = json.dumps(body, allow_nan=False).encode()
+            # NaN/Infinity (JSON NaN, YAML .inf) go as Python writes them: the server answers 422
+            # naming the field, which json.dumps(allow_nan=False) could not.
+            data = json.dumps(body).encode()
             headers["Content-Type"] = "application/json"
         if self.token:
             headers["Authorization"] = f"Bearer {self.token}"

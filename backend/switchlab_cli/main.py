@@ -72,9 +72,18 @@ def _yaml_no_repeats(yaml: Any, where: str) -> Any:
 def load_document(path: str) -> Any:
     """JSON or YAML (by extension; '-' = stdin, parsed as JSON, else YAML)."""
     try:
-        text = sys.stdin.read() if path == "-" else pathlib.Path(path).read_text()
+        text = sys.stdin.read() if path == "-" else pathlib.Path(path).read_text(encoding="utf-8")
     except OSError as exc:
         raise InputError(f"{path}: {exc.strerror}") from None
+    except UnicodeDecodeError as exc:
+        raise InputError(f"{path}: not UTF-8 text (byte {exc.start}: {exc.reason})") from None
+    try:
+        return _parse(text, path)
+    except RecursionError:  # the parsers recurse per level; the core allows far fewer anyway
+        raise InputError(f"{path}: nested too deeply to read") from None
+
+
+def _parse(text: str, path: str) -> Any:
     suffix = pathlib.Path(path).suffix.lower()
     if suffix == ".json" or (path == "-" and text.lstrip().startswith(("{", "["))):
         try:
@@ -318,7 +327,7 @@ def main(argv: list[str] | None = None) -> int:
     except Unreachable as exc:
         _log(f"switchlab: {exc}")
         return EXIT_UNREACHABLE
-    except ValueError as exc:  # e.g. NaN in the input file: not JSON
+    except ValueError as exc:  # e.g. an answer that is not JSON (a proxy's error page)
         _log(f"switchlab: {exc}")
         return EXIT_REJECTED
     except KeyboardInterrupt:

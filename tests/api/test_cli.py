@@ -148,6 +148,24 @@ def test_bad_input_files_exit_2_and_store_nothing(live_api, db, tmp_path):
     assert db.execute("SELECT count(*) AS n FROM experiments").fetchone()["n"] == 0
 
 
+def test_files_the_client_read_badly_exit_2_naming_the_file_or_field(live_api, db, tmp_path):
+    cases = [
+        # Not JSON (NaN, YAML's .inf): the server names the field, as for any other bad value.
+        ("nan.json", b'{"seed": NaN, "engine": "routewalk"}', "  seed: must be a finite number (NaN and Infinity are not JSON)\n"),
+        ("inf.yaml", b"seed: 1\ntraffic: {packets: .inf}\n",
+         "  traffic.packets: must be a finite number (NaN and Infinity are not JSON)\n"),
+        # Were a message without the file (non-UTF-8), or a traceback with exit 1 (deep nesting).
+        ("latin.json", b'{"name": "caf\xe9"}', "latin.json: not UTF-8 text (byte 13: invalid continuation byte)\n"),
+        ("deep.json", b'{"a": ' * 5000 + b"1" + b"}" * 5000, "deep.json: nested too deeply to read\n"),
+        ("deep.yaml", b"a: " + b"[" * 5000 + b"]" * 5000 + b"\n", "deep.yaml: nested too deeply to read\n"),
+    ]
+    for name, content, says in cases:
+        (tmp_path / name).write_bytes(content)
+        r = run_cli(live_api.url, "experiment", "submit", str(tmp_path / name))
+        assert r.returncode == 2 and says in r.stderr and "Traceback" not in r.stderr, (name, r.stderr[-500:])
+    assert db.execute("SELECT count(*) AS n FROM experiments").fetchone()["n"] == 0
+
+
 def test_unreachable_server_exits_3():
     r = run_cli(f"http://127.0.0.1:{stack.free_port()}", "sweep", "status", "abcdef" * 4)
     assert r.returncode == 3 and "cannot reach http://127.0.0.1:" in r.stderr

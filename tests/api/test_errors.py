@@ -31,6 +31,21 @@ def test_400_unparseable_json_names_the_body(client, db):
     assert err["allowed"] == "a JSON document (Content-Type: application/json)"
 
 
+def test_400_a_body_python_cannot_read_says_why(client, db):
+    # Each was "could not be parsed as JSON (malformed or nested too deeply)", which sent the
+    # sender looking for a syntax error in a body that has none.
+    for body, message in [
+        ('{"name": "caf\xe9"}'.encode("latin-1"), "is not UTF-8 text (byte 13: invalid continuation byte)"),
+        (b'{"seed": 1' + b"0" * 5000 + b"}", "holds an integer of more than 4300 digits"),
+        (b"[" * 100_000 + b"]" * 100_000, "nests arrays/objects too deeply to be parsed"),
+    ]:
+        err = envelope(client.post("/api/sweeps", content=body, headers={"content-type": "application/json"}),
+                       400, "bad_request")
+        assert err == {"code": "bad_request", "message": message, "field": "body",
+                       "allowed": "a JSON document (Content-Type: application/json)"}, err
+    assert db.execute("SELECT count(*) AS n FROM sweeps").fetchone()["n"] == 0
+
+
 def test_404_unknown_id_and_unknown_endpoint(client, db):
     err = envelope(client.get("/api/experiments/" + "0" * 64), 404, "not_found")
     assert err == {"code": "not_found", "message": "no experiment with id " + "0" * 64, "field": "id", "allowed": None}

@@ -53,6 +53,18 @@ def test_d1_ui_still_serves_its_pages(with_ui):
     envelope(httpx.get(with_ui.url + "/../../etc/passwd"), 404, "not_found")
 
 
+def test_other_methods_on_unknown_api_paths_are_404_with_the_ui_too(with_ui):
+    # The UI's GET catch-all matched them, so a typo'd POST /api/sweep was a 405 "allowed: GET"
+    # as if GET /api/sweep existed.
+    for method, path in (("POST", "/api/sweep"), ("DELETE", "/api/nope/x"), ("PUT", "/api")):
+        err = envelope(httpx.request(method, with_ui.url + path), 404, "not_found")
+        assert err["message"] == f"no such endpoint: {path}", (method, err)
+    # Real endpoints still name their methods; UI pages are GET only.
+    r = httpx.delete(with_ui.url + "/api/experiments")
+    assert envelope(r, 405, "method_not_allowed")["allowed"] == "POST" and r.headers["allow"] == "POST"
+    assert envelope(httpx.post(with_ui.url + "/e/" + "a" * 64), 405, "method_not_allowed")["allowed"] == "GET"
+
+
 def test_d4_chunked_body_over_the_limit_is_413_not_422(live_api, db):
     # A well-formed JSON document of ~2 MB sent chunked (no Content-Length).
     doc = json.dumps({**TINY, "name": "x" * 2_000_000}).encode()
@@ -239,3 +251,59 @@ def test_d2_a_core_call_past_its_time_limit_is_503_and_health_still_answers(data
         assert httpx.get(f"{api.url}/api/health").status_code == 200
     finally:
         api.stop()
+
+
+def test_a_sweep_past_the_core_timeout_stops_validating(database_url, core, db, tmp_path):
+    """Its 503 used to leave the thread validating the remaining points for minutes (one core
+    busy per such request, outside SWITCHLAB_CORE_THREADS: an abandoned thread frees its slot)."""
+    import os
+    import time
+
+    from conftest import LiveApi
+
+    def cpu_s(pid: int) -> float:  # user + system time of the API process
+        fields = pathlib.Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+    big = {**TINY, "name": "x" * 900_000}  # valid, and slow to validate 2,000 times
+    api = LiveApi(database_url, tmp_path, {"SWITCHLAB_CORE_TIMEOUT_S": "2"})
+    try:
+        r = httpx.post(f"{api.url}/api/sweeps", json={"base": big, "axes": {"seed": list(range(2000))}}, timeout=60)
+        assert r.status_code == 503 and r.json()["error"]["message"].startswith("the simulation core did not answer")
+        time.sleep(1)  # the point under way when the request gave up
+        before = cpu_s(api.proc.pid)
+        time.sleep(4)
+        used = cpu_s(api.proc.pid) - before
+        assert used < 1.0, used  # still validating: up to 4 s
+        assert httpx.post(f"{api.url}/api/experiments", json=TINY, timeout=60).status_code == 202
+    finally:
+        api.stop()
+    assert db.execute("SELECT count(*) AS n FROM sweeps").fetchone()["n"] == 0
+
+
+def test_a_sweep_whose_point_configs_outgrow_the_cap_is_422_and_stores_nothing(database_url, core, db, tmp_path):
+    """A 1 MB body could store a thousandfold: a ~900 kB base (a long `name`) times its points
+    was accepted and written, one copy per point (and held in memory while validating)."""
+    from conftest import LiveApi
+
+    def stored(seed: int) -> int:  # as workers get it: the normalized config, sorted and compact
+        config = json.loads(core.prepare(json.dumps({**TINY, "seed": seed})))["config"]
+        return len(json.dumps(config, sort_keys=True, separators=(",", ":")))
+
+    one, two = stored(1), stored(10)  # configs with a one- and a two-digit seed
+    api = LiveApi(database_url, tmp_path, {"SWITCHLAB_SWEEP_MAX_BYTES": str(10 * one)})
+    try:
+        ok = httpx.post(f"{api.url}/api/sweeps", json={"base": TINY, "axes": {"seed": list(range(10))}})
+        assert ok.status_code == 202, ok.text
+        r = httpx.post(f"{api.url}/api/sweeps", json={"base": TINY, "axes": {"seed": list(range(10, 100))}})
+        assert r.status_code == 422, r.text
+        cap = f"{10 * one:,}"
+        assert two > one and r.json()["error"] == {
+            "code": "invalid_config", "field": "axes",
+            "message": f"the first 10 points already hold {10 * two:,} bytes of config (~{two:,} bytes each); "
+                       f"this server stores at most {cap} per sweep",
+            "allowed": f"at most {cap} bytes of point configs per sweep (SWITCHLAB_SWEEP_MAX_BYTES): "
+                       "fewer points or a smaller base"}
+    finally:
+        api.stop()
+    assert db.execute("SELECT count(*) AS n FROM sweeps").fetchone()["n"] == 1

@@ -60,7 +60,7 @@ REGRESSIONS = [
     ("POST", "/api/sweeps", _sweep('{"seed": [1, 2]}', base=BASE_JSON.replace('"seed": 1', '"name": "\\u0000", "seed": 1')),
      "base.name"),
     # NaN/Infinity: Python parses them; the 422 echoing them could not be encoded.
-    ("POST", "/api/sweeps", _sweep('{"switch.cache.ways": [1, NaN]}'), "axes.switch.cache.ways.1"),
+    ("POST", "/api/sweeps", _sweep('{"switch.cache.ways": [1, NaN]}'), "axes.switch.cache.ways[1]"),
     ("POST", "/api/sweeps", _sweep('{"switch.cache.ways": {"from": NaN, "to": 4, "step": 1}}'),
      "axes.switch.cache.ways.from"),
     ("POST", "/api/sweeps", _sweep('{"switch.cache.ways": {"from": 1, "to": Infinity, "mul": 2}}'),

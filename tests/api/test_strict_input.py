@@ -71,7 +71,9 @@ def test_repeated_keys_are_422_naming_the_key_path(client, db):
          "traffic.injection.load"),
         ("/api/sweeps", '{"name": "a", "name": "b", "base": {"seed": 1}, "axes": {"seed": [1]}}', "name"),
         # Inside a list; with several, an object's own before those inside its values.
-        ("/api/sweeps", '{"base": {"seed": 1}, "axes": {"x": [{"k": 1, "k": 2}]}}', "axes.x.0.k"),
+        # List items in the core's notation ([i]), the one the whole envelope uses.
+        ("/api/sweeps", '{"base": {"seed": 1}, "axes": {"x": [{"k": 1, "k": 2}]}}', "axes.x[0].k"),
+        ("/api/sweeps", '{"base": {"seed": 1}, "axes": {"x": [1, [{"k": 1}, {"k": 1, "k": 2}]]}}', "axes.x[1][1].k"),
         ("/api/sweeps", '{"base": {"seed": 1}, "axes": {"x": [{"k": 1, "k": 2}], "seed": [1], "seed": [2]}}',
          "axes.seed"),
     ]

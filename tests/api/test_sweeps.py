@@ -4,7 +4,7 @@ import copy
 import itertools
 import json
 
-from conftest import TINY, direct_run, strip_timing
+from conftest import TINY, direct_run, strip_timing, wait_for
 
 BASE = {**TINY, "traffic": {"pattern": "uniform", "packets": 500}}
 AXES_50 = {
@@ -136,6 +136,87 @@ def test_bad_axes_are_422_and_write_nothing(client, db):
         assert db.execute(f"SELECT count(*) AS n FROM {table}").fetchone()["n"] == 0, table
 
 
+def test_sweeps_that_would_nest_too_deeply_are_422_not_500(client, db, core):
+    # Copying a base nested 600 levels into each point, or an axis path of 5,000 parts, ran out
+    # of Python's recursion: a 500 (the core allows far fewer levels in any case).
+    deep: dict = {"x": 1}
+    for _ in range(600):
+        deep = {"x": deep}
+    shallower: dict = {"x": 1}
+    for _ in range(300):
+        shallower = {"x": shallower}
+    too_deep = json.loads(core.prepare(json.dumps({**BASE, "name": shallower})))["error"]
+    assert too_deep["field"] == "config"
+    cases = [
+        ({"base": {**BASE, "name": deep}, "axes": {"seed": [1, 2]}}, "base",
+         "nests arrays/objects too deeply to be copied into each point", None),
+        # Deeper than the core reads: its field for the whole config is the base (was base.config).
+        ({"base": {**BASE, "name": shallower}, "axes": {"seed": [1]}}, "base", too_deep["message"],
+         too_deep["allowed"]),
+        ({"base": BASE, "axes": {"a." * 5000 + "b": [1]}}, "axes", "an axis name is 10001 characters long",
+         "a dotted field path of at most 200 characters"),
+    ]
+    for body, field, message, allowed in cases:
+        r = client.post("/api/sweeps", json=body)
+        assert r.status_code == 422, r.text[:300]
+        err = r.json()["error"]
+        assert {k: err[k] for k in ("code", "field", "message", "allowed")} == {
+            "code": "invalid_config", "field": field, "message": message, "allowed": allowed}
+        assert [p["field"] for p in err.get("points") or [err]] == [field]
+    for table in ("sweeps", "experiments", "runs", "procrastinate_jobs"):
+        assert db.execute(f"SELECT count(*) AS n FROM {table}").fetchone()["n"] == 0, table
+
+
+def test_a_rejected_list_item_of_an_axis_value_names_the_axis(client, db, core):
+    # The core names the item (topology.dims[1]); the value came from the axis, not the base.
+    want = json.loads(core.prepare(json.dumps({**BASE, "topology": {"kind": "torus", "dims": [4, 0]}})))["error"]
+    assert want["field"] == "topology.dims[1]"
+    for axes, field, values in [
+        ({"topology.dims": [[4, 4], [4, 0]]}, "axes.topology.dims", {"topology.dims": [4, 0]}),
+        ({"topology.dims.1": [4, 0]}, "axes.topology.dims.1", {"topology.dims.1": 0}),  # an axis on the item
+    ]:
+        err = client.post("/api/sweeps", json={"base": BASE, "axes": axes}).json()["error"]
+        assert err == {"code": "invalid_config", "message": want["message"], "field": field,
+                       "allowed": want["allowed"],
+                       "points": [{"field": field, "message": want["message"], "allowed": want["allowed"],
+                                   "point": 1, "values": values}]}, err
+    for table in ("sweeps", "experiments", "runs", "procrastinate_jobs"):
+        assert db.execute(f"SELECT count(*) AS n FROM {table}").fetchone()["n"] == 0, table
+
+
+def test_concurrent_sweeps_sharing_points_in_another_order_do_not_deadlock(client, db, database_url, core):
+    """Two sweeps name seeds a, c, b and b, c, a while another transaction holds c's row: each
+    takes its first row and waits at c; when c is free, one went on to the other's first row.
+    That deadlock was a 503 "database unavailable" for one of them."""
+    import threading
+
+    import psycopg
+
+    a, c, b = 11, 12, 13
+    held = json.loads(core.prepare(json.dumps({**BASE, "seed": c})))
+    answers: list = []
+
+    def submit(seeds: list[int]) -> None:
+        answers.append(client.post("/api/sweeps", json={"base": BASE, "axes": {"seed": seeds}}))
+
+    def waiting_inserts() -> int:
+        return db.execute("SELECT count(*) AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock'"
+                          " AND query LIKE 'INSERT INTO experiments%%'").fetchone()["n"]
+
+    with psycopg.connect(database_url) as holder:  # a transaction: c's row stays uncommitted
+        holder.execute("INSERT INTO experiments (id, config, canonical, engine_version) VALUES (%s, '{}', '', '')",
+                       (held["id"],))
+        threads = [threading.Thread(target=submit, args=(seeds,)) for seeds in ([a, c, b], [b, c, a])]
+        for t in threads:
+            t.start()
+        wait_for(lambda: waiting_inserts() == 2, timeout=60, interval=0.05, what="both sweeps waiting")
+        holder.rollback()
+    for t in threads:
+        t.join(60)
+    assert sorted(r.status_code for r in answers) == [202, 202], [r.text for r in answers]
+    assert db.execute("SELECT count(*) AS n FROM experiments").fetchone()["n"] == 3
+
+
 def test_cancel_sweep_then_resubmit(client, db, workers):
     body = {"base": BASE, "axes": {"seed": list(range(1, 21))}}
     sid = client.post("/api/sweeps", json=body).json()["id"]
@@ -151,6 +232,17 @@ def test_cancel_sweep_then_resubmit(client, db, workers):
     assert again.status_code == 200 and again.json()["status"] == "queued"
     workers.drain()
     assert client.get(f"/api/sweeps/{sid}").json()["progress"]["done"] == 20
+
+
+def test_cancelling_a_finished_sweep_changes_nothing(client, db, workers):
+    # It used to answer "cancelled" for a sweep whose every point was done (and nothing cancelled).
+    sid = client.post("/api/sweeps", json={"base": BASE, "axes": {"seed": [1, 2]}}).json()["id"]
+    workers.drain()
+    before = client.get(f"/api/sweeps/{sid}").json()
+    assert before["status"] == "done" and before["cancelled_at"] is None
+    r = client.delete(f"/api/sweeps/{sid}")
+    assert r.status_code == 200 and r.json() == before
+    assert client.get(f"/api/sweeps/{sid}").json() == before
 
 
 def test_cancel_spares_points_shared_with_a_live_sweep(client, db):

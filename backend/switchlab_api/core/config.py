@@ -41,6 +41,9 @@ class Settings:
     )
     max_body_bytes: int = field(default_factory=lambda: _int("SWITCHLAB_MAX_BODY_BYTES", 1_000_000))
     sweep_max_points: int = field(default_factory=lambda: _int("SWITCHLAB_SWEEP_MAX_POINTS", 10_000))
+    # The configs of a sweep's points as stored (a 1 MB base times 10,000 points would be 10 GB;
+    # the shipped examples are ~1 kB each).
+    sweep_max_bytes: int = field(default_factory=lambda: _int("SWITCHLAB_SWEEP_MAX_BYTES", 100_000_000))
     # Per-run caps so one request cannot occupy a worker for days.
     max_packets: int = field(default_factory=lambda: _int("SWITCHLAB_MAX_PACKETS", 50_000_000))
     max_nodes: int = field(default_factory=lambda: _int("SWITCHLAB_MAX_NODES", 1_000_000))

@@ -21,6 +21,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from . import declared
 from .engine import EngineUnavailable, FieldError
+from .jsonvalues import field_path
 
 log = logging.getLogger("switchlab.api")
 
@@ -69,14 +70,14 @@ class ApiError(Exception):
 
 
 def _field_from_loc(loc: tuple[Any, ...] | list[Any]) -> str:
-    parts = [str(p) for p in loc]
+    parts = [p if isinstance(p, int) else str(p) for p in loc]
     # FastAPI prefixes with "body"/"query"/"path"; keep the source only when nothing else names it.
     if len(parts) > 1 and parts[0] in ("body", "query", "path", "header"):
         parts = parts[1:]
-    return ".".join(parts)
+    return field_path(parts)
 
 
-def _unparseable(message: str) -> ApiError:
+def unparseable(message: str) -> ApiError:
     return ApiError(400, message, field="body", allowed="a JSON document (Content-Type: application/json)")
 
 
@@ -103,7 +104,7 @@ def from_validation(e: dict[str, Any], route: Any) -> ApiError:
         # loc is ("body", <byte offset>): the offset is not a field, so name the body.
         where = f" at position {loc[1]}" if len(loc) > 1 else ""
         reason = (e.get("ctx") or {}).get("error", "")
-        return _unparseable(f"invalid JSON{where}" + (f": {reason}" if reason else ""))
+        return unparseable(f"invalid JSON{where}" + (f": {reason}" if reason else ""))
     in_body = bool(loc) and loc[0] == "body"
     allowed = declared.allowed_for(route, e)
     return ApiError(422, _validation_message(e, allowed), field=_field_from_loc(loc), allowed=allowed,
@@ -114,14 +115,28 @@ def from_validation(e: dict[str, Any], route: Any) -> ApiError:
 _UNPARSEABLE_BODY = "There was an error parsing the body"
 
 
+# The name of ui.py's GET catch-all route.
+UI_CATCH_ALL = "ui"
+
+
+def _only_the_ui_matched(request: Request) -> bool:
+    """A 405 for an /api path that only the UI's GET catch-all matched: no endpoint has that
+    path, whatever the method (Starlette answers 405 for the first route matching a path)."""
+    path = request.url.path
+    return (path == "/api" or path.startswith("/api/")) and \
+        getattr(request.scope.get("route"), "name", None) == UI_CATCH_ALL
+
+
 def _from_http(request: Request, exc: StarletteHTTPException) -> ApiError:
     headers = dict(exc.headers or {})
     if isinstance(exc.__cause__, ApiError):  # raised while FastAPI read the body (size limit)
         return exc.__cause__
     if exc.status_code == 400 and exc.detail == _UNPARSEABLE_BODY:
-        return _unparseable("could not be parsed as JSON (malformed or nested too deeply)")
+        return unparseable("could not be parsed as JSON (malformed or nested too deeply)")
     if exc.status_code == 404:
         return ApiError(404, f"no such endpoint: {request.url.path}", headers=headers)
+    if exc.status_code == 405 and _only_the_ui_matched(request):
+        return ApiError(404, f"no such endpoint: {request.url.path}")
     if exc.status_code == 405:
         return ApiError(405, f"{request.method} is not allowed on {request.url.path}",
                         allowed=headers.get("Allow") or headers.get("allow"), headers=headers)

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from functools import cache, partial
 from typing import TypeVar
 
+import anyio.from_thread
 import anyio.to_thread
 from anyio import CapacityLimiter
 
@@ -29,8 +30,9 @@ def _limiter(name: str) -> CapacityLimiter:
 
 async def in_core_pool(fn: Callable[..., T], *args: object) -> T:
     """fn(*args) in the core's pool, answered within SWITCHLAB_CORE_TIMEOUT_S: past it the request
-    gets 503 and the thread is abandoned to finish on its own (the core bounds its own work by
-    checking a config's size before building anything, so this is a last resort)."""
+    gets 503 and the thread is abandoned to finish its current core call (the core bounds its own
+    work by checking a config's size before building anything, so this is a last resort); a loop
+    of calls stops at its next stop_if_abandoned()."""
     timeout = get_settings().core_timeout_s
     try:
         with anyio.fail_after(timeout):
@@ -39,6 +41,12 @@ async def in_core_pool(fn: Callable[..., T], *args: object) -> T:
     except TimeoutError:
         raise ApiError(503, f"the simulation core did not answer within {timeout:g} s "
                        "(SWITCHLAB_CORE_TIMEOUT_S); the server is busy, retry later") from None
+
+
+def stop_if_abandoned() -> None:
+    """Called between the steps of a long job in the core's pool (a sweep's points): once its
+    request has been answered 503, stop instead of holding a core thread for work nobody reads."""
+    anyio.from_thread.check_cancelled()
 
 
 async def in_db_pool(fn: Callable[..., T], *args: object) -> T:

@@ -193,8 +193,12 @@ def insert_sweep_points(conn: psycopg.Connection, sweep_id: str,
 
 
 def set_sweep_cancelled(conn: psycopg.Connection, sweep_id: str, cancelled: bool) -> None:
+    """Cancelling marks only a sweep with a point left to run: a finished one stays done/failed."""
     if cancelled:
-        conn.execute("UPDATE sweeps SET cancelled_at = coalesce(cancelled_at, now()) WHERE id = %s", (sweep_id,))
+        conn.execute(
+            "UPDATE sweeps s SET cancelled_at = coalesce(cancelled_at, now()) WHERE id = %s AND EXISTS ("
+            " SELECT 1 FROM sweep_points p JOIN runs r ON r.id = p.run_id"
+            " WHERE p.sweep_id = s.id AND r.status IN ('queued', 'running'))", (sweep_id,))
     else:
         conn.execute("UPDATE sweeps SET cancelled_at = NULL WHERE id = %s", (sweep_id,))
 

@@ -13,10 +13,14 @@ ErrorCode = Literal[
 ]
 
 
+FIELD_PATH = ("dotted path of the offending field, list items as the core writes them (topology.dims[1]); "
+              "null when no single field is at fault")
+
+
 class FieldProblem(BaseModel):
     """What the core (or a server cap) says about one field."""
 
-    field: str | None = Field(description="dotted path of the offending field; null when no single field is at fault")
+    field: str | None = Field(description=FIELD_PATH)
     message: str
     allowed: str | None = Field(default=None, description="what the field accepts, e.g. 'an integer in [1, 2048]'")
 
@@ -29,7 +33,7 @@ class PointError(FieldProblem):
 class ErrorBody(BaseModel):
     code: ErrorCode
     message: str
-    field: str | None
+    field: str | None = Field(description=FIELD_PATH)
     allowed: str | None
     points: list[PointError] | None = Field(
         default=None, description="sweeps only: every failing point (at most 20); field/message are the first's")

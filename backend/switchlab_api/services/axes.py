@@ -11,6 +11,9 @@ from typing import Any
 from ..core.engine import FieldError
 
 MAX_RANGE_VALUES = 100_000  # guards a single range before the product cap is checked
+# Characters of an axis name, like a sweep's name: a config path is a few short keys, and each
+# part nests the point's config one level deeper.
+MAX_AXIS_NAME = 200
 RANGE_KEYS = ("from", "mul", "step", "to")
 
 
@@ -56,6 +59,9 @@ def parse_axes(axes: Any) -> dict[str, list[Any]]:
         raise FieldError("axes", "must be a non-empty object {field.path: [values] | range}")
     out: dict[str, list[Any]] = {}
     for path, spec in axes.items():
+        if len(path) > MAX_AXIS_NAME:  # named by its length: the error must not echo all of it
+            raise FieldError("axes", f"an axis name is {len(path)} characters long",
+                             f"a dotted field path of at most {MAX_AXIS_NAME} characters")
         field = f"axes.{path}"
         if not path or any(not part for part in path.split(".")):
             raise FieldError(field, "axis name must be a dotted field path such as switch.cache.ways")

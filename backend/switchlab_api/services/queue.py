@@ -12,8 +12,10 @@ from ..worker.tasks import run_experiment
 
 
 def store_experiments(conn: psycopg.Connection, items: Iterable[Prepared]) -> None:
-    repo.insert_experiments(conn, ({"id": p.id, "config": p.config, "canonical": p.text} for p in items),
-                            engine_version())
+    # In id order, like ensure_runs: concurrent sweeps sharing experiments take their rows in the
+    # same order, so neither can hold one the other waits for while waiting for one it holds.
+    repo.insert_experiments(conn, ({"id": p.id, "config": p.config, "canonical": p.text}
+                                   for p in sorted(items, key=lambda p: p.id)), engine_version())
 
 
 def ensure_runs(conn: psycopg.Connection, ids: list[str]) -> dict[str, int]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from datetime import datetime, timezone
 from typing import Any
 
@@ -14,6 +15,7 @@ from ..core.config import Settings
 from ..core.engine import FieldError, Prepared, engine_version, prepare
 from ..core.errors import INVALID_CONFIG, ApiError
 from ..core.jsonvalues import dig
+from ..core.offload import stop_if_abandoned
 from ..core.units import config_unit, result_unit
 from ..db import repository as repo
 from . import axes as axes_mod
@@ -22,10 +24,18 @@ from .queue import ensure_runs, store_experiments
 MAX_REPORTED_ERRORS = 20
 
 
+# The core's field for the whole document (e.g. nested too deeply; docs/security.md): the base.
+CORE_DOCUMENT = "config"
+
+
 def _error_field(field: str, axis_names: list[str]) -> str:
     """Point the error at the part of the request the user must change."""
+    if field == CORE_DOCUMENT:
+        return "base"
+    # The core writes list items as dims[1], an axis name as dims.1 (axes.set_path).
+    dotted = re.sub(r"\[(\d+)\]", r".\1", field)
     for name in axis_names:
-        if field == name or field.startswith(name + ".") or name.startswith(field + "."):
+        if dotted == name or dotted.startswith(name + ".") or name.startswith(dotted + "."):
             return f"axes.{name}"
     return f"base.{field}" if field else "base"
 
@@ -50,27 +60,46 @@ def plan(base: dict[str, Any], raw_axes: Any, settings: Settings) -> tuple[dict[
     points: list[tuple[dict[str, Any], Prepared]] = []
     errors: list[dict[str, Any]] = []
     cache: dict[str, Prepared | FieldError] = {}
-    for index, (values, config) in enumerate(axes_mod.expand(base, parsed)):
-        key = json.dumps(config, sort_keys=True)
-        outcome = cache.get(key)
-        if outcome is None:
-            try:
-                outcome = prepare(config)
-                check_caps(outcome.summary, settings)
-            except FieldError as exc:
-                outcome = exc
-            cache[key] = outcome
-        if isinstance(outcome, FieldError):
-            if len(errors) < MAX_REPORTED_ERRORS:
-                errors.append({**outcome.as_dict(), "field": _error_field(outcome.field, names),
-                               "point": index, "values": values})
-            continue
-        points.append((_as_normalized(values, outcome), outcome))
+    stored_bytes = 0
+    try:
+        for index, (values, config) in enumerate(axes_mod.expand(base, parsed)):
+            stop_if_abandoned()  # 10,000 points of a big config outlast the request's core timeout
+            key = json.dumps(config, sort_keys=True)
+            outcome = cache.get(key)
+            if outcome is None:
+                try:
+                    outcome = prepare(config)
+                    check_caps(outcome.summary, settings)
+                except FieldError as exc:
+                    outcome = exc
+                else:
+                    stored_bytes += len(outcome.text)
+                    _check_stored_bytes(stored_bytes, index + 1, settings)
+                cache[key] = outcome
+            if isinstance(outcome, FieldError):
+                if len(errors) < MAX_REPORTED_ERRORS:
+                    errors.append({**outcome.as_dict(), "field": _error_field(outcome.field, names),
+                                   "point": index, "values": values})
+                continue
+            points.append((_as_normalized(values, outcome), outcome))
+    except RecursionError:  # copying the base recurses per level; the core allows far fewer anyway
+        raise FieldError("base", "nests arrays/objects too deeply to be copied into each point") from None
     if errors:  # nothing has been written yet
         first = errors[0]
         raise ApiError(422, first["message"], field=first["field"], allowed=first["allowed"],
                        code=INVALID_CONFIG, points=errors)
     return parsed, points
+
+
+def _check_stored_bytes(stored: int, points: int, settings: Settings) -> None:
+    """Stop at once when the point configs seen so far outgrow the cap: each is stored (and held
+    while validating), so a big base times many points would fill the database."""
+    cap = settings.sweep_max_bytes
+    if stored > cap:
+        raise FieldError("axes", f"the first {points} points already hold {stored:,} bytes of config "
+                         f"(~{stored // points:,} bytes each); this server stores at most {cap:,} per sweep",
+                         allowed=f"at most {cap:,} bytes of point configs per sweep (SWITCHLAB_SWEEP_MAX_BYTES): "
+                                 "fewer points or a smaller base")
 
 
 def sweep_id(parsed: dict[str, list[Any]], points: list[tuple[dict[str, Any], Prepared]]) -> str:

@@ -89,7 +89,10 @@ export interface components {
        * @enum {string}
        */
       code: "bad_request" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "payload_too_large" | "unsupported_media_type" | "invalid_config" | "invalid_request" | "internal" | "unavailable";
-      /** Field */
+      /**
+       * Field
+       * @description dotted path of the offending field, list items as the core writes them (topology.dims[1]); null when no single field is at fault
+       */
       field: string | null;
       /** Message */
       message: string;
@@ -213,7 +216,7 @@ export interface components {
       allowed?: string | null;
       /**
        * Field
-       * @description dotted path of the offending field; null when no single field is at fault
+       * @description dotted path of the offending field, list items as the core writes them (topology.dims[1]); null when no single field is at fault
        */
       field: string | null;
       /** Message */
@@ -243,7 +246,7 @@ export interface components {
       allowed?: string | null;
       /**
        * Field
-       * @description dotted path of the offending field; null when no single field is at fault
+       * @description dotted path of the offending field, list items as the core writes them (topology.dims[1]); null when no single field is at fault
        */
       field: string | null;
       /** Message */
@@ -347,7 +350,7 @@ export interface components {
       allowed?: string | null;
       /**
        * Field
-       * @description dotted path of the offending field; null when no single field is at fault
+       * @description dotted path of the offending field, list items as the core writes them (topology.dims[1]); null when no single field is at fault
        */
       field: string | null;
       /**

@@ -9,7 +9,6 @@ from ...core.caps import check_caps
 from ...core.config import Settings, get_settings
 from ...core.engine import Prepared, prepare
 from ...core.errors import ApiError
-from ...core.jsonvalues import check_json_values
 from ...core.offload import in_core_pool, in_db_pool
 from ...db import repository as repo
 from ...db.pool import connection
@@ -19,9 +18,9 @@ from ...services import ids, result_arrays
 from ...services.finished_cache import FinishedCache
 from ...services.result_arrays import PAGE_ITEMS
 from ...services.queue import ensure_runs, store_experiments
-from ..deps import JsonBody, SettingsDep, WriteAuth
+from ..deps import JsonBody, JsonBodyRoute, SettingsDep, WriteAuth
 
-router = APIRouter(prefix="/experiments", tags=["experiments"])
+router = APIRouter(prefix="/experiments", tags=["experiments"], route_class=JsonBodyRoute)
 
 
 @router.post(
@@ -47,7 +46,6 @@ async def create_experiment(body: ExperimentConfig, settings: SettingsDep,
 
 
 def _prepare_within_caps(config: dict[str, Any], settings: Settings) -> Prepared:
-    check_json_values(config)
     prepared = prepare(config)  # the one parse of this submission
     check_caps(prepared.summary, settings)
     return prepared

@@ -7,10 +7,8 @@ from typing import Any, Literal
 
 from fastapi import APIRouter, Path, Query, Response
 
-from ...core.config import Settings
 from ...core.engine import Prepared
 from ...core.errors import ApiError
-from ...core.jsonvalues import check_json_values
 from ...core.offload import in_core_pool, in_db_pool
 from ...db import repository as repo
 from ...db.pool import connection
@@ -18,9 +16,9 @@ from ...models.common import BY_ID_ERRORS, ID_DESCRIPTION, ID_PATTERN, SERVER_ER
 from ...models.sweep import SweepCreate, SweepOut, SweepResultsPage
 from ...services import ids
 from ...services import sweeps as svc
-from ..deps import ConnDep, JsonBody, SettingsDep, WriteAuth
+from ..deps import ConnDep, JsonBody, JsonBodyRoute, SettingsDep, WriteAuth
 
-router = APIRouter(prefix="/sweeps", tags=["sweeps"])
+router = APIRouter(prefix="/sweeps", tags=["sweeps"], route_class=JsonBodyRoute)
 # Documented (validated by ids.resolve) so generated clients and fuzzers send plausible ids.
 SweepId = Path(description=ID_DESCRIPTION,
                json_schema_extra={"pattern": ID_PATTERN})
@@ -44,18 +42,11 @@ def _load(conn: ConnDep, ident: str) -> SweepOut:
                         **SERVER_ERRORS, **WRITE_ERRORS})
 async def create_sweep(body: SweepCreate, settings: SettingsDep, response: Response) -> SweepOut:
     # Every point is validated in the core's pool before a database connection is taken.
-    parsed, points = await in_core_pool(_plan, body, settings)
+    parsed, points = await in_core_pool(svc.plan, body.base, body.axes, settings)
     sid, created, out = await in_db_pool(_create, body, parsed, points)
     response.status_code = 202 if created else 200
     response.headers["Location"] = f"/api/sweeps/{sid}"
     return out
-
-
-def _plan(body: SweepCreate, settings: Settings) -> tuple[dict[str, list[Any]], list[tuple[dict[str, Any], Prepared]]]:
-    check_json_values(body.name, "name")
-    check_json_values(body.base, "base")
-    check_json_values(body.axes, "axes")
-    return svc.plan(body.base, body.axes, settings)
 
 
 def _create(body: SweepCreate, parsed: dict[str, list[Any]],
