@@ -69,10 +69,23 @@ def _walk(value: Any) -> Iterator[tuple[Any, Link]]:
             stack.extend((node[i], (link, i)) for i in range(len(node) - 1, -1, -1))
 
 
+class _Overflow(float):
+    """A number literal beyond a double (1e400): valid JSON, as RFC 8259 sets no range, that Python
+    reads as infinity. Told apart from the NaN/Infinity literals, which are not JSON."""
+
+
+def _float(text: str) -> float:
+    value = float(text)
+    return value if math.isfinite(value) else _Overflow(value)
+
+
 def _value_problem(node: Any, link: Link) -> FieldError | None:
     """A non-finite number or an unstorable string (keys included) at this node."""
+    if isinstance(node, _Overflow):  # the core's words for the same number (wasm-core json_errors.cpp)
+        return FieldError(_path(link), "is a number beyond a double's range",
+                          "a number of magnitude at most 1.7976931348623157e308")
     if isinstance(node, float) and not math.isfinite(node):
-        return FieldError(_path(link), "must be a finite number (NaN and Infinity are not JSON)")
+        return FieldError(_path(link), "must be a finite number (NaN and Infinity are not JSON)", "a finite number")
     if isinstance(node, str):
         problem = _string_problem(node)
         return FieldError(_path(link), problem) if problem else None
@@ -108,7 +121,7 @@ def parse_json_body(raw: bytes) -> tuple[Any, FieldError | None]:
     Python's json (and so FastAPI) silently keeps the last value of a repeated key, so
     {"load": 0.1, "load": 0.9} would run with 0.9 whatever the sender meant.
     """
-    parsed = json.loads(raw, object_pairs_hook=_object)
+    parsed = json.loads(raw, object_pairs_hook=_object, parse_float=_float)
     first_value_problem: FieldError | None = None
     for node, link in _walk(parsed):
         if isinstance(node, _RepeatedKeys):

@@ -42,9 +42,12 @@ class LocatingParser final : public nlohmann::json_sax<json> {
   bool parse_error(std::size_t position, const std::string&, const nlohmann::detail::exception& ex) override {
     position_ = position;
     reason_ = ex.what();
+    overflow_ = ex.id == kNumberOverflow;
     return false;
   }
   bool duplicate() const { return duplicate_; }
+  // Valid JSON (RFC 8259 sets no range) whose number no double holds: said as such, not as a syntax error.
+  bool overflow() const { return overflow_; }
 
   std::string field(const std::string& root) const {
     std::string f;
@@ -68,6 +71,7 @@ class LocatingParser final : public nlohmann::json_sax<json> {
 
  private:
   static constexpr size_t kMaxLevels = 16;
+  static constexpr int kNumberOverflow = 406;  // nlohmann's out_of_range.406: "number overflow parsing ..."
   struct Level {
     std::string key;
     long index;          // -1 in an object
@@ -114,6 +118,7 @@ class LocatingParser final : public nlohmann::json_sax<json> {
   std::size_t position_ = 0;
   std::string reason_;
   bool duplicate_ = false;
+  bool overflow_ = false;
 };
 
 // Byte offset of the bracket that opens level kMaxJsonDepth + 1, or npos. Brackets inside strings
@@ -153,6 +158,9 @@ bool parse_untrusted_json(const std::string& text, const std::string& root, json
   out = json();
   if (tracker.duplicate())
     error = {tracker.field(root), "is given more than once in the same object", "each key at most once per object"};
+  else if (tracker.overflow())
+    error = {tracker.field(root), "is a number beyond a double's range (at byte " + std::to_string(tracker.position()) + ")",
+             "a number of magnitude at most 1.7976931348623157e308"};
   else
     error = {tracker.field(root), "is not valid JSON at byte " + std::to_string(tracker.position()) + ": " + tracker.reason(),
              "a JSON document (RFC 8259)"};
