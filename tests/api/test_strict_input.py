@@ -112,3 +112,22 @@ def test_numbers_beyond_a_double_are_told_apart_from_nan_and_infinity(client, db
         "code": "invalid_config", "field": "traffic.injection.load",
         "message": "must be a finite number (NaN and Infinity are not JSON)", "allowed": "a finite number"}
     assert nothing_written(db)
+
+
+def test_sweep_axis_errors_name_what_is_allowed(client, db):
+    """Every 422 of a sweep's axes fills `allowed`, as the core's errors do (docs/contract.md)."""
+    cases = [
+        ({"seed": {"from": 1, "to": 10**6, "step": 1}}, "axes.seed", "at most 100000 values"),
+        ({"seed": {"from": 5, "to": 1, "step": 1}}, "axes.seed", "'to' >= 5"),
+        ({"seed": {"from": 1, "to": 5}}, "axes.seed",
+         '{"from": a, "to": b, "mul": m > 1} or {"from": a, "to": b, "step": s > 0}'),
+        ({"seed": {"from": 0, "to": 5, "mul": 2}}, "axes.seed", "'mul' > 1 and 'from' > 0"),
+        ({"seed": []}, "axes.seed", "a non-empty list of values"),
+        ({"topology.dims.5": [4]}, "axes.topology.dims.5", "an index in [0, 1]"),
+        ({"seed.x": [1]}, "axes.seed.x", "a path through objects and list indices"),
+    ]
+    base = {**BASE, "topology": {"kind": "torus", "dims": [4, 4]}}
+    for axes, field, allowed in cases:
+        err = error(client.post("/api/sweeps", json={"base": base, "axes": axes}))
+        assert (err["field"], err["allowed"]) == (field, allowed), axes
+    assert nothing_written(db)

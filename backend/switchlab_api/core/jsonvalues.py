@@ -45,6 +45,9 @@ def _path(link: Link) -> str:
     return field_path(reversed(keys)) or "body"
 
 
+STORABLE = "text without U+0000 or lone surrogates"
+
+
 def _string_problem(s: str) -> str | None:
     if "\x00" in s:
         return "must not contain the NUL character (U+0000)"
@@ -88,12 +91,12 @@ def _value_problem(node: Any, link: Link) -> FieldError | None:
         return FieldError(_path(link), "must be a finite number (NaN and Infinity are not JSON)", "a finite number")
     if isinstance(node, str):
         problem = _string_problem(node)
-        return FieldError(_path(link), problem) if problem else None
+        return FieldError(_path(link), problem, STORABLE) if problem else None
     if isinstance(node, dict):
         for key in node:
             problem = _string_problem(key)
             if problem:
-                return FieldError(_path((link, key)), f"field name {problem}")
+                return FieldError(_path((link, key)), f"field name {problem}", STORABLE)
     return None
 
 

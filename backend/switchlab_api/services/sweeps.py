@@ -12,7 +12,7 @@ import psycopg
 
 from ..core.caps import check_caps
 from ..core.config import Settings
-from ..core.engine import FieldError, Prepared, engine_version, prepare
+from ..core.engine import FieldError, Prepared, config_schema, engine_version, prepare
 from ..core.errors import INVALID_CONFIG, ApiError
 from ..core.jsonvalues import dig
 from ..core.offload import stop_if_abandoned
@@ -83,7 +83,9 @@ def plan(base: dict[str, Any], raw_axes: Any, settings: Settings) -> tuple[dict[
                 continue
             points.append((_as_normalized(values, outcome), outcome))
     except RecursionError:  # copying the base recurses per level; the core allows far fewer anyway
-        raise FieldError("base", "nests arrays/objects too deeply to be copied into each point") from None
+        depth = config_schema()["x-limits"]["json_depth"]
+        raise FieldError("base", "nests arrays/objects too deeply to be copied into each point",
+                         f"a JSON document nested at most {depth} levels deep") from None
     if errors:  # nothing has been written yet
         first = errors[0]
         raise ApiError(422, first["message"], field=first["field"], allowed=first["allowed"],
