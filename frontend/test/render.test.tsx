@@ -368,6 +368,27 @@ describe('sweep charts', () => {
     expect(text(html)).toContain('× on the x axis, no packet latency: central: deadlock at traffic.injection.load 0.3 flits/node/cycle, 0.4 flits/node/cycle.');
   });
 
+  // A load sweep without a series axis draws one line: its deadlocked point is marked in that
+  // line's colour, and the legend neither names the line by its column path nor says that all
+  // its points deadlocked.
+  it('marks a stalled point of a single-line sweep as part of that line', () => {
+    const sweep = { id: 'sweep0123456789', name: 's', status: 'done', axes: {}, axis_names: ['traffic.injection.load'] } as unknown as Sweep;
+    const results: SweepResultsPage = {
+      sweep_id: sweep.id, next_cursor: null,
+      columns: [['experiment_id', null], ['status', null], ['traffic.injection.load', 'flits/node/cycle'],
+        ['throughput.accepted', 'flits/node/cycle'], ['saturated', null], ['deadlock', null], ['latency_cycles.packet.mean', 'cycles']]
+        .map(([name, unit]) => ({ name: name!, unit })),
+      rows: [['e1', 'done', 0.1, 0.1, false, false, 25.4], ['e2', 'done', 0.3, 0.3, false, false, 31.0],
+        ['e3', 'done', 0.5, 0, true, true, null]],
+    };
+    const html = withUnits(<SweepChart sweep={sweep} results={results} />);
+    const line = /data-series=""><path [^>]*stroke="([^"]+)"/.exec(html)![1];
+    expect(/data-stalled=""[^>]*fill="([^"]+)"/.exec(html)![1]).toBe(line);
+    expect(html).not.toContain('data-legend=');
+    expect(text(html)).not.toContain('latency_cycles.packet.mean');
+    expect(text(html)).toContain('× on the x axis, no packet latency: deadlock at traffic.injection.load 0.5 flits/node/cycle.');
+  });
+
   // A failed point has no value either: a × at its x whose tooltip is the error, and a series
   // none of whose points has a value gets a legend entry saying why.
   it('marks failed points with their error and names series without any value in the legend', () => {

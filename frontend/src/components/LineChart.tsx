@@ -61,12 +61,14 @@ export const LineChart = forwardRef<SVGSVGElement, Props>(function LineChart({ s
   // (R + 1: a hollow marker's stroke included.)
   const titles = markerTitles(series.flatMap((s) => s.points.map((p) => ({ cx: x(p.x), cy: y(p.y), label: markerLabel(s.key, p) }))), R + 1);
   const firstMarker = series.map((_, i) => series.slice(0, i).reduce((n, s) => n + s.points.length, 0));
-  // Legend rows: each drawn series, each silent one with why it has no point ("all deadlocked",
-  // a line per reason, so the text stays inside the viewBox), then what a hollow marker means.
+  // Legend rows: each drawn series (but an unnamed one: the y label names it), each silent one
+  // with why it has no point ("all deadlocked", a line per reason, so the text stays inside the
+  // viewBox), then what a hollow marker means.
   const whyOf = (key: string) => [...new Set(stalled.filter((m) => m.series === key).map((m) => m.why))]
     .map((why, i) => `${i === 0 ? 'all' : 'or'} ${why}`);
   const rows = [
-    ...keys.map((key) => ({ key, mark: silent.includes(key) ? 'cross' : 'line', text: key, notes: silent.includes(key) ? whyOf(key) : [] })),
+    ...keys.filter((key) => key !== '' || silent.includes(key))
+      .map((key) => ({ key, mark: silent.includes(key) ? 'cross' : 'line', text: key, notes: silent.includes(key) ? whyOf(key) : [] })),
     ...(hollowLabel && all.some((p) => p.hollow) ? [{ key: 'hollow', mark: 'hollow', text: hollowLabel, notes: [] }] : []),
   ];
   const rowY = rows.map((_, i) => M.t + 22 + rows.slice(0, i).reduce((h, r) => h + 18 + 12 * r.notes.length, 0));

@@ -130,6 +130,10 @@ export interface Series {
   points: SeriesPoint[];
 }
 
+// The key of the single line of a sweep without a series axis (its chart's y label names it). The
+// chart's stalled points use it too, so they are marked in that line's colour.
+export const LONE_SERIES = '';
+
 // Result rows (columns by name) -> one line per value of `seriesCol` (or a single line), points
 // sorted by x. Rows without a number in x or y (failed or pending points) are left out. Points
 // whose `hollowCol` is true are marked hollow.
@@ -151,7 +155,7 @@ export function sweepSeries(
     const x = r[ix];
     const y = r[iy];
     if (typeof x !== 'number' || typeof y !== 'number') continue;
-    const key = is >= 0 ? String(r[is]) : yCol;
+    const key = is >= 0 ? String(r[is]) : LONE_SERIES;
     if (!groups.has(key)) groups.set(key, []);
     groups.get(key)!.push(ih >= 0 && r[ih] === true ? { x, y, hollow: true } : { x, y });
   }

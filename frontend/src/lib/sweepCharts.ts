@@ -1,4 +1,4 @@
-import { sweepSeries, type Series } from './sweep';
+import { LONE_SERIES, sweepSeries, type Series } from './sweep';
 import { displayUnit } from './format';
 
 // Data for the sweep charts: a metric vs the first axis, latency vs job size and cost vs hit rate
@@ -49,7 +49,7 @@ export function stalledPoints(columns: Array<{ name: string }>, rows: unknown[][
   for (const r of rows) {
     const x = r[ix];
     if (typeof x !== 'number') continue;
-    const series = is >= 0 ? String(r[is]) : '';
+    const series = is >= 0 ? String(r[is]) : LONE_SERIES;
     if (r[iStatus] === 'failed') out.push({ series, x, why: 'failed', error: String(r[iError] ?? 'no message') });
     if (r[iStatus] !== 'done') continue;
     const why = iDeadlock >= 0 && r[iDeadlock] === true ? 'deadlock' : iAccepted >= 0 && r[iAccepted] === 0 ? 'nothing delivered' : null;
