@@ -187,6 +187,21 @@ describe('components render numbers with units', () => {
     expect(text(withUnits(<RunPreview prepared={big} />))).toContain('Above the browser budget (50,000,000 look-ups)');
   });
 
+  // The application model walks no look-up (its summary counts 0): its preview showed "0
+  // look-ups" and a browser time of "0.0 ms – 0.0 ms". Its work is its skeletons' messages.
+  it('the run preview of an application-model run gives its messages and a time from them', async () => {
+    const out = handle(await loadCore(), { id: 1, method: 'prepare', config: exampleByKey('seed001-fig7-npb-torus-64')!.config });
+    if (out.kind !== 'prepared') throw new Error(JSON.stringify(out));
+    const s = out.prepared.summary;
+    const t = text(withUnits(<RunPreview prepared={out.prepared} />));
+    expect(t).toContain(`messages ${formatWithUnit(s.messages!, 'messages')} bytes ${formatWithUnit(s.bytes!, 'B')}`);
+    expect(t).not.toContain('look-ups');
+    expect(t).toContain(`browser run time (estimate) ${formatSeconds(s.messages! / 100e6)} – ${formatSeconds(s.messages! / 40e6)}`);
+    // A server-only run (engine smpi) has no browser time.
+    const smpi = { ...out.prepared, summary: { ...s, engine: 'smpi', server_only: true } };
+    expect(text(withUnits(<RunPreview prepared={smpi} />))).not.toContain('browser run time');
+  });
+
   // A review found the compare preset's preview giving one variant's time and cycles, though Run
   // runs all three: the preview sums the core's summaries of every variant.
   it('the run preview of a compare example covers all its variants', async () => {
