@@ -84,9 +84,9 @@ describe('config form -> config JSON', () => {
     expect(parseField(spec('topology.dims'), '9, 9,9')).toEqual({ ok: true, value: [9, 9, 9] });
     expect(parseField(spec('topology.dims'), '4×6')).toEqual({ ok: true, value: [4, 6] });
     expect(parseField(spec('topology.dims'), '4x')).toEqual({ ok: true, value: [4] });
-    expect(parseField(spec('topology.dims'), '4xa')).toEqual({ ok: false, message: 'Dimensions: enter sizes like 4x4 or 8x8x8' });
-    expect(parseField(spec('switch.cache.entries'), '12.5')).toEqual({ ok: false, message: 'Cache entries: enter a whole number' });
-    expect(parseField(spec('switch.cache.ways'), 'most')).toEqual({ ok: false, message: 'Ways: enter a whole number or "full"' });
+    expect(parseField(spec('topology.dims'), '4xa')).toEqual({ ok: false, message: 'Dimensions: enter sizes like 4x4 or 8x8x8 (allowed: each 2–4096)' });
+    expect(parseField(spec('switch.cache.entries'), '12.5')).toEqual({ ok: false, message: 'Cache entries: enter a whole number (allowed: 1–1048576)' });
+    expect(parseField(spec('switch.cache.ways'), 'most')).toEqual({ ok: false, message: 'Ways: enter a whole number (allowed: ≥ 1, or "full")' });
     expect(parseField(spec('topology.wrap'), '1,1,0')).toEqual({ ok: true, value: [true, true, false] });
   });
 
@@ -103,7 +103,7 @@ describe('config form -> config JSON', () => {
   it('a failed parse keeps the previous config', () => {
     const r = applyField(SLICE_CONFIG, spec('seed'), 'x');
     expect(r.config).toBe(SLICE_CONFIG);
-    expect(r.error).toBe('Seed: enter a whole number');
+    expect(r.error).toBe('Seed: enter a whole number (allowed: 0–9007199254740992)');
   });
 
   it('renders current values back as text', () => {

@@ -29,6 +29,8 @@ export interface FieldSpec {
   choices?: string[];
   // Range and default as the schema states them, e.g. "1–2048, default 2048".
   help?: string;
+  // The range alone ("1–2048"; an array's: each item's), for the messages on text that does not parse.
+  range?: string;
   // Longer description (from the schema), shown as the input's tooltip.
   doc?: string;
   min?: number;
@@ -54,17 +56,20 @@ export function fieldText(spec: FieldSpec, cfg: Config): string {
 
 const INT = /^[+-]?\d+$/;
 
+// What a message on unparsable text adds, so it names the allowed values as the core's do.
+const allowed = (spec: FieldSpec, each = '') => (spec.range ? ` (allowed: ${each}${spec.range})` : '');
+
 export function parseField(spec: FieldSpec, text: string): Parsed {
   const t = text.trim();
   // An empty optional input means "use the core's default": the key is removed.
   if (t === '') return { ok: true, value: undefined };
   switch (spec.kind) {
     case 'int':
-      return INT.test(t) ? { ok: true, value: Number(t) } : { ok: false, message: `${spec.label}: enter a whole number` };
+      return INT.test(t) ? { ok: true, value: Number(t) } : { ok: false, message: `${spec.label}: enter a whole number${allowed(spec)}` };
     case 'number':
       return /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(t)
         ? { ok: true, value: Number(t) }
-        : { ok: false, message: `${spec.label}: enter a number` };
+        : { ok: false, message: `${spec.label}: enter a number${allowed(spec)}` };
     case 'text':
       return { ok: true, value: t };
     case 'bool':
@@ -77,11 +82,11 @@ export function parseField(spec: FieldSpec, text: string): Parsed {
       }
     case 'ways':
       if (t.toLowerCase() === 'full') return { ok: true, value: 'full' };
-      return INT.test(t) ? { ok: true, value: Number(t) } : { ok: false, message: 'Ways: enter a whole number or "full"' };
+      return INT.test(t) ? { ok: true, value: Number(t) } : { ok: false, message: `Ways: enter a whole number${allowed(spec)}` };
     case 'dims': {
       const parts = t.split(/\s*[x×,*\s]\s*/i).filter((p) => p !== '');
       if (parts.length === 0 || !parts.every((p) => INT.test(p)))
-        return { ok: false, message: 'Dimensions: enter sizes like 4x4 or 8x8x8' };
+        return { ok: false, message: `Dimensions: enter sizes like 4x4 or 8x8x8${allowed(spec, 'each ')}` };
       return { ok: true, value: parts.map(Number) };
     }
     case 'flags': {
