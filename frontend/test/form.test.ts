@@ -90,6 +90,16 @@ describe('config form -> config JSON', () => {
     expect(parseField(spec('topology.wrap'), '1,1,0')).toEqual({ ok: true, value: [true, true, false] });
   });
 
+  // "1e400" is Infinity, which JSON writes as null: the field fell back to its default, with Run
+  // enabled and no word said.
+  it('refuses a number beyond a double instead of sending null', () => {
+    expect(parseField(spec('switch.delays_ns.rc_hit'), '1e400')).toEqual({ ok: false, message: 'RC on a hit: enter a number (allowed: 0–1000000)' });
+    expect(parseField(spec('switch.delays_ns.rc_hit'), '-1e400').ok).toBe(false);
+    expect(parseField(spec('traffic.packets'), '1'.padEnd(400, '0')).ok).toBe(false);
+    expect(parseField(spec('topology.dims'), `4x${'9'.repeat(400)}`).ok).toBe(false);
+    expect(parseField(spec('switch.delays_ns.rc_hit'), '1e308')).toEqual({ ok: true, value: 1e308 }); // the core says it is out of range
+  });
+
   it('leaves range checks to the core: ways=3 is passed through unchanged', () => {
     const cfg = type(SLICE_CONFIG, [['switch.cache.entries', '100'], ['switch.cache.ways', '3']]);
     expect(cfg.switch).toEqual({ cache: { entries: 100, ways: 3 } });
