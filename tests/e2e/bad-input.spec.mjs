@@ -1,0 +1,34 @@
+// Bad input that does not parse: a message naming the field and the values it takes, and no run.
+// Numbers beyond a double ("1e400") used to become Infinity, which JSON sends as null (the field's
+// default): the form, the JSON tab and the sweep axes took them without a word.
+import { test, expect } from '@playwright/test';
+
+test('unparsable and too-large numbers are refused with the field and its range', async ({ page }) => {
+  await page.goto('/');
+  await page.locator('#preset').selectOption('quickstart-torus-4x4');
+  const run = page.getByRole('button', { name: 'Run in browser (WASM)' });
+  const entries = page.locator('[data-field="switch.cache.entries"]');
+  await entries.fill('abc');
+  await expect(page.getByTestId('error-switch.cache.entries')).toHaveText('Cache entries: enter a whole number (allowed: 1–1048576)');
+  await expect(run).toBeDisabled();
+  await entries.fill('64');
+  await expect(run).toBeEnabled();
+
+  await page.locator('.config-form summary', { hasText: 'Switch delays' }).click();
+  await page.locator('[data-field="switch.delays_ns.rc_hit"]').fill('1e400');
+  await expect(page.getByTestId('error-switch.delays_ns.rc_hit')).toHaveText('RC on a hit: enter a number (allowed: 0–1000000)');
+  await expect(run).toBeDisabled();
+  await page.locator('[data-field="switch.delays_ns.rc_hit"]').fill('');
+  await expect(run).toBeEnabled();
+
+  await page.getByRole('tab', { name: 'JSON' }).click();
+  await page.locator('#config-json').fill('{"topology": {"kind": "torus", "dims": [4, 4]}, "switch": {"cache": {"entries": 1e999}}}');
+  await expect(page.locator('.json-editor [role=alert]'))
+    .toHaveText('JSON: switch.cache.entries: too large a number (JSON would send null, the default)');
+  await expect(run).toBeDisabled();
+
+  await page.goto('/?view=sweeps');
+  await page.locator('[data-axis-values="0"]').fill('64, 1e400');
+  await expect(page.getByTestId('axis-error-0')).toHaveText('1e400: too large a number');
+  await expect(page.getByRole('button', { name: 'Submit sweep to the server' })).toBeDisabled();
+});
