@@ -2,7 +2,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { HitRateSummary } from '../src/components/HitRateSummary';
 import { ConfigForm } from '../src/components/ConfigForm';
-import { allowedBeyondMessage } from '../src/components/Allowed';
+import { allowedBeyondMessage } from '../src/lib/fieldError';
 import { ResultPanel } from '../src/components/ResultPanel';
 import { SLICE_CONFIG } from './fixtures';
 import { SweepExtraCharts } from '../src/components/SweepExtraCharts';

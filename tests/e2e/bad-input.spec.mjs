@@ -32,3 +32,13 @@ test('unparsable and too-large numbers are refused with the field and its range'
   await expect(page.getByTestId('axis-error-0')).toHaveText('1e400: too large a number');
   await expect(page.getByRole('button', { name: 'Submit sweep to the server' })).toBeDisabled();
 });
+
+// The API's error envelope says what an id looks like; the views showed only "id: not an id".
+test("a malformed id in a link is refused with the API's allowed form", async ({ page }) => {
+  const allowed = (await (await page.request.get('/api/experiments/zzz')).json()).error.allowed;
+  expect(allowed).toBeTruthy();
+  await page.goto('/e/zzz');
+  await expect(page.locator('main')).toContainText(`id: not an id (allowed: ${allowed})`);
+  await page.goto('/?view=compare#ids=zzz');
+  await expect(page.locator('main')).toContainText(`id: not an id (allowed: ${allowed})`);
+});
