@@ -87,10 +87,13 @@ export function comparisonRows(example: Example, result: SimResult | undefined):
   return (example.published ?? []).filter((p) => p.variant === undefined || p.variant === own).map((p) => compareOne(p, result));
 }
 
-// What this run's figure beside a published one is: an analytical model's output (`models.*`)
-// or a number the engine simulated (hit rates, latencies, throughput under load), so a
-// simulated value is never passed off as a model's. An example's values are all of one kind.
+// What this run's figure beside a published one is: an analytical model's output (`models.*`,
+// or anything engine app gives: it is the application time model, docs/models.md Sec. 5, while
+// engine smpi simulates the same `app.*` keys) or a number the engine simulated (hit rates,
+// latencies, throughput under load), so a value of one kind is never passed off as the other's.
+// An example's values are all of one kind.
 export function thisRunKind(example: Example): 'model' | 'simulated' {
+  if (example.config.engine === 'app') return 'model';
   const paths = (example.published ?? []).flatMap((p) => (p.path ? [p.path] : []));
   return paths.length > 0 && paths.every((p) => p.startsWith('models.')) ? 'model' : 'simulated';
 }
