@@ -42,3 +42,19 @@ test("a malformed id in a link is refused with the API's allowed form", async ({
   await page.goto('/?view=compare#ids=zzz');
   await expect(page.locator('main')).toContainText(`id: not an id (allowed: ${allowed})`);
 });
+
+// The core's error on the previous value is kept on screen until its answer on the new one; Enter
+// pressed in that moment met the old error and was dropped (the field was focused, nothing ran).
+test('Enter right after correcting a value the core refused runs the corrected config', async ({ page }) => {
+  await page.goto('/');
+  // The first screen's example has run by itself (else the first valid config would, without Enter).
+  await expect(page.getByTestId('wasm-status')).toContainText('done in', { timeout: 60_000 });
+  await page.locator('#preset').selectOption('quickstart-torus-4x4');
+  const entries = page.locator('[data-field="switch.cache.entries"]');
+  await entries.fill('0');
+  await expect(page.getByTestId('error-switch.cache.entries')).toHaveText('must be an integer in [1, 1048576], got 0');
+  await entries.fill('32');
+  await entries.press('Enter');
+  await expect(page.getByTestId('wasm-name')).toHaveText('4×4 torus, 32 entries 4-way, uniform');
+  await expect(page.getByTestId('wasm-status')).toContainText('done in');
+});
