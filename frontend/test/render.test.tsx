@@ -404,6 +404,19 @@ describe('sweep charts', () => {
     expect(text(html)).toContain('× on the x axis, no packet latency: deadlock at traffic.injection.load 0.5 flits/node/cycle.');
   });
 
+  // A single finished point (or a flat line) gave a y axis of four ticks all reading "25".
+  it('labels a flat y axis once, at its value', () => {
+    const sweep = { id: 'sweep0123456789', name: 's', status: 'running', axes: {}, axis_names: ['traffic.injection.load'] } as unknown as Sweep;
+    const results: SweepResultsPage = {
+      sweep_id: sweep.id, next_cursor: null,
+      columns: [['experiment_id', null], ['status', null], ['traffic.injection.load', 'flits/node/cycle'],
+        ['latency_cycles.packet.mean', 'cycles']].map(([name, unit]) => ({ name: name!, unit })),
+      rows: [['e1', 'done', 0.1, 25.4], ['e2', 'running', 0.3, null]],
+    };
+    const html = withUnits(<SweepChart sweep={sweep} results={results} />);
+    expect([...html.matchAll(/text-anchor="end"[^>]*>([^<]*)</g)].map((m) => m[1])).toEqual(['25.4']);
+  });
+
   // A failed point has no value either: a × at its x whose tooltip is the error, and a series
   // none of whose points has a value gets a legend entry saying why.
   it('marks failed points with their error and names series without any value in the legend', () => {
