@@ -161,7 +161,11 @@ export function ExploreView({ onEngineVersion }: { onEngineVersion: (v: string |
   // A result is stale once the form holds another config, or text that does not parse yet.
   const formKey = Object.keys(localErrors).length > 0 ? null : canonical(config);
   const wasmStale = wasmResult !== null && canonical(wasmResult.config) !== formKey;
-  const serverStale = serverExp !== null && canonical(serverExp.config) !== formKey;
+  // The server answers with the config it normalized (every default written out), never equal to
+  // the form's as text: it is the form's config when the core gives that the same id (its content
+  // hash, the experiment's id).
+  const formId = formKey !== null && core.validated ? core.prepared?.id : undefined;
+  const serverStale = serverExp !== null && serverExp.id !== formId;
   const hasResult = wasmResult !== null || serverExp?.result;
   const showPreview = !hasResult || (wasmResult ? wasmStale : serverStale);
   const nextDrawing = core.prepared && <NextTopology prepared={core.prepared} comparedVariants={compareExample?.compare?.values.length} />;
