@@ -33,3 +33,20 @@ for (const [key, words] of [['seed001-fig7-npb-torus-64', 'mean relative perform
     await expect(page.getByTestId('agreement')).toContainText(words);
   });
 }
+
+// A server run of a seed-figure preset has the published values beside it, in Explore and on its
+// experiment page: the server's normalized config equals no example's text, so they were missing.
+test('a server run of a seed-figure preset shows the published values beside its own', async ({ page }) => {
+  const key = 'seed001-sec72-throughput';
+  const id = experimentId(example(key).config);
+  await page.goto('/');
+  await page.locator('#preset').selectOption(key);
+  await page.getByRole('button', { name: 'Submit to server' }).click();
+  await expect(page.getByTestId('server-config-hash')).toHaveAttribute('data-hash', id, { timeout: 120_000 });
+  const header = ['quantity', 'as published', 'model (this run)', 'agreement'];
+  await expect(page.getByTestId('server-result').getByTestId('published-table').locator('thead th')).toHaveText(header);
+  await expect(page.getByTestId('server-result').getByTestId('published-table').locator('tbody tr').first()).toContainText('within tolerance');
+  await page.goto(`/e/${id}`);
+  await expect(page.getByTestId('published-table').locator('thead th')).toHaveText(header);
+  await expect(page.getByTestId('published-table').locator('tbody tr').first()).toContainText('within tolerance');
+});
