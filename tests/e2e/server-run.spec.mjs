@@ -50,3 +50,17 @@ test('a server run of a seed-figure preset shows the published values beside its
   await expect(page.getByTestId('published-table').locator('thead th')).toHaveText(header);
   await expect(page.getByTestId('published-table').locator('tbody tr').first()).toContainText('within tolerance');
 });
+
+// The compare preset submitted to the server runs as a sweep; its page has the published values
+// beside the points, as the browser's comparison has them.
+test("the compare preset's sweep page shows the published values beside its points", async ({ page }) => {
+  await page.goto('/');
+  await page.locator('#preset').selectOption('seed003-fig7-compare-bmin16');
+  await page.getByRole('button', { name: 'Submit to server' }).click();
+  await page.waitForURL(/\/s\//);
+  await expect(page.getByTestId('sweep-status')).toContainText('done: 3 / 3 points done', { timeout: 120_000 });
+  const table = page.getByTestId('compare-table');
+  await expect(table.locator('thead th')).toHaveText(['organisation', 'quantity', 'as published', 'simulated (this run)', 'agreement']);
+  await expect(table.locator('tbody tr[data-variant="hipiqs"]')).toContainText('within tolerance');
+  await expect(table.locator('tbody tr[data-variant="central"]')).toContainText('within tolerance');
+});
