@@ -16,7 +16,7 @@ import { RunPreview } from '../src/components/RunPreview';
 import { exampleByKey, variantConfigs } from '../src/config/examples';
 import type { Config } from '../src/config/types';
 import { estimatedSeconds } from '../src/lib/placement';
-import { formatSeconds, formatWithUnit } from '../src/lib/format';
+import { displayUnit, formatSeconds, formatWithUnit } from '../src/lib/format';
 import { RunControls } from '../src/components/RunControls';
 import { UnitsContext } from '../src/hooks/useCoreSchemas';
 import type { SchemaNode } from '../src/config/schema';
@@ -402,6 +402,22 @@ describe('sweep charts', () => {
     expect(html).not.toContain('data-legend=');
     expect(text(html)).not.toContain('latency_cycles.packet.mean');
     expect(text(html)).toContain('× on the x axis, no packet latency: deadlock at traffic.injection.load 0.5 flits/node/cycle.');
+  });
+
+  // An application-model sweep (seed 000 Fig. 17's link bandwidths) had no chart: its one
+  // headline column was not among the metrics the chart draws.
+  it("draws an application-model sweep's relative performance", () => {
+    const sweep = { id: 'sweep0123456789', name: 's', status: 'done', axes: {}, axis_names: ['switch.link_gbps'] } as unknown as Sweep;
+    const results: SweepResultsPage = {
+      sweep_id: sweep.id, next_cursor: null,
+      columns: [['experiment_id', null], ['status', null], ['switch.link_gbps', 'Gb/s'], ['app.relative_mean', 'x']]
+        .map(([name, unit]) => ({ name: name!, unit })),
+      rows: [['e1', 'done', 100, 1.032], ['e2', 'done', 200, 1.048], ['e3', 'done', 400, 1.066]],
+    };
+    const html = withUnits(<SweepChart sweep={sweep} results={results} />);
+    expect(html).toContain('data-testid="sweep-chart"');
+    expect(html.match(/<circle /g)).toHaveLength(3);
+    expect(text(html)).toContain(`mean relative performance (${displayUnit('x')})`);
   });
 
   // A single finished point (or a flat line) gave a y axis of four ticks all reading "25".

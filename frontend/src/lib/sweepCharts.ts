@@ -5,8 +5,8 @@ import { displayUnit } from './format';
 // (Pareto front).
 
 // What the main sweep chart can draw: the headline columns of the route walk (hit rate, zero-load
-// latency) and of the cycle engine (latency under load, accepted throughput), as the API lists
-// them for the sweep's engines.
+// latency), of the cycle engine (latency under load, accepted throughput) and of the application
+// model (relative performance), as the API lists them for the sweep's engines.
 const METRICS: Array<{ col: string; label: string }> = [
   { col: 'cache.hit_rate', label: 'hit rate' },  // first: the route walk's headline
   { col: 'latency_ns.zero_load.mean', label: 'mean zero-load latency' },
@@ -14,6 +14,7 @@ const METRICS: Array<{ col: string; label: string }> = [
   { col: 'latency_cycles.packet.mean', label: 'mean packet latency' },
   { col: 'latency_cycles.packet.p99', label: 'p99 packet latency' },
   { col: 'throughput.accepted', label: 'accepted throughput' },
+  { col: 'app.relative_mean', label: 'mean relative performance' },
 ];
 
 // The chart's x axis and line axis: the first axis with numbers (a sweep over organisation x load
