@@ -58,3 +58,13 @@ test('Enter right after correcting a value the core refused runs the corrected c
   await expect(page.getByTestId('wasm-name')).toHaveText('4×4 torus, 32 entries 4-way, uniform');
   await expect(page.getByTestId('wasm-status')).toContainText('done in');
 });
+
+// A valid but huge network (1,048,576 switches, the core's limit) typed into the form: the page
+// stays responsive and says the network is not drawn, instead of hanging on a million squares.
+test('a million-switch torus typed into the form is summarised, not drawn', async ({ page }) => {
+  await page.goto('/');
+  await page.locator('#preset').selectOption('quickstart-torus-4x4');
+  await page.locator('[data-field="topology.dims"]').fill('1024x1024');
+  await expect(page.getByTestId('topology-too-large')).toContainText('has 1,048,576 switches', { timeout: 20_000 });
+  await expect(page.getByTestId('summary-switches')).toHaveText('1,048,576 switches');
+});
