@@ -79,3 +79,21 @@ describe('compare selection in the URL fragment', () => {
     expect(selectionFromHash(selectionHash(selection))).toEqual(selection);
   });
 });
+
+// Two application-model runs (seed 001 Figs. 7 and 9) differ in their relative performance; the
+// compare view listed "Results (0 that differ)", having no row for the model's outcome.
+describe('compare: application-model runs', () => {
+  it('lists the mean relative performance and each benchmark', async () => {
+    const { exampleByKey } = await import('../src/config/examples');
+    const [torus, random] = await Promise.all(['seed001-fig7-npb-torus-64', 'seed001-fig9-npb-random-64']
+      .map((k) => coreRun(exampleByKey(k)!.config)));
+    const rows = metricRows([torus, random]);
+    const mean = rows.find((r) => r.path === 'app.relative_mean')!;
+    const relativeMean = (r: unknown) => (r as { app: { relative_mean: number } }).app.relative_mean;
+    expect(mean.values).toEqual([relativeMean(torus), relativeMean(random)]);
+    expect(mean.differs).toBe(true);
+    const names = Object.keys((torus as unknown as { app: { benchmarks: object } }).app.benchmarks);
+    expect(rows.filter((r) => r.path.startsWith('app.')).map((r) => r.path)).toEqual(
+      ['app.relative_mean', ...names.flatMap((b) => [`app.benchmarks.${b}.time_s`, `app.benchmarks.${b}.relative`])]);
+  });
+});

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { canonical, comparisonRows, compareSweep, EXAMPLES, exampleByKey, exampleFor, variantConfigs, variantRows, type Example } from '../src/config/examples';
+import { canonical, comparisonRows, compareExampleOf, compareSweep, EXAMPLES, exampleByKey, exampleFor, variantConfigs, variantResultsOfRows, variantRows, type Example } from '../src/config/examples';
 import type { SimResult } from '../src/config/types';
 import { SLICE_RESULT } from './fixtures';
 
@@ -41,6 +41,26 @@ describe('example catalogue', () => {
       { what: 'reduction', published: '9.0 % ± 0.5 %', model: '9.3 %', agreement: 'within tolerance', note: undefined },
       { what: 'capacity misses', published: '0 look-ups', model: '12,345 look-ups', agreement: 'outside tolerance', note: undefined },
       { what: 'ratio', published: '0.1 %', model: '—', agreement: 'context only', note: 'not a result key' },
+    ]);
+  });
+
+  // Submitted from Explore, a compare example becomes a sweep: its page puts the published values
+  // beside the points, read from the rows' columns (they were only shown for browser runs).
+  it("a compare example's sweep is recognised and its rows give each variant's values", () => {
+    const e = exampleByKey('seed003-fig7-compare-bmin16')!;
+    const s = compareSweep(e)!;
+    // As the API returns it: keys reordered.
+    const stored = { base: JSON.parse(canonical(s.base)), axes: s.axes };
+    expect(compareExampleOf(stored)).toBe(e);
+    expect(compareExampleOf({ ...stored, axes: { 'switch.buffer.organisation': ['hipiqs', 'central'] } })).toBeUndefined();
+    const columns = ['experiment_id', 'status', 'switch.buffer.organisation', 'saturation.throughput', 'error'].map((name) => ({ name }));
+    const rows = [['e1', 'done', 'input_fifo', 0.644, null], ['e2', 'failed', 'hipiqs', null, 'boom'], ['e3', 'done', 'central', 0.917, null]];
+    const results = variantResultsOfRows(e, columns, rows);
+    expect(results.map((r) => (r ? (r as unknown as { saturation: { throughput: number } }).saturation.throughput : null))).toEqual([0.644, null, 0.917]);
+    expect(variantRows(e, results).map(({ variant, model, agreement }) => ({ variant, model, agreement }))).toEqual([
+      { variant: 'input_fifo', model: '0.644 flits/node/cycle', agreement: 'context only' },
+      { variant: 'hipiqs', model: '—', agreement: 'not run yet' },
+      { variant: 'central', model: '0.917 flits/node/cycle', agreement: 'within tolerance' },
     ]);
   });
 

@@ -84,10 +84,20 @@ describe('config form -> config JSON', () => {
     expect(parseField(spec('topology.dims'), '9, 9,9')).toEqual({ ok: true, value: [9, 9, 9] });
     expect(parseField(spec('topology.dims'), '4×6')).toEqual({ ok: true, value: [4, 6] });
     expect(parseField(spec('topology.dims'), '4x')).toEqual({ ok: true, value: [4] });
-    expect(parseField(spec('topology.dims'), '4xa')).toEqual({ ok: false, message: 'Dimensions: enter sizes like 4x4 or 8x8x8' });
-    expect(parseField(spec('switch.cache.entries'), '12.5')).toEqual({ ok: false, message: 'Cache entries: enter a whole number' });
-    expect(parseField(spec('switch.cache.ways'), 'most')).toEqual({ ok: false, message: 'Ways: enter a whole number or "full"' });
+    expect(parseField(spec('topology.dims'), '4xa')).toEqual({ ok: false, message: 'Dimensions: enter sizes like 4x4 or 8x8x8 (allowed: each 2–4096)' });
+    expect(parseField(spec('switch.cache.entries'), '12.5')).toEqual({ ok: false, message: 'Cache entries: enter a whole number (allowed: 1–1048576)' });
+    expect(parseField(spec('switch.cache.ways'), 'most')).toEqual({ ok: false, message: 'Ways: enter a whole number (allowed: ≥ 1, or "full")' });
     expect(parseField(spec('topology.wrap'), '1,1,0')).toEqual({ ok: true, value: [true, true, false] });
+  });
+
+  // "1e400" is Infinity, which JSON writes as null: the field fell back to its default, with Run
+  // enabled and no word said.
+  it('refuses a number beyond a double instead of sending null', () => {
+    expect(parseField(spec('switch.delays_ns.rc_hit'), '1e400')).toEqual({ ok: false, message: 'RC on a hit: enter a number (allowed: 0–1000000)' });
+    expect(parseField(spec('switch.delays_ns.rc_hit'), '-1e400').ok).toBe(false);
+    expect(parseField(spec('traffic.packets'), '1'.padEnd(400, '0')).ok).toBe(false);
+    expect(parseField(spec('topology.dims'), `4x${'9'.repeat(400)}`).ok).toBe(false);
+    expect(parseField(spec('switch.delays_ns.rc_hit'), '1e308')).toEqual({ ok: true, value: 1e308 }); // the core says it is out of range
   });
 
   it('leaves range checks to the core: ways=3 is passed through unchanged', () => {
@@ -103,7 +113,7 @@ describe('config form -> config JSON', () => {
   it('a failed parse keeps the previous config', () => {
     const r = applyField(SLICE_CONFIG, spec('seed'), 'x');
     expect(r.config).toBe(SLICE_CONFIG);
-    expect(r.error).toBe('Seed: enter a whole number');
+    expect(r.error).toBe('Seed: enter a whole number (allowed: 0–9007199254740992)');
   });
 
   it('renders current values back as text', () => {

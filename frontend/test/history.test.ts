@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { runHeadline, addRun, HISTORY_KEY, MAX_ENTRIES, parseHistory, remove, rename, setBaseline, shortName, storeHistory, EMPTY_HISTORY } from '../src/lib/history';
 import { SLICE_CONFIG, SLICE_RESULT } from './fixtures';
 import type { SimResult } from '../src/config/types';
-import { coreUnits } from './core';
+import { coreRun, coreUnits } from './core';
+import { exampleByKey } from '../src/config/examples';
+import { appHeadline } from '../src/lib/appChart';
 
 const t0 = new Date('2026-01-01T00:00:00Z');
 const other = (i: number): SimResult => ({ ...SLICE_RESULT, config_hash: `h${i}` });
@@ -14,6 +16,16 @@ describe('run history kept in this browser', () => {
       throughput: { accepted: 0.878 }, latency_cycles: { packet: { mean: 625.4 } } } as unknown as SimResult;
     expect(runHeadline(cycle, (p) => units.unitOf(p))).toBe('0.878 flits/node/cycle accepted, mean packet latency 625 cycles');
     expect(runHeadline(SLICE_RESULT, (p) => units.unitOf(p))).toMatch(/ % hit rate$/);
+  });
+  // The kept copy of an application-model run (which has no cache section) got an empty one, so
+  // its history entry read "— hit rate" instead of its relative performance.
+  it("heads a kept application-model run by its relative performance", async () => {
+    const units = await coreUnits();
+    const r = await coreRun(exampleByKey('seed001-fig7-npb-torus-64')!.config);
+    expect(r.cache).toBeUndefined();
+    const kept = addRun(EMPTY_HISTORY, SLICE_CONFIG, r, 'browser', t0).entries[0].result;
+    expect(kept.cache).toBeUndefined();
+    expect(runHeadline(kept, (p) => units.unitOf(p))).toBe(appHeadline(r));
   });
   it('names a run from its config', () => {
     expect(shortName(SLICE_CONFIG)).toBe('4×4 torus, 64 entries 4-way, uniform');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { autoRuns, estimatedSeconds, placement, sweepSeconds } from '../src/lib/placement';
+import { autoRuns, estimatedSeconds, placement, sweepSeconds, workPerPoint } from '../src/lib/placement';
 import type { RunSummary } from '../src/config/types';
 
 const small: RunSummary = {
@@ -13,6 +13,17 @@ describe('placement', () => {
     expect(autoRuns(small)).toBe(true);
   });
 
+  // Its summary counts no look-up: the application model's work is its skeletons' messages.
+  it('measures an engine-app run in messages', () => {
+    const app = { ...small, messages: 51_148_725, bytes: 1.93e11 };
+    expect(estimatedSeconds(app)).toEqual([51_148_725 / 100e6, 51_148_725 / 40e6]);
+    expect(sweepSeconds(app, 10)).toEqual([511_487_250 / 300e6, 511_487_250 / 80e6]);
+    expect(workPerPoint(app)).toBe('51,148,725 messages');
+    expect(autoRuns(app)).toBe(false); // over the 40 M messages that run by themselves
+    expect(autoRuns({ ...app, messages: 9_523_813 })).toBe(true);
+    expect(placement({ ...app, messages: 6e8 })).toEqual({ where: 'server', over: ['messages'], serverOnly: false });
+  });
+
   it('sends a server-only run (engine smpi) to the server however small', () => {
     const smpi = { ...small, engine: 'smpi', server_only: true };
     expect(placement(smpi)).toEqual({ where: 'server', over: [], serverOnly: true });
@@ -20,7 +31,7 @@ describe('placement', () => {
   });
 
   it('names the budget keys a large run is over', () => {
-    expect(placement({ ...small, lookups: 60_000_000 })).toEqual({ where: 'server', over: ['lookups'], serverOnly: false });
+    expect(placement({ ...small, engine: 'routewalk', lookups: 60_000_000 })).toEqual({ where: 'server', over: ['lookups'], serverOnly: false });
   });
 
   it('measures a cycle-engine run in flit-hops, not look-ups', () => {

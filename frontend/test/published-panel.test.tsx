@@ -43,5 +43,14 @@ describe('published values beside the model', () => {
     expect(thisRunKind(EXAMPLES.find((e) => e.key === 'booksim-mesh-8x8-cycle')!)).toBe('simulated');
     expect(thisRunKind(EXAMPLES.find((e) => e.key === 'seed001-sec72-throughput')!)).toBe('model');
   });
+
+  // Engine app is the application time model: its app.relative_mean was headed "simulated (this
+  // run)" beside seed 001's published value, though its own panel says "(time model)".
+  it("engine app's values are headed as the time model's", () => {
+    const apps = EXAMPLES.filter((e) => e.config.engine === 'app' && e.published?.length);
+    expect(apps.map((e) => e.key)).toEqual(['seed000-fig17-npb-4torus-1600gbps', 'seed000-fig18-npb-dragonfly-1600gbps',
+      'seed001-fig7-npb-torus-64', 'seed001-fig8-npb-torus-256', 'seed001-fig9-npb-random-64']);
+    for (const e of apps) expect(thisRunKind(e), e.key).toBe('model');
+  });
 });
 

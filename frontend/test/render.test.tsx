@@ -2,7 +2,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { HitRateSummary } from '../src/components/HitRateSummary';
 import { ConfigForm } from '../src/components/ConfigForm';
-import { allowedBeyondMessage } from '../src/components/Allowed';
+import { allowedBeyondMessage } from '../src/lib/fieldError';
 import { ResultPanel } from '../src/components/ResultPanel';
 import { SLICE_CONFIG } from './fixtures';
 import { SweepExtraCharts } from '../src/components/SweepExtraCharts';
@@ -16,7 +16,7 @@ import { RunPreview } from '../src/components/RunPreview';
 import { exampleByKey, variantConfigs } from '../src/config/examples';
 import type { Config } from '../src/config/types';
 import { estimatedSeconds } from '../src/lib/placement';
-import { formatSeconds, formatWithUnit } from '../src/lib/format';
+import { displayUnit, formatSeconds, formatWithUnit } from '../src/lib/format';
 import { RunControls } from '../src/components/RunControls';
 import { UnitsContext } from '../src/hooks/useCoreSchemas';
 import type { SchemaNode } from '../src/config/schema';
@@ -185,6 +185,21 @@ describe('components render numbers with units', () => {
     expect(t).toContain('Small enough for the browser');
     const big = { ...out.prepared, summary: { ...out.prepared.summary, lookups: 6e8 } };
     expect(text(withUnits(<RunPreview prepared={big} />))).toContain('Above the browser budget (50,000,000 look-ups)');
+  });
+
+  // The application model walks no look-up (its summary counts 0): its preview showed "0
+  // look-ups" and a browser time of "0.0 ms – 0.0 ms". Its work is its skeletons' messages.
+  it('the run preview of an application-model run gives its messages and a time from them', async () => {
+    const out = handle(await loadCore(), { id: 1, method: 'prepare', config: exampleByKey('seed001-fig7-npb-torus-64')!.config });
+    if (out.kind !== 'prepared') throw new Error(JSON.stringify(out));
+    const s = out.prepared.summary;
+    const t = text(withUnits(<RunPreview prepared={out.prepared} />));
+    expect(t).toContain(`messages ${formatWithUnit(s.messages!, 'messages')} bytes ${formatWithUnit(s.bytes!, 'B')}`);
+    expect(t).not.toContain('look-ups');
+    expect(t).toContain(`browser run time (estimate) ${formatSeconds(s.messages! / 100e6)} – ${formatSeconds(s.messages! / 40e6)}`);
+    // A server-only run (engine smpi) has no browser time.
+    const smpi = { ...out.prepared, summary: { ...s, engine: 'smpi', server_only: true } };
+    expect(text(withUnits(<RunPreview prepared={smpi} />))).not.toContain('browser run time');
   });
 
   // A review found the compare preset's preview giving one variant's time and cycles, though Run
@@ -366,6 +381,56 @@ describe('sweep charts', () => {
     expect(html.match(/data-stalled="central"/g)).toHaveLength(2);
     expect(text(html)).toContain('central: deadlock at traffic.injection.load 0.3 flits/node/cycle');
     expect(text(html)).toContain('× on the x axis, no packet latency: central: deadlock at traffic.injection.load 0.3 flits/node/cycle, 0.4 flits/node/cycle.');
+  });
+
+  // A load sweep without a series axis draws one line: its deadlocked point is marked in that
+  // line's colour, and the legend neither names the line by its column path nor says that all
+  // its points deadlocked.
+  it('marks a stalled point of a single-line sweep as part of that line', () => {
+    const sweep = { id: 'sweep0123456789', name: 's', status: 'done', axes: {}, axis_names: ['traffic.injection.load'] } as unknown as Sweep;
+    const results: SweepResultsPage = {
+      sweep_id: sweep.id, next_cursor: null,
+      columns: [['experiment_id', null], ['status', null], ['traffic.injection.load', 'flits/node/cycle'],
+        ['throughput.accepted', 'flits/node/cycle'], ['saturated', null], ['deadlock', null], ['latency_cycles.packet.mean', 'cycles']]
+        .map(([name, unit]) => ({ name: name!, unit })),
+      rows: [['e1', 'done', 0.1, 0.1, false, false, 25.4], ['e2', 'done', 0.3, 0.3, false, false, 31.0],
+        ['e3', 'done', 0.5, 0, true, true, null]],
+    };
+    const html = withUnits(<SweepChart sweep={sweep} results={results} />);
+    const line = /data-series=""><path [^>]*stroke="([^"]+)"/.exec(html)![1];
+    expect(/data-stalled=""[^>]*fill="([^"]+)"/.exec(html)![1]).toBe(line);
+    expect(html).not.toContain('data-legend=');
+    expect(text(html)).not.toContain('latency_cycles.packet.mean');
+    expect(text(html)).toContain('× on the x axis, no packet latency: deadlock at traffic.injection.load 0.5 flits/node/cycle.');
+  });
+
+  // An application-model sweep (seed 000 Fig. 17's link bandwidths) had no chart: its one
+  // headline column was not among the metrics the chart draws.
+  it("draws an application-model sweep's relative performance", () => {
+    const sweep = { id: 'sweep0123456789', name: 's', status: 'done', axes: {}, axis_names: ['switch.link_gbps'] } as unknown as Sweep;
+    const results: SweepResultsPage = {
+      sweep_id: sweep.id, next_cursor: null,
+      columns: [['experiment_id', null], ['status', null], ['switch.link_gbps', 'Gb/s'], ['app.relative_mean', 'x']]
+        .map(([name, unit]) => ({ name: name!, unit })),
+      rows: [['e1', 'done', 100, 1.032], ['e2', 'done', 200, 1.048], ['e3', 'done', 400, 1.066]],
+    };
+    const html = withUnits(<SweepChart sweep={sweep} results={results} />);
+    expect(html).toContain('data-testid="sweep-chart"');
+    expect(html.match(/<circle /g)).toHaveLength(3);
+    expect(text(html)).toContain(`mean relative performance (${displayUnit('x')})`);
+  });
+
+  // A single finished point (or a flat line) gave a y axis of four ticks all reading "25".
+  it('labels a flat y axis once, at its value', () => {
+    const sweep = { id: 'sweep0123456789', name: 's', status: 'running', axes: {}, axis_names: ['traffic.injection.load'] } as unknown as Sweep;
+    const results: SweepResultsPage = {
+      sweep_id: sweep.id, next_cursor: null,
+      columns: [['experiment_id', null], ['status', null], ['traffic.injection.load', 'flits/node/cycle'],
+        ['latency_cycles.packet.mean', 'cycles']].map(([name, unit]) => ({ name: name!, unit })),
+      rows: [['e1', 'done', 0.1, 25.4], ['e2', 'running', 0.3, null]],
+    };
+    const html = withUnits(<SweepChart sweep={sweep} results={results} />);
+    expect([...html.matchAll(/text-anchor="end"[^>]*>([^<]*)</g)].map((m) => m[1])).toEqual(['25.4']);
   });
 
   // A failed point has no value either: a × at its x whose tooltip is the error, and a series

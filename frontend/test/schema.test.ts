@@ -83,7 +83,7 @@ describe('form generated from the discriminated JSON Schema', () => {
   it('generated number fields write numbers into the config', () => {
     const r = applyField(SLICE_CONFIG, by('switch.delays_ns.rc_hit'), '2.5');
     expect(r.config.switch).toEqual({ cache: { entries: 64, ways: 4 }, delays_ns: { rc_hit: 2.5 } });
-    expect(applyField(SLICE_CONFIG, by('switch.delays_ns.rc_hit'), '2.5.1').error).toBe('RC on a hit: enter a number');
+    expect(applyField(SLICE_CONFIG, by('switch.delays_ns.rc_hit'), '2.5.1').error).toBe('RC on a hit: enter a number (allowed: ≥ 0)');
   });
 
   it('array-of-arrays fields are edited as JSON', () => {

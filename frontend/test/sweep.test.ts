@@ -17,6 +17,9 @@ describe('sweep axes', () => {
     expect(parseAxisValues('1..8 *1').ok).toBe(false);
     expect(parseAxisValues('').ok).toBe(false);
     expect(parseAxisValues('1..100000 +1').ok).toBe(false);
+    // Beyond a double: JSON would send null, i.e. the field's default, for the point.
+    expect(parseAxisValues('64, 1e400')).toEqual({ ok: false, message: '1e400: too large a number' });
+    expect(parseAxisValues('1.2.3..8 +1').ok).toBe(false);
   });
   it('parses array values separated by ";" (topology.dims)', () => {
     expect(parseAxisValues('[5,5,5]; [7,7,7]')).toEqual({ ok: true, values: [[5, 5, 5], [7, 7, 7]] });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { exampleByKey } from '../src/config/examples';
 import { handle } from '../src/core/protocol';
 import { loadCore } from './core';
-import { coordsOf, dragonflyLayout, edgesFor, gridLayout, groupEdgesFor, layeredLayout, hitRateDomain, MISSING_FILL, networkName, switchId } from '../src/lib/topology';
+import { coordsOf, dragonflyLayout, edgesFor, gridLayout, groupEdgesFor, layeredLayout, hitRateDomain, MAX_DRAWN_CELLS, MISSING_FILL, networkName, switchId } from '../src/lib/topology';
 
 describe('topology grid geometry', () => {
   it('numbers switches with dimension 0 fastest (as the core does)', () => {
@@ -125,5 +125,18 @@ describe('the network named in captions', () => {
     expect(networkName(cube, undefined)).toBe('8×8 kary_ncube');
     expect(networkName({ kind: 'fat_tree', levels: 3 }, 'fat_tree')).toBe('fat_tree');
     expect(networkName(undefined)).toBe('unknown');
+  });
+});
+
+// A 1024×1024 torus (the core accepts a million nodes) was drawn as a million SVG squares and hung
+// the tab: no more than MAX_DRAWN_CELLS are laid out, whole slices at a time.
+describe('grid layout of a very large network', () => {
+  it('lays out whole slices up to the cell budget, and none of a slice beyond it', () => {
+    const big = gridLayout([1024, 1024], undefined);
+    expect([big.shownSlices, big.slices.length]).toEqual([0, 0]);
+    const deep = gridLayout([64, 64, 16], undefined);
+    expect([deep.shownSlices, deep.totalSlices]).toEqual([Math.floor(MAX_DRAWN_CELLS / 4096), 16]);
+    expect(deep.slices.flatMap((s) => s.cells).length).toBeLessThanOrEqual(MAX_DRAWN_CELLS);
+    expect(gridLayout([31, 31, 31], undefined).shownSlices).toBe(31); // seed 001 Fig. 11: drawn in full
   });
 });

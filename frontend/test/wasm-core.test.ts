@@ -8,6 +8,7 @@ import { setPath } from '../src/lib/path';
 import { allFields, fieldsFor, type SchemaNode } from '../src/config/schema';
 import { portRows } from '../src/lib/ports';
 import { loadCore } from './core';
+import { inTurn, placement } from '../src/lib/placement';
 
 // Drives the real WASM core in node through the same handle() the Web Worker uses.
 let core: CoreModule;
@@ -155,6 +156,21 @@ describe('WASM core in node', () => {
       }
       for (const [c, v] of Object.entries(r.cache.by_port_class)) expect(byClass[c], c).toEqual({ lookups: v.lookups, hits: v.hits });
     }
+  });
+
+  // The preset list labels an example "(large: run on the server)" from its `browser` flag, while
+  // the run preview places it from the core's summary: the two must not contradict each other.
+  it("every example's browser flag agrees with where the core's summary places it", () => {
+    const placed = EXAMPLES.map((e) => {
+      const configs = e.compare ? variantConfigs(e).map((v) => v.config) : [e.config];
+      const summaries = configs.map((c) => {
+        const out = handle(core, { id: 1, method: 'prepare', config: c });
+        if (out.kind !== 'prepared') throw new Error(`${e.key}: ${JSON.stringify(out)}`);
+        return out.prepared.summary;
+      });
+      return [e.key, placement(inTurn(summaries)).where === 'browser'];
+    });
+    expect(placed).toEqual(EXAMPLES.map((e) => [e.key, e.browser]));
   });
 
   it('every browser-sized example reproduces its published values in the WASM core', () => {

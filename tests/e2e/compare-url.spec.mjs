@@ -27,7 +27,7 @@ test('compare: the columns follow the URL fragment, Back and Forward; ticks are 
     await expect(cells('state')).toHaveText(['saturated', 'below saturation']);
   };
   const showsTwoLoads = async () => {
-    await expect(cells('traffic.injection.load')).toHaveText(['0.6', '0.5']);
+    await expect(cells('traffic.injection.load')).toHaveText(['0.6 flits/node/cycle', '0.5 flits/node/cycle']);
     // Both below saturation: an equal state, hidden like every equal row.
     await expect(cells('switch.buffer.organisation')).toHaveCount(0);
     await expect(cells('state')).toHaveCount(0);

@@ -178,7 +178,8 @@ test('compare a browser run with a server run of the same config: no config diff
   await page.goto('/?view=sweeps');
   await page.goto(`/?view=compare#ids=${id}&h=${otherId}`);
   await expect(table.getByTestId('compare-config-head')).toHaveText('Config (1 that differ)');
-  await expect(table.locator('tr[data-path="traffic.injection.load"]')).toHaveText('traffic.injection.load0.30.2');
+  // Config values in their field's unit, as set.
+  await expect(table.locator('tr[data-path="traffic.injection.load"]')).toHaveText('traffic.injection.load0.3 flits/node/cycle0.2 flits/node/cycle');
 });
 
 async function expectLinkUtilisation(result, expected, cubeLinks) {

@@ -489,7 +489,7 @@ test.describe.serial('explorer', () => {
     if (heads.some((h) => /[0-9a-f]{16}/.test(h))) throw new Error(`compare headers show ids: ${JSON.stringify(heads)}`);
     expectEq(heads[1].split('\n')[0], '4×4 torus, 64 entries 4-way, uniform', 'compare: slice header is its short name');
     const ways = (await cmp.locator('tr.differs[data-path="switch.cache.ways"]').innerText()).split('\t');
-    expectEq(ways.slice(1).join(' '), '4 2', 'compare: ways differ (slice 4, first sweep point 2)');
+    expectEq(ways.slice(1).join(' '), '4 ways 2 ways', 'compare: ways differ (slice 4, first sweep point 2), in their unit');
     // Both points have the same hit rate on this small torus: only the cost tells them apart.
     expectEq(await cmp.locator('tr[data-path="topology.dims"]').count(), 0, 'compare: equal config rows hidden');
     expectEq(await cmp.locator('tr[data-path="cache.hit_rate"]').count(), 0, 'compare: equal result rows hidden');

@@ -1,5 +1,6 @@
 import type { Config, FieldError, SimResult } from '../config/types';
 import type { components, operations, paths } from './schema.gen';
+import { fieldErrorText } from '../lib/fieldError';
 
 // REST client for the SwitchLab API (same origin, under /api). The types come from the API's
 // OpenAPI document (schema.gen.ts, `npm run gen:api`); only config and result are narrowed to the
@@ -30,7 +31,7 @@ export class InvalidConfig extends Error {
     public readonly error: FieldError & { allowed: string | null },
     public readonly points: Schemas['PointError'][] = [],
   ) {
-    super(`${error.field}: ${error.message}`);
+    super(fieldErrorText(error));
   }
 }
 
@@ -40,7 +41,7 @@ export class ApiError extends Error {
     public readonly status: number,
     public readonly body: ErrorBody | null,
   ) {
-    super(`API ${status}: ${body ? `${body.field ? `${body.field}: ` : ''}${body.message}` : 'no error body'}`);
+    super(`API ${status}: ${!body ? 'no error body' : body.field ? fieldErrorText({ field: body.field, message: body.message, allowed: body.allowed }) : body.message}`);
   }
 }
 

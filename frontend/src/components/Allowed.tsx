@@ -1,12 +1,7 @@
 import type { FieldError } from '../config/types';
+import { allowedBeyondMessage } from '../lib/fieldError';
 
-// The core's "allowed" text when it adds to the message. A range check's message already states
-// the range ("must be an integer in [1, 64], got 0", allowed "an integer in [1, 64]"): shown
-// twice it reads as a stutter, so only what the message does not say is added.
-export function allowedBeyondMessage(error: FieldError): string | null {
-  return error.allowed && !error.message.includes(error.allowed) ? error.allowed : null;
-}
-
+// The part of the core's "allowed" text the message does not already say.
 export function Allowed({ error }: { error: FieldError }) {
   const allowed = allowedBeyondMessage(error);
   if (!allowed) return null;

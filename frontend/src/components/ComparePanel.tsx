@@ -1,4 +1,5 @@
 import type { Example } from '../config/examples';
+import type { SimResult } from '../config/types';
 import { variantRows } from '../config/examples';
 import type { CompareRun } from '../hooks/useCompareRun';
 import { PublishedCells, PublishedHeads } from './PublishedPanel';
@@ -22,21 +23,30 @@ export function ComparePanel({ example, run, running }: { example: Example; run:
           : `Run runs the config once per ${name}, one after another in this browser; Submit to server runs them all as a sweep.`}
       </p>
       <SaturationCurves runs={results.map((result, i) => ({ key: spec.values[i], result }))} name={name} />
-      <TableScroll label="published values beside the simulated runs">
-        <table className="published numbers" data-testid="compare-table">
-          <caption>Reproducing {example.source}</caption>
-          <thead>
-            <tr><th scope="col">{name}</th><th scope="col">quantity</th><PublishedHeads example={example} /></tr>
-          </thead>
-          <tbody>
-            {variantRows(example, results).map((c) => (
-              <tr key={`${c.variant} ${c.what}`} title={c.note} data-variant={c.variant}>
-                <th scope="row">{c.variant}</th><td>{c.what}</td><PublishedCells row={c} testid={`compare-simulated-${c.variant}`} />
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableScroll>
+      <VariantPublishedTable example={example} results={results} />
     </section>
+  );
+}
+
+// A compare example's published values, each beside its variant's run (`results` in the order of
+// `compare.values`): this browser's runs, or a sweep's points.
+export function VariantPublishedTable({ example, results }: { example: Example; results: Array<SimResult | undefined> }) {
+  const name = example.compare!.path.split('.').pop()!;
+  return (
+    <TableScroll label="published values beside the simulated runs">
+      <table className="published numbers" data-testid="compare-table">
+        <caption>Reproducing {example.source}</caption>
+        <thead>
+          <tr><th scope="col">{name}</th><th scope="col">quantity</th><PublishedHeads example={example} /></tr>
+        </thead>
+        <tbody>
+          {variantRows(example, results).map((c) => (
+            <tr key={`${c.variant} ${c.what}`} title={c.note} data-variant={c.variant}>
+              <th scope="row">{c.variant}</th><td>{c.what}</td><PublishedCells row={c} testid={`compare-simulated-${c.variant}`} />
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableScroll>
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Config, FieldError } from '../config/types';
 import { replacesWholeText } from '../lib/textEdit';
+import { nonFinitePath } from '../lib/path';
 import { Allowed } from './Allowed';
 
 interface Props {
@@ -48,6 +49,8 @@ export function JsonEditor({ config, error, onChange, onLocalError }: Props) {
     try {
       const v = JSON.parse(t) as unknown;
       if (!v || typeof v !== 'object' || Array.isArray(v)) throw new Error('the config must be a JSON object');
+      const huge = nonFinitePath(v);
+      if (huge !== null) throw new Error(`${huge}: too large a number (JSON would send null, the default)`);
       setParseError(null);
       // A replacement that comes back to the config it replaced (e.g. undone) replaced nothing.
       onChange(v as Config, replaced.current && JSON.stringify(v) !== JSON.stringify(config));

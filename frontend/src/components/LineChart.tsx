@@ -53,6 +53,9 @@ export const LineChart = forwardRef<SVGSVGElement, Props>(function LineChart({ s
   const x = (useLog ? scaleLog() : scaleLinear()).domain(x0 === x1 ? [x0 * 0.9 || -1, x1 * 1.1 || 1] : [x0, x1]).range([M.l, W - M.r]);
   // Without a value drawn (every point stalled) the y axis has no range of its own: [0, 1].
   const y = scaleLinear().domain(y0 === undefined ? [0, 1] : y0 === y1 ? [y0 - 0.01, y1 + 0.01] : [y0, y1]).nice().range([H - M.b, M.t]);
+  // Values all equal (one point, or a flat line): one tick at that value; ticks around it would
+  // all read the same at the shown digits ("25 25 25 25").
+  const yTicks = y0 !== undefined && y0 === y1 ? [y0] : y.ticks(5);
   const path = line<{ x: number; y: number }>().x((p) => x(p.x)).y((p) => y(p.y));
   const xTicks = useLog ? [...new Set([...all, ...stalled].map((p) => p.x))].sort((a, b) => a - b) : x.ticks(6);
   // Markers in drawing order; one drawn over another's centre names both in its tooltip.
@@ -61,18 +64,20 @@ export const LineChart = forwardRef<SVGSVGElement, Props>(function LineChart({ s
   // (R + 1: a hollow marker's stroke included.)
   const titles = markerTitles(series.flatMap((s) => s.points.map((p) => ({ cx: x(p.x), cy: y(p.y), label: markerLabel(s.key, p) }))), R + 1);
   const firstMarker = series.map((_, i) => series.slice(0, i).reduce((n, s) => n + s.points.length, 0));
-  // Legend rows: each drawn series, each silent one with why it has no point ("all deadlocked",
-  // a line per reason, so the text stays inside the viewBox), then what a hollow marker means.
+  // Legend rows: each drawn series (but an unnamed one: the y label names it), each silent one
+  // with why it has no point ("all deadlocked", a line per reason, so the text stays inside the
+  // viewBox), then what a hollow marker means.
   const whyOf = (key: string) => [...new Set(stalled.filter((m) => m.series === key).map((m) => m.why))]
     .map((why, i) => `${i === 0 ? 'all' : 'or'} ${why}`);
   const rows = [
-    ...keys.map((key) => ({ key, mark: silent.includes(key) ? 'cross' : 'line', text: key, notes: silent.includes(key) ? whyOf(key) : [] })),
+    ...keys.filter((key) => key !== '' || silent.includes(key))
+      .map((key) => ({ key, mark: silent.includes(key) ? 'cross' : 'line', text: key, notes: silent.includes(key) ? whyOf(key) : [] })),
     ...(hollowLabel && all.some((p) => p.hollow) ? [{ key: 'hollow', mark: 'hollow', text: hollowLabel, notes: [] }] : []),
   ];
   const rowY = rows.map((_, i) => M.t + 22 + rows.slice(0, i).reduce((h, r) => h + 18 + 12 * r.notes.length, 0));
   return (
     <svg ref={ref} viewBox={`0 0 ${W} ${H}`} width={W} height={H} role="img" aria-label={`${yLabel} vs ${xLabel}`} className="line-chart">
-      {y.ticks(5).map((t) => (
+      {yTicks.map((t) => (
         <g key={t}>
           <line x1={M.l} x2={W - M.r} y1={y(t)} y2={y(t)} stroke="#eee" />
           <text className="tick" x={M.l - 6} y={y(t)} dy="0.35em" textAnchor="end">{formatTick(t)}</text>

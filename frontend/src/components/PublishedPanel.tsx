@@ -1,11 +1,13 @@
 import type { Config, SimResult } from '../config/types';
-import { comparisonRows, exampleFor, thisRunKind, type Comparison, type Example } from '../config/examples';
+import { comparisonRows, thisRunKind, type Comparison, type Example } from '../config/examples';
+import { useExampleOf } from '../hooks/useExampleOf';
 import { TableScroll } from './TableScroll';
 
 // For an example with published values, run unchanged: the published numbers beside this run's
-// (before the run, `result` is absent and this run's column waits for it).
+// (before the run, `result` is absent and this run's column waits for it). A server's run is
+// recognised by its config id.
 export function PublishedPanel({ config, result }: { config: Config; result?: SimResult }) {
-  const example = exampleFor(config);
+  const example = useExampleOf(config, result?.config_hash);
   if (!example?.published?.length) return null;
   return (
     <TableScroll label="published values beside this run">

@@ -4,13 +4,17 @@ import { BROWSER_BUDGET, estimatedSecondsInTurn, inTurn, placement } from '../li
 import { useUnits } from '../hooks/useCoreSchemas';
 
 // The rows of the core's summary shown before a run, in this order (the cycle engine's work is
-// cycles and flit-hops, the others' packets and look-ups).
+// cycles and flit-hops, the application engines' their skeletons' messages and bytes, the route
+// walk's packets and look-ups).
 const SIZE_ROWS: Array<[string, string]> = [
   ['nodes', 'nodes'], ['switches', 'switches'], ['links', 'switch-to-switch links'], ['ports_per_switch', 'ports per switch'],
   ['input_ports', 'input ports'],
 ];
+const SKELETON_ROWS: Array<[string, string]> = [['messages', 'messages'], ['bytes', 'bytes']];
 const WORK_ROWS: Record<string, Array<[string, string]>> = {
   cycle: [['cycles', 'cycles (at most)'], ['flit_hops', 'flit-hops (estimate)']],
+  app: SKELETON_ROWS,
+  smpi: SKELETON_ROWS,
   other: [['packets', 'packets'], ['lookups', 'look-ups (at most)']],
 };
 
@@ -42,10 +46,12 @@ export function RunPreview({ prepared, variants }: { prepared: Prepared; variant
             <dd data-testid={`summary-${k}`}>{formatWithUnit(values[k] as number, units.unitOf(`summary.${k}`))}</dd>
           </div>
         ))}
-        <div>
-          <dt>browser run time (estimate)</dt>
-          <dd data-testid="summary-time">{formatSeconds(fast)} – {formatSeconds(slow)}</dd>
-        </div>
+        {!p.serverOnly && (
+          <div>
+            <dt>browser run time (estimate)</dt>
+            <dd data-testid="summary-time">{formatSeconds(fast)} – {formatSeconds(slow)}</dd>
+          </div>
+        )}
       </dl>
       <p className={`note${p.where === 'server' ? ' warn' : ''}`} data-testid="placement">
         {p.serverOnly

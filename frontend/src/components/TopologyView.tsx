@@ -1,9 +1,9 @@
 import { forwardRef, useMemo, useState } from 'react';
 import type { SimResult, TopologyDescription } from '../config/types';
-import { bundledEdgesFor, cubeLinkLayout, deltaColor, dragonflyLayout, edgesFor, gridLayout, groupEdgesFor, hitRateColor, hitRateDomain, layeredLayout, MAX_SINGLE_EDGES, MIN_LINK_CELL, MISSING_FILL, networkName, switchDeltas, type Cell, type Edge, type GridLayout } from '../lib/topology';
+import { bundledEdgesFor, cubeLinkLayout, deltaColor, dragonflyLayout, edgesFor, gridLayout, groupEdgesFor, hitRateColor, hitRateDomain, layeredLayout, MAX_DRAWN_CELLS, MAX_SINGLE_EDGES, MIN_LINK_CELL, MISSING_FILL, networkName, switchDeltas, type Cell, type Edge, type GridLayout } from '../lib/topology';
 import { aggregated, aggregateLayout, aggregateValues, pairStats } from '../lib/cubeAggregate';
 import { AggregateCells } from './AggregateCells';
-import { formatDelta, formatRate } from '../lib/format';
+import { formatCount, formatDelta, formatRate } from '../lib/format';
 import { graphLinks, outputUtilisation, switchLookups } from '../lib/ports';
 import { useBaseline } from '../hooks/useHistory';
 import { Legend } from './Legend';
@@ -97,6 +97,14 @@ export const TopologyView = forwardRef<SVGSVGElement, Props>(function TopologyVi
   }
   if (!layout) {
     return <p className="note">Topology drawing: {kind} networks are not drawn yet (k-ary n-cubes, fat trees, Dragonflies, BMINs and switch graphs are).</p>;
+  }
+  if (layout.shownSlices === 0) {
+    return (
+      <p className="note" data-testid="topology-too-large">
+        Topology drawing: the {networkName(topology, chosenKind)} has {formatCount((dims as number[]).reduce((a, b) => a * b, 1))} switches,
+        {' '}more than the {formatCount(MAX_DRAWN_CELLS)} drawn one by one; it is not drawn.
+      </p>
+    );
   }
   const focusable = layout.slices.length * (layout.slices[0]?.cells.length ?? 0) <= 256;
   const pad = 4;

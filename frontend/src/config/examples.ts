@@ -87,10 +87,13 @@ export function comparisonRows(example: Example, result: SimResult | undefined):
   return (example.published ?? []).filter((p) => p.variant === undefined || p.variant === own).map((p) => compareOne(p, result));
 }
 
-// What this run's figure beside a published one is: an analytical model's output (`models.*`)
-// or a number the engine simulated (hit rates, latencies, throughput under load), so a
-// simulated value is never passed off as a model's. An example's values are all of one kind.
+// What this run's figure beside a published one is: an analytical model's output (`models.*`,
+// or anything engine app gives: it is the application time model, docs/models.md Sec. 5, while
+// engine smpi simulates the same `app.*` keys) or a number the engine simulated (hit rates,
+// latencies, throughput under load), so a value of one kind is never passed off as the other's.
+// An example's values are all of one kind.
 export function thisRunKind(example: Example): 'model' | 'simulated' {
+  if (example.config.engine === 'app') return 'model';
   const paths = (example.published ?? []).flatMap((p) => (p.path ? [p.path] : []));
   return paths.length > 0 && paths.every((p) => p.startsWith('models.')) ? 'model' : 'simulated';
 }
@@ -115,6 +118,28 @@ export function variantConfigs(example: Example): Array<{ variant: string; confi
 export function compareSweep(example: Example): SweepRequest | null {
   const c = example.compare;
   return c ? { name: example.title, base: example.config, axes: { [c.path]: c.values } } : null;
+}
+
+// The compare example a sweep is (the example's config as base, its compare path and values as
+// the one axis), if any: the example's published values then apply to the sweep's points.
+export function compareExampleOf(sweep: { base: Config; axes: Record<string, unknown> }): Example | undefined {
+  const key = canonical({ base: sweep.base, axes: sweep.axes });
+  return EXAMPLES.find((e) => {
+    const s = compareSweep(e);
+    return s !== null && canonical({ base: s.base, axes: s.axes }) === key;
+  });
+}
+
+// A compare example's variants as a sweep's rows have them (in the order of `compare.values`;
+// a variant without a finished row is absent): each row's columns at their dotted result paths,
+// which are the paths its published values name.
+export function variantResultsOfRows(example: Example, columns: Array<{ name: string }>, rows: unknown[][]): Array<SimResult | undefined> {
+  const col = (n: string) => columns.findIndex((c) => c.name === n);
+  const [iVariant, iStatus] = [col(example.compare!.path), col('status')];
+  return example.compare!.values.map((v) => {
+    const row = rows.find((r) => r[iVariant] === v && r[iStatus] === 'done');
+    return row && (columns.reduce((acc: Config, c, i) => (row[i] === null ? acc : setPath(acc, c.name, row[i] as Json)), {}) as unknown as SimResult);
+  });
 }
 
 export interface VariantComparison extends Comparison {

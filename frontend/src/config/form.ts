@@ -29,6 +29,8 @@ export interface FieldSpec {
   choices?: string[];
   // Range and default as the schema states them, e.g. "1–2048, default 2048".
   help?: string;
+  // The range alone ("1–2048"; an array's: each item's), for the messages on text that does not parse.
+  range?: string;
   // Longer description (from the schema), shown as the input's tooltip.
   doc?: string;
   min?: number;
@@ -53,6 +55,16 @@ export function fieldText(spec: FieldSpec, cfg: Config): string {
 }
 
 const INT = /^[+-]?\d+$/;
+export const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+
+// The number text spells, if it matches `pattern` and fits a double: "1e400" is Infinity, which
+// JSON writes as null (the core's default), so it would be dropped without a word.
+export const numberOf = (t: string, pattern: RegExp): number | undefined =>
+  pattern.test(t) && Number.isFinite(Number(t)) ? Number(t) : undefined;
+const isInt = (t: string) => numberOf(t, INT) !== undefined;
+
+// What a message on unparsable text adds, so it names the allowed values as the core's do.
+const allowed = (spec: FieldSpec, each = '') => (spec.range ? ` (allowed: ${each}${spec.range})` : '');
 
 export function parseField(spec: FieldSpec, text: string): Parsed {
   const t = text.trim();
@@ -60,11 +72,11 @@ export function parseField(spec: FieldSpec, text: string): Parsed {
   if (t === '') return { ok: true, value: undefined };
   switch (spec.kind) {
     case 'int':
-      return INT.test(t) ? { ok: true, value: Number(t) } : { ok: false, message: `${spec.label}: enter a whole number` };
+      return isInt(t) ? { ok: true, value: Number(t) } : { ok: false, message: `${spec.label}: enter a whole number${allowed(spec)}` };
     case 'number':
-      return /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(t)
+      return numberOf(t, NUMBER) !== undefined
         ? { ok: true, value: Number(t) }
-        : { ok: false, message: `${spec.label}: enter a number` };
+        : { ok: false, message: `${spec.label}: enter a number${allowed(spec)}` };
     case 'text':
       return { ok: true, value: t };
     case 'bool':
@@ -77,11 +89,11 @@ export function parseField(spec: FieldSpec, text: string): Parsed {
       }
     case 'ways':
       if (t.toLowerCase() === 'full') return { ok: true, value: 'full' };
-      return INT.test(t) ? { ok: true, value: Number(t) } : { ok: false, message: 'Ways: enter a whole number or "full"' };
+      return isInt(t) ? { ok: true, value: Number(t) } : { ok: false, message: `Ways: enter a whole number${allowed(spec)}` };
     case 'dims': {
       const parts = t.split(/\s*[x×,*\s]\s*/i).filter((p) => p !== '');
-      if (parts.length === 0 || !parts.every((p) => INT.test(p)))
-        return { ok: false, message: 'Dimensions: enter sizes like 4x4 or 8x8x8' };
+      if (parts.length === 0 || !parts.every(isInt))
+        return { ok: false, message: `Dimensions: enter sizes like 4x4 or 8x8x8${allowed(spec, 'each ')}` };
       return { ok: true, value: parts.map(Number) };
     }
     case 'flags': {

@@ -45,8 +45,8 @@ function kindOf(node: SchemaNode): FieldKind | null {
   return null;
 }
 
-// "1–2048, default 2048": the range and default as the schema states them.
-export function rangeHelp(node: SchemaNode): string | undefined {
+// "1–2048" or "1–64, or \"full\"": the values the schema allows (an array's: each item's).
+export function rangeText(node: SchemaNode): string | undefined {
   const lo = node.minimum ?? node.items?.minimum ?? node.oneOf?.find((o) => o.minimum !== undefined)?.minimum;
   const bound = node['x-maximum'] ?? node.items?.['x-maximum'];
   const hi = node.maximum ?? node.items?.maximum ?? (bound?.includes(' ') ? `(${bound})` : bound);
@@ -55,6 +55,12 @@ export function rangeHelp(node: SchemaNode): string | undefined {
   else if (lo !== undefined) parts.push(`≥ ${lo}`);
   else if (hi !== undefined) parts.push(`≤ ${hi}`);
   if (node.oneOf?.some((o) => o.const === 'full')) parts.push('or "full"');
+  return parts.length ? parts.join(', ') : undefined;
+}
+
+// "1–2048, default 2048": the range and default as the schema states them.
+export function rangeHelp(node: SchemaNode): string | undefined {
+  const parts = [rangeText(node)].filter((p): p is string => p !== undefined);
   if (node.default !== undefined && node.default !== null && typeof node.default !== 'object') parts.push(`default ${String(node.default)}`);
   return parts.length ? parts.join(', ') : undefined;
 }
@@ -74,6 +80,7 @@ function leaves(node: SchemaNode, path: string, out: FieldSpec[]): FieldSpec[] {
     unit: node['x-unit'],
     choices: node.enum,
     help: rangeHelp(node),
+    range: rangeText(node),
     doc: node.description,
     min: node.minimum,
     max: node.maximum,

@@ -105,9 +105,17 @@ export function metricRows(results: unknown[]): MetricRow[] {
     const c = at(r, 'cache.by_port_class');
     return c && typeof c === 'object' && !Array.isArray(c) ? Object.keys(c) : [];
   }))].sort(portClassOrder);
+  // The application model's outcome (it has no cache section): its mean relative performance,
+  // then each benchmark's time and relative performance, for every benchmark any result has.
+  const benchmarks = [...new Set(results.flatMap((r) => {
+    const b = at(r, 'app.benchmarks');
+    return b && typeof b === 'object' && !Array.isArray(b) ? Object.keys(b) : [];
+  }))];
+  const appPaths = ['app.relative_mean', ...benchmarks.flatMap((b) => [`app.benchmarks.${b}.time_s`, `app.benchmarks.${b}.relative`])];
   const paths: Array<[string, MetricRow['section']]> = [
     ...RESULT_PATHS.slice(0, 2).map((p): [string, 'results'] => [p, 'results']),
     ...classes.map((c): [string, 'results'] => [`cache.by_port_class.${c}.hit_rate`, 'results']),
+    ...appPaths.map((p): [string, 'results'] => [p, 'results']),
     ...RESULT_PATHS.slice(2).map((p): [string, 'results'] => [p, 'results']),
     ...COST_PATHS.map((p): [string, 'cost'] => [p, 'cost']),
   ];

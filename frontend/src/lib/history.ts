@@ -63,11 +63,16 @@ const keptPerSwitch = (v: unknown) =>
 
 // What a history entry keeps of a result.
 export function trimResult(r: SimResult): SimResult {
-  const cache = { ...r.cache } as Record<string, unknown>;
-  delete cache.by_port;
-  cache.by_switch = keptPerSwitch(cache.by_switch);
-  if (cache.by_switch === undefined) delete cache.by_switch;
-  const out: SimResult = { ...r, cache: cache as SimResult['cache'] };
+  const out: SimResult = { ...r };
+  // An application-model result has no cache section: none is made up (it would head the entry
+  // with a hit rate).
+  if (r.cache) {
+    const cache = { ...r.cache } as Record<string, unknown>;
+    delete cache.by_port;
+    cache.by_switch = keptPerSwitch(cache.by_switch);
+    if (cache.by_switch === undefined) delete cache.by_switch;
+    out.cache = cache as SimResult['cache'];
+  }
   if (r.utilization && typeof r.utilization === 'object') {
     const { by_output_port: _p, by_switch, ...rest } = r.utilization as Record<string, unknown>;
     const kept = keptPerSwitch(by_switch);

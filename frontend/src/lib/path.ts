@@ -27,3 +27,22 @@ export function setPath(obj: Config, path: string, value: Json | undefined): Con
   out[head] = setPath(base, rest.join('.'), value);
   return out;
 }
+
+// The dotted path of the first number in `v` beyond a double's range (JSON.parse reads 1e999 as
+// Infinity, which JSON writes back as null, i.e. the field's default), or null if there is none.
+// Array items are named by index, as the core names them: "topology.dims[1]".
+export function nonFinitePath(v: unknown, path = ''): string | null {
+  if (typeof v === 'number') return Number.isFinite(v) ? null : path;
+  if (Array.isArray(v)) {
+    for (const [i, x] of v.entries()) {
+      const p = nonFinitePath(x, `${path}[${i}]`);
+      if (p !== null) return p;
+    }
+  } else if (v && typeof v === 'object') {
+    for (const [k, x] of Object.entries(v)) {
+      const p = nonFinitePath(x, path ? `${path}.${k}` : k);
+      if (p !== null) return p;
+    }
+  }
+  return null;
+}

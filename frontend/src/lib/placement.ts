@@ -1,18 +1,21 @@
 import type { RunSummary } from '../config/types';
 
 // Where a run belongs, decided from the core's prepare() summary (never from config fields).
-// A run's work is the summary key its engine's speed is measured in: look-ups for the route walk
-// and the application model, estimated flit-hops (`summary.flit_hops`: cycles x nodes x load x
+// A run's work is the summary key its engine's speed is measured in: look-ups for the route walk,
+// the skeletons' messages for the application model (it walks no look-up: its summary counts 0),
+// estimated flit-hops (`summary.flit_hops`: cycles x nodes x load x
 // longest route, an upper estimate) for the cycle engine. Rates are the WASM and native cores'
 // measured ranges against that key (docs/benchmarks.md): estimates, never promises.
+type WorkKey = 'lookups' | 'flit_hops' | 'messages';
+
 interface Work {
-  key: 'lookups' | 'flit_hops';
+  key: WorkKey;
   wasmPerS: { slow: number; fast: number };
   nativePerS: { slow: number; fast: number };
   autoRun: number; // at most this much work runs by itself when the page opens (about a second)
 }
 
-const WORK: Record<'lookups' | 'flit_hops', Work> = {
+const WORK: Record<WorkKey, Work> = {
   // About 2 M look-ups/s on a large torus with 3C classification, about 20 M/s on a small cache
   // without it (WASM); natively about 3 M/s (fat tree, 3C) to 25 M/s (small torus cache).
   lookups: { key: 'lookups', wasmPerS: { slow: 2e6, fast: 20e6 }, nativePerS: { slow: 3e6, fast: 25e6 }, autoRun: 2_000_000 },
@@ -20,15 +23,18 @@ const WORK: Record<'lookups' | 'flit_hops', Work> = {
   // of every node dominates) to 22 M/s on seed 003's BMIN with 64-flit packets (WASM); natively
   // within 1.5x of that.
   flit_hops: { key: 'flit_hops', wasmPerS: { slow: 4e6, fast: 22e6 }, nativePerS: { slow: 5e6, fast: 30e6 }, autoRun: 4_000_000 },
+  // The application model over the NPB presets (9.5 M to 51 M messages): 50 M to 100 M messages/s
+  // in WASM (Chromium), 90 M to 290 M natively.
+  messages: { key: 'messages', wasmPerS: { slow: 40e6, fast: 100e6 }, nativePerS: { slow: 80e6, fast: 300e6 }, autoRun: 40_000_000 },
 };
 
 export function workOf(summary: Pick<RunSummary, 'engine'>): Work {
-  return summary.engine === 'cycle' ? WORK.flit_hops : WORK.lookups;
+  return summary.engine === 'cycle' ? WORK.flit_hops : summary.engine === 'app' ? WORK.messages : WORK.lookups;
 }
 
 // The browser's budget, not the core's: a few seconds of work, and a tab's heap much beyond 1 GiB
 // risks being killed.
-export const BROWSER_BUDGET = { lookups: 50_000_000, flit_hops: 100_000_000, memory_bytes: 2 ** 30 };
+export const BROWSER_BUDGET = { lookups: 50_000_000, flit_hops: 100_000_000, messages: 500_000_000, memory_bytes: 2 ** 30 };
 export type BudgetKey = keyof typeof BROWSER_BUDGET;
 
 export interface Placement {
@@ -59,10 +65,11 @@ export function estimatedSeconds(summary: RunSummary): [number, number] {
 // key the sum of the runs' (as the core's prepare() counts it), memory the largest run's (one is
 // held at a time); sizes are the first run's.
 export function inTurn(summaries: RunSummary[]): RunSummary {
-  const sum = (k: 'cycles' | 'flit_hops' | 'packets' | 'lookups') =>
+  const sum = (k: 'cycles' | 'flit_hops' | 'messages' | 'packets' | 'lookups') =>
     summaries.some((s) => s[k] !== undefined) ? summaries.reduce((n, s) => n + (s[k] ?? 0), 0) : undefined;
   return {
-    ...summaries[0], cycles: sum('cycles'), flit_hops: sum('flit_hops'), packets: sum('packets')!, lookups: sum('lookups')!,
+    ...summaries[0], cycles: sum('cycles'), flit_hops: sum('flit_hops'), messages: sum('messages'), packets: sum('packets')!,
+    lookups: sum('lookups')!,
     memory_bytes: Math.max(...summaries.map((s) => s.memory_bytes)),
   };
 }
@@ -77,10 +84,12 @@ export function autoRuns(summary: RunSummary): boolean {
   return placement(summary).where === 'browser' && amount(summary, workOf(summary).key) <= workOf(summary).autoRun;
 }
 
-// The work of one point, in words: "12,960,000 flit-hops" or "6,286 look-ups".
+const WORK_UNIT: Record<WorkKey, string> = { lookups: 'look-ups', flit_hops: 'flit-hops', messages: 'messages' };
+
+// The work of one point, in words: "12,960,000 flit-hops", "6,286 look-ups" or "9,523,813 messages".
 export function workPerPoint(summary: RunSummary): string {
   const w = workOf(summary);
-  return `${Math.round(amount(summary, w.key)).toLocaleString('en-US')} ${w.key === 'flit_hops' ? 'flit-hops' : 'look-ups'}`;
+  return `${Math.round(amount(summary, w.key)).toLocaleString('en-US')} ${WORK_UNIT[w.key]}`;
 }
 
 // [fastest, slowest] estimated worker-seconds of a sweep of `points` points like `summary`.

@@ -1,6 +1,7 @@
 import type { Config, FieldError, Json } from '../config/types';
 import type { Sweep } from '../api/client';
 import { getPath, setPath } from './path';
+import { NUMBER, numberOf } from '../config/form';
 
 // Sweep axes: values typed as "64, 128, 256", "64..1024 *2" (geometric) or "1..8 +1"
 // (arithmetic), expanded client-side so the point count is known before submitting.
@@ -12,7 +13,7 @@ export type AxisParse = { ok: true; values: Json[] } | { ok: false; message: str
 const MAX_AXIS_VALUES = 1000;
 
 function scalar(t: string): Json {
-  if (/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(t)) return Number(t);
+  if (NUMBER.test(t)) return Number(t);
   if (t === 'true' || t === 'false') return t === 'true';
   return t;
 }
@@ -56,7 +57,7 @@ export function parseAxisValues(text: string): AxisParse {
   const range = /^(-?[\d.]+)\s*\.\.\s*(-?[\d.]+)\s*([*+])\s*([\d.]+)$/.exec(t);
   if (range) {
     const [from, to, op, by] = [Number(range[1]), Number(range[2]), range[3], Number(range[4])];
-    if ((op === '*' && !(by > 1)) || (op === '+' && !(by > 0)) || from > to || (op === '*' && from <= 0))
+    if (![from, to, by].every(Number.isFinite) || (op === '*' && !(by > 1)) || (op === '+' && !(by > 0)) || from > to || (op === '*' && from <= 0))
       return { ok: false, message: 'range: from ≤ to, and *factor > 1 or +step > 0' };
     const values: number[] = [];
     for (let v = from; v <= to * (1 + 1e-12); v = op === '*' ? v * by : v + by) {
@@ -67,6 +68,9 @@ export function parseAxisValues(text: string): AxisParse {
   }
   const parts = t.split(/\s*,\s*/).filter((p) => p !== '');
   if (parts.length === 0) return { ok: false, message: 'enter values like 64,128,256 or 64..1024 *2' };
+  // A number beyond a double's range would reach the server as null (the field's default).
+  const huge = parts.find((p) => NUMBER.test(p) && numberOf(p, NUMBER) === undefined);
+  if (huge !== undefined) return { ok: false, message: `${huge}: too large a number` };
   return { ok: true, values: parts.map(scalar) };
 }
 
@@ -130,6 +134,10 @@ export interface Series {
   points: SeriesPoint[];
 }
 
+// The key of the single line of a sweep without a series axis (its chart's y label names it). The
+// chart's stalled points use it too, so they are marked in that line's colour.
+export const LONE_SERIES = '';
+
 // Result rows (columns by name) -> one line per value of `seriesCol` (or a single line), points
 // sorted by x. Rows without a number in x or y (failed or pending points) are left out. Points
 // whose `hollowCol` is true are marked hollow.
@@ -151,7 +159,7 @@ export function sweepSeries(
     const x = r[ix];
     const y = r[iy];
     if (typeof x !== 'number' || typeof y !== 'number') continue;
-    const key = is >= 0 ? String(r[is]) : yCol;
+    const key = is >= 0 ? String(r[is]) : LONE_SERIES;
     if (!groups.has(key)) groups.set(key, []);
     groups.get(key)!.push(ih >= 0 && r[ih] === true ? { x, y, hollow: true } : { x, y });
   }

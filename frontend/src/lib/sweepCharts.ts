@@ -1,12 +1,12 @@
-import { sweepSeries, type Series } from './sweep';
+import { LONE_SERIES, sweepSeries, type Series } from './sweep';
 import { displayUnit } from './format';
 
 // Data for the sweep charts: a metric vs the first axis, latency vs job size and cost vs hit rate
 // (Pareto front).
 
 // What the main sweep chart can draw: the headline columns of the route walk (hit rate, zero-load
-// latency) and of the cycle engine (latency under load, accepted throughput), as the API lists
-// them for the sweep's engines.
+// latency), of the cycle engine (latency under load, accepted throughput) and of the application
+// model (relative performance), as the API lists them for the sweep's engines.
 const METRICS: Array<{ col: string; label: string }> = [
   { col: 'cache.hit_rate', label: 'hit rate' },  // first: the route walk's headline
   { col: 'latency_ns.zero_load.mean', label: 'mean zero-load latency' },
@@ -14,6 +14,7 @@ const METRICS: Array<{ col: string; label: string }> = [
   { col: 'latency_cycles.packet.mean', label: 'mean packet latency' },
   { col: 'latency_cycles.packet.p99', label: 'p99 packet latency' },
   { col: 'throughput.accepted', label: 'accepted throughput' },
+  { col: 'app.relative_mean', label: 'mean relative performance' },
 ];
 
 // The chart's x axis and line axis: the first axis with numbers (a sweep over organisation x load
@@ -49,7 +50,7 @@ export function stalledPoints(columns: Array<{ name: string }>, rows: unknown[][
   for (const r of rows) {
     const x = r[ix];
     if (typeof x !== 'number') continue;
-    const series = is >= 0 ? String(r[is]) : '';
+    const series = is >= 0 ? String(r[is]) : LONE_SERIES;
     if (r[iStatus] === 'failed') out.push({ series, x, why: 'failed', error: String(r[iError] ?? 'no message') });
     if (r[iStatus] !== 'done') continue;
     const why = iDeadlock >= 0 && r[iDeadlock] === true ? 'deadlock' : iAccepted >= 0 && r[iAccepted] === 0 ? 'nothing delivered' : null;

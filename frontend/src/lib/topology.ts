@@ -75,6 +75,11 @@ export function switchId(coords: number[], dims: number[]): number {
   return id;
 }
 
+// Switches drawn one by one at most (each is an SVG element): a 1024×1024 torus, which the core
+// accepts, hung the tab for minutes. Slices beyond it are left out as the 36th slice's followers
+// are; a single slice larger than it is not drawn at all.
+export const MAX_DRAWN_CELLS = 40_000;
+
 export function gridLayout(
   dims: number[],
   bySwitch: number[] | undefined,
@@ -89,7 +94,7 @@ export function gridLayout(
   const rows = dims.length > 1 ? dims[1] : 1;
   const outer = dims.slice(2);
   const totalSlices = outer.reduce((a, b) => a * b, 1);
-  const shown = Math.min(totalSlices, maxSlices);
+  const shown = Math.min(totalSlices, maxSlices, Math.floor(MAX_DRAWN_CELLS / (cols * rows)));
   // Small multiples are laid out in a near-square arrangement of slices.
   const perRow = Math.max(1, Math.ceil(Math.sqrt(shown * (rows / Math.max(cols, 1)))));
   const sliceRows = Math.ceil(shown / perRow);

@@ -1,14 +1,15 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { getExperiment } from '../api/client';
 import type { Config, Json, SimResult } from '../config/types';
 import { diffConfigs, idList, metricRows } from '../lib/compare';
 import { differenceSE, errorsOf } from '../lib/confidence';
-import { formatDelta, formatValue } from '../lib/format';
+import { formatDelta, formatSetting, formatValue } from '../lib/format';
 import { shortName } from '../lib/history';
 import { getPath } from '../lib/path';
 import { useCompareSelection } from '../hooks/useCompareSelection';
 import { useHistory } from '../hooks/useHistory';
-import { useUnits } from '../hooks/useCoreSchemas';
+import { useCoreSchemas, useUnits } from '../hooks/useCoreSchemas';
+import { allFields } from '../config/schema';
 import { useNormalizedConfigs } from '../hooks/useNormalizedConfigs';
 import { TableScroll } from '../components/TableScroll';
 
@@ -99,6 +100,9 @@ export function CompareView() {
 // `configs`: the columns' configs normalized by the core (null while it works).
 function CompareTable({ columns, configs, all }: { columns: Column[]; configs: Config[] | null; all: boolean }) {
   const units = useUnits();
+  // A config value in its field's unit (the config schema's), exactly as set: "0.3 flits/node/cycle".
+  const { schemas } = useCoreSchemas();
+  const configUnit = useMemo(() => new Map((schemas ? allFields(schemas.config) : []).map((f) => [f.path, f.unit ?? ''])), [schemas]);
   // Numbers are only shown once their units are known (the results schema comes from the core).
   if (!units.loaded || !configs) return <p className="note">loading the units and normalized configs from the core…</p>;
   const diff = diffConfigs(configs).filter((d) => all || d.differs);
@@ -130,7 +134,7 @@ function CompareTable({ columns, configs, all }: { columns: Column[]; configs: C
           {diff.map((d) => (
             <tr key={d.path} className={d.differs ? 'differs' : undefined} data-path={d.path}>
               <th scope="row">{d.path}</th>
-              {d.values.map((v, i) => <td key={i}>{formatValue(v, '')}</td>)}
+              {d.values.map((v, i) => <td key={i}>{formatSetting(v, configUnit.get(d.path) ?? '')}</td>)}
             </tr>
           ))}
           {(['results', 'cost'] as const).map((section) => {

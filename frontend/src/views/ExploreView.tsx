@@ -78,8 +78,13 @@ export function ExploreView({ onEngineVersion }: { onEngineVersion: (v: string |
 
   const error = core.error ?? (wasm.state.phase === 'invalid' ? wasm.state.error : null) ??
     (server.state.phase === 'invalid' ? server.state.error : null);
-  const blocked = !!core.error || Object.keys(localErrors).length > 0;
+  const unparsed = Object.keys(localErrors).length > 0;
+  const blocked = !!core.error || unparsed;
   const canRun = !blocked && core.validated;
+  // What stops a requested run now: text that does not parse, or the core's error on this very
+  // config. An error kept from the previous config does not: Enter pressed right after correcting
+  // a refused value waits for the core's answer on the new one.
+  const refused = unparsed || (core.validated && !!core.error);
   const serverBusy = server.state.phase === 'submitting' || server.state.phase === 'waiting';
 
   // Every finished run goes into this browser's history (each variant of a comparison too).
@@ -110,22 +115,22 @@ export function ExploreView({ onEngineVersion }: { onEngineVersion: (v: string |
     }
   }, [compareExample, startCompare, clearCompare, wasm, config]);
   const requestRun = useCallback(() => {
-    if (blocked) {
+    if (refused) {
       // Point at the field that blocks the run.
       document.querySelector<HTMLElement>('.config-form [aria-invalid="true"], #config-json[aria-invalid="true"]')?.focus();
       return;
     }
     if (core.validated) runForm();
     else setPending(true);
-  }, [blocked, core.validated, runForm]);
+  }, [refused, core.validated, runForm]);
   useEffect(() => {
     if (!pending) return;
-    if (blocked) setPending(false);
+    if (refused) setPending(false);
     else if (core.validated) {
       setPending(false);
       runForm();
     }
-  }, [pending, blocked, core.validated, runForm]);
+  }, [pending, refused, core.validated, runForm]);
 
   // Ctrl/Cmd+Enter anywhere, or Enter in a form input, runs the form's config in the browser. The
   // listener reads the latest render's requestRun through a ref: a key pressed right after typing
@@ -156,7 +161,11 @@ export function ExploreView({ onEngineVersion }: { onEngineVersion: (v: string |
   // A result is stale once the form holds another config, or text that does not parse yet.
   const formKey = Object.keys(localErrors).length > 0 ? null : canonical(config);
   const wasmStale = wasmResult !== null && canonical(wasmResult.config) !== formKey;
-  const serverStale = serverExp !== null && canonical(serverExp.config) !== formKey;
+  // The server answers with the config it normalized (every default written out), never equal to
+  // the form's as text: it is the form's config when the core gives that the same id (its content
+  // hash, the experiment's id).
+  const formId = formKey !== null && core.validated ? core.prepared?.id : undefined;
+  const serverStale = serverExp !== null && serverExp.id !== formId;
   const hasResult = wasmResult !== null || serverExp?.result;
   const showPreview = !hasResult || (wasmResult ? wasmStale : serverStale);
   const nextDrawing = core.prepared && <NextTopology prepared={core.prepared} comparedVariants={compareExample?.compare?.values.length} />;

@@ -6,6 +6,8 @@ import { SweepCurves } from '../components/SweepCurves';
 import { SweepTable } from '../components/SweepTable';
 import { SweepExtraCharts } from '../components/SweepExtraCharts';
 import { ShareButton } from '../components/ShareButton';
+import { VariantPublishedTable } from '../components/ComparePanel';
+import { compareExampleOf, variantResultsOfRows } from '../config/examples';
 
 const ACTIVE = new Set(['queued', 'running']);
 
@@ -43,6 +45,8 @@ export function SweepView({ id }: { id: string }) {
     };
   }, [id]);
 
+  // A compare example submitted from Explore: its published values beside the points.
+  const example = sweep ? compareExampleOf(sweep) : undefined;
   return (
     <main className="page">
       <h2>Sweep {sweep?.name ? `“${sweep.name}”` : ''} <code title={id}>{id.slice(0, 12)}…</code></h2>
@@ -59,6 +63,7 @@ export function SweepView({ id }: { id: string }) {
             <a href={`/api/sweeps/${id}/results?format=json&limit=10000`} download={`sweep-${id.slice(0, 12)}.json`}>Results JSON</a>
           </p>
           {results && <SweepChart sweep={sweep} results={results} />}
+          {results && example && <VariantPublishedTable example={example} results={variantResultsOfRows(example, results.columns, results.rows)} />}
           {results && <SweepCurves sweep={sweep} results={results} />}
           {results && <SweepExtraCharts sweep={sweep} results={results} />}
           {results && <SweepTable sweep={sweep} results={results} />}
