@@ -67,6 +67,17 @@ describe('components render numbers with units', () => {
     expect(text(html)).not.toContain('(allowed:');
   });
 
+  it('a core error on an item of a list appears under the list\'s input, naming the item', () => {
+    const error = { field: 'topology.dims[1]', message: 'must be an integer in [2, 65536], got 0', allowed: 'an integer in [2, 65536]' };
+    const html = renderToStaticMarkup(<ConfigForm config={SLICE_CONFIG} schema={schema} onChange={() => {}} error={error} />);
+    expect(html).toContain('<span data-testid="error-topology.dims">[1]: must be an integer in [2, 65536], got 0</span>');
+    expect(html).not.toContain('data-testid="config-error"');
+    // A longer path that merely starts alike is no item of the field.
+    const other = renderToStaticMarkup(<ConfigForm config={SLICE_CONFIG} schema={schema} onChange={() => {}}
+      error={{ ...error, field: 'topology.dimsx' }} />);
+    expect(other).toContain('data-testid="config-error"');
+  });
+
   it('an error on a field without an input is shown above the form', () => {
     const html = renderToStaticMarkup(
       <ConfigForm config={SLICE_CONFIG} schema={schema} error={{ field: 'monitor.bogus', message: 'must be >= 4' }} onChange={() => {}} />,

@@ -5,6 +5,7 @@ import { pruneToVariant, shownFields, type SchemaNode } from '../config/schema';
 import { GROUPS } from '../config/presentation';
 import { FieldInput } from './FieldInput';
 import { Allowed } from './Allowed';
+import { errorForField } from '../lib/fieldError';
 
 function groupsOf(fields: FieldSpec[]) {
   const present = new Set(fields.map((f) => f.group));
@@ -58,7 +59,7 @@ export function ConfigForm({ config, schema, error, onChange, onLocalError }: Pr
   // one is shown above the form as below.
   const fields = shownFields(schema, config);
   const change = (next: Config) => onChange(pruneToVariant(schema, config, next));
-  const orphan = error && !fields.some((f) => f.path === error.field) ? error : null;
+  const orphan = error && !fields.some((f) => errorForField(error, f.path)) ? error : null;
   return (
     <form className="config-form" onSubmit={(e) => e.preventDefault()} aria-label="Experiment configuration">
       {orphan && (
@@ -70,13 +71,13 @@ export function ConfigForm({ config, schema, error, onChange, onLocalError }: Pr
         const fs = fields.filter((f) => f.group === group);
         const inputs = fs.map((f) => (
           <FieldInput key={f.path} spec={f} config={config} onChange={change} onLocalError={onLocalError}
-            coreError={error?.field === f.path ? error : undefined}
+            coreError={errorForField(error, f.path)}
             note={f.path === LOAD_PATH && loadIgnored(config) ? LOAD_IGNORED : undefined} />
         ));
         return open ? (
           <fieldset key={group}><legend>{title}</legend>{inputs}</fieldset>
         ) : (
-          <Folded key={group} title={title} hasError={fs.some((f) => f.path === error?.field)}>{inputs}</Folded>
+          <Folded key={group} title={title} hasError={fs.some((f) => errorForField(error, f.path))}>{inputs}</Folded>
         );
       })}
     </form>

@@ -13,3 +13,13 @@ export function fieldErrorText(error: FieldError): string {
   const allowed = allowedBeyondMessage(error);
   return `${error.field}: ${error.message}${allowed ? ` (allowed: ${allowed})` : ''}`;
 }
+
+// The core's error as it belongs to the form field at `path`: the field's own, or one naming an
+// item of it (topology.dims[1] belongs to topology.dims, whose input holds the whole list), with
+// the item's place kept in front of the message ("[1]: must be ..."). Undefined otherwise.
+export function errorForField(error: FieldError | null | undefined, path: string): FieldError | undefined {
+  if (!error) return undefined;
+  if (error.field === path) return error;
+  const item = error.field.startsWith(`${path}[`) ? error.field.slice(path.length) : null;
+  return item ? { ...error, message: `${item}: ${error.message}` } : undefined;
+}
