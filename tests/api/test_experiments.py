@@ -109,6 +109,18 @@ def test_ids_unknown_malformed_and_prefixes(client, db):
         assert client.get(f"/api/experiments/{i[:24]}").json()["id"] == i
 
 
+def test_presence_is_200_absent_for_an_unknown_experiment(client, db):
+    """The explorer asks whether an SMPI twin run exists: `absent` is an answer, not a 404."""
+    unknown = "ab" * 32
+    r = client.get(f"/api/experiments/{unknown}/presence")
+    assert (r.status_code, r.json()) == (200, {"id": unknown, "status": "absent"})
+    r = client.get("/api/experiments/xyz/presence")
+    assert r.status_code == 422 and r.json()["error"]["field"] == "id"
+    exp_id = client.post("/api/experiments", json=TINY).json()["id"]
+    r = client.get(f"/api/experiments/{exp_id[:24]}/presence")
+    assert r.status_code == 200 and r.json()["id"] == exp_id and r.json()["status"] in ("queued", "running", "done")
+
+
 def test_request_body_limit(client):
     r = client.post("/api/experiments", content=b"{" + b" " * 2_000_000 + b"}",
                     headers={"content-type": "application/json"})

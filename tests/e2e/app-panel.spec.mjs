@@ -11,6 +11,8 @@ const gain = (r) => `${r < 1 ? '−' : '+'}${Math.abs((r - 1) * 100).toFixed(2)}
 test('seed 001 Fig. 7 preset: bars of relative performance per benchmark equal the native CLI', async ({ page }) => {
   const example = exampleOf(PRESET);
   const expected = nativeRun(example.config).app;
+  const consoleErrors = [];
+  page.on('console', (m) => m.type() === 'error' && consoleErrors.push(m.text()));
 
   await runPresetInBrowser(page, expect, PRESET);
 
@@ -27,6 +29,10 @@ test('seed 001 Fig. 7 preset: bars of relative performance per benchmark equal t
   const published = example.published[0];
   await expect(page.locator('[data-testid="wasm-result"] [data-testid="published-table"] tbody tr').first())
     .toContainText(`${sig3(expected.relative_mean)} ${published.unit}`);
+
+  // The server has no SMPI run of it: asking leaves no error in the console (was a 404 per run).
+  await expect(panel.getByTestId('wasm-app-smpi-replay')).toBeVisible();
+  expect(consoleErrors).toEqual([]);
 });
 
 // SimGrid SMPI on the server beside the model: a worker replays the skeletons (engine smpi), and

@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -29,6 +29,13 @@ class ExperimentAccepted(BaseModel):
     status: RunStatus
     location: str
     result: dict[str, Any] | None = None
+
+
+class ExperimentPresence(BaseModel):
+    """Whether the server holds an experiment, and its run's status if it does."""
+
+    id: str = Field(description="the full id when the server holds the experiment, else the id asked for")
+    status: RunStatus | Literal["absent"] = Field(description="the run's status, or absent: no such experiment here")
 
 
 class RunError(FieldProblem):

@@ -110,6 +110,12 @@ export async function getExperiment(id: string, base = ''): Promise<Experiment> 
   return e;
 }
 
+// Whether the server holds an experiment ('absent' when not: a 200, so asking leaves no 404 in the
+// browser's console).
+export async function experimentPresence(id: string, base = ''): Promise<Ok<'getExperimentPresence'>['status']> {
+  return (await call<Ok<'getExperimentPresence'>>(url('/api/experiments/{experiment_id}/presence', { experiment_id: id }, base))).status;
+}
+
 // Big results keep long arrays (per-switch, per-port) out of the result, paged by the API
 // (docs/api.md, Results); the views draw them, so arrays up to this length are fetched back in.
 const RESTORE_MAX_ITEMS = 1 << 20;

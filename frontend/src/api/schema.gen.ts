@@ -17,6 +17,14 @@ export interface paths {
     /** Get Experiment Array */
     get: operations["getExperimentArray"];
   };
+  "/api/experiments/{experiment_id}/presence": {
+    /**
+     * Get Experiment Presence
+     * @description Whether the server holds the experiment: 200 with status `absent` when it does not, so a
+     * client asking whether a run exists (the explorer's SMPI twin) gets no 404 to log.
+     */
+    get: operations["getExperimentPresence"];
+  };
   "/api/health": {
     /** Health */
     get: operations["getHealth"];
@@ -203,6 +211,22 @@ export interface components {
       ui_url: string;
       /** Worker */
       worker: string | null;
+    };
+    /**
+     * ExperimentPresence
+     * @description Whether the server holds an experiment, and its run's status if it does.
+     */
+    ExperimentPresence: {
+      /**
+       * Id
+       * @description the full id when the server holds the experiment, else the id asked for
+       */
+      id: string;
+      /**
+       * Status
+       * @description the run's status, or absent: no such experiment here
+       */
+      status: ("queued" | "running" | "done" | "failed" | "cancelled") | "absent";
     };
     /**
      * FieldProblem
@@ -642,6 +666,51 @@ export interface operations {
       404: {
         content: {
           "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description the id prefix matches more than one resource */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description invalid input; names the field and what it allows */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description internal error (details are in the server log only) */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description the database or the simulation engine is unavailable */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+    };
+  };
+  /**
+   * Get Experiment Presence
+   * @description Whether the server holds the experiment: 200 with status `absent` when it does not, so a
+   * client asking whether a run exists (the explorer's SMPI twin) gets no 404 to log.
+   */
+  getExperimentPresence: {
+    parameters: {
+      path: {
+        /** @description full id (64 hex characters) or a unique prefix of at least 24 of them */
+        experiment_id: string;
+      };
+    };
+    responses: {
+      /** @description Successful Response */
+      200: {
+        content: {
+          "application/json": components["schemas"]["ExperimentPresence"];
         };
       };
       /** @description the id prefix matches more than one resource */

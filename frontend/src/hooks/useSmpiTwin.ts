@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Config, SimResult } from '../config/types';
 import type { AppSection } from '../lib/appChart';
 import { sharedCore } from '../core/client';
-import { ApiError, submitExperiment, waitForExperiment, type Experiment } from '../api/client';
+import { experimentPresence, submitExperiment, waitForExperiment, type Experiment } from '../api/client';
 
 // The SimGrid SMPI run of the same system on the server: the config with engine "smpi" has its
 // own experiment id (the core's prepare() gives it). A finished run under that id is shown beside
@@ -43,10 +43,13 @@ export function useSmpiTwin(config: Config, result: SimResult): SmpiTwin {
         const { id, config: normalized } = a.outcome.prepared;
         twinConfig.current = normalized;
         try {
+          if ((await experimentPresence(id)) === 'absent') {
+            if (!ctl.signal.aborted) setStatus('absent');
+            return;
+          }
           await waitForExperiment(id, follow, ctl.signal); // a finished run at once, or follows one under way
-        } catch (err) {
-          if (err instanceof ApiError && err.status === 404 && !ctl.signal.aborted) setStatus('absent');
-          // otherwise no server (or aborted): nothing to show
+        } catch {
+          // no server (or aborted): nothing to show
         }
       })
       .catch(() => undefined);

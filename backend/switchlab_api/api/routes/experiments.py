@@ -12,8 +12,9 @@ from ...core.errors import ApiError
 from ...core.offload import in_core_pool, in_db_pool
 from ...db import repository as repo
 from ...db.pool import connection
-from ...models.common import BY_ID_ERRORS, SERVER_ERRORS, ID_DESCRIPTION, ID_PATTERN, WRITE_ERRORS
-from ...models.experiment import ArrayPage, ExperimentAccepted, ExperimentConfig, ExperimentOut, StoredArray
+from ...models.common import BY_ID_ERRORS, SERVER_ERRORS, ID_DESCRIPTION, ID_PATTERN, WRITE_ERRORS, error_responses
+from ...models.experiment import (ArrayPage, ExperimentAccepted, ExperimentConfig, ExperimentOut, ExperimentPresence,
+                                  StoredArray)
 from ...services import ids, result_arrays
 from ...services.finished_cache import FinishedCache
 from ...services.result_arrays import PAGE_ITEMS
@@ -88,6 +89,32 @@ async def get_experiment(
     if _matches(request.headers.get("if-none-match", ""), etag):
         return Response(status_code=304, headers=headers)
     return Response(body, media_type="application/json", headers=headers)
+
+
+@router.get(
+    "/{experiment_id}/presence",
+    operation_id="getExperimentPresence",
+    response_model=ExperimentPresence,
+    responses={**error_responses(409, 422), **SERVER_ERRORS},
+)
+async def get_experiment_presence(
+    experiment_id: str = Path(description=ID_DESCRIPTION, json_schema_extra={"pattern": ID_PATTERN}),
+) -> ExperimentPresence:
+    """Whether the server holds the experiment: 200 with status `absent` when it does not, so a
+    client asking whether a run exists (the explorer's SMPI twin) gets no 404 to log."""
+    return await in_db_pool(_presence, experiment_id)
+
+
+def _presence(experiment_id: str) -> ExperimentPresence:
+    with connection() as conn:
+        try:
+            full = ids.resolve(conn, "experiments", experiment_id, "experiment")
+        except ApiError as e:
+            if e.status != 404:
+                raise
+            return ExperimentPresence(id=experiment_id.lower(), status="absent")
+        state = repo.run_state(conn, full)
+    return ExperimentPresence(id=full, status=state["status"] if state else "absent")
 
 
 IMMUTABLE = "public, max-age=31536000, immutable"
