@@ -21,9 +21,10 @@ class ErrorSink {
     }
   }
   // Names what is allowed for the error kept, where its reporter could not (it has no view of
-  // the alternatives); an allowed text already given stays.
-  void allow(std::string allowed) {
-    if (failed_ && error_.allowed.empty()) error_.allowed = std::move(allowed);
+  // the alternatives): describe() is called only when that error has no allowed text yet.
+  template <class Describe>
+  void allow(Describe describe) {
+    if (failed_ && error_.allowed.empty()) error_.allowed = describe();
   }
   bool ok() const { return !failed_; }
   const Error& error() const { return error_; }
