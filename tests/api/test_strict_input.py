@@ -100,13 +100,17 @@ def test_query_parameters_name_their_declared_range(client, db):
             "allowed": allowed}, params
 
 
-def test_numbers_beyond_a_double_are_told_apart_from_nan_and_infinity(client, db):
+def test_numbers_beyond_a_double_are_told_apart_from_nan_and_infinity(client, db, core):
     """1e400 is valid JSON (RFC 8259 sets no range) that no double holds: the core's words for it,
     not the NaN/Infinity message (Python reads both as infinity)."""
     big = '{"seed": 1, "traffic": {"pattern": "uniform", "injection": {"load": 1e400}}}'
     assert error(client.post("/api/experiments", content=big.encode(), headers=JSON)) == {
         "code": "invalid_config", "field": "traffic.injection.load", "message": "is a number beyond a double's range",
         "allowed": "a number of magnitude at most 1.7976931348623157e308"}
+    # The same words as the core's own refusal of that text (which adds where it stopped reading).
+    want = json.loads(core.prepare(big))["error"]
+    assert want["message"].startswith("is a number beyond a double's range (at byte ")
+    assert want["allowed"] == "a number of magnitude at most 1.7976931348623157e308"
     nan = '{"seed": 1, "traffic": {"pattern": "uniform", "injection": {"load": -Infinity}}}'
     assert error(client.post("/api/experiments", content=nan.encode(), headers=JSON)) == {
         "code": "invalid_config", "field": "traffic.injection.load",

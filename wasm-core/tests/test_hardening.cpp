@@ -90,6 +90,10 @@ TEST(Hardening, C4_NumberTooBigForADoubleNamesTheField) {
   // Valid JSON (RFC 8259 sets no range) that no double holds: no syntax error, but the range.
   EXPECT_EQ(e["message"], "is a number beyond a double's range (at byte 29)");
   EXPECT_EQ(e["allowed"], "a number of magnitude at most 1.7976931348623157e308");
+  // The schema gives edges that refuse such a number before the core reads it the same words.
+  const json words = json::parse(switchlab::schema_json())["x-json-errors"]["number_overflow"];
+  EXPECT_EQ(words["message"], "is a number beyond a double's range");
+  EXPECT_EQ(words["allowed"], e["allowed"]);
 }
 
 TEST(Hardening, C4_NulInAKeyIsEscaped) {

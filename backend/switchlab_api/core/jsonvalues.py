@@ -16,7 +16,7 @@ from collections import Counter
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from .engine import FieldError
+from .engine import FieldError, config_schema
 
 # A key of the path from the body's root: an object key or a list index.
 Key = str | int
@@ -84,9 +84,9 @@ def _float(text: str) -> float:
 
 def _value_problem(node: Any, link: Link) -> FieldError | None:
     """A non-finite number or an unstorable string (keys included) at this node."""
-    if isinstance(node, _Overflow):  # the core's words for the same number (wasm-core json_errors.cpp)
-        return FieldError(_path(link), "is a number beyond a double's range",
-                          "a number of magnitude at most 1.7976931348623157e308")
+    if isinstance(node, _Overflow):  # in the core's words for the same number (its schema's x-json-errors)
+        words = config_schema()["x-json-errors"]["number_overflow"]
+        return FieldError(_path(link), words["message"], words["allowed"])
     if isinstance(node, float) and not math.isfinite(node):
         return FieldError(_path(link), "must be a finite number (NaN and Infinity are not JSON)", "a finite number")
     if isinstance(node, str):

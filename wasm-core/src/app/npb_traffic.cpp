@@ -11,6 +11,7 @@
 
 #include <algorithm>
 
+#include "common/text.hpp"
 #include "topology/kary_ncube.hpp"
 #include "traffic/pattern_util.hpp"
 
@@ -140,7 +141,7 @@ struct NpbChoice {
 
 bool read_choice(Params& traffic, Params& p, NpbChoice& out) {
   std::string names;
-  for (const auto& b : benchmarks()) names += (names.empty() ? "" : ", ") + b.name;
+  for (const auto& b : benchmarks()) append_listed(names, b.name);
   const std::string list_doc = "Benchmarks, run one after another (default [\"cg\"]): " + names;
   const json* list = p.raw("benchmarks", "array", list_doc.c_str());
   out.cls = p.choice("class", "A", {"S", "W", "A", "B", "C"}, "Problem class (NPB sizes S < W < A < B < C)")[0];

@@ -4,6 +4,8 @@
 #include <cmath>
 #include <cstdio>
 
+#include "common/text.hpp"
+
 namespace switchlab {
 
 // The same field can be declared by several parsers (routing.algorithm by every topology): keep
@@ -209,7 +211,7 @@ std::string Params::choice(const char* key, const std::string& def, const std::v
   const json* v = get(key);
   if (!v) return record(key, def);
   std::string list;
-  for (const auto& n : names) list += (list.empty() ? "" : ", ") + n;
+  for (const auto& n : names) append_listed(list, n);
   if (v->is_string()) {
     for (const auto& n : names)
       if (v->get<std::string>() == n) return record(key, n);
@@ -290,7 +292,7 @@ void Params::reject_unknown(std::initializer_list<const char*> also_allowed) {
     for (const char* a : also_allowed) ok = ok || it.key() == a;
     if (ok) continue;
     std::string known;
-    for (const auto& k : used_) known += (known.empty() ? "" : ", ") + k;
+    for (const auto& k : used_) append_listed(known, k);
     // (The list is the allowed text alone: every edge prints it after the message, once.)
     errors_.fail(field(printable(it.key()).c_str()), "unknown field", "one of: " + known);
     return;

@@ -8,6 +8,7 @@
 #include "cache/miss_classifier.hpp"
 #include "app/smpi_export.hpp"
 #include "common/pow2.hpp"
+#include "common/text.hpp"
 #include "engine/cycle/network.hpp"
 #include "engine/cycle/replay.hpp"
 #include "engine/engines.hpp"
@@ -93,7 +94,7 @@ void parse_cache(Params& sw, CacheConfig& cache, const Topology* topo) {
   if (cache.index->keyed_by_output_port && topo && !topo->deterministic_routing()) {
     std::string keyed;  // the functions that work with any routing
     for (const auto& f : index_functions())
-      if (!f.keyed_by_output_port) keyed += (keyed.empty() ? "" : ", ") + f.name;
+      if (!f.keyed_by_output_port) append_listed(keyed, f.name);
     c.errors().fail(c.field("index"), index + " needs deterministic routing (the tag is the output port); "
                                       "choose a destination-keyed function with this routing", keyed);
   }

@@ -159,8 +159,8 @@ bool parse_untrusted_json(const std::string& text, const std::string& root, json
   if (tracker.duplicate())
     error = {tracker.field(root), "is given more than once in the same object", "each key at most once per object"};
   else if (tracker.overflow())
-    error = {tracker.field(root), "is a number beyond a double's range (at byte " + std::to_string(tracker.position()) + ")",
-             "a number of magnitude at most 1.7976931348623157e308"};
+    error = {tracker.field(root), std::string(kNumberOverflowMessage) + " (at byte " + std::to_string(tracker.position()) + ")",
+             kNumberOverflowAllowed};
   else
     error = {tracker.field(root), "is not valid JSON at byte " + std::to_string(tracker.position()) + ": " + tracker.reason(),
              "a JSON document (RFC 8259)"};

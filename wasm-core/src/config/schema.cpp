@@ -128,6 +128,8 @@ json experiment_schema() {
                         {"links", kMaxTopologyLinks},
                         {"memory_bytes", kMaxRunMemoryBytes},
                         {"json_depth", kMaxJsonDepth}};
+  // Messages an edge gives for text it refuses before the core reads it (one wording everywhere).
+  schema["x-json-errors"] = {{"number_overflow", {{"message", kNumberOverflowMessage}, {"allowed", kNumberOverflowAllowed}}}};
   Discriminated topology{"topology.kind", {"topology.", "routing."}, {}};
   Discriminated traffic{"traffic.pattern", {"traffic."}, {}};
   // The fields only some engines read (the cycle engine's buffers, pipeline, injection and sim

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "common/text.hpp"
+
 namespace switchlab {
 namespace {
 
@@ -29,7 +31,7 @@ const Entry* find(const std::string& name) {
 
 std::string allowed_names() {
   std::string s;
-  for (const auto& i : list_models()) s += (s.empty() ? "" : ", ") + i.name;
+  for (const auto& i : list_models()) append_listed(s, i.name);
   return s.empty() ? "(none registered)" : s;
 }
 

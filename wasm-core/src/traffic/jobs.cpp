@@ -15,6 +15,8 @@
 
 #include <algorithm>
 
+#include "common/text.hpp"
+
 namespace switchlab {
 namespace {
 
@@ -120,7 +122,7 @@ std::unique_ptr<Traffic> make_job_mix(Params& traffic, const RankSpec& spec, con
   const int modes = given("sizes") + given("size_table") + given("preset");
   if (modes != 1) {
     std::string presets;
-    for (const auto& p : job_size_preset_names()) presets += (presets.empty() ? "" : ", ") + p;
+    for (const auto& p : job_size_preset_names()) append_listed(presets, p);
     errors.fail(traffic.field("jobs"), "give exactly one of: sizes (list of job sizes), size_table "
                                        "([[size, probability], ...]) or preset (" + presets + ")",
                                        "exactly one of: sizes, size_table, preset");

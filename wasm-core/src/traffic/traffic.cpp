@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "common/registry.hpp"
+#include "common/text.hpp"
 #include "topology/kary_ncube.hpp"
 #include "traffic/jobs.hpp"
 
@@ -52,7 +53,7 @@ std::unique_ptr<Traffic> build(Params& traffic, const Topology& topo, bool only_
     if (!info->ranks) {
       std::string ok;
       for (const auto& t : Table::all())
-        if (t.ranks) ok += (ok.empty() ? "" : ", ") + t.pattern;
+        if (t.ranks) append_listed(ok, t.pattern);
       traffic.errors().fail(traffic.field("jobs"), "pattern " + pattern +
                                                        " is defined on the whole machine (topology coordinates or a trace), "
                                                        "not on a job's ranks; pick a pattern that runs inside jobs",
@@ -88,7 +89,7 @@ std::string patterns_for(const Topology& topo) {
     ErrorSink errors;
     Params p(&cfg, "traffic", errors);
     build(p, topo, /*only_check=*/true);
-    if (errors.ok() || errors.error().field != p.field("pattern")) ok += (ok.empty() ? "" : ", ") + t.pattern;
+    if (errors.ok() || errors.error().field != p.field("pattern")) append_listed(ok, t.pattern);
   }
   return "one of: " + ok;
 }
