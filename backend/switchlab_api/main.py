@@ -15,6 +15,7 @@ from .core.cors import EnvelopeCORSMiddleware
 from .core.exposure import LoopbackUnlessProtected
 from .core.security import ReadTokenRequired
 from .core.headers import SecurityHeaders
+from .core.head import HeadAsGet
 from .core.limits_middleware import BodySizeLimit
 from .db import pool
 from .ui import mount_ui
@@ -41,6 +42,7 @@ def create_app() -> FastAPI:
         redoc_url=None,
     )
     errors.install(app)
+    app.add_middleware(HeadAsGet)  # innermost: the routes see a GET, every other layer the HEAD
     app.add_middleware(BodySizeLimit, max_bytes=settings.max_body_bytes)
     app.add_middleware(ReadTokenRequired, settings=settings)
     app.add_middleware(LoopbackUnlessProtected, settings=settings)

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import pathlib
 
-from fastapi import FastAPI
+from fastapi import FastAPI, Request
 from fastapi.responses import FileResponse, Response
+from starlette.routing import Match
 
 from .core.errors import UI_CATCH_ALL, ApiError
+from .core.head import allow_with_head, request_method
 
 SPA_PREFIXES = ("e/", "s/")
 
@@ -29,9 +31,23 @@ def mount_ui(app: FastAPI, ui_dir: str) -> None:
     root = pathlib.Path(ui_dir).resolve()
     index = root / "index.html"
 
+    def api_methods(path: str) -> list[str]:
+        """The methods the API's endpoints take at this path (the catch-all matched a GET first),
+        asked of the routes as the router asks them."""
+        def takes(method: str) -> bool:
+            scope = {"type": "http", "path": path, "method": method, "root_path": "", "headers": []}
+            return any(r.matches(scope)[0] == Match.FULL for r in app.router.routes
+                       if getattr(r, "name", None) != UI_CATCH_ALL)
+        return [m for m in ("DELETE", "GET", "PATCH", "POST", "PUT") if takes(m)]
+
     @app.get("/{path:path}", include_in_schema=False, name=UI_CATCH_ALL)
-    def ui(path: str) -> Response:
+    def ui(path: str, request: Request) -> Response:
         if path == "api" or path.startswith("api/"):
+            methods = api_methods("/" + path)
+            if methods:
+                allow = allow_with_head(", ".join(methods))
+                return ApiError(405, f"{request_method(request.scope)} is not allowed on /{path}", allowed=allow,
+                                headers={"Allow": allow}).response()
             return ApiError(404, f"no such endpoint: /{path}").response()
         found = _file_in(root, path)
         if found is not None:

@@ -21,6 +21,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from . import declared
 from .engine import EngineUnavailable, FieldError
+from .head import allow_with_head, request_method
 from .jsonvalues import field_path
 
 log = logging.getLogger("switchlab.api")
@@ -138,8 +139,9 @@ def _from_http(request: Request, exc: StarletteHTTPException) -> ApiError:
     if exc.status_code == 405 and _only_the_ui_matched(request):
         return ApiError(404, f"no such endpoint: {request.url.path}")
     if exc.status_code == 405:
-        return ApiError(405, f"{request.method} is not allowed on {request.url.path}",
-                        allowed=headers.get("Allow") or headers.get("allow"), headers=headers)
+        allow = allow_with_head(headers.pop("Allow", None) or headers.pop("allow", None))
+        return ApiError(405, f"{request_method(request.scope)} is not allowed on {request.url.path}",
+                        allowed=allow, headers={**headers, "Allow": allow} if allow else headers)
     return ApiError(exc.status_code, str(exc.detail), headers=headers)
 
 
