@@ -142,6 +142,25 @@ def wait_for(predicate, timeout: float = 120, interval: float = 0.3, what: str =
     raise AssertionError(f"timed out after {timeout}s waiting for {what}")
 
 
+def descendants(pid: int) -> set[int]:
+    """Every live process below `pid` (a worker's run children and what they started)."""
+    parents = {}
+    for entry in os.listdir("/proc"):
+        try:
+            stat = pathlib.Path(f"/proc/{entry}/stat").read_text() if entry.isdigit() else ""
+        except OSError:
+            continue  # exited meanwhile
+        if stat:
+            parents[int(entry)] = int(stat.rsplit(")", 1)[1].split()[1])
+    found, todo = set(), [pid]
+    while todo:
+        pid = todo.pop()
+        kids = [p for p, parent in parents.items() if parent == pid]
+        found.update(kids)
+        todo += kids
+    return found
+
+
 def strip_timing(result: dict[str, Any]) -> dict[str, Any]:
     """A result minus wall-clock fields: everything else must be bit-identical."""
     return {k: v for k, v in result.items() if k != "wall_time_s"}

@@ -33,10 +33,14 @@ def _child_run(config: str, threads: int) -> dict:
     data = config.encode()
     out = subprocess.run([sys.executable, "-m", "switchlab_api.worker.runner", "60", str(threads)],
                          input=f"{len(data)}\n".encode() + data, capture_output=True, env=env, timeout=120, check=True).stdout
-    header, _, body = out.partition(b"\n")
-    code, size = map(int, header.split())
-    assert code == 0, body[:500]
-    result = json.loads(body[:size])
+    while True:  # progress frames ("p <n>") come before the answer
+        header, _, out = out.partition(b"\n")
+        code, size = header.split()
+        body, out = out[:int(size)], out[int(size):]
+        if code != runner.PROGRESS:
+            break
+    assert int(code) == 0, body[:500]
+    result = json.loads(body)
     result.pop("wall_time_s")
     return result
 

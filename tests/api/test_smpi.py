@@ -90,3 +90,26 @@ def test_an_smpi_run_over_the_time_limit_is_stopped_with_its_replay(client, db, 
                    timeout=60, what="run failed")
     assert exp["error"]["kind"] == "time_limit"
     wait_for(lambda: not _processes_in(tmp), timeout=1, interval=0.05, what="the replay gone with its run")
+
+
+def test_smpi_run_reports_replays_and_cancel_kills_smpirun(client, db, workers, tmp_path):
+    """Progress counts replays (each benchmark with and without the cache: 4 here); cancelling
+    mid-replay kills the run's child and the smpirun under it at once (worker/smpi.py)."""
+    cfg = dict(copy.deepcopy(SMPI), seed=11)  # an experiment of its own
+    eid = client.post("/api/experiments", json=cfg).json()["id"]
+    tmp = tmp_path / "worker-tmp"
+    tmp.mkdir()
+    workers.start("w", env={"TMPDIR": str(tmp)})
+
+    def replaying():
+        exp = client.get(f"/api/experiments/{eid}").json()
+        p = exp["progress"]
+        return p if exp["status"] == "running" and p and p["done"] >= 1 and _processes_in(tmp) else None
+
+    p = wait_for(replaying, timeout=120, interval=0.05, what="a replay finished, the next one running")
+    assert p["unit"] == "replays" and p["total"] == 4 and p["done"] < 4 and p["fraction"] == p["done"] / 4
+    out = client.delete(f"/api/experiments/{eid}").json()
+    assert out["status"] == "cancelled" and out["result"] is None
+    wait_for(lambda: not _processes_in(tmp), timeout=10, interval=0.05, what="the replay gone with its run")
+    assert db.execute("SELECT status, result FROM runs WHERE experiment_id = %s", (eid,)).fetchone() == \
+        {"status": "cancelled", "result": None}

@@ -3,12 +3,15 @@ return identical results for the same config and seed (README.md; docs/engines.m
 time may differ."""
 import json
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 import switchlab_core
 
 ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "backend"))
+from switchlab_api.worker.runner import run_stepped  # noqa: E402  (the server worker's stepped run)
 CLI = ROOT / "build/native/bin/switchlab-sim"
 EXAMPLES = ROOT / "examples"
 
@@ -250,3 +253,28 @@ def test_wasm_glue_never_evals():
     worker = (ROOT / "build" / "wasm" / "switchlab_core_mt.worker.js").read_text()
     assert "new Function(" not in worker
     assert worker.count("eval") == worker.count('importScripts:function(f){(0,eval)(fs.readFileSync(f,"utf8"))}') == 1
+
+
+STEPPED = ["lru-crc32", "npb-app", "cycle-mesh-vc", "cycle-damq-cache"]
+
+
+@pytest.mark.parametrize("name", STEPPED)
+def test_stepped_run_in_python_identical(name):
+    """The server's worker runs the core in steps to report progress (worker/runner.py): its
+    result is run()'s, its reports rise to 1 in the engine's work units."""
+    text = json.dumps(CONFIGS[name])
+    reports = []
+    stepped = json.loads(run_stepped(switchlab_core, text, lambda *r: reports.append(r)))
+    whole = json.loads(switchlab_core.run(text))
+    stepped.pop("wall_time_s"), whole.pop("wall_time_s")
+    assert stepped == whole
+    fractions = [r[0] for r in reports]
+    assert fractions == sorted(fractions) and fractions[-1] == 1
+    unit = {"cycle": "cycles", "app": "evaluations"}.get(CONFIGS[name].get("engine"), "packets")
+    assert {r[3] for r in reports} == {unit} and reports[-1][1] == reports[-1][2] > 0
+
+
+def test_stepped_run_of_an_invalid_config_raises_the_error_object():
+    with pytest.raises(ValueError) as err:
+        run_stepped(switchlab_core, json.dumps({"topology": {"kind": "torus", "dims": [0]}}), lambda *r: None)
+    assert json.loads(str(err.value))["field"].startswith("topology.dims")

@@ -174,6 +174,10 @@ double Simulation::step(double packets) {
   return 1.0 - static_cast<double>(st.left) / static_cast<double>(st.total);
 }
 
+uint64_t Simulation::total() const { return state_->total; }
+
+std::string Simulation::work_unit() const { return state_->run ? state_->run->work_unit() : ""; }
+
 std::string Simulation::result() {
   if (!error_.empty()) return json{{"error", json::parse(error_)}}.dump();
   if (state_->left > 0) step(static_cast<double>(state_->left));

@@ -26,6 +26,7 @@ class ExperimentRecord(TypedDict):
     result: dict[str, Any] | None
     error: dict[str, Any] | None
     arrays: dict[str, dict[str, int]] | None
+    progress: dict[str, Any] | None
     attempts: int
     worker: str | None
     queued_at: datetime
@@ -120,7 +121,7 @@ def requeue_finished_runs(conn: psycopg.Connection, experiment_ids: list[str]) -
     """Failed or cancelled runs back to queued; returns their experiments."""
     rows = conn.execute(
         "UPDATE runs SET status = 'queued', queued_at = now(), started_at = NULL,"
-        " finished_at = NULL, error = NULL, worker = NULL"
+        " finished_at = NULL, error = NULL, worker = NULL, progress = NULL"
         " WHERE experiment_id = ANY(%s) AND status IN ('failed', 'cancelled')"
         " RETURNING experiment_id",
         (experiment_ids,),
@@ -147,7 +148,7 @@ def run_state(conn: psycopg.Connection, experiment_id: str) -> RunState | None:
 def get_experiment(conn: psycopg.Connection, experiment_id: str) -> ExperimentRecord | None:
     return conn.execute(
         "SELECT e.id, e.config, e.engine_version, e.created_at, r.status, r.result, r.error, r.arrays,"
-        " r.attempts, r.worker, r.queued_at, r.started_at, r.finished_at"
+        " r.progress, r.attempts, r.worker, r.queued_at, r.started_at, r.finished_at"
         " FROM experiments e JOIN runs r ON r.experiment_id = e.id WHERE e.id = %s",
         (experiment_id,),
     ).fetchone()
@@ -266,7 +267,7 @@ async def claim_run(conn: psycopg.AsyncConnection, experiment_id: str, job_id: i
     is done, cancelled or owned by another job (exactly-once results, docs/api.md)."""
     cur = await conn.execute(
         "UPDATE runs r SET status = 'running', started_at = now(), finished_at = NULL,"
-        " worker = %(worker)s, attempts = r.attempts + 1, error = NULL"
+        " worker = %(worker)s, attempts = r.attempts + 1, error = NULL, progress = NULL"
         " FROM experiments e"
         " WHERE e.id = r.experiment_id AND r.experiment_id = %(id)s"
         " AND r.job_id = %(job_id)s AND r.status IN ('queued', 'running')"
@@ -287,7 +288,9 @@ async def finish_run(conn: psycopg.AsyncConnection, experiment_id: str, job_id: 
         cur = await conn.execute(
             "UPDATE runs SET status = %(status)s, finished_at = now(), result = %(result)s, error = %(error)s,"
             " arrays = %(arrays)s, lookups = %(lookups)s, hits = %(hits)s, hit_rate = %(hit_rate)s,"
-            " latency_mean_ns = %(latency_mean_ns)s, wall_time_s = %(wall_time_s)s"
+            " latency_mean_ns = %(latency_mean_ns)s, wall_time_s = %(wall_time_s)s,"
+            # A failed run keeps how far it got (a time limit's message then has its context).
+            " progress = CASE WHEN %(status)s = 'done' THEN NULL ELSE progress END"
             " WHERE experiment_id = %(id)s AND job_id = %(job_id)s AND status = 'running' RETURNING id",
             {"id": experiment_id, "job_id": job_id, "status": status,
              "result": None if result is None else Jsonb(result),
@@ -305,6 +308,16 @@ async def finish_run(conn: psycopg.AsyncConnection, experiment_id: str, job_id: 
                     "INSERT INTO run_arrays (run_id, path, page, items, data) VALUES (%s, %s, %s, %s, %s)",
                     [(run_id, path, page, n, data) for path, rows in pages.items() for page, n, data in rows])
         return True
+
+
+async def set_progress(conn: psycopg.AsyncConnection, experiment_id: str, job_id: int,
+                       progress: dict[str, Any]) -> None:
+    """The run's latest progress report, stamped with the database's clock; only while this job
+    still owns the running run (a late report never lands on a finished or cancelled one)."""
+    await conn.execute(
+        "UPDATE runs SET progress = %s::jsonb || jsonb_build_object('updated_at', now())"
+        " WHERE experiment_id = %s AND job_id = %s AND status = 'running'",
+        (Jsonb(progress), experiment_id, job_id))
 
 
 async def fail_runs_of_failed_jobs(conn: psycopg.AsyncConnection) -> int:

@@ -46,6 +46,17 @@ class RunError(FieldProblem):
                                   "storage or job_failed (docs/api.md, Workers)")
 
 
+class RunProgress(BaseModel):
+    """How far a run is: its worker's last report (at most about once a second)."""
+
+    fraction: float = Field(ge=0, le=1, description="share of the run's work done, 0 to 1")
+    done: int = Field(ge=0, description="work units done, in `unit`")
+    total: int = Field(ge=0, description="work units of the whole run, in `unit`")
+    unit: str = Field(description="what done and total count: packets (engine routewalk), cycles (cycle), "
+                                  "evaluations (app) or replays (smpi: each benchmark with and without the cache)")
+    updated_at: datetime = Field(description="when the worker reported it")
+
+
 class StoredArray(BaseModel):
     """A long result array kept out of `result` (per-port / per-switch data of big networks)."""
 
@@ -70,6 +81,9 @@ class ExperimentOut(BaseModel):
         default=None, description="result arrays too long to inline (SWITCHLAB_RESULT_INLINE_ITEMS), by dotted "
                                   "path; each is absent from `result` and paged at its href")
     error: RunError | None
+    progress: RunProgress | None = Field(
+        default=None, description="while running, how far the run is; after a cancel or failure, how far it got; "
+                                  "null before the first report and once done")
     attempts: int
     worker: str | None
     created_at: datetime

@@ -18,6 +18,7 @@ import resource
 import signal
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -25,6 +26,8 @@ from ..core import engine
 from . import runner
 
 _PR_SET_PDEATHSIG = 1
+# Called with each progress report of a run: {"fraction", "done", "total", "unit"} (runner.py).
+OnProgress = Callable[[dict[str, Any]], None]
 
 
 @dataclass(frozen=True)
@@ -67,17 +70,20 @@ class Child:
         )
         return cls(proc)
 
-    async def run(self, canonical: str) -> tuple[int, bytes]:
-        """(code, payload); code is the child's exit code (negative: signal) if it died."""
+    async def run(self, canonical: str, on_progress: OnProgress) -> tuple[int, bytes]:
+        """(code, payload); code is the child's exit code (negative: signal) if it died. The
+        child's progress frames go to on_progress as they come."""
         assert self.proc.stdin is not None and self.proc.stdout is not None
         data = canonical.encode()
         try:
             self.proc.stdin.write(f"{len(data)}\n".encode() + data)
             await self.proc.stdin.drain()
-            header = await self.proc.stdout.readline()
-            if header:
-                code, size = map(int, header.split())
-                return code, await self.proc.stdout.readexactly(size)
+            while header := await self.proc.stdout.readline():
+                code, size = header.split()
+                payload = await self.proc.stdout.readexactly(int(size))
+                if code != runner.PROGRESS:
+                    return int(code), payload
+                on_progress(json.loads(payload))
         except (BrokenPipeError, ConnectionResetError, asyncio.IncompleteReadError):
             pass
         return await self.proc.wait(), b""
@@ -125,12 +131,12 @@ def _failure(kind: str, message: str, **extra: Any) -> tuple[str, dict[str, Any]
     return "failed", {"field": None, "message": message, "kind": kind, **extra}
 
 
-async def run_engine(canonical: str, limits: Limits) -> tuple[str, dict[str, Any]]:
+async def run_engine(canonical: str, limits: Limits, on_progress: OnProgress) -> tuple[str, dict[str, Any]]:
     """("done", result) or ("failed", error object with field, message, kind)."""
     child = await POOL.acquire(limits)
     t0 = time.monotonic()
     try:
-        code, out = await asyncio.wait_for(child.run(canonical), limits.time_s)
+        code, out = await asyncio.wait_for(child.run(canonical, on_progress), limits.time_s)
     except asyncio.TimeoutError:
         await child.kill()
         return _failure("time_limit", f"the run exceeded this server's time limit of {limits.time_s:g} s "

@@ -6,7 +6,9 @@ enforce time and memory limits (it kills the child and starts another), stop a c
 and use every core. Protocol, per run: the worker writes "<n>\\n" and n bytes of canonical
 config JSON; the child answers "<code> <n>\\n" and n bytes: code 0 with the result JSON, 2 with
 the core's error object for an invalid config, 3 with {"peak_bytes"} when an allocation failed
-under the memory limit (the child then exits: its heap may be fragmented or leaked).
+under the memory limit (the child then exits: its heap may be fragmented or leaked). Before its
+answer the child may send progress frames "p <n>\n" and n bytes of {"fraction", "done", "total",
+"unit"}: the core's stepped run reports after each step, engine smpi after each replay.
 """
 
 from __future__ import annotations
@@ -15,11 +17,17 @@ import json
 import os
 import resource
 import sys
+import time
 
 from . import smpi
 
 EXIT_INVALID = 2
 EXIT_OUT_OF_MEMORY = 3
+PROGRESS = b"p"  # header code of a progress frame
+# Steps of a stepped run take about this long (sized by the rate of the step before), so a long
+# run reports a few times a second; the first is 1/100 of the run, so a short one takes two steps
+# (each step costs the core a thread hand-over).
+STEP_TARGET_S = 0.5
 # CPU seconds beyond the wall-clock limit before the kernel stops a run that outlived its
 # worker (SIGXCPU); re-armed before each run because CPU time accumulates over the child's life.
 CPU_SLACK_S = 30
@@ -50,11 +58,27 @@ def _arm_cpu_limit(time_limit_s: float, threads: int) -> None:
     resource.setrlimit(resource.RLIMIT_CPU, (soft if hard == resource.RLIM_INFINITY else min(soft, hard), hard))
 
 
-def run_one(core, config: str) -> tuple[int, str]:
+def run_stepped(core, config: str, report: smpi.Report) -> str:
+    """core.run's result, computed in steps with a progress report after each; ValueError with
+    the core's error object for an invalid config, like core.run."""
+    sim = core.Simulation(config)
+    if sim.error():
+        raise ValueError(sim.error())
+    total, unit = sim.total(), sim.work_unit()
+    chunk, fraction = max(1, total // 100), 0.0
+    while fraction < 1:
+        t0 = time.monotonic()
+        fraction = sim.step(chunk)
+        chunk = max(1, int(chunk * STEP_TARGET_S / max(time.monotonic() - t0, 1e-6)))
+        report(fraction, round(fraction * total), total, unit)
+    return sim.result()
+
+
+def run_one(core, config: str, report: smpi.Report) -> tuple[int, str]:
     try:
         if json.loads(config).get("engine") == "smpi":  # the core validates it; SimGrid runs it
-            return 0, smpi.run(core, config)
-        return 0, core.run(config)
+            return 0, smpi.run(core, config, report)
+        return 0, run_stepped(core, config, report)
     except ValueError as exc:
         return EXIT_INVALID, str(exc)
     except MemoryError:
@@ -70,13 +94,19 @@ def serve(time_limit_s: float, threads: int) -> int:
     out = os.fdopen(os.dup(1), "wb")
     os.dup2(2, 1)
     inp = sys.stdin.buffer
+
+    def report(fraction: float, done: int, total: int, unit: str) -> None:
+        data = json.dumps({"fraction": fraction, "done": done, "total": total, "unit": unit}).encode()
+        out.write(PROGRESS + f" {len(data)}\n".encode() + data)
+        out.flush()
+
     while True:
         header = inp.readline()
         if not header:
             return 0  # the worker closed the pipe
         config = inp.read(int(header)).decode()
         _arm_cpu_limit(time_limit_s, threads)
-        code, text = run_one(switchlab_core, with_threads(config, threads))
+        code, text = run_one(switchlab_core, with_threads(config, threads), report)
         data = text.encode()
         out.write(f"{code} {len(data)}\n".encode() + data)
         out.flush()

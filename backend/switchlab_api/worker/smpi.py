@@ -27,6 +27,7 @@ import signal
 import subprocess
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -80,18 +81,36 @@ def replay_time(core: ModuleType, config: dict[str, Any], timeout_s: float | Non
     return total, export
 
 
-def replay(core: ModuleType, config: dict[str, Any], timeout_s: float | None = None) -> dict[str, Any]:
-    """The result's "app" section for every benchmark of `config`, as SMPI simulates it."""
+# (fraction, done, total, unit) after each replay; runner.py sends it to the worker.
+Report = Callable[[float, int, int, str], None]
+
+
+def replay(core: ModuleType, config: dict[str, Any], timeout_s: float | None = None,
+           report: Report | None = None) -> dict[str, Any]:
+    """The result's "app" section for every benchmark of `config`, as SMPI simulates it. A replay
+    (the progress unit) is one benchmark with the cache, or without it."""
+    names = config["traffic"]["npb"].get("benchmarks", ["cg"])
+    cached = config.get("switch", {}).get("cache", {}) is not None
+    planned, finished = len(names) * (2 if cached else 1), 0
+
+    def timed(one: dict[str, Any]) -> tuple[float, dict]:
+        nonlocal finished
+        out = replay_time(core, one, timeout_s)
+        finished += 1
+        if report:
+            report(finished / planned, finished, planned, "replays")
+        return out
+
     benchmarks = {}
-    for name in config["traffic"]["npb"].get("benchmarks", ["cg"]):
+    for name in names:
         one = copy.deepcopy(config)
         one["traffic"]["npb"]["benchmarks"] = [name]
-        with_cache, export = replay_time(core, one, timeout_s)
-        if one.get("switch", {}).get("cache", {}) is None:
+        with_cache, export = timed(one)
+        if not cached:
             without = with_cache
         else:
             one.setdefault("switch", {})["cache"] = None
-            without, _ = replay_time(core, one, timeout_s)
+            without, _ = timed(one)
         mop = export["mop"]
         benchmarks[name] = {"time_s": with_cache, "time_no_cache_s": without, "mop": mop, "mops": mop / with_cache,
                             "relative": without / with_cache, "ranks": len(export["hosts"]),
@@ -108,7 +127,7 @@ def _as_engine_app(config: dict[str, Any]) -> dict[str, Any]:
     return dict(config, engine="app", app=app)
 
 
-def run(core: ModuleType, config_json: str) -> str:
+def run(core: ModuleType, config_json: str, report: Report | None = None) -> str:
     """The whole result of an engine smpi config, like core.run's for engine app: the core's
     sections of the same system (topology, traffic, cost, summary) with SMPI's "app" section.
     Raises ValueError with the core's error object for an invalid config, like core.run."""
@@ -118,7 +137,7 @@ def run(core: ModuleType, config_json: str) -> str:
         raise ValueError(json.dumps(prepared["error"]))
     config = prepared["config"]
     result = json.loads(core.run(json.dumps(_as_engine_app(config))))
-    result["app"] = replay(core, config)
+    result["app"] = replay(core, config, report=report)
     result["engine"]["name"] = "smpi"
     result["config_hash"] = prepared["id"]
     result["summary"] = prepared["summary"]

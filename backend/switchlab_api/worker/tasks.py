@@ -22,6 +22,7 @@ from ..services import result_arrays
 from .app import app
 from .db_retry import DatabaseUnavailable, with_database
 from .engine_process import Limits, run_engine
+from .progress import ProgressWriter
 
 log = logging.getLogger("switchlab.worker")
 settings = get_settings()
@@ -46,8 +47,9 @@ def _limits() -> Limits:
     return Limits(time_s=settings.run_time_limit_s, memory_bytes=settings.run_memory_bytes, threads=settings.run_threads)
 
 
-async def _db(work, what: str):
-    return await with_database(settings.database_url, work, settings.db_retry_s, what)
+async def _db(work, what: str, retry_s: float | None = None):
+    return await with_database(settings.database_url, work,
+                               settings.db_retry_s if retry_s is None else retry_s, what)
 
 
 @app.task(
@@ -64,7 +66,13 @@ async def run_experiment(context: JobContext, experiment_id: str) -> str:
     canonical = await _db(lambda conn: repo.claim_run(conn, experiment_id, job_id, worker), "claim")
     if canonical is None:
         return "skipped"  # done, cancelled, or re-queued under another job
-    status, payload = await run_engine(canonical, _limits())
+    # One attempt per report (retry window 0): a late progress report is worth nothing.
+    progress = ProgressWriter(lambda p: _db(lambda conn: repo.set_progress(conn, experiment_id, job_id, p),
+                                            "store progress", retry_s=0))
+    try:
+        status, payload = await run_engine(canonical, _limits(), progress.report)
+    finally:
+        progress.stop()  # also when the job is aborted (DELETE /api/experiments/{id})
     if status == "done" and payload.get("config_hash") not in (None, experiment_id):
         log.warning("result hash %s differs from id %s", payload.get("config_hash"), experiment_id)
     out = result_arrays.store(status, payload, settings)

@@ -20,6 +20,7 @@ export type Experiment = Omit<Schemas['ExperimentOut'], 'config' | 'result'> & {
   config: Config;
   result: SimResult | null;
 };
+export type RunProgress = Schemas['RunProgress'];
 export type SweepProgress = Schemas['Progress'];
 export type Sweep = Omit<Schemas['SweepOut'], 'base'> & { base: Config };
 export type SweepResultsPage = Schemas['SweepResultsPage'];
@@ -108,6 +109,13 @@ export async function getExperiment(id: string, base = ''): Promise<Experiment> 
   const e = (await call<Ok<'getExperiment'>>(url('/api/experiments/{experiment_id}', { experiment_id: id }, base))) as Experiment;
   if (e.result && e.arrays) await restoreArrays(e.result as unknown as Record<string, unknown>, e.arrays, base);
   return e;
+}
+
+// Cancels a queued or running server run (its worker kills the simulation); a finished one is
+// answered as it is.
+export async function cancelExperiment(id: string, base = ''): Promise<Experiment> {
+  return (await call<Ok<'cancelExperiment'>>(url('/api/experiments/{experiment_id}', { experiment_id: id }, base),
+    { method: 'DELETE' })) as Experiment;
 }
 
 // Whether the server holds an experiment ('absent' when not: a 200, so asking leaves no 404 in the

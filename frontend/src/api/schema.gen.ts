@@ -12,6 +12,13 @@ export interface paths {
   "/api/experiments/{experiment_id}": {
     /** Get Experiment */
     get: operations["getExperiment"];
+    /**
+     * Cancel Experiment
+     * @description Cancel a queued or running run: its worker kills the simulation and no result is stored.
+     * A finished run (done, failed, cancelled) is left as it is. Answers the experiment's state;
+     * submitting the config again runs it anew.
+     */
+    delete: operations["cancelExperiment"];
   };
   "/api/experiments/{experiment_id}/arrays/{path}": {
     /** Get Experiment Array */
@@ -191,6 +198,8 @@ export interface components {
       finished_at: string | null;
       /** Id */
       id: string;
+      /** @description while running, how far the run is; after a cancel or failure, how far it got; null before the first report and once done */
+      progress?: components["schemas"]["RunProgress"] | null;
       /**
        * Queued At
        * Format: date-time
@@ -384,6 +393,38 @@ export interface components {
       kind?: string | null;
       /** Message */
       message: string;
+    };
+    /**
+     * RunProgress
+     * @description How far a run is: its worker's last report (at most about once a second).
+     */
+    RunProgress: {
+      /**
+       * Done
+       * @description work units done, in `unit`
+       */
+      done: number;
+      /**
+       * Fraction
+       * @description share of the run's work done, 0 to 1
+       */
+      fraction: number;
+      /**
+       * Total
+       * @description work units of the whole run, in `unit`
+       */
+      total: number;
+      /**
+       * Unit
+       * @description what done and total count: packets (engine routewalk), cycles (cycle), evaluations (app) or replays (smpi: each benchmark with and without the cache)
+       */
+      unit: string;
+      /**
+       * Updated At
+       * Format: date-time
+       * @description when the worker reported it
+       */
+      updated_at: string;
     };
     /**
      * StoredArray
@@ -606,6 +647,67 @@ export interface operations {
       /** @description not modified: the If-None-Match ETag is this finished experiment's */
       304: {
         content: never;
+      };
+      /** @description no resource with this id */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description the id prefix matches more than one resource */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description invalid input; names the field and what it allows */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description internal error (details are in the server log only) */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description the database or the simulation engine is unavailable */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+    };
+  };
+  /**
+   * Cancel Experiment
+   * @description Cancel a queued or running run: its worker kills the simulation and no result is stored.
+   * A finished run (done, failed, cancelled) is left as it is. Answers the experiment's state;
+   * submitting the config again runs it anew.
+   */
+  cancelExperiment: {
+    parameters: {
+      header?: {
+        authorization?: string | null;
+      };
+      path: {
+        /** @description full id (64 hex characters) or a unique prefix of at least 24 of them */
+        experiment_id: string;
+      };
+    };
+    responses: {
+      /** @description Successful Response */
+      200: {
+        content: {
+          "application/json": components["schemas"]["ExperimentOut"];
+        };
+      };
+      /** @description SWITCHLAB_API_TOKEN is set and the bearer token is missing or wrong */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
       };
       /** @description no resource with this id */
       404: {

@@ -3,7 +3,14 @@ import { appLayout, appRows, formatGain, replayNote, simulatorName, type AppSect
 import { formatWithUnit } from '../lib/format';
 import { useUnits } from '../hooks/useCoreSchemas';
 import { useSmpiTwin } from '../hooks/useSmpiTwin';
+import { ServerRunProgress } from './ServerRunProgress';
 import { TableScroll } from './TableScroll';
+
+const REPLAY_LABEL = {
+  absent: 'Replay with SimGrid SMPI on the server',
+  failed: 'SMPI replay failed: try again',
+  cancelled: 'SMPI replay cancelled: replay again',
+};
 
 const BOX = { width: 520, height: 220, left: 56, right: 8, top: 18, bottom: 24 };
 
@@ -35,13 +42,16 @@ export function AppPanel({ config, result, prefix }: { config: Config; result: S
             <span data-testid={`${prefix}-app-smpi-mean`}>{formatWithUnit(smpi.relative_mean, xUnit, 2)}</span>{' '}
             ({formatGain(smpi.relative_mean)}), marked ◆</>
         )}
-        {(twin.status === 'absent' || twin.status === 'failed') && (
+        {(twin.status === 'absent' || twin.status === 'failed' || twin.status === 'cancelled') && (
           <>{' '}<button type="button" onClick={twin.replay} data-testid={`${prefix}-app-smpi-replay`}>
-            {twin.status === 'failed' ? 'SMPI replay failed: try again' : 'Replay with SimGrid SMPI on the server'}
+            {REPLAY_LABEL[twin.status]}
           </button></>
         )}
         {(twin.status === 'queued' || twin.status === 'running') && (
-          <span role="status" data-testid={`${prefix}-app-smpi-status`}>; SimGrid SMPI replay {twin.status} on the server…</span>
+          <span role="status" data-testid={`${prefix}-app-smpi-status`}>; SimGrid SMPI replay on the server:{' '}
+            <ServerRunProgress status={twin.status} progress={twin.progress} onCancel={twin.cancel}
+              testId={`${prefix}-app-smpi-progress`} />
+          </span>
         )}
       </figcaption>
       <svg viewBox={`0 0 ${BOX.width} ${BOX.height}`} width={BOX.width} height={BOX.height} role="img"

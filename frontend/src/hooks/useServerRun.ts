@@ -1,13 +1,16 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Config, FieldError } from '../config/types';
-import { InvalidConfig, submitExperiment, waitForExperiment, type Experiment, type SweepRequest } from '../api/client';
+import {
+  cancelExperiment, InvalidConfig, submitExperiment, waitForExperiment, type Experiment, type RunProgress, type SweepRequest,
+} from '../api/client';
 import { submitSweep as startSweep } from '../lib/submitSweep';
 
 export type ServerRunState =
   | { phase: 'idle' }
   | { phase: 'submitting'; config: Config }
-  | { phase: 'waiting'; id: string; status: string; config: Config }
+  | { phase: 'waiting'; id: string; status: string; progress: RunProgress | null; config: Config }
   | { phase: 'done'; experiment: Experiment }
+  | { phase: 'cancelled'; id: string; progress: RunProgress | null }
   | { phase: 'invalid'; error: FieldError }
   | { phase: 'failed'; message: string; id?: string };
 
@@ -15,6 +18,13 @@ export type ServerRunState =
 const failed = (e: unknown, id?: string): ServerRunState => (e instanceof InvalidConfig
   ? { phase: 'invalid', error: e.error }
   : { phase: 'failed', id, message: e instanceof Error ? e.message : String(e) });
+
+// The state a finished (done, failed or cancelled) experiment leaves.
+export function finishedState(exp: Experiment): ServerRunState {
+  if (exp.status === 'done' && exp.result) return { phase: 'done', experiment: exp };
+  if (exp.status === 'cancelled') return { phase: 'cancelled', id: exp.id, progress: exp.progress ?? null };
+  return { phase: 'failed', id: exp.id, message: `the server run failed: ${JSON.stringify(exp.error)}` };
+}
 
 export function useServerRun() {
   const [state, setState] = useState<ServerRunState>({ phase: 'idle' });
@@ -29,11 +39,9 @@ export function useServerRun() {
     try {
       id = (await submitExperiment(config)).id;
       const exp = await waitForExperiment(id, (e) => {
-        if (!abort.signal.aborted) setState({ phase: 'waiting', id: e.id, status: e.status, config });
+        if (!abort.signal.aborted) setState({ phase: 'waiting', id: e.id, status: e.status, progress: e.progress ?? null, config });
       }, abort.signal);
-      if (abort.signal.aborted) return;
-      if (exp.status === 'done' && exp.result) setState({ phase: 'done', experiment: exp });
-      else setState({ phase: 'failed', id, message: `the server run failed: ${JSON.stringify(exp.error)}` });
+      if (!abort.signal.aborted) setState(finishedState(exp));
     } catch (e) {
       if (!abort.signal.aborted) setState(failed(e, id));
     }
@@ -55,6 +63,16 @@ export function useServerRun() {
     abortRef.current?.abort();
     setState({ phase: 'idle' });
   }, []);
+  // Cancels the run on the server; its answer is the final state (a run that finished meanwhile
+  // is shown as it finished).
+  const cancel = useCallback(async (id: string) => {
+    abortRef.current?.abort();
+    try {
+      setState(finishedState(await cancelExperiment(id)));
+    } catch (e) {
+      setState(failed(e, id));
+    }
+  }, []);
   useEffect(() => () => abortRef.current?.abort(), []);
-  return { state, submit, submitSweep, stopWatching };
+  return { state, submit, submitSweep, stopWatching, cancel };
 }

@@ -2,38 +2,48 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Config, SimResult } from '../config/types';
 import type { AppSection } from '../lib/appChart';
 import { sharedCore } from '../core/client';
-import { experimentPresence, submitExperiment, waitForExperiment, type Experiment } from '../api/client';
+import {
+  cancelExperiment, experimentPresence, submitExperiment, waitForExperiment, type Experiment, type RunProgress,
+} from '../api/client';
 
 // The SimGrid SMPI run of the same system on the server: the config with engine "smpi" has its
 // own experiment id (the core's prepare() gives it). A finished run under that id is shown beside
 // the time model's numbers; when the server has none, `replay` submits it (a worker replays the
-// skeletons) and the numbers appear when it is done. No server: status "offline", nothing shown.
-export type SmpiTwinStatus = 'offline' | 'absent' | 'queued' | 'running' | 'done' | 'failed';
+// skeletons) and the numbers appear when it is done; while it runs, `progress` counts its replays
+// and `cancel` stops it. No server: status "offline", nothing shown.
+export type SmpiTwinStatus = 'offline' | 'absent' | 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
 
 export interface SmpiTwin {
   section: AppSection | null;
   status: SmpiTwinStatus;
+  progress: RunProgress | null;
   replay: () => void;
+  cancel: () => void;
 }
 
 export function useSmpiTwin(config: Config, result: SimResult): SmpiTwin {
   const [section, setSection] = useState<AppSection | null>(null);
   const [status, setStatus] = useState<SmpiTwinStatus>('offline');
+  const [progress, setProgress] = useState<RunProgress | null>(null);
   const twinConfig = useRef<Config | null>(null);
+  const twinId = useRef<string | null>(null);
   const abort = useRef<AbortController | null>(null);
   const key = JSON.stringify(config);
   const isModel = result.engine.name === 'app';
 
   const follow = useCallback((e: Experiment) => {
     if (abort.current?.signal.aborted) return;
-    setStatus(e.status === 'cancelled' ? 'failed' : e.status);
+    setStatus(e.status);
+    setProgress(e.progress ?? null);
     if (e.status === 'done' && e.result?.app) setSection(e.result.app as unknown as AppSection);
   }, []);
 
   useEffect(() => {
     setSection(null);
     setStatus('offline');
+    setProgress(null);
     twinConfig.current = null;
+    twinId.current = null;
     if (!isModel) return undefined;
     const ctl = new AbortController();
     abort.current = ctl;
@@ -42,6 +52,7 @@ export function useSmpiTwin(config: Config, result: SimResult): SmpiTwin {
         if (a.outcome.kind !== 'prepared' || ctl.signal.aborted) return; // beyond engine smpi's limits
         const { id, config: normalized } = a.outcome.prepared;
         twinConfig.current = normalized;
+        twinId.current = id;
         try {
           if ((await experimentPresence(id)) === 'absent') {
             if (!ctl.signal.aborted) setStatus('absent');
@@ -61,10 +72,18 @@ export function useSmpiTwin(config: Config, result: SimResult): SmpiTwin {
     const ctl = abort.current;
     if (!cfg || !ctl) return;
     setStatus('queued');
+    setProgress(null);
     submitExperiment(cfg)
       .then(({ id }) => waitForExperiment(id, follow, ctl.signal))
       .catch(() => !ctl.signal.aborted && setStatus('failed'));
   }, [follow]);
 
-  return { section, status, replay };
+  // The answer is the run's state (cancelled, or how it finished meanwhile); the poll ends on it.
+  const cancel = useCallback(() => {
+    const id = twinId.current;
+    if (!id) return;
+    cancelExperiment(id).then(follow).catch(() => undefined);
+  }, [follow]);
+
+  return { section, status, progress, replay, cancel };
 }

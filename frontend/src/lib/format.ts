@@ -180,3 +180,8 @@ export function formatProgress(fraction: number): string {
   const f = Math.min(1, Math.max(0, fraction));
   return `${(Math.floor(f * 1000) / 10).toFixed(1)} %`;
 }
+
+// A server run's progress in the engine's own work units: "30.0 % · cycles 12,000 of 40,000".
+export function formatRunProgress(p: { fraction: number; done: number; total: number; unit: string }): string {
+  return `${formatProgress(p.fraction)} · ${p.unit} ${formatCount(p.done)} of ${formatCount(p.total)}`;
+}

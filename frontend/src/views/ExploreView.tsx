@@ -186,7 +186,7 @@ export function ExploreView({ onEngineVersion }: { onEngineVersion: (v: string |
         <div className="run-bar">
           <RunControls state={wasm.state} canRun={canRun} onRun={requestRun} onCancel={wasm.cancel}
             onSubmit={submit} submitting={serverBusy} />
-          <ServerStatus state={server.state} onStop={server.stopWatching} />
+          <ServerStatus state={server.state} onStop={server.stopWatching} onCancel={server.cancel} />
         </div>
         <div className="tabs">
           <div role="tablist" aria-label="Editor" className="tablist">

@@ -44,6 +44,23 @@ PYBIND11_MODULE(switchlab_core, m) {
         py::gil_scoped_acquire acquire;
         return or_raise(std::move(out));
       }, py::arg("config_json"));
+  // Stepped runs, as in the WASM module, so a caller can report progress between steps (the
+  // server's worker, docs/api.md); the result does not depend on the step sizes.
+  py::class_<switchlab::Simulation>(m, "Simulation")
+      .def(py::init<const std::string&>(), py::arg("config_json"))
+      .def("error", &switchlab::Simulation::error, "'' if the config is valid, else the error object as JSON")
+      .def("total", &switchlab::Simulation::total, "work units of the whole run")
+      .def("work_unit", &switchlab::Simulation::work_unit, "what total() counts: packets, cycles or evaluations")
+      .def("step", &switchlab::Simulation::step, py::arg("units"), py::call_guard<py::gil_scoped_release>(),
+           "advances up to `units` more work units; returns the fraction done, in [0, 1]")
+      .def("result", [](switchlab::Simulation& s) {
+            std::string out;
+            {
+              py::gil_scoped_release release;
+              out = s.result();
+            }
+            return or_raise(std::move(out));
+          }, "the result JSON (completes the run first); raises ValueError for an invalid config");
   m.def("schema", [] { return switchlab::schema_json(); });
   m.def("results_schema", [] { return switchlab::results_schema_json(); });
   m.def("units", [](const std::string& r) { return or_raise(switchlab::units_json(r)); }, py::arg("result_json"));

@@ -19,6 +19,10 @@ class Simulation {
   const std::string& error() const { return error_; }
   // Routes up to `packets` more packets; returns the fraction of packets done, in [0, 1].
   double step(double packets);
+  // Work units of the whole run (0 for an invalid config) and what they count ("packets",
+  // "cycles", "evaluations"): a progress report's denominator and unit.
+  uint64_t total() const;
+  std::string work_unit() const;
   // The full result JSON; completes the run first if steps are left.
   std::string result();
 

@@ -10,6 +10,7 @@ class AppRun final : public EngineRun {
  public:
   explicit AppRun(const Experiment& ex) : ex_(ex) {}
   uint64_t total() const override { return 1; }
+  const char* work_unit() const override { return "evaluations"; }
   uint64_t advance(uint64_t) override;
   nlohmann::json report() const override { return {{"app", section_}}; }
 

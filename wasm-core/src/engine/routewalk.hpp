@@ -19,6 +19,7 @@ class RouteWalkRun final : public EngineRun {
   explicit RouteWalkRun(const Experiment& ex);  // `ex` must outlive the run
   ~RouteWalkRun() override;
   uint64_t total() const override;
+  const char* work_unit() const override { return "packets"; }
   // Routes up to `packets` more packets; returns the packets left (0 when done).
   uint64_t advance(uint64_t packets) override;
   // The result's "cache", "latency_ns", "packets" (and "lag") sections.

@@ -22,6 +22,8 @@ from ...services.queue import ensure_runs, store_experiments
 from ..deps import JsonBody, JsonBodyRoute, SettingsDep, WriteAuth
 
 router = APIRouter(prefix="/experiments", tags=["experiments"], route_class=JsonBodyRoute)
+# Documented (validated by ids.resolve) so generated clients and fuzzers send plausible ids.
+ExperimentId = Path(description=ID_DESCRIPTION, json_schema_extra={"pattern": ID_PATTERN})
 
 
 @router.post(
@@ -69,8 +71,7 @@ def _store(prepared: Prepared) -> dict[str, Any]:
 )
 async def get_experiment(
     request: Request,
-    experiment_id: str = Path(description=ID_DESCRIPTION,
-                              json_schema_extra={"pattern": ID_PATTERN}),
+    experiment_id: str = ExperimentId,
 ) -> Response:
     cached = FINISHED.get(experiment_id)  # only full lowercase ids are ever stored
     if cached is None:
@@ -91,6 +92,30 @@ async def get_experiment(
     return Response(body, media_type="application/json", headers=headers)
 
 
+@router.delete(
+    "/{experiment_id}",
+    operation_id="cancelExperiment",
+    response_model=ExperimentOut,
+    dependencies=[WriteAuth],
+    responses={**BY_ID_ERRORS, **SERVER_ERRORS, **error_responses(401)},
+)
+async def cancel_experiment(experiment_id: str = ExperimentId) -> Response:
+    """Cancel a queued or running run: its worker kills the simulation and no result is stored.
+    A finished run (done, failed, cancelled) is left as it is. Answers the experiment's state;
+    submitting the config again runs it anew."""
+    body = await in_db_pool(_cancel, experiment_id)
+    return Response(body, media_type="application/json", headers={"Cache-Control": "no-cache"})
+
+
+def _cancel(experiment_id: str) -> bytes:
+    with connection() as conn:
+        full = ids.resolve(conn, "experiments", experiment_id, "experiment")
+        # Also when a sweep shares the run: the user asked for this experiment to stop.
+        with conn.transaction():
+            repo.cancel_runs(conn, list(repo.run_ids(conn, [full]).values()))
+    return _load(full)[1]
+
+
 @router.get(
     "/{experiment_id}/presence",
     operation_id="getExperimentPresence",
@@ -98,7 +123,7 @@ async def get_experiment(
     responses={**error_responses(409, 422), **SERVER_ERRORS},
 )
 async def get_experiment_presence(
-    experiment_id: str = Path(description=ID_DESCRIPTION, json_schema_extra={"pattern": ID_PATTERN}),
+    experiment_id: str = ExperimentId,
 ) -> ExperimentPresence:
     """Whether the server holds the experiment: 200 with status `absent` when it does not, so a
     client asking whether a run exists (the explorer's SMPI twin) gets no 404 to log."""
@@ -147,7 +172,7 @@ def _load(experiment_id: str) -> tuple[str, bytes, str]:
     responses={**BY_ID_ERRORS, **SERVER_ERRORS},
 )
 async def get_experiment_array(
-    experiment_id: str = Path(description=ID_DESCRIPTION, json_schema_extra={"pattern": ID_PATTERN}),
+    experiment_id: str = ExperimentId,
     path: str = Path(description="dotted path listed in the experiment's `arrays`", max_length=200),
     offset: int = Query(0, ge=0, le=2**31, description="first item"),
     limit: int = Query(PAGE_ITEMS, ge=1, le=PAGE_ITEMS, description=f"items to return, at most {PAGE_ITEMS}"),

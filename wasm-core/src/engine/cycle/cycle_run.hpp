@@ -15,6 +15,7 @@ class CycleRun final : public EngineRun {
  public:
   explicit CycleRun(const Experiment& ex);  // `ex` must outlive the run
   uint64_t total() const override;
+  const char* work_unit() const override { return "cycles"; }
   uint64_t advance(uint64_t cycles) override;
   nlohmann::json report() const override;
 
