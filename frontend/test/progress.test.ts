@@ -35,6 +35,7 @@ function fakeCore(total = 1000, error = ''): { core: CoreModule; steps: number[]
   let freed = false;
   class Sim implements CoreSimulation {
     error() { return error; }
+    workUnit() { return 'packets'; }
     step(p: number) { steps.push(p); done = Math.min(total, done + p); return done / total; }
     result() { return JSON.stringify({ done }); }
     delete() { freed = true; }
@@ -48,8 +49,15 @@ describe('runStepped', () => {
     const { core, deleted } = fakeCore();
     const seen: number[] = [];
     let t = 0;
-    const out = await runStepped(core, {}, { onProgress: (f) => seen.push(f), now: () => (t += 10), firstChunk: 100 });
+    const out = await runStepped(core, {}, {
+      onProgress: (p) => {
+        expect(p.unit).toBe('packets');
+        seen.push(p.fraction);
+      },
+      now: () => (t += 10), firstChunk: 100,
+    });
     expect(out).toEqual({ kind: 'result', result: { done: 1000 } });
+    expect(seen[0]).toBe(0); // before the first chunk: the unit is known at once
     expect(seen.at(-1)).toBe(1);
     expect(seen.every((f, i) => i === 0 || f >= seen[i - 1])).toBe(true);
     expect(deleted()).toBe(true);

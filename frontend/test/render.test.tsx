@@ -526,12 +526,16 @@ describe('sweep charts', () => {
 describe('run progress', () => {
   const controls = (state: Parameters<typeof RunControls>[0]['state']) => text(renderToStaticMarkup(
     <RunControls state={state} canRun onRun={() => {}} onCancel={() => {}} onSubmit={() => {}} submitting={false} />));
-  // The core's stepped cycle run counts simulated cycles, the route walk packets.
-  it('says what the fraction counts: cycles for the cycle engine, packets for the route walk', () => {
+  // The unit is the core's (the stepped run's first report); wasm-core.test.ts checks what it says.
+  it('says what the fraction counts, in the unit the core reported', () => {
     const cycle = { engine: 'cycle', topology: { kind: 'mesh', dims: [16, 16] } };
-    expect(controls({ phase: 'running', startedAt: 0, config: cycle, fraction: 0.25 })).toContain('25.0 % of cycles');
-    expect(controls({ phase: 'cancelled', config: cycle, fraction: 0.105 })).toContain('cancelled at 10.5 % of cycles (stopped between chunks)');
-    expect(controls({ phase: 'running', startedAt: 0, config: SLICE_CONFIG, fraction: 0.25 })).toContain('25.0 % of packets');
+    expect(controls({ phase: 'running', startedAt: 0, config: cycle, fraction: 0.25, unit: 'cycles' })).toContain('25.0 % of cycles');
+    expect(controls({ phase: 'cancelled', config: cycle, fraction: 0.105, unit: 'cycles' }))
+      .toContain('cancelled at 10.5 % of cycles (stopped between chunks)');
+    expect(controls({ phase: 'running', startedAt: 0, config: SLICE_CONFIG, fraction: 0.25, unit: 'evaluations' }))
+      .toContain('25.0 % of evaluations');
+    // Before the core's first report nothing is claimed.
+    expect(controls({ phase: 'running', startedAt: 0, config: cycle, fraction: 0, unit: '' })).not.toContain(' of ');
   });
 });
 

@@ -132,11 +132,22 @@ describe('WASM core in node', () => {
     for (const firstChunk of [1, 97, 100000]) {
       const seen: number[] = [];
       // targetMs 0 keeps shrinking the chunk: many small steps, the worst case for equality.
-      const out = await runStepped(core, cfg, { firstChunk, targetMs: firstChunk === 1 ? 1e-9 : 50, onProgress: (f) => seen.push(f) });
+      const out = await runStepped(core, cfg, { firstChunk, targetMs: firstChunk === 1 ? 1e-9 : 50, onProgress: (p) => seen.push(p.fraction) });
       if (out.kind !== 'result') throw new Error(JSON.stringify(out));
       expect(strip(out.result)).toEqual(strip(once));
       expect(seen.at(-1)).toBe(1);
       if (firstChunk === 1) expect(seen.length).toBeGreaterThan(100);
+    }
+  });
+
+  it('the stepped run reports its progress in the unit the core counts (no guess from the config)', async () => {
+    const cycle = { ...exampleByKey('booksim-mesh-8x8-cycle')!.config, sim: { warmup_cycles: 100, measure_cycles: 200, drain_cycles: 100 } };
+    const app = exampleByKey('seed001-fig7-npb-torus-64')!.config;
+    for (const [cfg, unit] of [[SLICE_CONFIG, 'packets'], [cycle, 'cycles'], [app, 'evaluations']] as const) {
+      const units = new Set<string>();
+      const out = await runStepped(core, cfg, { onProgress: (p) => units.add(p.unit) });
+      expect(out.kind).toBe('result');
+      expect([...units]).toEqual([unit]);
     }
   });
 

@@ -1,11 +1,6 @@
-import type { Config } from '../config/types';
 import type { WasmRunState } from '../hooks/useWasmRun';
 import { useTicker } from '../hooks/useWasmRun';
 import { formatProgress, formatSeconds } from '../lib/format';
-
-// What the core's stepped run counts (its progress fraction's unit): the cycle engine's simulated
-// cycles (an upper bound: a run ends early once its packets are delivered), the others' packets.
-const progressOf = (config: Config) => (config.engine === 'cycle' ? 'cycles' : 'packets');
 
 interface Props {
   state: WasmRunState;
@@ -40,14 +35,14 @@ export function RunControls({ state, canRun, onRun, onCancel, onSubmit, submitti
               aria-valuemax={100} aria-valuenow={Math.round(state.fraction * 100)} data-testid="wasm-progress">
               <div className="progress-fill" style={{ width: `${(state.fraction * 100).toFixed(1)}%` }} />
             </div>
-            running in a Web Worker… <span data-testid="wasm-progress-percent">{formatProgress(state.fraction)}</span> of {progressOf(state.config)}
+            running in a Web Worker… <span data-testid="wasm-progress-percent">{formatProgress(state.fraction)}</span>{state.unit && ` of ${state.unit}`}
             {' '}· {formatSeconds((now - state.startedAt) / 1000)} elapsed
           </>
         )}
         {state.phase === 'done' && `done in ${formatSeconds(state.elapsed_ms / 1000)} (in the worker${state.threaded ? ', WASM threads' : ''})`}
         {state.phase === 'cancelled' && (state.fraction === null
           ? 'cancelled (worker terminated)'
-          : `cancelled at ${formatProgress(state.fraction)} of ${progressOf(state.config)} (stopped between chunks)`)}
+          : `cancelled at ${formatProgress(state.fraction)}${state.unit && ` of ${state.unit}`} (stopped between chunks)`)}
         {state.phase === 'failed' && <span className="field-error">WASM run failed: {state.message}</span>}
       </div>
     </div>

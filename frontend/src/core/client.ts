@@ -1,5 +1,5 @@
 import type { Config } from '../config/types';
-import { THREADED_WORKER, type Method, type Outcome, type Request, type Response } from './protocol';
+import { THREADED_WORKER, type Method, type Outcome, type Request, type Response, type RunProgress } from './protocol';
 
 export class Cancelled extends Error {
   constructor() {
@@ -20,7 +20,7 @@ export class CoreWorker {
   // The worker could not load the core (or crashed): it will never answer again.
   failed = false;
   private next = 1;
-  private pending = new Map<number, { resolve: (a: Answer) => void; reject: (e: Error) => void; onProgress?: (f: number) => void }>();
+  private pending = new Map<number, { resolve: (a: Answer) => void; reject: (e: Error) => void; onProgress?: (p: RunProgress) => void }>();
 
   // threads: load the threaded build of the core where the page allows it (core/build.ts).
   constructor(threads = false) {
@@ -46,12 +46,12 @@ export class CoreWorker {
     };
   }
 
-  call(method: Method, config?: Config, onProgress?: (fraction: number) => void): Promise<Answer> {
+  call(method: Method, config?: Config, onProgress?: (progress: RunProgress) => void): Promise<Answer> {
     return this.start(method, config, onProgress).done;
   }
 
   // Like call(), but also returns the request id (to cancel a run between chunks).
-  start(method: Method, config?: Config, onProgress?: (fraction: number) => void): { id: number; done: Promise<Answer> } {
+  start(method: Method, config?: Config, onProgress?: (progress: RunProgress) => void): { id: number; done: Promise<Answer> } {
     const id = this.next++;
     const req: Request = { id, method, config };
     const done = new Promise<Answer>((resolve, reject) => {
@@ -91,7 +91,7 @@ export const HARD_STOP_MS = 1000;
 // One simulation in its own worker, so cancelling it never disturbs the shared validation worker.
 export function runInWorker(
   config: Config,
-  onProgress?: (fraction: number) => void,
+  onProgress?: (progress: RunProgress) => void,
 ): { done: Promise<Answer>; cancel: () => void } {
   const w = new CoreWorker(true);
   const run = w.start('run', config, onProgress);

@@ -4,6 +4,7 @@ import { FIRST_CHUNK_PACKETS, nextChunk, TARGET_CHUNK_MS } from '../lib/chunking
 // One simulation in the core that advances in chunks (embind class; free with delete()).
 export interface CoreSimulation {
   error(): string;
+  workUnit(): string; // what step() counts: "packets", "cycles", "evaluations"
   step(packets: number): number;
   result(): string;
   delete(): void;
@@ -46,7 +47,7 @@ export const THREADED_WORKER = 'switchlab-core-threads';
 // threaded: the answer came from the threaded build of the core.
 export type Response =
   | { id: number; ok: true; outcome: Outcome; elapsed_ms: number; threaded: boolean }
-  | { id: number; progress: number }
+  | { id: number; progress: RunProgress }
   | { id: number; ok: false; message: string };
 
 // Core answers carrying an error are bad input, not failures of the worker. run() and prepare()
@@ -92,8 +93,14 @@ export function handle(core: CoreModule, req: Request): Outcome {
   }
 }
 
+// How far a stepped run is: the fraction done of its work, in the unit the core counts it in.
+export interface RunProgress {
+  fraction: number;
+  unit: string;
+}
+
 export interface SteppedOptions {
-  onProgress?: (fraction: number) => void;
+  onProgress?: (progress: RunProgress) => void;
   // Polled between chunks; true stops the run (Cancel without killing the worker).
   shouldStop?: () => boolean;
   // Lets the worker's event loop deliver a Cancel message between chunks.
@@ -103,7 +110,8 @@ export interface SteppedOptions {
   firstChunk?: number;
 }
 
-// run() in chunks through core.Simulation, reporting the fraction done after every chunk.
+// run() in chunks through core.Simulation, reporting the fraction done after every chunk (and 0
+// before the first, so the unit is known at once).
 // Falls back to the one-shot run() for a core without the class (no progress then).
 export async function runStepped(core: CoreModule, config: Config, opts: SteppedOptions = {}): Promise<Outcome> {
   if (!core.Simulation) return handle(core, { id: 0, method: 'run', config });
@@ -114,12 +122,14 @@ export async function runStepped(core: CoreModule, config: Config, opts: Stepped
     if (err) return { kind: 'invalid', error: err };
     let chunk = opts.firstChunk ?? FIRST_CHUNK_PACKETS;
     let fraction = 0;
+    const unit = sim.workUnit();
+    opts.onProgress?.({ fraction, unit });
     while (fraction < 1) {
       if (opts.shouldStop?.()) return { kind: 'cancelled', fraction };
       const t0 = now();
       fraction = sim.step(chunk);
       chunk = nextChunk(chunk, now() - t0, opts.targetMs ?? TARGET_CHUNK_MS);
-      opts.onProgress?.(fraction);
+      opts.onProgress?.({ fraction, unit });
       if (fraction < 1) await opts.pause?.();
     }
     return { kind: 'result', result: JSON.parse(sim.result()) as SimResult };

@@ -24,7 +24,7 @@ self.onmessage = async (ev: MessageEvent<Request>) => {
     const t0 = performance.now();
     const outcome = req.method === 'run'
       ? await runStepped(mod, req.config ?? {}, {
-        onProgress: (f) => scope.postMessage({ id: req.id, progress: f } satisfies Response),
+        onProgress: (progress) => scope.postMessage({ id: req.id, progress } satisfies Response),
         shouldStop: () => cancelled.has(req.id),
         pause,
       })

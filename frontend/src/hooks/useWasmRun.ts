@@ -4,11 +4,12 @@ import { Cancelled, runInWorker } from '../core/client';
 
 export type WasmRunState =
   | { phase: 'idle' }
-  | { phase: 'running'; startedAt: number; config: Config; fraction: number }
+  // unit: what the core counts the run's progress in ("cycles", "packets", ...); "" until it says.
+  | { phase: 'running'; startedAt: number; config: Config; fraction: number; unit: string }
   | { phase: 'done'; result: SimResult; config: Config; elapsed_ms: number; threaded: boolean }
   | { phase: 'invalid'; error: FieldError }
   // fraction: how far the run got when it stopped between chunks; null = worker terminated.
-  | { phase: 'cancelled'; config: Config; fraction: number | null }
+  | { phase: 'cancelled'; config: Config; fraction: number | null; unit: string }
   | { phase: 'failed'; message: string };
 
 export function useWasmRun() {
@@ -24,17 +25,20 @@ export function useWasmRun() {
       if (runRef.current === token) setState(s);
     };
     const startedAt = performance.now();
-    const { done, cancel } = runInWorker(config, (fraction) =>
-      set((s) => (s.phase === 'running' ? { ...s, fraction } : s)));
+    let unit = '';
+    const { done, cancel } = runInWorker(config, (p) => {
+      unit = p.unit;
+      set((s) => (s.phase === 'running' ? { ...s, ...p } : s));
+    });
     cancelRef.current = cancel;
-    setState({ phase: 'running', startedAt, config, fraction: 0 });
+    setState({ phase: 'running', startedAt, config, fraction: 0, unit });
     done.then(
       (a) => {
         if (a.outcome.kind === 'result') set({ phase: 'done', result: a.outcome.result, config, elapsed_ms: a.elapsed_ms, threaded: a.threaded });
         else if (a.outcome.kind === 'invalid') set({ phase: 'invalid', error: a.outcome.error });
-        else if (a.outcome.kind === 'cancelled') set({ phase: 'cancelled', config, fraction: a.outcome.fraction });
+        else if (a.outcome.kind === 'cancelled') set({ phase: 'cancelled', config, fraction: a.outcome.fraction, unit });
       },
-      (e: Error) => set(e instanceof Cancelled ? { phase: 'cancelled', config, fraction: null } : { phase: 'failed', message: e.message }),
+      (e: Error) => set(e instanceof Cancelled ? { phase: 'cancelled', config, fraction: null, unit } : { phase: 'failed', message: e.message }),
     );
   }, []);
 

@@ -7,10 +7,12 @@
 #include "switchlab/api.hpp"
 
 EMSCRIPTEN_BINDINGS(switchlab_core) {
-  // Stepped runs for the UI's progress bar: new Simulation(json); error(); step(n); result(); delete().
+  // Stepped runs for the UI's progress bar: new Simulation(json); error(); workUnit(); step(n); result();
+  // delete().
   emscripten::class_<switchlab::Simulation>("Simulation")
       .constructor<std::string>()
       .function("error", emscripten::optional_override([](const switchlab::Simulation& s) { return s.error(); }))
+      .function("workUnit", &switchlab::Simulation::work_unit)
       .function("step", &switchlab::Simulation::step)
       .function("result", &switchlab::Simulation::result);
   emscripten::function("run", &switchlab::run_json);
