@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { binHistogram, binRange, lookupSegments, missEstimateLabel, portClassRows, resultRows } from '../src/lib/charts';
+import { binHistogram, binRange, histogramAxisTitle, lookupSegments, missEstimateLabel, portClassRows, resultRows } from '../src/lib/charts';
 import { coreUnits } from './core';
 import { toCsv } from '../src/lib/exporting';
 import { SLICE_RESULT } from './fixtures';
@@ -52,6 +52,12 @@ describe('chart data transforms', () => {
     expect(binRange(short.bins[0], true, 'cycles')).toBe('11 cycles');
     expect(binRange({ x0: 1000, x1: 2000, packets: 3 }, true, 'cycles')).toBe('1,000–1,999 cycles');
     expect(binRange({ x0: 0, x1: 200, packets: 3 }, false, 'ns')).toBe('0–200 ns');
+  });
+
+  it('names the bin width in the unit of the axis', () => {
+    expect(histogramAxisTitle('packet latency', 'cycles', 10)).toBe('packet latency (cycles); bin width 10 cycles');
+    expect(histogramAxisTitle('packet latency', 'cycles', 1000)).toBe('packet latency (cycles); bin width 1,000 cycles');
+    expect(histogramAxisTitle('zero-load latency', 'ns', 2.5)).toBe('zero-load latency (ns); bin width 2.50 ns');
   });
 
   it('metrics CSV has one row per scalar of the result with the results schema\'s unit', async () => {

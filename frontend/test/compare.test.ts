@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { metricRows, selectionFromHash, selectionHash } from '../src/lib/compare';
+import { metricLabel, metricRows, selectionFromHash, selectionHash } from '../src/lib/compare';
+import { appRows } from '../src/lib/appChart';
 import { formatDelta } from '../src/lib/format';
 import type { Config } from '../src/config/types';
-import { coreRun } from './core';
+import { coreRun, coreUnits } from './core';
 
 // The compare view flags a row when its values differ; identical values are never flagged, and a
 // flagged row's Δ shows the difference however small (format.ts formatDelta), never "−0.00".
@@ -95,5 +96,18 @@ describe('compare: application-model runs', () => {
     const names = Object.keys((torus as unknown as { app: { benchmarks: object } }).app.benchmarks);
     expect(rows.filter((r) => r.path.startsWith('app.')).map((r) => r.path)).toEqual(
       ['app.relative_mean', ...names.flatMap((b) => [`app.benchmarks.${b}.time_s`, `app.benchmarks.${b}.relative`])]);
+  });
+
+  // The rows named the benchmarks by their result keys ("bt"), the result panel by their names ("BT").
+  it('names each benchmark as the result panel does', async () => {
+    const { exampleByKey } = await import('../src/config/examples');
+    const [torus, units] = await Promise.all([coreRun(exampleByKey('seed001-fig7-npb-torus-64')!.config), coreUnits()]);
+    const app = (torus as unknown as { app: Parameters<typeof appRows>[0] }).app;
+    const labelOf = (k: string) => units.labelOf(k);
+    const panel = appRows(app).filter((r) => r.benchmark).map((r) => r.label);
+    expect(panel.length).toBeGreaterThan(1);
+    expect(Object.keys(app.benchmarks).map((b) => metricLabel(`app.benchmarks.${b}.time_s`, labelOf)))
+      .toEqual(panel.map((name) => `app · benchmarks · ${name} · time`));
+    expect(metricLabel('latency_ns.zero_load.p99', labelOf)).toBe('latency · zero load · p99');
   });
 });

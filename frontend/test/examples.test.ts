@@ -56,12 +56,19 @@ describe('example catalogue', () => {
     const columns = ['experiment_id', 'status', 'switch.buffer.organisation', 'saturation.throughput', 'error'].map((name) => ({ name }));
     const rows = [['e1', 'done', 'input_fifo', 0.644, null], ['e2', 'failed', 'hipiqs', null, 'boom'], ['e3', 'done', 'central', 0.917, null]];
     const results = variantResultsOfRows(e, columns, rows);
-    expect(results.map((r) => (r ? (r as unknown as { saturation: { throughput: number } }).saturation.throughput : null))).toEqual([0.644, null, 0.917]);
+    const throughput = (r: unknown) => (r as { saturation?: { throughput: number } } | undefined)?.saturation?.throughput ?? null;
+    expect(results.map(throughput)).toEqual([0.644, null, 0.917]);
+    // A failed point says so, with its error (it read "not run yet").
     expect(variantRows(e, results).map(({ variant, model, agreement }) => ({ variant, model, agreement }))).toEqual([
       { variant: 'input_fifo', model: '0.644 flits/node/cycle', agreement: 'context only' },
-      { variant: 'hipiqs', model: '—', agreement: 'not run yet' },
+      { variant: 'hipiqs', model: '—', agreement: 'run failed: boom' },
       { variant: 'central', model: '0.917 flits/node/cycle', agreement: 'within tolerance' },
     ]);
+    // Without an error, briefly; a long one, its first line cut short; a queued point has not run yet.
+    const long = `worker lost: ${'x'.repeat(200)}\ntraceback ...`;
+    const others = [['e1', 'failed', 'input_fifo', null, null], ['e2', 'failed', 'hipiqs', null, long], ['e3', 'queued', 'central', null, null]];
+    const agreements = variantRows(e, variantResultsOfRows(e, columns, others)).map((r) => r.agreement);
+    expect(agreements).toEqual(['run failed', `run failed: ${long.slice(0, 99)}…`, 'not run yet']);
   });
 
   it('a compare example runs its config once per value of its path, in order', () => {

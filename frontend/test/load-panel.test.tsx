@@ -279,7 +279,7 @@ describe('a cycle run past saturation', () => {
     const num = (s: string) => Number(s.replace(/,/g, ''));
     expect(bars.reduce((n, m) => n + num(m[3]), 0)).toBe(lat.packet.histogram.reduce((n, [, c]) => n + c, 0));
     const width = num(bars[0][2]) - num(bars[0][1]) + 1;
-    expect(t).toContain(`packet latency (cycles); bin width ${formatValue(width, '')}`);
+    expect(t).toContain(`packet latency (cycles); bin width ${formatValue(width, 'cycles')}`);
     expect(figure).toContain(`aria-label="packet latency histogram (packets per bin of ${formatValue(width, '')} cycles)"`);
   });
 });

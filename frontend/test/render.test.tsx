@@ -304,6 +304,9 @@ describe('sweep charts', () => {
     expect(text(html)).toContain('entries 64: 0.0234 mm², 90.00 % (Pareto-optimal)');
     expect(text(html)).toContain('entries 48: 0.03 mm², 70.00 %');
     expect(html.match(/data-pareto="front"/g)).toHaveLength(2);
+    // Both axes carry their unit (the hit-rate axis read "hit rate" over bare percentage ticks).
+    expect(html).toContain('>cache area per port (mm²)</text>');
+    expect(html).toContain('>hit rate (%)</text>');
     expect(fetchSpy).not.toHaveBeenCalled();
   });
 

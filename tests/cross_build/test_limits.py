@@ -35,33 +35,34 @@ WORST = {
         {"topology": {"kind": "random_regular", "switches": 4096, "degree": 128}, "routing": {"algorithm": "updown"}},
         # max_hops: the bound 2 x 3 levels + 1; memory: 2,048-entry caches (4.3 GB dense) kept sparsely,
         # 8 B per cache + 80 B per set the 700,000 look-ups touch at most, 16 B of counters per port,
-        # 32 MiB of routing tables (built by a run only), and 3C's shadow: 80 B per cache and 64 B per
-        # tag it may remember (at most one per look-up).
-        summary(4096, 4096, 129, 262144, 7, 528384, 700000, 189306368, 8193)),
+        # 32 MiB of routing tables (built by a run only), and 3C's shadow: 80 B per cache, 128 B per
+        # shadow that remembers a tag, 64/3 B per tag it may remember (at most one per look-up) and
+        # up to 24 B per tag in its recency list (MissClassifier::bytes).
+        summary(4096, 4096, 129, 262144, 7, 528384, 700000, 243872854, 8193)),
     "random-regular-4096x128-shortest": (
         {"topology": {"kind": "random_regular", "switches": 4096, "degree": 128}},
-        summary(4096, 4096, 129, 262144, 7, 528384, 700000, 189306368, 8193)),
+        summary(4096, 4096, 129, 262144, 7, 528384, 700000, 243872854, 8193)),
     "edge-list-262144-links": (
         {"topology": {"kind": "edge_list", "edges": CIRCULANT}, "routing": {"algorithm": "updown"}},
-        summary(4096, 4096, 129, 262144, 65, 528384, 6500000, 1024506368, 8193)),  # 32 levels from root 0
+        summary(4096, 4096, 129, 262144, 65, 528384, 6500000, 970806187, 8193)),  # 32 levels from root 0
     "bmin-16ary-6stage-tornado": (
         {"topology": {"kind": "bmin", "k": 16, "stages": 6}, "traffic": {"pattern": "tornado"}}, "topology.stages"),
     # SMALL_CACHE (64 entries, 256 B of tags per cache) on these three: the look-ups touch fewer caches
     # than there are, each committing at least its 4 KB page, so the bound is the whole tag array.
     "bmin-16ary-5stage": (
         {"topology": {"kind": "bmin", "k": 16, "stages": 5}, "switch": SMALL_CACHE},
-        summary(1048576, 327680, 32, 4194304, 9, 10485760, 900000, 6432942080)),
+        summary(1048576, 327680, 32, 4194304, 9, 10485760, 900000, 6531342080)),
     "torus-1024x1024-tornado": (
         {"topology": {"kind": "torus", "dims": [1024, 1024]}, "switch": SMALL_CACHE, "traffic": {"pattern": "tornado"}},
-        summary(1048576, 1048576, 5, 2097152, 1025, 5242880, 102500000, 9747671040)),
+        summary(1048576, 1048576, 5, 2097152, 1025, 5242880, 102500000, 8505426347)),
     "fat-tree-32ary-4tree": (
         {"topology": {"kind": "fat_tree", "k": 32, "n": 4}, "switch": SMALL_CACHE},
-        summary(1048576, 131072, 64, 3145728, 7, 8388608, 700000, 5145073664)),
+        summary(1048576, 131072, 64, 3145728, 7, 8388608, 700000, 5221606998)),
     "dragonfly-64-256-64-64": (
         {"topology": {"kind": "dragonfly", "p": 64, "a": 256, "h": 64, "g": 64}, "switch": SMALL_CACHE},
-        summary(1048576, 16384, 383, 2613120, 4, 6275072, 400000, 3840843776)),
+        summary(1048576, 16384, 383, 2613120, 4, 6275072, 400000, 3884577110)),
     "single-switch-65535": ({"topology": {"kind": "single_switch", "ports": 65535}, "switch": SMALL_CACHE},
-                            summary(65535, 1, 65535, 0, 1, 65535, 100000, 46245280)),
+                            summary(65535, 1, 65535, 0, 1, 65535, 100000, 52767094)),
     # Just over a limit, one of each kind.
     "over-torus": ({"topology": {"kind": "torus", "dims": [1024, 1025]}}, "topology.dims"),
     "over-mesh": ({"topology": {"kind": "mesh", "dims": [1024, 1024], "concentration": 2}}, "topology.dims"),

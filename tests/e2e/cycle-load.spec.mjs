@@ -110,7 +110,7 @@ test('cycle engine on a 4x4 mesh: every link between the cells carries its utili
     await expect(hist.locator('figcaption')).toHaveText(`Distribution of ${kind} latency (${from}): `
       + `p50 ${count(c.p50)} cycles (${ns(n.p50)}), p99 ${count(c.p99)} cycles (${ns(n.p99)})`);
     const label = await hist.locator('svg text').last().textContent();
-    const width = Number(/^\w+ latency \(cycles\); bin width ([\d,]+)$/.exec(label)[1].replace(/,/g, ''));
+    const width = Number(/^\w+ latency \(cycles\); bin width ([\d,]+) cycles?$/.exec(label)[1].replace(/,/g, ''));
     const bars = (await hist.locator('svg rect title').allTextContents()).map((t) => /^([\d,]+)(?:–([\d,]+))? cycles: ([\d,]+) packets$/.exec(t));
     expect(bars.every(Boolean)).toBe(true);
     expect(bars.length).toBeLessThanOrEqual(30);

@@ -1,5 +1,4 @@
-import type { Example } from '../config/examples';
-import type { SimResult } from '../config/types';
+import type { Example, RunOutcome } from '../config/examples';
 import { variantRows } from '../config/examples';
 import type { CompareRun } from '../hooks/useCompareRun';
 import { PublishedCells, PublishedHeads } from './PublishedPanel';
@@ -30,7 +29,7 @@ export function ComparePanel({ example, run, running }: { example: Example; run:
 
 // A compare example's published values, each beside its variant's run (`results` in the order of
 // `compare.values`): this browser's runs, or a sweep's points.
-export function VariantPublishedTable({ example, results }: { example: Example; results: Array<SimResult | undefined> }) {
+export function VariantPublishedTable({ example, results }: { example: Example; results: RunOutcome[] }) {
   const name = example.compare!.path.split('.').pop()!;
   return (
     <TableScroll label="published values beside the simulated runs">

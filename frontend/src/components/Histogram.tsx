@@ -1,11 +1,11 @@
 import { scaleLinear } from 'd3-scale';
-import { binRange, type Binned } from '../lib/charts';
+import { binRange, histogramAxisTitle, type Binned } from '../lib/charts';
 import { formatCount, formatWithUnit } from '../lib/format';
 
 const W = 360;
 const H = 140;
 const M = { l: 44, r: 8, t: 8, b: 34 };
-// Ticks and the bin width are bare numbers grouped as counts are (the unit is in the axis label).
+// Ticks are bare numbers grouped as counts are (the unit is in the axis label).
 const bare = (v: number) => formatWithUnit(v, '');
 const compact = new Intl.NumberFormat('en-US', { notation: 'compact' });
 
@@ -27,7 +27,7 @@ export function Histogram({ binned: { bins, width }, label, unit, whole = false,
   const y = scaleLinear().domain([0, Math.max(1, ...bins.map((b) => b.packets))]).nice().range([H - M.b, M.t]);
   return (
     <svg viewBox={`0 0 ${W} ${H}`} width={W} height={H} role="img" data-testid={testid}
-      aria-label={`${label} histogram (packets per bin of ${bare(width)} ${unit})`}>
+      aria-label={`${label} histogram (packets per bin of ${formatWithUnit(width, unit)})`}>
       {bins.map((b) => (
         <rect key={b.x0} x={x(b.x0)} width={Math.max(1, x(b.x1) - x(b.x0) - 1)} y={y(b.packets)} height={y(0) - y(b.packets)} fill="#3b6ea5">
           <title>{`${binRange(b, whole, unit)}: ${formatCount(b.packets)} packets`}</title>
@@ -40,7 +40,7 @@ export function Histogram({ binned: { bins, width }, label, unit, whole = false,
         <text key={t} className="tick" x={M.l - 4} y={y(t)} dy="0.35em" textAnchor="end">{compact.format(t)}</text>
       ))}
       <text className="tick" x={M.l} y={M.t + 4} dx={4}>packets</text>
-      <text className="tick" x={(M.l + W - M.r) / 2} y={H - 4} textAnchor="middle">{`${label} (${unit}); bin width ${bare(width)}`}</text>
+      <text className="tick" x={(M.l + W - M.r) / 2} y={H - 4} textAnchor="middle">{histogramAxisTitle(label, unit, width)}</text>
     </svg>
   );
 }

@@ -39,7 +39,7 @@ export const ParetoChart = forwardRef<SVGSVGElement, Props>(function ParetoChart
       ))}
       {x.ticks(5).map((t) => <text key={t} className="tick" x={x(t)} y={H - M.b + 14} textAnchor="middle">{fmt(t)}</text>)}
       <text x={(M.l + W - M.r) / 2} y={H - 6} textAnchor="middle">{costLabel} ({displayUnit(costUnit)})</text>
-      <text transform={`translate(12,${(M.t + H - M.b) / 2}) rotate(-90)`} textAnchor="middle">hit rate</text>
+      <text transform={`translate(12,${(M.t + H - M.b) / 2}) rotate(-90)`} textAnchor="middle">hit rate (%)</text>
       <path d={stair(front) ?? ''} fill="none" stroke="#0072B2" strokeWidth={2} />
       {points.map((p) => (
         <circle key={p.id} data-id={p.id} cx={x(p.cost)} cy={y(p.hitRate)} r={4} data-pareto={onFront.has(p.id) ? 'front' : 'dominated'}

@@ -75,8 +75,24 @@ export interface Comparison {
   what: string;
   published: string;
   model: string;
-  agreement: 'within tolerance' | 'outside tolerance' | 'context only' | 'not run yet';
+  agreement: 'within tolerance' | 'outside tolerance' | 'context only' | 'not run yet' | `run failed${string}`;
   note?: string;
+}
+
+// A run that ended without a result (a sweep point that failed), with its error when it has one.
+export interface FailedRun {
+  failed: true;
+  error?: string;
+}
+// What a published value is compared with: a result, a failed run, or nothing yet.
+export type RunOutcome = SimResult | FailedRun | undefined;
+
+const isFailed = (run: RunOutcome): run is FailedRun => (run as FailedRun | undefined)?.failed === true;
+
+// An error in a table cell: its first line, at most 100 characters.
+function brief(error: string): string {
+  const line = error.trim().split('\n')[0];
+  return line.length > 100 ? `${line.slice(0, 99)}…` : line;
 }
 
 // One row per published value: the published number (with its tolerance) beside this run's
@@ -98,11 +114,15 @@ export function thisRunKind(example: Example): 'model' | 'simulated' {
   return paths.length > 0 && paths.every((p) => p.startsWith('models.')) ? 'model' : 'simulated';
 }
 
-function compareOne(p: PublishedValue, result: SimResult | undefined): Comparison {
+function compareOne(p: PublishedValue, run: RunOutcome): Comparison {
   const tol = p.tolerance > 0 ? ` ± ${formatWithUnit(p.tolerance, p.unit)}` : '';
+  const result = isFailed(run) ? undefined : run;
   const got: Json | undefined = p.path && result ? getPath(result as unknown as Json, p.path) : undefined;
   const model = typeof got === 'number' ? formatWithUnit(got, p.unit) : '—';
-  const agreement = p.check === false ? 'context only' : !result ? 'not run yet'
+  // A failed run first: even a context-only value has no figure beside it then, and must say why.
+  const agreement: Comparison['agreement'] = isFailed(run) ? (run.error ? `run failed: ${brief(run.error)}` : 'run failed')
+    : p.check === false ? 'context only'
+    : !result ? 'not run yet'
     : typeof got === 'number' && Math.abs(got - p.value) <= p.tolerance ? 'within tolerance' : 'outside tolerance';
   return { what: p.what, published: `${formatWithUnit(p.value, p.unit)}${tol}`, model, agreement, note: p.note };
 }
@@ -130,15 +150,17 @@ export function compareExampleOf(sweep: { base: Config; axes: Record<string, unk
   });
 }
 
-// A compare example's variants as a sweep's rows have them (in the order of `compare.values`;
-// a variant without a finished row is absent): each row's columns at their dotted result paths,
-// which are the paths its published values name.
-export function variantResultsOfRows(example: Example, columns: Array<{ name: string }>, rows: unknown[][]): Array<SimResult | undefined> {
+// A compare example's variants as a sweep's rows have them (in the order of `compare.values`):
+// a finished row as its columns at their dotted result paths, which are the paths its published
+// values name; a failed row as a failed run with the row's error; no finished or failed row, absent.
+export function variantResultsOfRows(example: Example, columns: Array<{ name: string }>, rows: unknown[][]): RunOutcome[] {
   const col = (n: string) => columns.findIndex((c) => c.name === n);
-  const [iVariant, iStatus] = [col(example.compare!.path), col('status')];
+  const [iVariant, iStatus, iError] = [col(example.compare!.path), col('status'), col('error')];
   return example.compare!.values.map((v) => {
     const row = rows.find((r) => r[iVariant] === v && r[iStatus] === 'done');
-    return row && (columns.reduce((acc: Config, c, i) => (row[i] === null ? acc : setPath(acc, c.name, row[i] as Json)), {}) as unknown as SimResult);
+    if (row) return columns.reduce((acc: Config, c, i) => (row[i] === null ? acc : setPath(acc, c.name, row[i] as Json)), {}) as unknown as SimResult;
+    const failed = rows.find((r) => r[iVariant] === v && r[iStatus] === 'failed');
+    return failed && { failed: true, error: typeof failed[iError] === 'string' && failed[iError] ? failed[iError] as string : undefined };
   });
 }
 
@@ -148,7 +170,7 @@ export interface VariantComparison extends Comparison {
 
 // A compare example's published values, each beside the run of its variant (`results` in the
 // order of `compare.values`; a variant not run yet is absent).
-export function variantRows(example: Example, results: Array<SimResult | undefined>): VariantComparison[] {
+export function variantRows(example: Example, results: RunOutcome[]): VariantComparison[] {
   return (example.compare?.values ?? []).flatMap((variant, i) =>
     (example.published ?? []).filter((p) => p.variant === variant).map((p) => ({ variant, ...compareOne(p, results[i]) })));
 }

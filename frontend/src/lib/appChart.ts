@@ -27,9 +27,15 @@ export interface AppRow {
   benchmark?: AppBenchmark;
 }
 
+// A benchmark's name as the seeds print it, from its key in the results (app.benchmarks.<key>):
+// "bt" -> "BT". Every view that names a benchmark takes it from here.
+export function benchmarkName(key: string): string {
+  return key.toUpperCase();
+}
+
 // Benchmarks in the result's order, then the mean.
 export function appRows(app: AppSection): AppRow[] {
-  const rows: AppRow[] = Object.entries(app.benchmarks).map(([key, b]) => ({ key, label: key.toUpperCase(), relative: b.relative, benchmark: b }));
+  const rows: AppRow[] = Object.entries(app.benchmarks).map(([key, b]) => ({ key, label: benchmarkName(key), relative: b.relative, benchmark: b }));
   rows.push({ key: 'mean', label: 'mean', relative: app.relative_mean });
   return rows;
 }

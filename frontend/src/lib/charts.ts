@@ -1,5 +1,5 @@
 import type { MissCounts, SimResult } from '../config/types';
-import { formatWithUnit, portClassOrder } from './format';
+import { displayUnit, formatWithUnit, portClassOrder } from './format';
 
 // Chart data transforms: results -> rows the small SVG charts and CSV exports share.
 
@@ -110,6 +110,12 @@ export function binHistogram(hist: Array<[number, number]>, maxBins = 30, whole 
 
 // A bin as its tooltip names it, in `unit`: one whole latency ("37 cycles"), a range of whole
 // latencies with both ends included ("30–34 cycles"), else from x0 to x1 ("160–180 ns").
+// A histogram's x-axis title: the quantity, its unit and the bin width in that unit
+// ("packet latency (cycles); bin width 10 cycles"), since a bare width reads as a count.
+export function histogramAxisTitle(label: string, unit: string, width: number): string {
+  return `${label} (${displayUnit(unit)}); bin width ${formatWithUnit(width, unit)}`;
+}
+
 export function binRange(b: HistogramBin, whole: boolean, unit: string): string {
   if (whole && b.x1 - b.x0 === 1) return formatWithUnit(b.x0, unit);
   return `${formatWithUnit(b.x0, '')}–${formatWithUnit(whole ? b.x1 - 1 : b.x1, unit)}`;

@@ -2,6 +2,7 @@ import type { Json } from '../config/types';
 import { getPath } from './path';
 import { portClassOrder } from './format';
 import { runState } from './loadCurve';
+import { benchmarkName } from './appChart';
 
 // What the Compare view compares, as its URL fragment holds it: server experiments (ids=) and
 // runs of this browser's history (h=), e.g. #ids=abc,def&h=123.
@@ -81,6 +82,13 @@ export const COST_PATHS = [
 // Rows that are not a result path: a cycle-engine run's state (below saturation, saturated or
 // deadlock) from its `saturated` and `deadlock` booleans, which a number row would not show.
 const DERIVED: Record<string, (result: unknown) => string | undefined> = { state: runState };
+
+// A row's label: each part of its path as a label ("latency_ns.zero_load.p99" -> "latency · zero
+// load · p99"), a benchmark by its name ("app · benchmarks · BT · time"), as the result panel names it.
+export function metricLabel(path: string, labelOf: (key: string) => string): string {
+  const parts = path.split('.');
+  return parts.map((p, i) => (i === 2 && parts[0] === 'app' && parts[1] === 'benchmarks' ? benchmarkName(p) : labelOf(p))).join(' · ');
+}
 
 export interface MetricRow {
   path: string;

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { getExperiment } from '../api/client';
 import type { Config, Json, SimResult } from '../config/types';
-import { diffConfigs, idList, metricRows } from '../lib/compare';
+import { diffConfigs, idList, metricLabel, metricRows } from '../lib/compare';
 import { differenceSE, errorsOf } from '../lib/confidence';
 import { formatDelta, formatSetting, formatValue } from '../lib/format';
 import { shortName } from '../lib/history';
@@ -107,7 +107,7 @@ function CompareTable({ columns, configs, all }: { columns: Column[]; configs: C
   if (!units.loaded || !configs) return <p className="note">loading the units and normalized configs from the core…</p>;
   const diff = diffConfigs(configs).filter((d) => all || d.differs);
   const metrics = metricRows(columns.map((c) => c.result)).filter((m) => all || m.differs);
-  const label = (path: string) => path.split('.').map((p) => units.labelOf(p)).join(' · ');
+  const label = (path: string) => metricLabel(path, (p) => units.labelOf(p));
   // Each column's standard errors from its own counts; a Δ combines the column's with the reference's.
   const errors = columns.map((c) => errorsOf(c.result));
   const searches = columns.some((c) => getPath(c.result as unknown as Json, 'saturation.throughput') !== undefined);

@@ -43,6 +43,14 @@ uint64_t CacheBank::bytes_per_cache(const CacheGeometry& g) {
          (p.uses_list && keeps_list(g.entries, g.ways) ? kListBytes + uint64_t{g.entries} * kListBytesPerEntry : 0);
 }
 
+double CacheBank::allocated_bytes() const {
+  double bytes = (tags_.size() + meta_.size()) * sizeof(uint32_t) + rngs_.capacity() * sizeof(Rng) +
+                 lists_.capacity() * sizeof(LruList) + touched_.capacity();
+  for (const SparseSets& shard : sparse_) bytes += shard.allocated_bytes();
+  for (const LruList& list : lists_) bytes += list.allocated_bytes();
+  return bytes;
+}
+
 std::vector<uint32_t> CacheBank::occupancies() const {
   std::vector<uint32_t> occ(caches_, 0);
   if (sparse_.empty()) {

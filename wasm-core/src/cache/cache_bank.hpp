@@ -55,6 +55,9 @@ class CacheBank {
   // Bytes of state one cache of geometry `g` keeps in a bank (tags, policy words, its touched flag,
   // its random stream or list when the policy uses them).
   static uint64_t bytes_per_cache(const CacheGeometry& g);
+  // Bytes the bank has allocated (dense arrays counted whole: reserved, committed as touched), for
+  // checking the run's memory estimate (RouteWalkRun::state_bytes).
+  double allocated_bytes() const;
 
  private:
   uint32_t dense_occupancy(size_t cache) const;

@@ -52,6 +52,8 @@ class LruList {
   }
 
   uint32_t size() const { return static_cast<uint32_t>(nodes_.size()); }
+  // Bytes of its arrays (recency list and map), not of the object itself.
+  size_t allocated_bytes() const { return nodes_.capacity() * sizeof(Node) + index_.allocated_bytes(); }
   void clear() {
     nodes_.clear();
     index_.clear();

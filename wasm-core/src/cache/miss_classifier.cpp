@@ -26,6 +26,12 @@ MissClassifier::MissClassifier(size_t caches, uint32_t entries, uint32_t keys, u
   shadow_.assign(caches, LruList(shadow_entries, /*remember_evicted=*/true));
 }
 
+double MissClassifier::allocated_bytes() const {
+  double bytes = seen_.capacity() * sizeof(uint64_t);
+  for (const LruList& shadow : shadow_) bytes += kShadowObjectBytes + shadow.allocated_bytes();
+  return bytes;
+}
+
 bool estimate_misses(uint64_t total, const MissCounts& sampled, MissCounts& out) {
   __extension__ using u128 = unsigned __int128;  // total x count can pass 2^64 (look-ups up to ~1e11)
   const uint64_t n = sampled[0] + sampled[1] + sampled[2];

@@ -15,6 +15,7 @@
 // (about entries / S entries: the sampled tags' reuse distances are about 1/S of the true ones).
 // Unsampled look-ups never touch the shadow, which is the speed-up: the shadow's misses in memory
 // are what 3C costs.
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstdint>
@@ -64,16 +65,25 @@ class MissClassifier {
     if (seen_.empty() && sampled(tag)) shadow_[cache].prefetch_node(tag);
   }
 
-  // Memory bound for the run's estimate: `caches` caches over `keys` keys, `tags` the most distinct
-  // (cache, tag) pairs the run can classify. Few keys: the seen bits. Otherwise a shadow object per
-  // cache (80 B natively; a constant, so that the estimate is the same in every build), and per
-  // remembered tag a list node (12 B) and a map slot (8 B), both in arrays that double as they
-  // grow: 64 B per tag bounds them while one grows.
-  static double bytes(double caches, double entries, double keys, double tags) {
+  // Memory bound for the run's estimate: `caches` caches over `keys` keys; `tags` the most distinct
+  // (cache, tag) pairs the run can classify, `listed` the most of them in the shadows' recency lists
+  // (a list keeps at most its cache's entries). Few keys: the seen bits. Otherwise per cache a
+  // shadow object (80 B natively; a constant, so that the estimate is the same in every build); per
+  // shadow that remembers a tag its map's first 16 slots; per remembered tag a map slot (8 B) in a
+  // table that doubles past 3/4 full, so is at least 3/8 full: 64/3 B; per listed tag a node (12 B)
+  // in an array that doubles from one, so holds the power of two at or above its size: at most
+  // twice the listed tags, and per cache at most the power of two at or above `entries`. (The
+  // tables a map grows out of are freed as it grows and reused by the others': the 16-ary 3-tree
+  // example's resident peak, 0.60 GB, is what its live tables and caches hold.)
+  static double bytes(double caches, double entries, double keys, double tags, double listed) {
     if (keys <= entries) return caches * std::ceil(keys / 64) * 8.0;
-    return caches * kShadowObjectBytes + 64.0 * tags;
+    const double list_capacity = std::exp2(std::ceil(std::log2(std::max(1.0, entries))));
+    return std::ceil(caches * kShadowObjectBytes + 16 * 8.0 * std::min(caches, tags) + 64.0 / 3 * tags +
+                     12.0 * std::min(2 * listed, caches * list_capacity));
   }
   static constexpr double kShadowObjectBytes = 80;
+  // Bytes allocated now (objects counted as kShadowObjectBytes), for checking bytes() from above.
+  double allocated_bytes() const;
   // Which of the two ways this run uses (docs, tests).
   bool seen_bits_only() const { return !seen_.empty(); }
   // 1 when every miss is classified (exact counts), else S: the counts are a 1-in-S sample.

@@ -50,6 +50,10 @@ class SparseSets {
       if (keys_[i]) f(static_cast<uint32_t>((keys_[i] - 1) >> 32), tags_.data() + size_t{blocks_[i]} * ways_);
   }
   uint32_t ways() const { return ways_; }
+  // Bytes of its table and pools as allocated (CacheBank::allocated_bytes).
+  size_t allocated_bytes() const {
+    return keys_.capacity() * sizeof(uint64_t) + (blocks_.capacity() + tags_.capacity() + meta_.capacity()) * sizeof(uint32_t);
+  }
   // Bytes per block at worst (for estimates): up to 4 table slots per block just after the table
   // doubles, and pools up to twice their contents while they grow.
   static uint64_t bytes_per_set(uint32_t ways, uint32_t meta_per_set) {

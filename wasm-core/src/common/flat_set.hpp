@@ -72,6 +72,8 @@ class U32Map {
   }
 
   size_t size() const { return size_; }
+  // Bytes of its slot array (the estimate's check: MissClassifier::allocated_bytes).
+  size_t allocated_bytes() const { return slots_.capacity() * sizeof(Slot); }
   template <class F>
   void for_each(F f) const {
     for (const Slot& s : slots_)

@@ -184,10 +184,34 @@ double dense_committed_bytes(CacheStorage storage, double caches, double lookups
   return std::min(whole, lookups * (std::ceil(per_cache / kPage) + (aligned ? 0 : 1)) * kPage);
 }
 
+// The most distinct (cache, tag) pairs a run's 3C shadows can remember (`tags`), and the most of
+// them in their recency lists, which keep at most a cache's `entries` (`listed`).
+struct ShadowBound {
+  double tags, listed;
+};
+ShadowBound shadow_bound(const Experiment& ex, const RunEstimate& e, double entries) {
+  const Topology& topo = *ex.topology;
+  const double nodes = topo.num_nodes(), switches = topo.num_switches();
+  const double keys = ex.cache.index->keyed_by_output_port ? topo.ports_per_switch() : nodes;
+  // Caches per input port, tagged by destination, under routing that depends only on (switch,
+  // destination): the routes to one destination form a tree in which every switch forwards on one
+  // link, so at most switches - 1 link input ports see that destination, besides the injection
+  // ports (at most one per node). An all-to-all prefetch reaches that bound; counting every
+  // look-up instead (a 16-ary 3-tree: 89 M) overstated the fat tree's memory some tenfold.
+  const bool tree = !ex.cache.per_switch && !ex.cache.index->keyed_by_output_port && topo.deterministic_routing();
+  // Each cache remembers at most every key, and at most one new one per look-up.
+  ShadowBound b{std::min(e.caches * keys, e.lookups), 0};
+  if (tree) b.tags = std::min(b.tags, nodes * (nodes + switches - 1));
+  b.listed = std::min(b.tags, e.caches * entries);
+  if (tree) b.listed = std::min(b.listed, nodes * (std::min(entries, nodes) + switches - 1));
+  return b;
+}
+
 // Estimates what the run will touch (and where its cache state lives), then rejects runs whose caches could not fit in memory
 // (rather than failing half-way) and all-to-all prefetches too long to be useful. Memory grows
 // only where look-ups happen: a cache's pages are committed on its first look-up, and the 3C
-// shadow grows by one node per new tag; both are bounded by the number of look-ups the run can make.
+// shadow grows by one entry per new tag; both are bounded by the number of look-ups the run can
+// make, the shadow also by the tags the routes can bring (shadow_bound).
 // Besides the caches the engine keeps 16 B of counters per simulated input port, and graph
 // topologies their routing tables.
 void estimate_run(Experiment& ex) {
@@ -218,11 +242,13 @@ void estimate_run(Experiment& ex) {
   }
   e.memory_bytes += 16.0 * switches * topo.ports_per_switch() + topo.table_bytes();
   // 3C: the shadow remembers every tag a cache has seen, evicted ones too (that is how it tells
-  // first references apart): up to every node per cache, at most one per look-up; sampled, only 1
-  // in S tags (and look-ups) reach it.
-  if (ex.cache.enabled && ex.cache.classify_misses)
-    e.memory_bytes += MissClassifier::bytes(e.caches, entries, nodes,
-                                            std::min(e.caches * nodes, e.lookups) / ex.cache.classify_sampling);
+  // first references apart); sampled, only 1 in S tags (and look-ups) reach it.
+  if (ex.cache.enabled && ex.cache.classify_misses) {
+    const bool by_port = ex.cache.index->keyed_by_output_port;  // tags are output ports, else destinations
+    const ShadowBound b = shadow_bound(ex, e, entries);
+    e.memory_bytes += MissClassifier::bytes(e.caches, entries, by_port ? topo.ports_per_switch() : nodes,
+                                            b.tags / ex.cache.classify_sampling, b.listed / ex.cache.classify_sampling);
+  }
 }
 
 bool check_size(Params& root, const Experiment& ex) {

@@ -158,6 +158,11 @@ class RouteWalk {
 
   uint64_t total() const { return ex_.warmup_packets + ex_.packets; }
 
+  double state_bytes() const {
+    return (caches_ ? caches_->allocated_bytes() : 0) + (classifier_ ? classifier_->allocated_bytes() : 0) +
+           stats_.capacity() * sizeof(PortStats) + class_of_port_.capacity() + ex_.topology->table_bytes();
+  }
+
   // Routes up to `count` more packets (the prefetch, if any, before the first); returns how many
   // packets are left. Stepping changes nothing in the outcome: the same packets in the same order.
   uint64_t advance(uint64_t count) {
@@ -556,6 +561,7 @@ RouteWalkRun::~RouteWalkRun() = default;
 uint64_t RouteWalkRun::total() const { return impl_->total(); }
 uint64_t RouteWalkRun::advance(uint64_t packets) { return impl_->advance(packets); }
 json RouteWalkRun::report() const { return impl_->report(); }
+double RouteWalkRun::state_bytes() const { return impl_->state_bytes(); }
 
 
 namespace {

@@ -24,6 +24,9 @@ class RouteWalkRun final : public EngineRun {
   uint64_t advance(uint64_t packets) override;
   // The result's "cache", "latency_ns", "packets" (and "lag") sections.
   nlohmann::json report() const override;
+  // Bytes of its state as allocated: caches, 3C shadows, per-port counters, routing tables. What
+  // prepare()'s summary.memory_bytes bounds from above (tests hold the estimate to it).
+  double state_bytes() const;
 
  private:
   std::unique_ptr<RouteWalk> impl_;
