@@ -1,11 +1,14 @@
 import { useEffect, useState } from 'react';
-import { getExperiment, waitForExperiment, type Experiment } from '../api/client';
+import { cancelExperiment, getExperiment, waitForExperiment, type Experiment } from '../api/client';
 import { ResultPanel } from '../components/ResultPanel';
+import { ServerRunProgress } from '../components/ServerRunProgress';
 import { ShareButton } from '../components/ShareButton';
+import { formatRunProgress } from '../lib/format';
 import { COMPARE_URL, encodeConfig } from '../lib/share';
 import { BaselineContext, useHistoryBaseline } from '../hooks/useHistory';
 
-// A stored experiment at its shareable, content-addressed URL /e/{id}.
+// A stored experiment at its shareable, content-addressed URL /e/{id}; a run under way shows its
+// worker's progress and can be cancelled here too.
 export function ExperimentView({ id }: { id: string }) {
   const [exp, setExp] = useState<Experiment | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -28,10 +31,18 @@ export function ExperimentView({ id }: { id: string }) {
       {exp && (
         <>
           <p className="note" data-testid="experiment-status">
-            status: {exp.status} · <ShareButton url={window.location.href} /> ·{' '}
+            status: {exp.status}
+            {exp.status === 'cancelled' && exp.progress && ` at ${formatRunProgress(exp.progress)}`}
+            {' '}· <ShareButton url={window.location.href} /> ·{' '}
             <a href={`/#${encodeConfig(exp.config)}`}>open the config in Explore</a> ·{' '}
             <a href={`${COMPARE_URL}#ids=${exp.id}`}>compare with…</a>
           </p>
+          {(exp.status === 'queued' || exp.status === 'running') && (
+            <p className="note">
+              <ServerRunProgress status={exp.status} progress={exp.progress} testId="experiment-progress"
+                onCancel={() => cancelExperiment(id).then(setExp, (e: Error) => setError(e.message))} />
+            </p>
+          )}
           {exp.result && (
             <BaselineContext.Provider value={baseline}>
               <ResultPanel title="Result" prefix="experiment" config={exp.config} result={exp.result}
