@@ -95,6 +95,9 @@ class Client:
     def get_experiment(self, ident: str) -> dict[str, Any]:
         return self.request("GET", f"/api/experiments/{urllib.parse.quote(ident, safe='')}").json()
 
+    def cancel_experiment(self, ident: str) -> dict[str, Any]:
+        return self.request("DELETE", f"/api/experiments/{urllib.parse.quote(ident, safe='')}").json()
+
     def submit_sweep(self, sweep: dict[str, Any]) -> dict[str, Any]:
         return self.request("POST", "/api/sweeps", sweep).json()
 

@@ -4,7 +4,7 @@
     switchlab [--url URL] sweep status|cancel SWEEP
     switchlab [--url URL] results SWEEP [--csv|--json] [-o FILE]
     switchlab [--url URL] experiment submit CONFIG.json|.yaml [--wait] [-o FILE]
-    switchlab [--url URL] experiment get ID
+    switchlab [--url URL] experiment get|cancel ID
 
 The server is --url or $SWITCHLAB_URL (default http://127.0.0.1:8000); writes send
 $SWITCHLAB_API_TOKEN (or --token) as a bearer token. Ids may be unique prefixes of >= 24 hex characters.
@@ -219,6 +219,10 @@ def cmd_results(client: Client, args: argparse.Namespace) -> int:
 
 def _experiment_line(e: dict[str, Any]) -> str:
     line = f"experiment {e['id'][:12]}: {e['status']}"
+    p = e.get("progress")  # the worker's last report: while running, and how far a cancelled run got
+    if p and e["status"] in ("running", "cancelled"):
+        at = " at" if e["status"] == "cancelled" else ""
+        line += f"{at} {100 * p['fraction']:.1f} % ({p['unit']} {p['done']:,} of {p['total']:,})"
     result = e.get("result") or {}
     cache = result.get("cache") or {}
     if "hit_rate" in cache:
@@ -254,6 +258,13 @@ def cmd_experiment_submit(client: Client, args: argparse.Namespace) -> int:
 def cmd_experiment_get(client: Client, args: argparse.Namespace) -> int:
     json.dump(client.get_experiment(args.id), sys.stdout, indent=1)
     print()
+    return EXIT_OK
+
+
+def cmd_experiment_cancel(client: Client, args: argparse.Namespace) -> int:
+    state = client.cancel_experiment(args.id)
+    _log(_experiment_line(state))
+    print(state["id"])
     return EXIT_OK
 
 
@@ -297,7 +308,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("-o", "--output", help="write to this file instead of stdout")
     p.set_defaults(func=cmd_results)
 
-    exp = sub.add_parser("experiment", help="submit or fetch one experiment").add_subparsers(dest="action", required=True)
+    exp = sub.add_parser("experiment", help="submit, fetch or cancel one experiment").add_subparsers(dest="action", required=True)
     p = exp.add_parser("submit", help="submit one experiment config (JSON or YAML)")
     p.add_argument("file", help="config file (.json/.yaml/.yml, '-' = stdin)")
     p.add_argument("-o", "--output", help="write the experiment record (config, status, result) as JSON here")
@@ -306,6 +317,9 @@ def build_parser() -> argparse.ArgumentParser:
     p = exp.add_parser("get", help="print an experiment record as JSON")
     p.add_argument("id")
     p.set_defaults(func=cmd_experiment_get)
+    p = exp.add_parser("cancel", help="cancel a queued or running experiment (a finished one is left as it is)")
+    p.add_argument("id")
+    p.set_defaults(func=cmd_experiment_cancel)
     return parser
 
 

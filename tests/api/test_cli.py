@@ -7,6 +7,7 @@ import csv
 import io
 import json
 import os
+import re
 import pathlib
 import subprocess
 import sys
@@ -188,6 +189,26 @@ def test_wait_timeout_then_cancel_then_status(live_api, db, tmp_path):
     assert w.returncode == 1  # finished, but not every point is done
     missing = run_cli(live_api.url, "results", "0" * 64, "--csv")
     assert missing.returncode == 2 and "id: no sweep with id " + "0" * 64 in missing.stderr
+
+
+def test_experiment_wait_shows_progress_then_cancel_stops_it(live_api, db, workers, core, tmp_path):
+    workers.start("cli-progress-worker", concurrency=1)
+    config = {"seed": 11, "engine": "cycle", "topology": {"kind": "mesh", "dims": [8, 8]}, "switch": {"cache": None},
+              "traffic": {"injection": {"load": 0.2}},
+              "sim": {"warmup_cycles": 100, "measure_cycles": 3000000, "drain_cycles": 100}}  # minutes of cycles
+    (tmp_path / "long.json").write_text(json.dumps(config))
+    r = run_cli(live_api.url, "experiment", "submit", str(tmp_path / "long.json"), "--wait", "--interval", "0.3",
+                "--timeout", "8")
+    assert r.returncode == 4, r.stderr
+    exp_id = r.stdout.strip()
+    assert re.search(rf"experiment {exp_id[:12]}: running \d+\.\d % \(cycles [\d,]+ of 3,000,200\)", r.stderr), r.stderr
+    c = run_cli(live_api.url, "experiment", "cancel", exp_id[:24])
+    assert c.returncode == 0 and c.stdout.strip() == exp_id, c.stderr
+    assert re.search(rf"experiment {exp_id[:12]}: cancelled at \d+\.\d % \(cycles [\d,]+ of 3,000,200\)", c.stderr), c.stderr
+    got = json.loads(run_cli(live_api.url, "experiment", "get", exp_id).stdout)
+    assert (got["status"], got["result"]) == ("cancelled", None)
+    missing = run_cli(live_api.url, "experiment", "cancel", "0" * 64)
+    assert missing.returncode == 2 and "id: no experiment with id " + "0" * 64 in missing.stderr
 
 
 def test_yaml_merge_keys_still_work_and_unhashable_keys_are_invalid_yaml(tmp_path):
