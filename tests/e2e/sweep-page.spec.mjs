@@ -33,6 +33,9 @@ test('a deadlocked point is in the table and marked on the chart', async ({ page
   await expect(page.getByTestId('sweep-status')).toContainText('done: 6 / 6 points done', { timeout: 120_000 });
 
   const table = page.getByTestId('sweep-table');
+  // The status can say done before the result rows are drawn: read the table once they are.
+  await expect(table.getByRole('columnheader', { name: 'deadlock', exact: true })).toBeVisible();
+  await expect(table.locator('tbody tr')).toHaveCount(6);
   const heads = await table.locator('thead th').allInnerTexts();
   expect(heads[heads.indexOf('saturated') + 1]).toBe('deadlock');
   const rows = (await table.locator('tbody tr').allInnerTexts()).map((r) => r.split('\t'));
