@@ -8,8 +8,7 @@ from fastapi import FastAPI, Request
 from fastapi.responses import FileResponse, Response
 from starlette.routing import Match
 
-from .core.errors import UI_CATCH_ALL, ApiError
-from .core.head import allow_with_head, request_method
+from .core.errors import UI_CATCH_ALL, ApiError, method_not_allowed, no_such_endpoint
 
 SPA_PREFIXES = ("e/", "s/")
 
@@ -44,11 +43,9 @@ def mount_ui(app: FastAPI, ui_dir: str) -> None:
     def ui(path: str, request: Request) -> Response:
         if path == "api" or path.startswith("api/"):
             methods = api_methods("/" + path)
-            if methods:
-                allow = allow_with_head(", ".join(methods))
-                return ApiError(405, f"{request_method(request.scope)} is not allowed on /{path}", allowed=allow,
-                                headers={"Allow": allow}).response()
-            return ApiError(404, f"no such endpoint: /{path}").response()
+            answer = method_not_allowed(request.scope, "/" + path, ", ".join(methods)) if methods \
+                else no_such_endpoint("/" + path)
+            return answer.response()
         found = _file_in(root, path)
         if found is not None:
             return FileResponse(found)

@@ -128,6 +128,18 @@ def _only_the_ui_matched(request: Request) -> bool:
         getattr(request.scope.get("route"), "name", None) == UI_CATCH_ALL
 
 
+def no_such_endpoint(path: str, headers: dict[str, str] | None = None) -> ApiError:
+    return ApiError(404, f"no such endpoint: {path}", headers=headers)
+
+
+def method_not_allowed(scope: Any, path: str, allow: str | None, headers: dict[str, str] | None = None) -> ApiError:
+    """The one 405 answer: names the method asked for and the path; `allow` (the path's methods)
+    gains HEAD wherever GET is allowed, in the body and the Allow header."""
+    allow = allow_with_head(allow)
+    return ApiError(405, f"{request_method(scope)} is not allowed on {path}", allowed=allow,
+                    headers={**(headers or {}), "Allow": allow} if allow else headers)
+
+
 def _from_http(request: Request, exc: StarletteHTTPException) -> ApiError:
     headers = dict(exc.headers or {})
     if isinstance(exc.__cause__, ApiError):  # raised while FastAPI read the body (size limit)
@@ -135,13 +147,12 @@ def _from_http(request: Request, exc: StarletteHTTPException) -> ApiError:
     if exc.status_code == 400 and exc.detail == _UNPARSEABLE_BODY:
         return unparseable("could not be parsed as JSON (malformed or nested too deeply)")
     if exc.status_code == 404:
-        return ApiError(404, f"no such endpoint: {request.url.path}", headers=headers)
+        return no_such_endpoint(request.url.path, headers)
     if exc.status_code == 405 and _only_the_ui_matched(request):
-        return ApiError(404, f"no such endpoint: {request.url.path}")
+        return no_such_endpoint(request.url.path)
     if exc.status_code == 405:
-        allow = allow_with_head(headers.pop("Allow", None) or headers.pop("allow", None))
-        return ApiError(405, f"{request_method(request.scope)} is not allowed on {request.url.path}",
-                        allowed=allow, headers={**headers, "Allow": allow} if allow else headers)
+        allow = headers.pop("Allow", None) or headers.pop("allow", None)
+        return method_not_allowed(request.scope, request.url.path, allow, headers)
     return ApiError(exc.status_code, str(exc.detail), headers=headers)
 
 
