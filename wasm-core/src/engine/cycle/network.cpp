@@ -130,6 +130,11 @@ struct CycleNetwork::Impl::Engine final : CycleNetwork::Impl {
   const uint64_t p_packet, p_packet_on, p_burst_end, p_burst_start;
   // Hot-path copies of config flags (one load from here rather than two through c or org).
   const bool cut_through, queue_pool;  // queue_pool: each queue has its own space (Pool::Queue)
+  // Several queues per input read through one port (voq, damq): the input, like an output, is
+  // held by one packet from head to tail (seed 003 Sec. 2: the other outputs "wait idly for this
+  // port to finish transmitting its packet"); otherwise two packets would share the read port
+  // flit by flit and leave both their outputs, held for them, half idle.
+  const bool hold_inputs;
   const uint32_t hop_delay;            // from a send to the flit's arrival downstream: 1 + st + link
   // Cycles from the start of a head's stage to its first try (q_ready): a body flit's SA, VA,
   // VA and SA (a head that needs no VC), SA after a VC grant.
@@ -160,6 +165,8 @@ struct CycleNetwork::Impl::Engine final : CycleNetwork::Impl {
   std::vector<uint32_t> q_pool;     // per queue: its index in pool_occ
   std::vector<uint16_t> q_out;      // per queue: output port of its head flit
   std::vector<uint32_t> out_lock;   // per (switch, output): queue holding it (non-VC wormhole)
+  // Per (switch, input): the queue whose packet holds the input's one read port (hold_inputs).
+  std::vector<uint32_t> in_lock;
   std::vector<uint32_t> sw_flits;   // flits buffered per switch (idle switches are skipped)
   // Per switch: not stepped before this cycle. An empty switch sleeps until its first head is due
   // (a lone flit's arrival cycle, spent in RC, needs no step); once stepped, a switch is stepped
@@ -237,7 +244,8 @@ struct CycleNetwork::Impl::Engine final : CycleNetwork::Impl {
         max_hops(topo.max_hops()), per_input(Q / P), p_packet(Rng::bernoulli_threshold(ld / e.cycle.mean_packet_flits())), p_packet_on(Rng::bernoulli_threshold(1.0 / e.cycle.mean_packet_flits())),
         p_burst_end(Rng::bernoulli_threshold(1.0 / e.cycle.burst_flits)),
         p_burst_start(Rng::bernoulli_threshold(ld / (e.cycle.burst_flits * (1.0 - ld) + ld))),
-        cut_through(c.cut_through), queue_pool(org.pool == BufferOrgInfo::Pool::Queue), hop_delay(1 + c.st + c.link),
+        cut_through(c.cut_through), queue_pool(org.pool == BufferOrgInfo::Pool::Queue),
+        hold_inputs(!vc && !output_side && !org.multi_read && Q > P), hop_delay(1 + c.st + c.link),
         sa_wait(c.sa - 1), va_wait(c.va ? c.va - 1 : 0), va_sa_wait(c.va + c.sa - 1), granted_wait((c.va ? 1 : 0) + c.sa - 1),
         inj_rng(Rng::derive(e.seed, 1)), dst_rng(Rng::derive(e.seed, 2)), route_rng(Rng::derive(e.seed, 3)),
         alloc_rng(Rng::derive(e.seed, 4)), size_rng(Rng::derive(e.seed, 6)), W(c.warmup), end_window(c.warmup + c.measure),
@@ -270,6 +278,7 @@ struct CycleNetwork::Impl::Engine final : CycleNetwork::Impl {
     for (uint32_t q = 0; q < nq; ++q) q_pool[q] = pool_of(q);
     q_out.assign(nq, 0);
     out_lock.assign(size_t{S} * P, kNone);
+    in_lock.assign(hold_inputs ? size_t{S} * P : 0, kNone);
     sw_flits.assign(S, 0);
     sw_wake.assign(S, kNever);
     q_ptr.assign(size_t{S} * P, 0);
@@ -564,6 +573,7 @@ struct CycleNetwork::Impl::Engine final : CycleNetwork::Impl {
       schedule(hop_delay, {f.pkt, f.seq, static_cast<uint16_t>(f.hop + 1), q2});
     }
     if (!vc && p.flits > 1) out_lock[size_t{sw} * P + out] = tail ? kNone : q;
+    if (!vc && hold_inputs && p.flits > 1) in_lock[size_t{sw} * P + reader_of[q - sw * Q]] = tail ? kNone : q;
     if (tail) q_target[q] = kNone;
     if (q_count[q] && present[size_t{q} * ring_cap + q_head[q]]) establish_head(q, now + 1);
   }
@@ -749,6 +759,10 @@ struct CycleNetwork::Impl::Engine final : CycleNetwork::Impl {
     for_each_bit_of(may_request, sw * Q, sw * Q + Q, [&](uint32_t q) {
       if (!ready(q, sw)) return;
       const uint32_t local = q - sw * Q, i = reader_of[local], o = q_out[q];
+      if (!vc && hold_inputs) {
+        const uint32_t held = in_lock[size_t{sw} * P + i];
+        if (held != kNone && held != q) return;
+      }
       uint32_t& best = cand[i * P + o];
       if (req.has(i, o)) {  // already requested by the input's earlier queue for o: keep the first
         if (rr_rank(sw, local) < rr_rank(sw, best - sw * Q)) best = q;
