@@ -477,6 +477,37 @@ TEST(CycleDeadlock, CentralBufferOnAMeshReservesPerOutputAndDoesNotDeadlock) {
   EXPECT_GT(accepted(central), 0.2);
 }
 
+// Output queues take a packet's slots when its head arrives, so its head reserves that room
+// upstream under wormhole too (docs/engines.md, "Flow control"). Before, each flit reserved only its
+// own slot: later packets took the room an earlier one's body needed while it held the queue's
+// front, and a 4x4 mesh of central buffers with 4-flit packets deadlocked at load 0.9 (nothing
+// accepted; ideal output queues collapsed to 0.23 with 8-flit packets in 16-flit buffers). Now
+// both flow controls give the same run, and a packet larger than an output queue's share is refused.
+TEST(CycleDeadlock, OutputQueuesReserveWholePacketsUnderWormhole) {
+  auto mesh = [](const char* org, const char* flow, uint32_t flits, uint32_t per_port) {
+    json cfg = booksim_mesh(0.9);
+    cfg["topology"]["dims"] = {4, 4};
+    cfg["switch"]["buffer"] = {{"organisation", org}, {"flits_per_port", per_port}, {"flow_control", flow}};
+    cfg["traffic"]["packet_flits"] = flits;
+    cfg["sim"] = {{"warmup_cycles", 1000}, {"measure_cycles", 5000}, {"drain_cycles", 5000}};
+    return cfg;
+  };
+  for (const auto& [org, flits, per_port] : {std::tuple{"central", 4u, 32u}, std::tuple{"output_queued", 8u, 16u}}) {
+    const json worm = run_ok(mesh(org, "wormhole", flits, per_port));
+    const json vct = run_ok(mesh(org, "virtual_cut_through", flits, per_port));
+    EXPECT_FALSE(worm["deadlock"].get<bool>()) << org;
+    EXPECT_GT(accepted(worm), 0.5) << org;
+    EXPECT_EQ(worm["throughput"], vct["throughput"]) << org;
+    EXPECT_EQ(worm["latency_cycles"]["packet"]["mean"], vct["latency_cycles"]["packet"]["mean"]) << org;
+    EXPECT_TRUE(worm["latency_cycles"] == vct["latency_cycles"]) << org << ": the latency histograms differ";
+  }
+  const json err = json::parse(switchlab::validate_json(mesh("central", "wormhole", 8, 1).dump()));
+  EXPECT_EQ(err["field"], "switch.buffer.flits_per_port");
+  EXPECT_EQ(err["allowed"], "an integer >= 8");
+  EXPECT_NE(err["message"].get<std::string>().find("an output queue takes a packet's room when its head arrives"),
+            std::string::npos) << err;
+}
+
 // A deadlock the run ends too soon to call (the ring locks up within 6,500 cycles, the limit is
 // 20,000): cycles.stalled_at_end says how long nothing moved; a healthy saturated run moves a flit
 // in its last cycle (0).

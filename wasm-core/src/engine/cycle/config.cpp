@@ -46,7 +46,8 @@ void parse_buffer(Params& sw, CycleConfig& c) {
       "flits_per_port", {32, 1, kMaxFlitsPerPort, "flits", "Flits per input port for every organisation but vc (set vcs x flits_per_vc to compare at equal space)"}));
   c.cut_through = b.choice("flow_control", "wormhole", {"wormhole", "virtual_cut_through"},
                            "wormhole: a flit advances into one free slot; virtual_cut_through: a packet's head "
-                           "advances only when the whole packet fits downstream") == "virtual_cut_through";
+                           "advances only when the whole packet fits downstream (output queues, central and "
+                           "output_queued, take whole packets under both)") == "virtual_cut_through";
   c.sizes.chunk_flits = static_cast<uint32_t>(b.when("organisation", chunked).integer(
       "chunk_flits", {0, 0, 4096, "flits",
                       "hipiqs: the input buffer is allocated in chunks of this many flits, one per bank (seed 003 "
@@ -125,7 +126,8 @@ void parse_injection(Params& traffic, CycleConfig& c) {
 
 }  // namespace
 
-uint32_t CycleConfig::queue_flits() const { return cut_through ? max_packet_flits() : 1; }
+bool CycleConfig::whole_packet_credits() const { return cut_through || org->key == BufferOrgInfo::Key::Output; }
+uint32_t CycleConfig::queue_flits() const { return whole_packet_credits() ? max_packet_flits() : 1; }
 
 uint32_t CycleConfig::max_packet_flits() const {
   return mix_flits.empty() ? packet_flits : *std::max_element(mix_flits.begin(), mix_flits.end());
@@ -208,8 +210,10 @@ void parse_cycle_config(Params& sw, Params& cam, Params& traffic, Params& sim, u
     usable(mid) >= required ? hi = mid : lo = mid + 1;
   }
   const std::string in_chunks = chunk > 1 ? " in whole chunks of " + std::to_string(chunk) + " flits" : "";
-  const std::string what = c.cut_through ? "a whole packet under virtual_cut_through (the largest packet has " + std::to_string(need) + " flits)"
-                                         : std::string("at least one flit");
+  const std::string largest = " (the largest packet has " + std::to_string(need) + " flits)";
+  const std::string what = c.cut_through              ? "a whole packet under virtual_cut_through" + largest
+                           : c.whole_packet_credits() ? "a whole packet: an output queue takes a packet's room when its head arrives" + largest
+                                                      : std::string("at least one flit");
   const std::string pooled = c.org->pool == BufferOrgInfo::Pool::Switch
                                  ? " (the shared memory reserves that for each of the " + std::to_string(ports) + " output queues)"
                                  : "";

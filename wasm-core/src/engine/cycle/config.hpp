@@ -41,7 +41,11 @@ struct CycleConfig {
   // Packet size mix (traffic.size_mix): sizes and integer weights; empty: every packet has
   // packet_flits flits.
   std::vector<uint32_t> mix_flits, mix_weights;
-  // Flits every queue must be able to hold: one, or a whole packet under virtual cut-through.
+  // A packet's head reserves room for the whole packet downstream: under virtual cut-through, and
+  // in output queues (central, output_queued), whose slots a packet takes when its head arrives
+  // (docs/engines.md, "Flow control"). Otherwise each flit reserves its own slot (wormhole).
+  bool whole_packet_credits() const;
+  // Flits every queue must be able to hold: a whole packet when its head reserves it, else one.
   uint32_t queue_flits() const;
   uint32_t max_packet_flits() const;
   uint32_t min_packet_flits() const;  // a replay's last packet of a message may be 1 flit

@@ -90,12 +90,9 @@ uint32_t queues_per_switch(BufferOrgInfo::Key key, uint32_t P, uint32_t V) {
 // Slots of one queue's ring: whatever its queue or pool may hold (a queue of a pool may take all
 // of it). An output queue is written by every input at once: each packet gets its slots in the
 // order its head arrived, and its body flits fill them as they come, so packets stay contiguous
-// without holding writers back. Slots reserved ahead of the flits (wormhole) need room beyond
-// the credits: one packet per writer.
-uint32_t ring_slots(const CycleConfig& c, uint32_t P) {
-  const uint32_t cap = c.org->capacity(c.sizes);
-  return c.org->key == BufferOrgInfo::Key::Output ? cap + (P + 1) * c.max_packet_flits() : cap;
-}
+// without holding writers back; the head reserved that room upstream (whole_packet_credits), so
+// assigned slots never exceed the credits.
+uint32_t ring_slots(const CycleConfig& c) { return c.org->capacity(c.sizes); }
 
 // Bytes of an allocator's state for n ports (AllocState: its request rows and columns, pointers).
 double alloc_bytes(uint32_t n) { return 2.0 * n * words_for(n) * 8 + 4.0 * n + 32.0 * words_for(n); }
@@ -129,7 +126,7 @@ struct CycleNetwork::Impl::Engine final : CycleNetwork::Impl {
   // Rng::bernoulli_threshold.
   const uint64_t p_packet, p_packet_on, p_burst_end, p_burst_start;
   // Hot-path copies of config flags (one load from here rather than two through c or org).
-  const bool cut_through, queue_pool;  // queue_pool: each queue has its own space (Pool::Queue)
+  const bool whole_packet, queue_pool;  // whole_packet: CycleConfig::whole_packet_credits; queue_pool: each queue has its own space (Pool::Queue)
   // Several queues per input read through one port (voq, damq): the input, like an output, is
   // held by one packet from head to tail (seed 003 Sec. 2: the other outputs "wait idly for this
   // port to finish transmitting its packet"); otherwise two packets would share the read port
@@ -244,7 +241,7 @@ struct CycleNetwork::Impl::Engine final : CycleNetwork::Impl {
         max_hops(topo.max_hops()), per_input(Q / P), p_packet(Rng::bernoulli_threshold(ld / e.cycle.mean_packet_flits())), p_packet_on(Rng::bernoulli_threshold(1.0 / e.cycle.mean_packet_flits())),
         p_burst_end(Rng::bernoulli_threshold(1.0 / e.cycle.burst_flits)),
         p_burst_start(Rng::bernoulli_threshold(ld / (e.cycle.burst_flits * (1.0 - ld) + ld))),
-        cut_through(c.cut_through), queue_pool(org.pool == BufferOrgInfo::Pool::Queue),
+        whole_packet(c.whole_packet_credits()), queue_pool(org.pool == BufferOrgInfo::Pool::Queue),
         hold_inputs(!vc && !output_side && !org.multi_read && Q > P), hop_delay(1 + c.st + c.link),
         sa_wait(c.sa - 1), va_wait(c.va ? c.va - 1 : 0), va_sa_wait(c.va + c.sa - 1), granted_wait((c.va ? 1 : 0) + c.sa - 1),
         inj_rng(Rng::derive(e.seed, 1)), dst_rng(Rng::derive(e.seed, 2)), route_rng(Rng::derive(e.seed, 3)),
@@ -252,7 +249,7 @@ struct CycleNetwork::Impl::Engine final : CycleNetwork::Impl {
         end_all(c.warmup + c.measure + c.drain), occupancy(S, W, end_window) {
     std::tie(in_stride, out_stride) = queue_strides();
     const uint32_t cap = org.capacity(c.sizes);
-    ring_cap = ring_slots(c, P);
+    ring_cap = ring_slots(c);
     if (org.pool == BufferOrgInfo::Pool::Queue) queue_cap = cap;
     else {
       chunk = c.sizes.chunk_flits;
@@ -360,7 +357,7 @@ struct CycleNetwork::Impl::Engine final : CycleNetwork::Impl {
   // Flits a flit must find free downstream (credits): virtual cut-through reserves the whole
   // packet with the head; wormhole one slot per flit.
   uint32_t need(const Flit& f) const {
-    if (cut_through) return f.seq == 0 ? packets[f.pkt].flits : 0;
+    if (whole_packet) return f.seq == 0 ? packets[f.pkt].flits : 0;
     return 1;
   }
   bool space(uint32_t q2, const Flit& f) const {
@@ -1169,7 +1166,7 @@ double CycleNetwork::setup_bytes(const Experiment& ex) {
   const uint32_t P = ex.topology->ports_per_switch(), V = c.sizes.vcs, Q = queues_per_switch(c.org->key, P, V);
   const bool vc = c.org->key == BufferOrgInfo::Key::InputVc;
   // Per queue: its ring (a flit and an arrived flag per slot) and about 42 B of state.
-  const double queues = S * Q * (ring_slots(c, P) * (sizeof(Flit) + 1.0) + 42.0);
+  const double queues = S * Q * (ring_slots(c) * (sizeof(Flit) + 1.0) + 42.0);
   // Per switch a switch allocator, and under VCs a VC allocator over (ports x VCs), one shared
   // request set of that size and its per-VC rows.
   const double allocators = S * alloc_bytes(P) + 4.0 * P * P +
