@@ -110,38 +110,75 @@ TEST(Bmin, SameSwitchIsOneRoutingComputation) {
   expect_hops(route(t, 6, 6), {{1, 2, 2}});
 }
 
-TEST(Bmin, EveryRouteFollowsLinksUpThenDown) {
-  Bmin t(2, 4);  // 16 nodes, 4 stages of 8 switches
-  const json d = t.describe();
-  // (switch, out port) -> (switch, in port) in both directions, from the drawing's link list.
+namespace {
+
+// (switch, out port) -> (switch, in port) in both directions, from the drawing's link list.
+std::map<std::pair<uint32_t, uint32_t>, std::pair<uint32_t, uint32_t>> bmin_wires(const Bmin& t) {
   std::map<std::pair<uint32_t, uint32_t>, std::pair<uint32_t, uint32_t>> wire;
+  const json d = t.describe();
   for (const auto& l : d["links"]) {
     const uint32_t lo = l[0], up = l[1], hi = l[2], down = l[3];
     wire[{lo, up}] = {hi, down};
     wire[{hi, down}] = {lo, up};
   }
-  ASSERT_EQ(wire.size(), 2u * 3 * 16);
+  return wire;
+}
+
+// Route h from s to x of a k-ary BMIN climbs one stage per hop to the turnaround stage (the
+// highest differing address digit), descends, and follows the links.
+void expect_up_then_down(const Bmin& t, uint32_t k, uint32_t stages, uint32_t s, uint32_t x, const std::vector<Hop>& h) {
+  const auto wire = bmin_wires(t);
+  uint32_t top = 0;
+  for (uint32_t i = stages - 1; i > 0; --i)
+    if (t.digit(s, i) != t.digit(x, i)) {
+      top = i;
+      break;
+    }
+  ASSERT_EQ(h.size(), 2 * top + 1);
+  for (uint32_t i = 0; i < h.size(); ++i) ASSERT_EQ(t.stage_of(h[i].sw), i <= top ? i : h.size() - 1 - i);
+  ASSERT_EQ(h.front().sw, s / k);
+  ASSERT_EQ(h.front().in_port, s % k);
+  ASSERT_EQ(h.back().sw, x / k);
+  ASSERT_EQ(h.back().out_port, x % k);
+  for (size_t i = 0; i + 1 < h.size(); ++i) {
+    const auto it = wire.find({h[i].sw, h[i].out_port});
+    ASSERT_NE(it, wire.end());
+    ASSERT_EQ(it->second.first, h[i + 1].sw);
+    ASSERT_EQ(it->second.second, h[i + 1].in_port);
+  }
+}
+
+}  // namespace
+
+TEST(Bmin, EveryRouteFollowsLinksUpThenDown) {
+  Bmin t(2, 4);  // 16 nodes, 4 stages of 8 switches
+  ASSERT_EQ(bmin_wires(t).size(), 2u * 3 * 16);
   for (uint32_t s = 0; s < 16; ++s)
-    for (uint32_t x = 0; x < 16; ++x) {
-      const auto h = route(t, s, x);
-      // Turnaround stage = highest differing address bit.
-      uint32_t top = 0;
-      for (uint32_t i = 3; i > 0; --i)
-        if (((s >> i) & 1) != ((x >> i) & 1)) {
-          top = i;
-          break;
+    for (uint32_t x = 0; x < 16; ++x) expect_up_then_down(t, 2, 4, s, x, route(t, s, x));
+}
+
+// The adaptive climb (turnaround_adaptive): every climbing hop may take any of the k up ports, and
+// retargeting the route there to any of them, hop after hop, still gives a route up then down to
+// the destination; the descent and the other hops are fixed.
+TEST(Bmin, AdaptiveClimbRetargetsToEveryUpPort) {
+  Bmin t(3, 3, Bmin::Climb::Adaptive);  // 27 nodes, 3 stages of 9 switches
+  EXPECT_TRUE(t.adaptive_routing());
+  EXPECT_FALSE(t.deterministic_routing());
+  for (uint32_t s = 0; s < 27; ++s)
+    for (uint32_t x = 0; x < 27; ++x) {
+      std::vector<Hop> h = route(t, s, x);
+      for (uint32_t hop = 0; hop < h.size(); ++hop) {
+        const bool climbs = h[hop].out_port >= 3;
+        ASSERT_EQ(t.adaptive_choices(h.data(), hop), climbs ? 3u : 0u);
+        if (!climbs) continue;
+        for (uint32_t c = 0; c < 3; ++c) {
+          std::vector<Hop> r = h;
+          t.retarget(r.data(), hop, c, x);
+          ASSERT_EQ(r[hop].out_port, 3 + c);
+          for (uint32_t k = 0; k < hop; ++k) ASSERT_EQ(r[k].sw, h[k].sw);
+          expect_up_then_down(t, 3, 3, s, x, r);
         }
-      ASSERT_EQ(h.size(), 2 * top + 1);
-      for (uint32_t i = 0; i < h.size(); ++i) ASSERT_EQ(t.stage_of(h[i].sw), i <= top ? i : h.size() - 1 - i);
-      ASSERT_EQ(h.front().sw, s / 2);
-      ASSERT_EQ(h.front().in_port, s % 2);
-      ASSERT_EQ(h.back().sw, x / 2);
-      ASSERT_EQ(h.back().out_port, x % 2);
-      for (size_t i = 0; i + 1 < h.size(); ++i) {
-        const auto it = wire.find({h[i].sw, h[i].out_port});
-        ASSERT_NE(it, wire.end());
-        ASSERT_EQ(it->second.first, h[i + 1].sw);
-        ASSERT_EQ(it->second.second, h[i + 1].in_port);
+        t.retarget(h.data(), hop, (s + x + hop) % 3, x);  // the next hop sees an earlier choice
       }
     }
 }

@@ -392,6 +392,13 @@ bool parse_experiment(const json& config, Experiment& out, ErrorSink& errors, Pa
   Params routing = root.child("routing", "Routing algorithm");
   if (errors.ok()) out.topology = make_topology(topo, routing);
   if (!errors.ok()) return false;
+  // Adaptive routing chooses ports by the network's state, which only the cycle engine simulates.
+  if (out.topology->adaptive_routing() && !cycle) {
+    errors.fail(routing.field("algorithm"), "chooses ports by the network's state, which only engine cycle simulates; engine " +
+                                                out.engine + " needs an oblivious routing",
+                "engine cycle, or an oblivious routing of this topology");
+    return false;
+  }
 
   Params sw = root.child("switch", "Switch organisation");
   parse_cache(sw, out.cache, out.topology.get());

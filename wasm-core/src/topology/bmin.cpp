@@ -12,7 +12,7 @@ namespace {
 enum BminClass : uint8_t { kInjection, kUp, kDown };
 }
 
-Bmin::Bmin(uint32_t k, uint32_t stages, bool random_up) : k_(k), n_(stages), random_up_(random_up) {
+Bmin::Bmin(uint32_t k, uint32_t stages, Climb climb) : k_(k), n_(stages), climb_(climb) {
   pow_.push_back(1);
   for (uint32_t i = 0; i < n_; ++i) pow_.push_back(pow_.back() * k_);
   per_stage_ = pow_[n_ - 1];
@@ -33,11 +33,16 @@ uint32_t Bmin::route(uint32_t src, uint32_t dst, Rng& rng, Hop* out) const {
       top = i;
       break;
     }
-  uint32_t x = src;  // label of the channel the packet is on
-  uint32_t in_port = digit(src, 0);
+  const bool random = climb_ == Climb::Random;
+  return walk(0, src, digit(src, 0), top, dst,
+              [&](uint32_t s) { return random ? static_cast<uint32_t>(rng.uniform_u64(k_)) : digit(dst, s); }, out);
+}
+
+template <class Up>
+uint32_t Bmin::walk(uint32_t stage, uint32_t x, uint32_t in_port, uint32_t top, uint32_t dst, Up up, Hop* out) const {
   uint32_t n = 0;
-  for (uint32_t s = 0; s < top; ++s) {  // climb: up port = destination digit s, or drawn
-    const uint32_t d = random_up_ ? static_cast<uint32_t>(rng.uniform_u64(k_)) : digit(dst, s);
+  for (uint32_t s = stage; s < top; ++s) {  // climb: up port k + up(s)
+    const uint32_t d = up(s);
     out[n++] = Hop{switch_of(s, x), static_cast<uint16_t>(in_port), static_cast<uint16_t>(k_ + d)};
     x = with_digit(x, s, d);
     in_port = digit(x, s + 1);  // a down port of the stage-(s+1) switch
@@ -50,6 +55,21 @@ uint32_t Bmin::route(uint32_t src, uint32_t dst, Rng& rng, Hop* out) const {
     in_port = k_ + digit(x, s - 1);  // an up port of the stage-(s-1) switch
   }
   return n;
+}
+
+// A climbing hop is at the stage of its index (one hop per stage from stage 0). The channel it
+// arrives on is its switch's label with the in-port digit put back; the turnaround stage is where
+// that channel and the destination still differ (the climb changes only lower digits).
+void Bmin::retarget(Hop* route, uint32_t hop, uint32_t c, uint32_t dst) const {
+  const uint32_t s = hop, w = route[hop].sw - s * per_stage_, in_port = route[hop].in_port;
+  const uint32_t x = w / pow_[s] * pow_[s + 1] + in_port * pow_[s] + w % pow_[s];
+  uint32_t top = s + 1;
+  for (uint32_t i = n_ - 1; i > s; --i)
+    if (digit(x, i) != digit(dst, i)) {
+      top = i;
+      break;
+    }
+  walk(s, x, in_port, top, dst, [&](uint32_t at) { return at == s ? c : digit(dst, at); }, route + hop);
 }
 
 nlohmann::json Bmin::describe() const {
@@ -79,8 +99,9 @@ nlohmann::json Bmin::describe() const {
           {"node_id", "n-digit base-k address a_{n-1}..a_0; attached to stage-0 switch a / k, down port a_0"},
           {"switch_id", "stage * k^(n-1) + w, w = a channel label with digit `stage` removed"},
           {"ports", "[0, k) down ports (port j: digit stage = j), [k, 2k) up ports (k + j)"},
-          {"routing", random_up_ ? "turnaround at the least common ancestor stage; up port drawn uniformly per packet and stage"
-                                 : "turnaround at the least common ancestor stage; up port = k + destination digit"}};
+          {"routing", climb_ == Climb::Random     ? "turnaround at the least common ancestor stage; up port drawn uniformly per packet and stage"
+                      : climb_ == Climb::Adaptive ? "turnaround at the least common ancestor stage; up port with the most room downstream, chosen by the cycle engine"
+                                                  : "turnaround at the least common ancestor stage; up port = k + destination digit"}};
 }
 
 namespace {
@@ -96,11 +117,15 @@ std::unique_ptr<Topology> make_bmin(Params& t, Params& routing) {
   const int64_t k = t.integer("k", {4, 2, 256, "ports", "Down ports per switch (as many up ports): 8-port switches have k = 4"});
   static const std::string stages_doc = with_node_limit("Stages of switches (n); nodes = k^n");
   const int64_t n = t.integer("stages", {2, 1, 16, "stages", stages_doc.c_str()});
-  const bool random_up =
-      routing.choice("algorithm", "turnaround", {"turnaround", "turnaround_random"},
+  const std::string algorithm =
+      routing.choice("algorithm", "turnaround", {"turnaround", "turnaround_random", "turnaround_adaptive"},
                      "turnaround: climb to the least common ancestor stage and turn around, the up port chosen by "
                      "destination digit (deterministic); turnaround_random: the same with every up port drawn "
-                     "uniformly per packet (spreads load like seed 003's adaptive climb)") == "turnaround_random";
+                     "uniformly per packet; turnaround_adaptive: every up port chosen by the room downstream when "
+                     "the packet is routed, as seed 003's adaptive climb (cycle engine only)");
+  const Bmin::Climb climb = algorithm == "turnaround_random"     ? Bmin::Climb::Random
+                            : algorithm == "turnaround_adaptive" ? Bmin::Climb::Adaptive
+                                                                 : Bmin::Climb::Digit;
   t.reject_unknown({"kind"});
   routing.reject_unknown();
   if (!t.errors().ok()) return nullptr;
@@ -109,7 +134,7 @@ std::unique_ptr<Topology> make_bmin(Params& t, Params& routing) {
     return "an integer in [1, " + std::to_string(most) + "] with k = " + std::to_string(k);
   };
   if (!check_topology_size(t, "stages", bmin_size(k, n), allowed)) return nullptr;
-  return std::make_unique<Bmin>(static_cast<uint32_t>(k), static_cast<uint32_t>(n), random_up);
+  return std::make_unique<Bmin>(static_cast<uint32_t>(k), static_cast<uint32_t>(n), climb);
 }
 
 const TopologyRegistrar reg{{"bmin", "Bidirectional MIN (butterfly) with turnaround routing (seed 003 Fig. 6)", make_bmin}};

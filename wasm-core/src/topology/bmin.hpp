@@ -20,14 +20,19 @@
 // (switch, destination) as the switchable hash of seed 000 Sec. IV needs. Routing
 // `turnaround_random` draws the up port of every climbing hop uniformly per packet instead: the
 // oblivious stand-in for seed 003's adaptive climb, which spreads a leaf's traffic over all its up
-// links (any stage-t switch above the source reaches the destination on the way down).
+// links (any stage-t switch above the source reaches the destination on the way down). Routing
+// `turnaround_adaptive` lets the cycle engine choose each climbing hop's up port by the room
+// downstream, as seed 003's switches do (Topology::adaptive_routing).
 #include "topology/topology.hpp"
 
 namespace switchlab {
 
 class Bmin final : public Topology {
  public:
-  Bmin(uint32_t k, uint32_t stages, bool random_up = false);
+  // How a climbing hop picks its up port: the destination digit, drawn per packet, or by the
+  // network's state (the cycle engine; route() gives the destination digit).
+  enum class Climb { Digit, Random, Adaptive };
+  Bmin(uint32_t k, uint32_t stages, Climb climb = Climb::Digit);
 
   uint32_t num_nodes() const override { return pow_[n_]; }
   uint32_t num_switches() const override { return n_ * per_stage_; }
@@ -39,7 +44,13 @@ class Bmin final : public Topology {
   uint64_t num_links() const override { return uint64_t{n_ - 1} * pow_[n_]; }  // k^n channels between stages
   uint32_t max_hops() const override { return 2 * n_ - 1; }
   uint32_t route(uint32_t src, uint32_t dst, Rng& rng, Hop* out) const override;
-  bool deterministic_routing() const override { return !random_up_; }
+  bool deterministic_routing() const override { return climb_ == Climb::Digit; }
+  bool adaptive_routing() const override { return climb_ == Climb::Adaptive; }
+  // Every climbing hop (an up port) may take any of the k up ports.
+  uint32_t adaptive_choices(const Hop* route, uint32_t hop) const override {
+    return climb_ == Climb::Adaptive && route[hop].out_port >= k_ ? k_ : 0;
+  }
+  void retarget(Hop* route, uint32_t hop, uint32_t c, uint32_t dst) const override;
   nlohmann::json describe() const override;
 
   // The stage-`stage` switch that owns the channel labelled `label`, and the port digit.
@@ -52,11 +63,15 @@ class Bmin final : public Topology {
 
  private:
   uint32_t with_digit(uint32_t x, uint32_t i, uint32_t d) const { return x - digit(x, i) * pow_[i] + d * pow_[i]; }
+  // The hops from stage `stage`, arriving on channel `x` (port digit `in_port`), to `dst` through
+  // turnaround stage `top`; `up(s)` picks the climbing hop's up digit at stage s. Returns the hops written.
+  template <class Up>
+  uint32_t walk(uint32_t stage, uint32_t x, uint32_t in_port, uint32_t top, uint32_t dst, Up up, Hop* out) const;
 
   uint32_t k_, n_, per_stage_;
   std::vector<uint32_t> pow_;  // k^i, i = 0..n
   std::vector<std::string> classes_;
-  bool random_up_ = false;
+  Climb climb_ = Climb::Digit;
 };
 
 }  // namespace switchlab

@@ -62,6 +62,13 @@ class Topology {
   virtual RingLink ring_link(uint32_t /*sw*/, uint16_t /*out_port*/) const { return {}; }
   // Whether route() depends only on (switch, dst): required by the switchable hash.
   virtual bool deterministic_routing() const { return true; }
+  // Adaptive routing: hops whose out port the network's state chooses. Only the cycle engine,
+  // which has that state, can run it (docs/engines.md, "Adaptive routing"); route() then gives a
+  // default port at those hops. `adaptive_choices` is how many ports hop `hop` of a route may take
+  // (0: fixed); `retarget` rewrites the route from that hop on for choice `c` < that number.
+  virtual bool adaptive_routing() const { return false; }
+  virtual uint32_t adaptive_choices(const Hop* /*route*/, uint32_t /*hop*/) const { return 0; }
+  virtual void retarget(Hop* /*route*/, uint32_t /*hop*/, uint32_t /*c*/, uint32_t /*dst*/) const {}
   // Whether translating a whole route by a switch automorphism (e.g. a torus shift) gives a
   // valid route: then every switch sees the same look-up process under translation-invariant
   // traffic, and the engine may simulate a sample of switches (monitored mode).

@@ -115,6 +115,8 @@ struct CycleNetwork::Impl {
 template <BufferOrgInfo::Key K>
 struct CycleNetwork::Impl::Engine final : CycleNetwork::Impl {
   static constexpr bool vc = K == BufferOrgInfo::Key::InputVc, output_side = K == BufferOrgInfo::Key::Output;
+  // A flit's queue depends on its out port at that switch (virtual output queues, output queues).
+  static constexpr bool keyed_by_output = K == BufferOrgInfo::Key::InputOutput || output_side;
   const Experiment& ex;
   const CycleConfig& c;
   const Topology& topo;
@@ -132,6 +134,8 @@ struct CycleNetwork::Impl::Engine final : CycleNetwork::Impl {
   // port to finish transmitting its packet"); otherwise two packets would share the read port
   // flit by flit and leave both their outputs, held for them, half idle.
   const bool hold_inputs;
+  const bool adaptive;  // Topology::adaptive_routing: choose_port picks some hops' out ports
+  std::vector<Hop> scratch_route;  // choose_port's trial routes
   const uint32_t hop_delay;            // from a send to the flit's arrival downstream: 1 + st + link
   // Cycles from the start of a head's stage to its first try (q_ready): a body flit's SA, VA,
   // VA and SA (a head that needs no VC), SA after a VC grant.
@@ -242,7 +246,7 @@ struct CycleNetwork::Impl::Engine final : CycleNetwork::Impl {
         p_burst_end(Rng::bernoulli_threshold(1.0 / e.cycle.burst_flits)),
         p_burst_start(Rng::bernoulli_threshold(ld / (e.cycle.burst_flits * (1.0 - ld) + ld))),
         whole_packet(c.whole_packet_credits()), queue_pool(org.pool == BufferOrgInfo::Pool::Queue),
-        hold_inputs(!vc && !output_side && !org.multi_read && Q > P), hop_delay(1 + c.st + c.link),
+        hold_inputs(!vc && !output_side && !org.multi_read && Q > P), adaptive(topo.adaptive_routing()), hop_delay(1 + c.st + c.link),
         sa_wait(c.sa - 1), va_wait(c.va ? c.va - 1 : 0), va_sa_wait(c.va + c.sa - 1), granted_wait((c.va ? 1 : 0) + c.sa - 1),
         inj_rng(Rng::derive(e.seed, 1)), dst_rng(Rng::derive(e.seed, 2)), route_rng(Rng::derive(e.seed, 3)),
         alloc_rng(Rng::derive(e.seed, 4)), size_rng(Rng::derive(e.seed, 6)), W(c.warmup), end_window(c.warmup + c.measure),
@@ -318,6 +322,7 @@ struct CycleNetwork::Impl::Engine final : CycleNetwork::Impl {
     for (uint32_t w : c.mix_weights) mix_cumulative.push_back((mix_cumulative.empty() ? 0 : mix_cumulative.back()) + w);
     if (c.replay) replay = c.replay->make(ex);
     datelines = vc && V >= 2 && has_rings();
+    scratch_route.resize(adaptive ? max_hops : 0);
   }
 
   bool has_rings() const {
@@ -444,6 +449,7 @@ struct CycleNetwork::Impl::Engine final : CycleNetwork::Impl {
   [[gnu::always_inline]] void establish_head(uint32_t q, uint64_t h) {
     set_bit(q_live.data(), q);
     const Flit& f = ring[size_t{q} * ring_cap + q_head[q]];
+    if (adaptive && f.seq == 0) choose_port(f.pkt, keyed_by_output ? f.hop + 1 : f.hop);
     q_out[q] = route_of(f.pkt)[f.hop].out_port;
     if (f.seq != 0) {
       q_ready[q] = std::max(f.arrival, h) + sa_wait;
@@ -462,6 +468,43 @@ struct CycleNetwork::Impl::Engine final : CycleNetwork::Impl {
       q_target[q] = next;
       q_ready[q] = base + va_sa_wait;
     }
+  }
+
+  // Adaptive routing: hop `hop`'s out port (if the topology leaves it open) is the one with the
+  // most room at the next switch's input: the free flits of the queues the packet could join there
+  // (ties: from a drawn start, round robin). It is chosen when the engine first needs it: when the
+  // head reaches the front of its queue at that switch, or, where a flit's queue depends on its out
+  // port, when the previous switch (or the source) picks that queue (docs/engines.md).
+  void choose_port(uint32_t pkt, uint32_t hop) {
+    const Packet& p = packets[pkt];
+    if (hop >= p.hops) return;
+    Hop* r = &routes[size_t{pkt} * max_hops];
+    const uint32_t n = topo.adaptive_choices(r, hop);
+    if (n == 0) return;
+    const uint32_t start = static_cast<uint32_t>(route_rng.uniform_u64(n));
+    uint32_t best = start;
+    int64_t best_room = -1;
+    for (uint32_t k = 0; k < n; ++k) {
+      const uint32_t choice = (start + k) % n;
+      std::copy(r, r + p.hops, scratch_route.begin());
+      topo.retarget(scratch_route.data(), hop, choice, p.dst);
+      const int64_t room = room_at(scratch_route[hop + 1]);  // a choice hop is never the last
+      if (room > best_room) best = choice, best_room = room;
+    }
+    topo.retarget(r, hop, best, p.dst);
+    if (p.trace != kNone)
+      for (uint32_t k = hop; k < p.hops; ++k) {
+        TraceHop& t = traced[p.trace].routers[k];
+        t.sw = r[k].sw, t.in_port = r[k].in_port, t.out_port = r[k].out_port;
+      }
+  }
+  // Free flits a packet at hop h (its switch, ports) could take: its input's VCs, its queue, or its pool.
+  int64_t room_at(const Hop& h) const {
+    const uint32_t q = h.sw * Q + local_queue(h.in_port, h.out_port);
+    if (!queue_pool) return (int64_t{pool_cap} - pool_occ[q_pool[q]]) * chunk;
+    int64_t room = 0;
+    for (uint32_t v = 0; v < (vc ? V : 1); ++v) room += int64_t{queue_cap} - q_occ[q + v];
+    return room;
   }
 
   // A queue belongs to one packet from its head's send until its tail is in, so flits of two
@@ -882,6 +925,7 @@ struct CycleNetwork::Impl::Engine final : CycleNetwork::Impl {
       }
       const SourceEntry e = node.queue.front();
       const uint32_t id = new_packet(n, e.dst, e.created, e.flits);
+      if (adaptive && keyed_by_output) choose_port(id, 0);  // its first queue depends on it
       const Hop& h = route_of(id)[0];
       if (vc) {  // the source allocates the injection port's VC
         const uint32_t base = h.sw * Q + local_queue(h.in_port, h.out_port);
