@@ -48,6 +48,13 @@ TEST(MemoryEstimate, BoundsTheRunsStateWithinTwice) {
       // The example itself (89 M look-ups, ~15 s): 0.91 GB estimated, 0.61 GB allocated (and 0.60 GB
       // resident at its peak natively); 5.9 GB estimated before.
       {"16-ary 3-tree example", example_config("fattree-16ary-3tree")},
+      // Monitored mode: 21 sample switches of a 10^4-switch torus. The shadows' bound is the
+      // samples' share of the network's (translation symmetry): 15.2 MB estimated, 9.3 MB allocated
+      // (46.6 MB estimated before, the bound of every destination at every sampled port).
+      {"10-ary 4-torus example, monitored", example_config("seed000-fig7-4torus-k10")},
+      {"6-ary 4-torus example, monitored", example_config("seed000-fig7-4torus-k6")},
+      {"k6 monitored", example_config("seed000-fig7-4torus-k6")},
+      {"k10 monitored", example_config("seed000-fig7-4torus-k10")},
       // The fat-tree example's shape at k = 8: the all-to-all prefetch brings every destination
       // its routes can bring to each cache (512 destinations, 256 entries: 3C shadows).
       {"8-ary 3-tree, prefetch", {{"seed", 3},

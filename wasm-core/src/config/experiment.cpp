@@ -199,11 +199,14 @@ ShadowBound shadow_bound(const Experiment& ex, const RunEstimate& e, double entr
   // ports (at most one per node). An all-to-all prefetch reaches that bound; counting every
   // look-up instead (a 16-ary 3-tree: 89 M) overstated the fat tree's memory some tenfold.
   const bool tree = !ex.cache.per_switch && !ex.cache.index->keyed_by_output_port && topo.deterministic_routing();
+  // Monitored mode simulates only the samples' caches, and each sample sees what any switch of the
+  // (translation-symmetric) network sees: their share of the network's bound.
+  const double share = ex.monitored.empty() ? 1.0 : static_cast<double>(ex.monitored.size()) / switches;
   // Each cache remembers at most every key, and at most one new one per look-up.
   ShadowBound b{std::min(e.caches * keys, e.lookups), 0};
-  if (tree) b.tags = std::min(b.tags, nodes * (nodes + switches - 1));
+  if (tree) b.tags = std::min(b.tags, share * nodes * (nodes + switches - 1));
   b.listed = std::min(b.tags, e.caches * entries);
-  if (tree) b.listed = std::min(b.listed, nodes * (std::min(entries, nodes) + switches - 1));
+  if (tree) b.listed = std::min(b.listed, share * nodes * (std::min(entries, nodes) + switches - 1));
   return b;
 }
 
