@@ -76,3 +76,16 @@ TEST(ModelsTofu, BadParametersNameTheField) {
     EXPECT_EQ(errors.error().field, field) << errors.error().message;
   }
 }
+
+// A code word cannot carry more data bits than it puts on the line: 100b/1b coding made the peak
+// rate 100 times the line rate, and was accepted.
+TEST(ModelsTofu, CodingWithMoreDataThanLineBitsIsRejected) {
+  json out;
+  ErrorSink errors;
+  EXPECT_FALSE(run_model("tofu2_link", {{"encoding_data_bits", 100}, {"encoding_line_bits", 1}}, out, errors));
+  EXPECT_EQ(errors.error().field, "encoding_data_bits");
+  EXPECT_EQ(errors.error().allowed, "an integer in [1, 1] (at most encoding_line_bits)");
+  ErrorSink same;
+  EXPECT_TRUE(run_model("tofu2_link", {{"encoding_data_bits", 66}, {"encoding_line_bits", 66}}, out, same))
+      << same.error().message;
+}

@@ -72,6 +72,14 @@ bool read_tofu_link_params(Params& p, TofuLinkParams& o, Report* r) {
   if (r) r->input("message_bytes", o.message_bytes, p.present("message_bytes"), "default: display choice");
   p.reject_unknown();
   if (!p.errors().ok()) return false;
+  if (o.encoding_data_bits > o.encoding_line_bits) {
+    // A code word carrying more data bits than it puts on the line would make the peak exceed the line rate.
+    p.errors().fail(p.field("encoding_data_bits"),
+                    "must be at most encoding_line_bits (" + std::to_string(o.encoding_line_bits) + "), got " +
+                        std::to_string(o.encoding_data_bits),
+                    "an integer in [1, " + std::to_string(o.encoding_line_bits) + "] (at most encoding_line_bits)");
+    return false;
+  }
   if (o.max_frame_bytes < o.frame_granularity_bytes || tofu_max_payload_per_frame(o) < 1) {
     p.errors().fail(p.field("transport_header_bytes"),
                     "leaves no payload in a frame: max_frame_bytes (rounded down to frame_granularity_bytes) must "
