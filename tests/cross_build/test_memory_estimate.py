@@ -4,6 +4,7 @@ in the native CLI as a child of a fresh Python process, which reports the child'
 set; the peak must not pass the estimate plus what the program itself needs before any config (its
 code, the topology's description and the result JSON: BASE)."""
 import json
+import resource
 import subprocess
 import sys
 from pathlib import Path
@@ -74,15 +75,55 @@ CONFIGS = {
         "buffer": {"organisation": "vc", "vcs": 64, "flits_per_vc": 4}},
         "traffic": {"pattern": "uniform", "injection": {"load": 0.05}},
         "sim": {"warmup_cycles": 100, "measure_cycles": 300, "drain_cycles": 300}},
+    # A wide torus at light load for a few cycles: each of its 2.6 M VOQ slots could hold a packet
+    # with a 65-hop route, but the run creates 12,300 packets (2.4 GB estimated before, 86 MB used).
+    "cycle-wide-torus-light-load": {
+        "engine": "cycle", "topology": {"kind": "torus", "dims": [64, 64]}, "switch": {"cache": None,
+        "buffer": {"organisation": "voq", "flits_per_port": 128}},
+        "traffic": {"injection": {"load": 0.1}},
+        "sim": {"warmup_cycles": 10, "measure_cycles": 10, "drain_cycles": 10}},
 }
+
+
+def estimate_of(path):
+    prepared = subprocess.run([str(CLI), "prepare", str(path)], check=True, capture_output=True, text=True)
+    return json.loads(prepared.stdout)["summary"]["memory_bytes"]
+
+
+def peak_of(path):
+    return int(subprocess.run([sys.executable, "-c", PEAK, str(CLI), str(path)], check=True, capture_output=True,
+                              text=True, timeout=300).stdout)
 
 
 @pytest.mark.parametrize("name", list(CONFIGS))
 def test_peak_memory_within_the_estimate(tmp_path, name):
     path = tmp_path / f"{name}.json"
     path.write_text(json.dumps(CONFIGS[name]))
-    prepared = subprocess.run([str(CLI), "prepare", str(path)], check=True, capture_output=True, text=True)
-    estimate = json.loads(prepared.stdout)["summary"]["memory_bytes"]
-    peak = int(subprocess.run([sys.executable, "-c", PEAK, str(CLI), str(path)], check=True, capture_output=True,
-                              text=True, timeout=300).stdout)
+    estimate, peak = estimate_of(path), peak_of(path)
     assert peak <= estimate + BASE, f"{name}: peak {peak / 2**20:.0f} MiB, estimate {estimate / 2**20:.0f} MiB"
+
+
+def test_light_load_estimate_counts_the_packets_a_run_creates(tmp_path):
+    """A short light run is not sized as if every buffer slot held a packet of its own."""
+    path = tmp_path / "light.json"
+    path.write_text(json.dumps(CONFIGS["cycle-wide-torus-light-load"]))
+    estimate, peak = estimate_of(path), peak_of(path)
+    assert estimate <= 2 * peak, f"estimate {estimate / 2**20:.0f} MiB, peak {peak / 2**20:.0f} MiB"
+
+
+def test_cli_out_of_memory_is_a_message(tmp_path):
+    """A process capped below what a run needs (here 600 MB of address space for a 1.07 GB run) gets a
+    message and exit 1, not an abort."""
+    config = json.loads(json.dumps(CONFIGS["cycle-wide-torus-light-load"]))
+    config["switch"]["buffer"]["flits_per_port"] = 2048
+    path = tmp_path / "big.json"
+    path.write_text(json.dumps(config))
+    assert estimate_of(path) > 900e6
+
+    def cap():
+        resource.setrlimit(resource.RLIMIT_AS, (600 * 2**20, 600 * 2**20))
+
+    r = subprocess.run([str(CLI), "run", str(path)], capture_output=True, text=True, preexec_fn=cap, timeout=120)
+    assert r.returncode == 1, r.stderr
+    assert r.stdout == ""
+    assert r.stderr.startswith("error: out of memory: this process may not allocate what the run needs"), r.stderr

@@ -17,6 +17,7 @@
 #include <cstring>
 #include <fstream>
 #include <iostream>
+#include <new>
 #include <sstream>
 #include <string>
 
@@ -87,9 +88,7 @@ int print_table(const char* path, bool run) {
   return 0;
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
+int run_command(int argc, char** argv) {
   if (argc < 2) return usage();
   const std::string cmd = argv[1];
   if (cmd == "version") {
@@ -137,4 +136,18 @@ int main(int argc, char** argv) {
     return 0;
   }
   return usage();
+}
+
+}  // namespace
+
+// The core checks a run's estimated memory against its limit before it allocates; a process capped
+// below that estimate (ulimit -v, a container) still gets a message rather than an abort.
+int main(int argc, char** argv) {
+  try {
+    return run_command(argc, argv);
+  } catch (const std::bad_alloc&) {
+    std::fprintf(stderr, "error: out of memory: this process may not allocate what the run needs (its estimate: "
+                         "summary.memory_bytes of 'switchlab-sim prepare CONFIG')\n");
+    return 1;
+  }
 }

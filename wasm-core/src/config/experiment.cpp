@@ -322,13 +322,14 @@ bool estimate_cycle_run(Params& root, Experiment& ex) {
   e.cache_storage = dense_storage(e.caches, e.lookups);
   const double pps = topo.ports_per_switch();
   const bool output_side = c.org->key == BufferOrgInfo::Key::Output;
-  // Flit slots of the buffers, plus for output queues one packet per writer ahead of its flits.
-  const double slots = ports * c.org->flits_per_port(c.sizes) * (output_side ? pps : 1) +
-                       (output_side ? ports * (pps + 1) * c.max_packet_flits() : 0);
+  // Flit slots of the buffers (an output queue holds ports x flits_per_port).
+  const double slots = ports * c.org->flits_per_port(c.sizes) * (output_side ? pps : 1);
   // Packets in the network at once: each holds at least one flit slot (under virtual cut-through
-  // its whole size), plus one per node being injected. Each keeps its record (40 B) and its route:
-  // 8 B per hop, 4 more for output-side organisations, 1 more with dateline VCs.
-  const double in_flight = slots / (c.cut_through ? c.min_packet_flits() : 1) + nodes;
+  // its whole size), plus one per node being injected, and no more than a run creates. Each keeps
+  // its record (40 B) and its route: 8 B per hop, 4 more for output-side organisations, 1 more
+  // with dateline VCs.
+  const double in_flight = std::min(slots / (c.whole_packet_credits() ? c.min_packet_flits() : 1),
+                                    flits / c.min_packet_flits()) + nodes;
   const double per_packet = 40.0 + 13.0 * topo.max_hops();
   // The terms, each with the field that sizes it, so that a run too large names its largest one.
   const char* buffer_field = c.org->key == BufferOrgInfo::Key::InputVc ? "switch.buffer.flits_per_vc" : "switch.buffer.flits_per_port";
