@@ -24,17 +24,15 @@ uint8_t Bmin::port_class(uint32_t sw, uint16_t in_port) const {
   return stage_of(sw) == 0 ? kInjection : kUp;
 }
 
-uint32_t Bmin::route(uint32_t src, uint32_t dst, Rng& rng, Hop* out) const {
-  // Least common ancestor stage: the highest digit in which the addresses differ (0 when both
-  // nodes hang off one stage-0 switch).
-  uint32_t top = 0;
+uint32_t Bmin::turnaround_stage(uint32_t x, uint32_t dst) const {
   for (uint32_t i = n_ - 1; i > 0; --i)
-    if (digit(src, i) != digit(dst, i)) {
-      top = i;
-      break;
-    }
+    if (digit(x, i) != digit(dst, i)) return i;
+  return 0;
+}
+
+uint32_t Bmin::route(uint32_t src, uint32_t dst, Rng& rng, Hop* out) const {
   const bool random = climb_ == Climb::Random;
-  return walk(0, src, digit(src, 0), top, dst,
+  return walk(0, src, digit(src, 0), turnaround_stage(src, dst), dst,
               [&](uint32_t s) { return random ? static_cast<uint32_t>(rng.uniform_u64(k_)) : digit(dst, s); }, out);
 }
 
@@ -58,18 +56,13 @@ uint32_t Bmin::walk(uint32_t stage, uint32_t x, uint32_t in_port, uint32_t top, 
 }
 
 // A climbing hop is at the stage of its index (one hop per stage from stage 0). The channel it
-// arrives on is its switch's label with the in-port digit put back; the turnaround stage is where
-// that channel and the destination still differ (the climb changes only lower digits).
+// arrives on is its switch's label with the in-port digit put back; its turnaround stage is the
+// source's (the climb changes only digits below it).
 void Bmin::retarget(Hop* route, uint32_t hop, uint32_t c, uint32_t dst) const {
   const uint32_t s = hop, w = route[hop].sw - s * per_stage_, in_port = route[hop].in_port;
   const uint32_t x = w / pow_[s] * pow_[s + 1] + in_port * pow_[s] + w % pow_[s];
-  uint32_t top = s + 1;
-  for (uint32_t i = n_ - 1; i > s; --i)
-    if (digit(x, i) != digit(dst, i)) {
-      top = i;
-      break;
-    }
-  walk(s, x, in_port, top, dst, [&](uint32_t at) { return at == s ? c : digit(dst, at); }, route + hop);
+  walk(s, x, in_port, turnaround_stage(x, dst), dst, [&](uint32_t at) { return at == s ? c : digit(dst, at); },
+       route + hop);
 }
 
 nlohmann::json Bmin::describe() const {
@@ -99,9 +92,10 @@ nlohmann::json Bmin::describe() const {
           {"node_id", "n-digit base-k address a_{n-1}..a_0; attached to stage-0 switch a / k, down port a_0"},
           {"switch_id", "stage * k^(n-1) + w, w = a channel label with digit `stage` removed"},
           {"ports", "[0, k) down ports (port j: digit stage = j), [k, 2k) up ports (k + j)"},
-          {"routing", climb_ == Climb::Random     ? "turnaround at the least common ancestor stage; up port drawn uniformly per packet and stage"
-                      : climb_ == Climb::Adaptive ? "turnaround at the least common ancestor stage; up port with the most room downstream, chosen by the cycle engine"
-                                                  : "turnaround at the least common ancestor stage; up port = k + destination digit"}};
+          {"routing", std::string("turnaround at the least common ancestor stage; ") +
+                          (climb_ == Climb::Random     ? "up port drawn uniformly per packet and stage"
+                           : climb_ == Climb::Adaptive ? "up port with the most room downstream, chosen by the cycle engine"
+                                                       : "up port = k + destination digit")}};
 }
 
 namespace {

@@ -63,6 +63,9 @@ class Bmin final : public Topology {
 
  private:
   uint32_t with_digit(uint32_t x, uint32_t i, uint32_t d) const { return x - digit(x, i) * pow_[i] + d * pow_[i]; }
+  // Least common ancestor stage of channel (or node) x and dst: the highest digit in which they
+  // differ, 0 when both hang off one stage-0 switch.
+  uint32_t turnaround_stage(uint32_t x, uint32_t dst) const;
   // The hops from stage `stage`, arriving on channel `x` (port digit `in_port`), to `dst` through
   // turnaround stage `top`; `up(s)` picks the climbing hop's up digit at stage s. Returns the hops written.
   template <class Up>
