@@ -1,12 +1,13 @@
 # SwitchLab: `make run` installs, builds and starts everything; `make test` installs, builds and
-# runs every test suite. Other targets: build, bench, clean (see README.md).
+# runs every test suite; `make check` is the fast loop while working. Other targets: build, bench,
+# clean (see README.md).
 SHELL := /bin/bash
 ROOT := $(CURDIR)
 VENV_PY := $(ROOT)/.venv/bin/python
 export NODE_PATH := /usr/share/nodejs
 JOBS ?= 2
 
-.PHONY: run test build install build-native build-wasm build-frontend bench clean gen-api \
+.PHONY: run test check build install build-native build-wasm build-frontend bench clean gen-api \
         test-core test-cross test-api test-frontend test-e2e test-compose build-fuzz test-fuzz fuzz
 
 install:
@@ -44,6 +45,16 @@ run: build
 
 test:
 	@scripts/test.sh
+
+# The loop to run while working: the core's unit tier (ctest label `unit`; `validation` is the
+# rest), the API tests not marked slow (real PostgreSQL, in-process API) and vitest. Builds what
+# they need (native core, extension, WASM core for vitest) first. `make test` runs everything.
+check: install build-native build-wasm
+	@set -o pipefail; start=$$(date +%s); \
+	  (cd build/native && ctest -L unit -j$(JOBS) --output-on-failure | grep -Ev "^ *Start |Test +#[0-9]+: .* Passed") && \
+	  $(VENV_PY) -m pytest -q -m "not slow" tests/api && \
+	  (cd frontend && npm run --silent test) && \
+	  echo "===== make check passed in $$(( $$(date +%s) - start )) s (tests only, build excluded)"
 
 # The individual suites (scripts/test.sh runs them all and prints a summary).
 test-core:

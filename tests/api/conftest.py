@@ -27,6 +27,10 @@ for p in (str(ROOT / "backend"), ENGINE_PATH, str(ROOT / "scripts")):
 
 import stack  # noqa: E402  (scripts/stack.py: the same cluster code `make run` uses)
 
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "slow: left out of `make check` (the fast loop); `make test` runs it")
+
 EXAMPLES = ROOT / "examples"  # the example catalogue, examples/README.md
 TINY = {
     "seed": 1, "engine": "routewalk",

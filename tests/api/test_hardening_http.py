@@ -136,6 +136,7 @@ SLOW_BASE = {**TINY, "topology": {"kind": "random_regular", "switches": 4096, "d
 SEEDS_PER_SWEEP = 10
 
 
+@pytest.mark.slow  # nine big sweeps validated at once; make check leaves it out
 def test_d2_health_answers_while_big_validations_run(database_url, db, core, tmp_path):
     """More slow submissions at once than the API has database connections (8): validation used
     to hold one each, so health found none; now it runs in the core's pool and holds none."""

@@ -11,6 +11,11 @@ from conftest import TINY, LiveApi, wait_for
 
 import loadgen  # scripts/loadgen.py, the generator make bench runs for 60 s
 
+import pytest
+
+# `make check` leaves this out (slow: open-loop load for seconds); `make test` runs it.
+pytestmark = pytest.mark.slow
+
 
 def test_d10_500_requests_per_second_on_a_finished_experiment(database_url, db, workers, tmp_path):
     api = LiveApi(database_url, tmp_path)

@@ -18,6 +18,9 @@ import sys
 import pytest
 from conftest import TINY, LiveApi
 
+# `make check` leaves this out (slow: a property-based run of every endpoint); `make test` runs it.
+pytestmark = pytest.mark.slow
+
 MAX_EXAMPLES = os.environ.get("SWITCHLAB_FUZZ_EXAMPLES", "100")
 SEED = os.environ.get("SWITCHLAB_FUZZ_SEED", "20260415")
 OPERATIONS = 12  # every operation in /api/openapi.json; a spec that loses one must fail here

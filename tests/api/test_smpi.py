@@ -13,8 +13,10 @@ from pathlib import Path
 import pytest
 from conftest import direct_run, wait_for
 
-pytestmark = pytest.mark.skipif(shutil.which("smpirun") is None,
-                                reason="SimGrid is not installed (scripts/install.sh installs libsimgrid-dev)")
+# `make check` leaves these out (slow: real SMPI replays); `make test` runs them.
+pytestmark = [pytest.mark.slow,
+              pytest.mark.skipif(shutil.which("smpirun") is None,
+                                 reason="SimGrid is not installed (scripts/install.sh installs libsimgrid-dev)")]
 
 # Seed 001 case study 1's switch (Table 1) on a 4x4 torus, class S, 16 ranks.
 SMPI = {"engine": "smpi", "topology": {"kind": "torus", "dims": [4, 4]},

@@ -13,6 +13,11 @@ import textwrap
 import stack
 from conftest import ENGINE_PATH, ROOT
 
+import pytest
+
+# `make check` leaves this out (slow: whole stacks started and stopped); `make test` runs it.
+pytestmark = pytest.mark.slow
+
 CHECK = textwrap.dedent("""
     import json, os, sys, urllib.request, urllib.error
     u = os.environ["SWITCHLAB_URL"]

@@ -11,6 +11,9 @@ import time
 import pytest
 from conftest import TINY, direct_run, truncate_all, wait_for
 
+# `make check` leaves this out (slow: fault injection with worker and Postgres restarts); `make test` runs it.
+pytestmark = pytest.mark.slow
+
 
 def config_taking(core, seconds: float) -> dict:
     """A config whose run takes about `seconds` on this machine (measured, not assumed)."""
