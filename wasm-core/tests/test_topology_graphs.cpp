@@ -163,13 +163,21 @@ TEST(Bmin, EveryRouteFollowsLinksUpThenDown) {
 TEST(Bmin, AdaptiveClimbRetargetsToEveryUpPort) {
   Bmin t(3, 3, Bmin::Climb::Adaptive);  // 27 nodes, 3 stages of 9 switches
   EXPECT_TRUE(t.adaptive_routing());
+  EXPECT_FALSE(t.adaptive_by_local_queues());
   EXPECT_FALSE(t.deterministic_routing());
+  // The queue climb (turnaround_adaptive_queues) leaves the same hops open; only the engine's
+  // weighing of the ports differs.
+  const Bmin queues(3, 3, Bmin::Climb::AdaptiveQueues);
+  EXPECT_TRUE(queues.adaptive_routing());
+  EXPECT_TRUE(queues.adaptive_by_local_queues());
+  EXPECT_FALSE(Bmin(3, 3, Bmin::Climb::Random).adaptive_by_local_queues());
   for (uint32_t s = 0; s < 27; ++s)
     for (uint32_t x = 0; x < 27; ++x) {
       std::vector<Hop> h = route(t, s, x);
       for (uint32_t hop = 0; hop < h.size(); ++hop) {
         const bool climbs = h[hop].out_port >= 3;
         ASSERT_EQ(t.adaptive_choices(h.data(), hop), climbs ? 3u : 0u);
+        ASSERT_EQ(queues.adaptive_choices(h.data(), hop), climbs ? 3u : 0u);
         if (!climbs) continue;
         for (uint32_t c = 0; c < 3; ++c) {
           std::vector<Hop> r = h;

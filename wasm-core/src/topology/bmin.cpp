@@ -95,7 +95,9 @@ nlohmann::json Bmin::describe() const {
           {"routing", std::string("turnaround at the least common ancestor stage; ") +
                           (climb_ == Climb::Random     ? "up port drawn uniformly per packet and stage"
                            : climb_ == Climb::Adaptive ? "up port with the most room downstream, chosen by the cycle engine"
-                                                       : "up port = k + destination digit")}};
+                           : climb_ == Climb::AdaptiveQueues
+                               ? "up port with the fewest flits waiting for it in its switch, then the most room downstream, chosen by the cycle engine"
+                               : "up port = k + destination digit")}};
 }
 
 namespace {
@@ -112,14 +114,17 @@ std::unique_ptr<Topology> make_bmin(Params& t, Params& routing) {
   static const std::string stages_doc = with_node_limit("Stages of switches (n); nodes = k^n");
   const int64_t n = t.integer("stages", {2, 1, 16, "stages", stages_doc.c_str()});
   const std::string algorithm =
-      routing.choice("algorithm", "turnaround", {"turnaround", "turnaround_random", "turnaround_adaptive"},
+      routing.choice("algorithm", "turnaround", {"turnaround", "turnaround_random", "turnaround_adaptive", "turnaround_adaptive_queues"},
                      "turnaround: climb to the least common ancestor stage and turn around, the up port chosen by "
                      "destination digit (deterministic); turnaround_random: the same with every up port drawn "
                      "uniformly per packet; turnaround_adaptive: every up port chosen by the room downstream when "
-                     "the packet is routed, as seed 003's adaptive climb (cycle engine only)");
-  const Bmin::Climb climb = algorithm == "turnaround_random"     ? Bmin::Climb::Random
-                            : algorithm == "turnaround_adaptive" ? Bmin::Climb::Adaptive
-                                                                 : Bmin::Climb::Digit;
+                     "the packet is routed, as seed 003's adaptive climb (cycle engine only); "
+                     "turnaround_adaptive_queues: every up port chosen by the fewest flits waiting for it in its "
+                     "switch, then by the room downstream (seed 003 Figs. 12-13; cycle engine only)");
+  const Bmin::Climb climb = algorithm == "turnaround_random"            ? Bmin::Climb::Random
+                            : algorithm == "turnaround_adaptive"        ? Bmin::Climb::Adaptive
+                            : algorithm == "turnaround_adaptive_queues" ? Bmin::Climb::AdaptiveQueues
+                                                                        : Bmin::Climb::Digit;
   t.reject_unknown({"kind"});
   routing.reject_unknown();
   if (!t.errors().ok()) return nullptr;

@@ -22,7 +22,9 @@
 // oblivious stand-in for seed 003's adaptive climb, which spreads a leaf's traffic over all its up
 // links (any stage-t switch above the source reaches the destination on the way down). Routing
 // `turnaround_adaptive` lets the cycle engine choose each climbing hop's up port by the room
-// downstream, as seed 003's switches do (Topology::adaptive_routing).
+// downstream, as seed 003's switches do (Topology::adaptive_routing); `turnaround_adaptive_queues`
+// first by the flits waiting for each up port in the switch that takes it (the output queues
+// seed 003 Sec. 3.4's routing logic reads), then by the room downstream.
 #include "topology/topology.hpp"
 
 namespace switchlab {
@@ -30,8 +32,9 @@ namespace switchlab {
 class Bmin final : public Topology {
  public:
   // How a climbing hop picks its up port: the destination digit, drawn per packet, or by the
-  // network's state (the cycle engine; route() gives the destination digit).
-  enum class Climb { Digit, Random, Adaptive };
+  // network's state (the cycle engine; route() gives the destination digit): the room downstream,
+  // or the local output queues first.
+  enum class Climb { Digit, Random, Adaptive, AdaptiveQueues };
   Bmin(uint32_t k, uint32_t stages, Climb climb = Climb::Digit);
 
   uint32_t num_nodes() const override { return pow_[n_]; }
@@ -45,10 +48,11 @@ class Bmin final : public Topology {
   uint32_t max_hops() const override { return 2 * n_ - 1; }
   uint32_t route(uint32_t src, uint32_t dst, Rng& rng, Hop* out) const override;
   bool deterministic_routing() const override { return climb_ == Climb::Digit; }
-  bool adaptive_routing() const override { return climb_ == Climb::Adaptive; }
+  bool adaptive_routing() const override { return climb_ == Climb::Adaptive || climb_ == Climb::AdaptiveQueues; }
+  bool adaptive_by_local_queues() const override { return climb_ == Climb::AdaptiveQueues; }
   // Every climbing hop (an up port) may take any of the k up ports.
   uint32_t adaptive_choices(const Hop* route, uint32_t hop) const override {
-    return climb_ == Climb::Adaptive && route[hop].out_port >= k_ ? k_ : 0;
+    return adaptive_routing() && route[hop].out_port >= k_ ? k_ : 0;
   }
   void retarget(Hop* route, uint32_t hop, uint32_t c, uint32_t dst) const override;
   nlohmann::json describe() const override;

@@ -67,6 +67,9 @@ class Topology {
   // default port at those hops. `adaptive_choices` is how many ports hop `hop` of a route may take
   // (0: fixed); `retarget` rewrites the route from that hop on for choice `c` < that number.
   virtual bool adaptive_routing() const { return false; }
+  // How the engine weighs an adaptive hop's ports: false, by the room at the next switch alone;
+  // true, first by the flits already waiting for that port in its own switch (docs/engines.md).
+  virtual bool adaptive_by_local_queues() const { return false; }
   virtual uint32_t adaptive_choices(const Hop* /*route*/, uint32_t /*hop*/) const { return 0; }
   virtual void retarget(Hop* /*route*/, uint32_t /*hop*/, uint32_t /*c*/, uint32_t /*dst*/) const {}
   // Whether translating a whole route by a switch automorphism (e.g. a torus shift) gives a

@@ -135,6 +135,7 @@ struct CycleNetwork::Impl::Engine final : CycleNetwork::Impl {
   // flit by flit and leave both their outputs, held for them, half idle.
   const bool hold_inputs;
   const bool adaptive;  // Topology::adaptive_routing: choose_port picks some hops' out ports
+  const bool by_local_queues;  // Topology::adaptive_by_local_queues: the flits waiting for a port come first
   std::vector<Hop> scratch_route;  // choose_port's trial routes
   const uint32_t hop_delay;            // from a send to the flit's arrival downstream: 1 + st + link
   // Cycles from the start of a head's stage to its first try (q_ready): a body flit's SA, VA,
@@ -246,7 +247,8 @@ struct CycleNetwork::Impl::Engine final : CycleNetwork::Impl {
         p_burst_end(Rng::bernoulli_threshold(1.0 / e.cycle.burst_flits)),
         p_burst_start(Rng::bernoulli_threshold(ld / (e.cycle.burst_flits * (1.0 - ld) + ld))),
         whole_packet(c.whole_packet_credits()), queue_pool(org.pool == BufferOrgInfo::Pool::Queue),
-        hold_inputs(!vc && !output_side && !org.multi_read && Q > P), adaptive(topo.adaptive_routing()), hop_delay(1 + c.st + c.link),
+        hold_inputs(!vc && !output_side && !org.multi_read && Q > P), adaptive(topo.adaptive_routing()),
+        by_local_queues(topo.adaptive_by_local_queues()), hop_delay(1 + c.st + c.link),
         sa_wait(c.sa - 1), va_wait(c.va ? c.va - 1 : 0), va_sa_wait(c.va + c.sa - 1), granted_wait((c.va ? 1 : 0) + c.sa - 1),
         inj_rng(Rng::derive(e.seed, 1)), dst_rng(Rng::derive(e.seed, 2)), route_rng(Rng::derive(e.seed, 3)),
         alloc_rng(Rng::derive(e.seed, 4)), size_rng(Rng::derive(e.seed, 6)), W(c.warmup), end_window(c.warmup + c.measure),
@@ -472,9 +474,11 @@ struct CycleNetwork::Impl::Engine final : CycleNetwork::Impl {
 
   // Adaptive routing: hop `hop`'s out port (if the topology leaves it open) is the one with the
   // most room at the next switch's input: the free flits of the queues the packet could join there
-  // (ties: from a drawn start, round robin). It is chosen when the engine first needs it: when the
-  // head reaches the front of its queue at that switch, or, where a flit's queue depends on its out
-  // port, when the previous switch (or the source) picks that queue (docs/engines.md).
+  // (ties: from a drawn start, round robin). With by_local_queues the flits already waiting for the
+  // port in its own switch come first (fewest wins), the room downstream breaks ties. It is chosen
+  // when the engine first needs it: when the head reaches the front of its queue at that switch,
+  // or, where a flit's queue depends on its out port, when the previous switch (or the source)
+  // picks that queue (docs/engines.md).
   void choose_port(uint32_t pkt, uint32_t hop) {
     const Packet& p = packets[pkt];
     if (hop >= p.hops) return;
@@ -483,13 +487,16 @@ struct CycleNetwork::Impl::Engine final : CycleNetwork::Impl {
     if (n == 0) return;
     const uint32_t start = static_cast<uint32_t>(route_rng.uniform_u64(n));
     uint32_t best = start;
-    int64_t best_room = -1;
+    int64_t best_waiting = 0, best_room = -1;
     for (uint32_t k = 0; k < n; ++k) {
       const uint32_t choice = (start + k) % n;
       std::copy(r, r + p.hops, scratch_route.begin());
       topo.retarget(scratch_route.data(), hop, choice, p.dst);
+      const Hop& h = scratch_route[hop];
+      const int64_t waiting = by_local_queues ? waiting_for(h.sw, h.out_port) : 0;
       const int64_t room = room_at(scratch_route[hop + 1]);  // a choice hop is never the last
-      if (room > best_room) best = choice, best_room = room;
+      if (best_room < 0 || waiting < best_waiting || (waiting == best_waiting && room > best_room))
+        best = choice, best_waiting = waiting, best_room = room;
     }
     topo.retarget(r, hop, best, p.dst);
     if (p.trace != kNone)
@@ -497,6 +504,19 @@ struct CycleNetwork::Impl::Engine final : CycleNetwork::Impl {
         TraceHop& t = traced[p.trace].routers[k];
         t.sw = r[k].sw, t.in_port = r[k].in_port, t.out_port = r[k].out_port;
       }
+  }
+  // Flits waiting for output `out` of switch sw (what its output queues show: seed 003 Sec. 3.4's
+  // routing logic reads queue_x and FIFO_x), plus one while a packet holds the output. Per-output
+  // queues (VOQ, DAMQ, HIPIQS: over all inputs; output queues) count their flits, reserved ones
+  // included; an input FIFO has no per-output count and shows the hold only; VCs, neither.
+  int64_t waiting_for(uint32_t sw, uint32_t out) const {
+    int64_t n = 0;
+    if (K == BufferOrgInfo::Key::InputOutput)
+      for (uint32_t i = 0; i < P; ++i) n += q_occ[size_t{sw} * Q + local_queue(i, out)];
+    else if (output_side)
+      n = q_occ[size_t{sw} * Q + local_queue(0, out)];
+    if (!vc && out_lock[size_t{sw} * P + out] != kNone) ++n;
+    return n;
   }
   // Free flits a packet at hop h (its switch, ports) could take: its input's VCs, its queue, or its pool.
   int64_t room_at(const Hop& h) const {
