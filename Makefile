@@ -7,8 +7,8 @@ VENV_PY := $(ROOT)/.venv/bin/python
 export NODE_PATH := /usr/share/nodejs
 JOBS ?= 2
 
-.PHONY: run test check build install build-native build-wasm build-frontend bench clean gen-api \
-        test-core test-cross test-api test-frontend test-e2e test-compose build-fuzz test-fuzz fuzz
+.PHONY: run test check build install build-native build-wasm build-frontend bench bench-trend clean gen-api \
+        test-core test-cross test-api test-bench test-frontend test-e2e test-compose build-fuzz test-fuzz fuzz
 
 install:
 	@scripts/install.sh
@@ -52,7 +52,7 @@ test:
 check: install build-native build-wasm
 	@set -o pipefail; start=$$(date +%s); \
 	  (cd build/native && ctest -L unit -j$(JOBS) --output-on-failure | grep -Ev "^ *Start |Test +#[0-9]+: .* Passed") && \
-	  $(VENV_PY) -m pytest -q -m "not slow" tests/api && \
+	  $(VENV_PY) -m pytest -q -m "not slow" tests/api && $(VENV_PY) -m pytest -q tests/bench && \
 	  (cd frontend && npm run --silent test) && \
 	  echo "===== make check passed in $$(( $$(date +%s) - start )) s (tests only, build excluded)"
 
@@ -72,6 +72,9 @@ test-e2e:
 	@ln -sfn ../../frontend/node_modules tests/e2e/node_modules
 	@SWITCHLAB_RESULT_INLINE_ITEMS=12 $(VENV_PY) scripts/stack.py --state-dir .run/e2e --pg-port 54331 --api-port 8765 --ui-dir frontend/dist -- \
 		frontend/node_modules/.bin/playwright test -c tests/e2e/playwright.config.mjs
+# The benchmark history's writer and reader (bench/record.py, bench/trend.py) on the committed history.
+test-bench:
+	@$(VENV_PY) -m pytest -q tests/bench
 test-compose:
 	@SWITCHLAB_API_TOKEN=compose-validation docker-compose -f docker-compose.yml config -q && echo "docker-compose.yml: valid"
 
@@ -96,10 +99,14 @@ fuzz: build-fuzz
 	@$(call FUZZ_RUN,prepare_fuzzer,) -max_total_time=$${FUZZ_SECONDS:-3600} corpus-prepare_fuzzer seeds-prepare_fuzzer
 	@$(call FUZZ_RUN,run_fuzzer,--small) -max_total_time=$${FUZZ_SECONDS:-3600} corpus-run_fuzzer seeds-run_fuzzer
 
+# Prints every number and records the run in one history file, bench/results/<UTC time>-<commit>.json
+# (bench/record.py); `make bench-trend` prints each metric's trend over that history.
 bench: build
-	@$(VENV_PY) bench/run_bench.py
-	@$(VENV_PY) bench/cycle_bench.py
-	@$(VENV_PY) bench/api_bench.py
+	@export SWITCHLAB_BENCH_RESULT="$$($(VENV_PY) bench/record.py --new-path)" && \
+	  $(VENV_PY) bench/run_bench.py && $(VENV_PY) bench/cycle_bench.py && $(VENV_PY) bench/api_bench.py && \
+	  echo "recorded in $$SWITCHLAB_BENCH_RESULT; make bench-trend shows the trend"
+bench-trend:
+	@$(VENV_PY) bench/trend.py
 
 clean:
 	rm -rf build .run frontend/dist tests/e2e/screenshots

@@ -17,7 +17,7 @@
    API process whose cache of finished experiments is off (SWITCHLAB_FINISHED_CACHE_BYTES=0).
 
 It starts its own Postgres, API and workers on free loopback ports in a temporary folder,
-prints numbers, asserts nothing, and stops everything it started (also on Ctrl-C/SIGTERM).
+prints numbers, records them in the benchmark history (bench/record.py), asserts nothing, and stops everything it started (also on Ctrl-C/SIGTERM).
 
     .venv/bin/python bench/api_bench.py [--points 150] [--requests 2000] [--concurrency 8]
 """
@@ -48,6 +48,8 @@ import stack  # noqa: E402  (the same cluster/worker code as `make run` and the 
 
 sys.path.insert(0, str(ROOT / "build/python"))
 import switchlab_core  # noqa: E402  (the baseline: the core called directly, no backend)
+
+import record  # noqa: E402  (bench/: the script's own folder)
 
 TRIVIAL = {"seed": 0, "engine": "routewalk", "topology": {"kind": "torus", "dims": [2, 2]},
            "switch": {"cache": {"entries": 4, "ways": 1}},
@@ -200,6 +202,29 @@ def print_load(label: str, r: dict[str, object]) -> None:
           f"p50 {r['health_p50_ms']:.1f} ms, max {r['health_max_ms']:.1f} ms", flush=True)
 
 
+def record_rows(results: dict, args: argparse.Namespace) -> None:
+    """The printed headline numbers, into the benchmark history (docs/benchmarks.md, Backend and API)."""
+    for kind, label in (("sweep", "trivial"), ("engine", "engine-bound")):
+        one = results[f"{kind}_1w"]["points_per_s"]
+        record.row("backend", f"overhead per {label} point, 1 worker", results[f"{kind}_1w"]["overhead_ms"], "ms",
+                   target="<= 10")
+        for n in (1, 2, 4):
+            if f"{kind}_{n}w" in results:
+                record.row("backend", f"{label} points, {n} worker{'s' if n > 1 else ''}",
+                           results[f"{kind}_{n}w"]["points_per_s"], "points/s",
+                           baseline=None if n == 1 else ("1 worker", one))
+    record.row("backend", f"GET experiment, {args.concurrency} closed-loop clients: p99",
+               results["get_experiment"]["p99_ms"], "ms")
+    rate = f"{args.load_rate:.0f}"
+    # The target is set at 500 requests/s offered; other rates are recorded without it.
+    record.row("backend", f"GET finished experiment, {rate}/s open loop: p99", results["load"]["p99_ms"], "ms",
+               target="<= 20" if rate == "500" else None)
+    record.row("backend", f"GET finished experiment, {rate}/s open loop: errors", results["load"]["errors"],
+               "requests", target="<= 0")
+    record.row("backend", f"GET finished experiment, {rate}/s open loop, cache off: p99",
+               results["load_baseline"]["p99_ms"], "ms")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--points", type=int, default=150, help="trivial points per sweep (default 150)")
@@ -275,6 +300,7 @@ def main(argv: list[str] | None = None) -> int:
         if base["p99_ms"] and load["p99_ms"]:
             print(f"  p99 baseline / default: {base['p99_ms'] / load['p99_ms']:.1f}x", flush=True)
         results["load_baseline"], results["load"] = base, load
+        record_rows(results, args)
         if args.json:
             print(json.dumps(results))
     except _Stop:

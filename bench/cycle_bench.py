@@ -7,7 +7,8 @@ BookSim 2.0 binary built by the user (never part of this repository), every conf
 BookSim (same router, same load, BookSim's own warm-up and sampling) and the table shows its cycles
 per CPU-second and packet latency next to ours. Without one, the BookSim2 column is the rate
 bench/cycle_configs.json records (the cycle-engine specification's quoted figures), labelled
-"recorded". Prints numbers and ratios; asserts nothing.
+"recorded". Prints numbers and ratios and records them in the benchmark history (bench/record.py;
+the 20x BookSim2 target only beside a BookSim run here); asserts nothing.
 
 Both tools are timed the same way, as the specification asks: simulated cycles per CPU-second of
 the whole run (ours: the process's CPU time around the extension's `run`, config parsing and the
@@ -28,6 +29,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "build/python"))
 import switchlab_core  # noqa: E402
+
+import record  # noqa: E402  (bench/: the script's own folder)
 
 REPEATS = 3  # runs of each config per tool; the best counts
 
@@ -121,6 +124,11 @@ def main() -> None:
             lat = result["latency_cycles"]["packet"]["mean"]
             print(f"{name:20s} {nc:11.0f} {wc:10.0f} {b:13.0f} {nc / b:16.1f} {nf / 1e6:13.2f} {nwall / wc:12.2f} "
                   f"{lat:8.1f} {blat if blat is not None else '-':>13}" + ("  (saturated)" if sat else ""))
+            # The target is 20x BookSim run on the same machine; the quoted rates come from another set-up.
+            record.row("cycle", f"{name}, native", nc, "cycles/CPU-s", target=">= 20" if booksim else None,
+                       baseline=(f"BookSim2 {'run here' if booksim else 'quoted, not run'}", b))
+            record.row("wasm", f"cycle {name}, WASM", wc, "cycles/s")
+            record.row("wasm", f"cycle {name}, native / WASM", nwall / wc, "x", target="<= 1.5")
 
 
 if __name__ == "__main__":

@@ -4,7 +4,7 @@ core), side by side, with the bare cache-kernel ceiling
 measured in the same process; then the application time model's seconds per NPB skeleton (class A,
 256 ranks, native); then the time prepare() (validation) takes on the worst configs of
 docs/topologies.md "Size limits", against a small baseline config in the same run. Prints numbers
-and ratios; asserts nothing."""
+and ratios and records them in the benchmark history (bench/record.py); asserts nothing."""
 import json
 import os
 import resource
@@ -17,6 +17,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "build/python"))
 import switchlab_core  # noqa: E402
+
+import record  # noqa: E402  (bench/: the script's own folder)
 
 KERNEL_LOOKUPS = 1e8
 
@@ -40,12 +42,13 @@ def wasm(threaded: bool = False) -> dict:
     return {d["name"]: (d["lookups"], d["wall_time_s"]) for d in map(json.loads, lines)}
 
 
-# The speed issue's targets, printed beside the measured rows (docs/benchmarks.md).
+# The speed issue's targets for one thread, in M look-ups/s (docs/benchmarks.md); the fat tree's
+# "within 2x of the 8x8x8 torus" is its own line below.
 TARGETS = {
-    "torus-8x8x8-2K-4way-no3C": ">= 100 M/s on 1 thread",
-    "torus-32x32x32-256-4way-no3C": ">= 50 M/s on 1 thread",
-    "fat-tree-16ary-3tree-2K-4way": "within 2x of the 8x8x8 torus",
+    "torus-8x8x8-2K-4way-no3C": ">= 100",
+    "torus-32x32x32-256-4way-no3C": ">= 50",
 }
+RATE = "M look-ups/s"
 
 
 def app_model() -> dict:
@@ -73,6 +76,10 @@ def big_torus_memory() -> None:
     rss_kb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
     r = json.loads(out)
     note = "" if rss_kb > before else " (another child's peak was higher: bound only)"
+    name = "32^4 torus, 2K 4-way, 3C on, 1 M packets"
+    record.row("routewalk", f"{name}: run time", r["wall_time_s"], "s")
+    if not note:
+        record.row("routewalk", f"{name}: peak RSS", rss_kb * 1024 / 1e9, "GB", target="<= 8")
     print(f"32^4 torus, 2K 4-way, 3C on, 1 M packets: {r['cache']['lookups'] / 1e6:.1f} M look-ups in "
           f"{r['wall_time_s']:.1f} s, peak RSS {rss_kb / 2**20:.2f} GiB{note} (target: fits in 8 GB)")
 
@@ -91,27 +98,41 @@ def main() -> None:
         assert one[name][0] == every[name][0] == w[name][0] == w_all[name][0], f"{name}: runs counted different look-ups"
         r1, ra, rw, rwa = rate(one[name]), rate(every[name]), rate(w[name]), rate(w_all[name])
         print(f"{name:32s} {r1 / 1e6:9.1f} {ra / 1e6:8.1f} {ra / r1:6.2f} {rw / 1e6:7.1f} {r1 / rw:8.2f} "
-              f"{rwa / 1e6:9.1f} {rwa / rw:6.2f} {r1 / kernel:9.2f}  {TARGETS.get(name, '')}")
+              f"{rwa / 1e6:9.1f} {rwa / rw:6.2f} {r1 / kernel:9.2f}  "
+              + (f"{TARGETS[name]} M/s on 1 thread" if name in TARGETS else ""))
+        record.row("routewalk", f"{name}, 1 thread", r1 / 1e6, RATE, target=TARGETS.get(name))
+        record.row("routewalk", f"{name}, all threads", ra / 1e6, RATE, target=">= 1.8",
+                   baseline=("1 thread", r1 / 1e6))
+        record.row("wasm", f"{name}, WASM 1 thread", rw / 1e6, RATE)
+        record.row("wasm", f"{name}, native 1 thread / WASM", r1 / rw, "x", target="<= 1.3")
+        record.row("wasm", f"{name}, WASM all threads", rwa / 1e6, RATE, baseline=("WASM 1 thread", rw / 1e6))
     print(f"targets on every row: native all/1 >= 1.8x on 2 cores ({threads} here), 1t/wasm <= 1.3x; WASM all "
           "threads where the page is cross-origin isolated")
     torus_3c, torus = rate(one["torus-8x8x8-2K-4way"]), rate(one["torus-8x8x8-2K-4way-no3C"])
     print(f"3C classification cost, 8x8x8 torus 2K 4-way, 1 thread: {torus / torus_3c:.2f}x (target <= 1.5x)")
+    record.row("routewalk", "3C cost, 8x8x8 torus 2K 4-way, 1 thread", torus / torus_3c, "x", target="<= 1.5")
     # Exact and sampled (switch.cache.classify_sampling) 3C against 3C off, where the exact shadow is costly.
     for label, base in [("32^3 torus 256 4-way", "torus-32x32x32-256-4way"),
                         ("16-ary 3-tree 2K 4-way", "fat-tree-16ary-3tree-2K-4way")]:
         off = rate(one[base + "-no3C"])
-        print(f"3C cost, {label}, 1 thread: exact {off / rate(one[base]):.2f}x, "
-              f"sampled 1 in 32 {off / rate(one[base + '-3C-1in32']):.2f}x (target <= 1.5x)")
+        exact, sampled = off / rate(one[base]), off / rate(one[base + "-3C-1in32"])
+        print(f"3C cost, {label}, 1 thread: exact {exact:.2f}x, sampled 1 in 32 {sampled:.2f}x (target <= 1.5x)")
+        record.row("routewalk", f"3C cost, {label}, 1 thread, exact", exact, "x", target="<= 1.5")
+        record.row("routewalk", f"3C cost, {label}, 1 thread, sampled 1 in 32", sampled, "x", target="<= 1.5")
     # The fat tree's 4,096 destinations exceed its 2K entries (the torus's 512 do not), so its exact 3C
     # takes the costly shadow: also compared without 3C and with its sampled 3C.
     fat = lambda suffix: rate(one["fat-tree-16ary-3tree-2K-4way" + suffix])  # noqa: E731
     print(f"fat tree / 8x8x8 torus (both 2K 4-way, 1 thread; target <= 2x): 3C on {torus_3c / fat(''):.2f}x slower, "
           f"3C off {torus / fat('-no3C'):.2f}x, fat tree's 3C sampled 1 in 32 {torus_3c / fat('-3C-1in32'):.2f}x")
+    for label, ratio in [("3C on", torus_3c / fat("")), ("3C off", torus / fat("-no3C")),
+                         ("fat tree's 3C sampled 1 in 32", torus_3c / fat("-3C-1in32"))]:
+        record.row("routewalk", f"fat tree slower than 8x8x8 torus, 1 thread, {label}", ratio, "x", target="<= 2")
     big_torus_memory()
     print("application time model (engine app), NPB class A, 256 ranks, 8x8x4 torus, native")
     print(f"{'benchmark':34s} {'messages':>10s} {'seconds':>10s}")
     for name, (messages, wall) in app_model().items():
         print(f"{name:34s} {messages:10d} {wall:10.3f}")
+        record.row("app", f"NPB {name.upper()} class A, 256 ranks, 8x8x4 torus", wall, "s", target="< 1")
 
 
 def prepare_worst_case() -> None:
@@ -132,6 +153,9 @@ def prepare_worst_case() -> None:
     for name in configs:
         print(f"{name:38s} {native_s[name] * 1e3:10.2f} {wasm_s[name] * 1e3:10.2f} "
               f"{native_s[name] / native_s[base]:12.1f} {wasm_s[name] / wasm_s[base]:10.1f}")
+        for build, times in (("native", native_s), ("WASM", wasm_s)):
+            record.row("prepare", f"{name}, {build}", times[name] * 1e3, "ms",
+                       baseline=None if name == base else (base, times[base] * 1e3))
 
 
 if __name__ == "__main__":

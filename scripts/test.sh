@@ -5,7 +5,7 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 start=$(date +%s)
 make --no-print-directory build || { echo "BUILD FAILED"; exit 1; }
-suites=(test-core test-cross test-api test-frontend test-e2e test-compose test-fuzz)
+suites=(test-core test-cross test-api test-bench test-frontend test-e2e test-compose test-fuzz)
 passed=0; failed=0; failed_names=()
 for s in "${suites[@]}"; do
   echo "===== $s"
