@@ -47,7 +47,8 @@ test:
 	@scripts/test.sh
 
 # The loop to run while working: the core's unit tier (ctest label `unit`; `validation` is the
-# rest), the API tests not marked slow (real PostgreSQL, in-process API) and vitest. Builds what
+# rest), the API tests not marked slow (real PostgreSQL, in-process API), the benchmark history's
+# tests (tests/bench, about 2 s) and vitest. Builds what
 # they need (native core, extension, WASM core for vitest) first. `make test` runs everything.
 check: install build-native build-wasm
 	@set -o pipefail; start=$$(date +%s); \

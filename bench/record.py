@@ -178,4 +178,4 @@ def load(path: Path) -> dict:
 if __name__ == "__main__":
     if sys.argv[1:] != ["--new-path"]:
         sys.exit("usage: record.py --new-path   (prints the history file for a new bench run)")
-    print(new_path().relative_to(ROOT))
+    print(new_path())

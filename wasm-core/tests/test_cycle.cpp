@@ -127,7 +127,7 @@ TEST(CycleBookSim, MeshZeroLoadLatencyAndSaturation) {
   EXPECT_NEAR(accepted(past), 0.415, 0.03);
 }
 
-// BookSim 2.0 run beside us on the same machine (docs/benchmarks.md, the side-by-side): packet
+// BookSim 2.0 run beside us on the same machine (docs/benchmarks-log.md, the side-by-side): packet
 // latency 33.4 / 35.1 / 41.5 / 64.4 cycles at 0.05 / 0.20 / 0.35 / 0.41. Since VC allocation is a
 // (ports x VCs) iSLIP matching as BookSim's (docs/engines.md, pipeline timing) we are 1-2 % below
 // BookSim up to 0.35 (BookSim's uniform traffic includes the source itself, and its zero-load
