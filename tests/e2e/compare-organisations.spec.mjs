@@ -52,11 +52,11 @@ test('compare preset: three curves, load brackets shaded, simulated beside publi
   expect(hovered.filter((h) => !h.found)).toEqual([]);
   const table = panel.getByTestId('compare-table');
   await expect(table.locator('tr[data-variant="input_fifo"]')).toContainText('0.6 flits/node/cycle');
-  await expect(table.locator('tr[data-variant="input_fifo"]')).toContainText('context only');
+  await expect(table.locator('tr[data-variant="input_fifo"]')).toContainText('not reproduced (Δ = +');
   for (const o of ['hipiqs', 'central']) {
     const simulated = Number((await panel.getByTestId(`compare-simulated-${o}`).textContent()).split(' ')[0]);
     expect(simulated).toBeGreaterThan(0.85);
-    await expect(table.locator(`tr[data-variant="${o}"]`)).toContainText('within tolerance');
+    await expect(table.locator(`tr[data-variant="${o}"]`)).toContainText('reproduced (within ± 0.05 flits/node/cycle)');
   }
   // The comparison replaces the single-run panel.
   await expect(page.getByTestId('wasm-result')).toHaveCount(0);
