@@ -71,7 +71,8 @@ json variant_config(const json& example, const json& value) {
 // entry's `when` changes (dotted config path -> value, e.g. sim.mode -> saturation) applied.
 json published_config(const json& example, const json& pub) {
   json config = pub.contains("variant") ? variant_config(example, pub["variant"]) : example["config"];
-  for (const auto& [path, value] : pub.value("when", json::object()).items()) config = with_path(config, path, value);
+  const json when = pub.value("when", json::object());  // named: items() of a temporary would dangle
+  for (const auto& [path, value] : when.items()) config = with_path(config, path, value);
   return config;
 }
 

@@ -1,5 +1,6 @@
 import type { Config, SimResult } from '../config/types';
 import { setPath } from '../lib/path';
+import { formatSetting } from '../lib/format';
 
 // The core's warnings on a result (a cold cache, a window too short for 1 % precision), each under
 // the number it qualifies and with its fixes as one click each: the run's config with that change
@@ -22,9 +23,9 @@ export function ResultWarnings({ result, config, onFix, prefix }: {
                 <li key={f.field}>
                   {onFix ? (
                     <button type="button" data-fix={f.field} onClick={() => onFix(setPath(config, f.field, f.value))}>
-                      Set {f.field} = {String(f.value)}
+                      Set {f.field} = {formatSetting(f.value, f.unit)}
                     </button>
-                  ) : <code>{f.field} = {String(f.value)}</code>}
+                  ) : <code>{f.field} = {formatSetting(f.value, f.unit)}</code>}
                   {' '}<span className="small">{f.why}</span>
                 </li>
               ))}

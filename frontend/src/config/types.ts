@@ -119,5 +119,5 @@ export interface ResultWarning {
   code: string;
   field: string;
   message: string;
-  fixes: Array<{ field: string; value: Json; why: string }>;
+  fixes: Array<{ field: string; value: Json; unit: string; why: string }>;
 }

@@ -25,8 +25,9 @@ const json* number_at(const json& doc, std::initializer_list<const char*> path) 
 
 std::string percent(double share) { return format_number(std::round(share * 1000) / 10) + " %"; }
 
-json fix(const std::string& field, json value, const std::string& why) {
-  return {{"field", field}, {"value", std::move(value)}, {"why", why}};
+// A config change that fixes a warning; `unit` is the config field's (config schema), "" for a choice.
+json fix(const std::string& field, json value, const std::string& unit, const std::string& why) {
+  return {{"field", field}, {"value", std::move(value)}, {"unit", unit}, {"why", why}};
 }
 
 // Seed 001's and seed 000's models assume warm caches (no compulsory miss); a run whose measured
@@ -39,11 +40,11 @@ void cold_cache(const Experiment& ex, const json& result, json& out) {
   if (share <= kColdCacheShare) return;
   json fixes = json::array();
   if (!ex.cache.prefetch_all_to_all && ex.topology->num_nodes() <= kMaxPrefetchNodes)
-    fixes.push_back(fix("switch.cache.prefetch", "all_to_all", "fill every cache with an all-to-all walk before measuring (seed 000 Sec. VI-A)"));
+    fixes.push_back(fix("switch.cache.prefetch", "all_to_all", "", "fill every cache with an all-to-all walk before measuring (seed 000 Sec. VI-A)"));
   if (ex.engine == "routewalk") {
     const double longer = std::min<double>(static_cast<double>(kMaxPackets), 4.0 * static_cast<double>(ex.warmup_packets + ex.packets));
     if (longer > static_cast<double>(ex.warmup_packets))
-      fixes.push_back(fix("traffic.warmup_packets", static_cast<uint64_t>(longer), "a longer warm-up: its look-ups fill the caches and are not counted"));
+      fixes.push_back(fix("traffic.warmup_packets", static_cast<uint64_t>(longer), "packets", "a longer warm-up: its look-ups fill the caches and are not counted"));
   }
   out.push_back({{"code", "cold_cache"},
                  {"field", "cache.misses.compulsory"},
@@ -62,7 +63,7 @@ void short_window(const Experiment& ex, const json& result, json& out) {
   if (!spread || spread->get<double>() <= kWindowSpreadPct) return;
   json fixes = json::array();
   if (window && window->get<double>() <= static_cast<double>(kMaxCycles))
-    fixes.push_back(fix("sim.measure_cycles", window->get<uint64_t>(), "the window that brings the spread to 1 %"));
+    fixes.push_back(fix("sim.measure_cycles", window->get<uint64_t>(), "cycles", "the window that brings the spread to 1 %"));
   out.push_back({{"code", "short_window"},
                  {"field", "throughput.offered_spread_pct"},
                  {"message", "the measured window gives the offered load a spread of " + format_number(std::round(spread->get<double>() * 100) / 100) +
