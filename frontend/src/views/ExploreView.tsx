@@ -219,7 +219,9 @@ export function ExploreView({ onEngineVersion }: { onEngineVersion: (v: string |
   // The next run's preview stands on top until a result of the form's config is there.
   const showPreview = !(wasmResult && !wasmStale) && !(serverExp?.result && !serverStale);
   // What the preview's heading says: what happens to the form's config now.
-  const previewState = wasm.state.phase === 'running' ? 'Running in this browser'
+  // (A run of another config, e.g. the first screen's while a preset is picked, is not this one's.)
+  const runningForm = wasm.state.phase === 'running' && (!!compare.run || canonical(wasm.state.config) === formKey);
+  const previewState = runningForm ? 'Running in this browser'
     : serverBusy ? 'Running on the server'
     : hasResult ? 'The form now holds' : 'Ready to run';
   const nextDrawing = core.prepared && <NextTopology prepared={core.prepared} comparedVariants={compareExample?.compare?.values.length} />;
