@@ -301,7 +301,9 @@ test.describe.serial('explorer', () => {
     const err = await expectCoreError(page, { entries: 0, ways: 4 }, 'switch.cache.entries');
     await page.locator('[data-field="switch.cache.entries"]').fill('64');
     await err.waitFor({ state: 'detached' });
-    await page.waitForFunction(() => !document.querySelector('[data-testid="run-preview"]') ? false
+    // The core has checked the config: its preview is shown, or (the form's config has a result
+    // already) the result stands in full in its place.
+    await page.waitForFunction(() => !document.querySelector('[data-testid="run-preview"], section[data-testid="wasm-result"]:not(.stale)') ? false
       : ![...document.querySelectorAll('button')].find((x) => x.textContent === 'Run in browser (WASM)').disabled);
     // Text that does not parse leaves the previous config in place: Run must not run that one.
     await page.locator('[data-field="topology.dims"]').fill('4xa');
