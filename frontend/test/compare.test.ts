@@ -111,3 +111,34 @@ describe('compare: application-model runs', () => {
     expect(metricLabel('latency_ns.zero_load.p99', labelOf)).toBe('latency · zero load · p99');
   });
 });
+
+// "Copy link" of Compare: browser runs are stored on the server first, and the link names every
+// run by server id and carries the stored runs' configs (so a server that lost one can run it again).
+describe('a compare link that stands alone', () => {
+  it('stores the browser runs, then links by server id with their configs', async () => {
+    const { standaloneCompareLink } = await import('../src/lib/compareLink');
+    const { decodeConfig } = await import('../src/lib/share');
+    const stored: unknown[] = [];
+    const a = { seed: 1 };
+    const b = { seed: 2 };
+    const url = await standaloneCompareLink('https://lab', ['s1'], [a, b], async (c) => {
+      stored.push(c);
+      return `id${(c as { seed: number }).seed}`;
+    });
+    expect(stored).toEqual([a, b]);
+    expect(url.startsWith('https://lab/?view=compare#ids=s1,id1,id2&h=&c=')).toBe(true);
+    const sel = selectionFromHash(url.slice(url.indexOf('#')));
+    expect(sel.ids).toEqual(['s1', 'id1', 'id2']);
+    expect(sel.h).toEqual([]);
+    expect(sel.c!.map((enc) => decodeConfig(`c=${enc}`))).toEqual([a, b]);
+    // A run the server already had is named once.
+    expect(await standaloneCompareLink('', ['id1'], [a], async () => 'id1')).toMatch(/#ids=id1&h=&c=/);
+  });
+
+  it('a failed store gives no link', async () => {
+    const { standaloneCompareLink } = await import('../src/lib/compareLink');
+    await expect(standaloneCompareLink('', [], [{ seed: 1 }], async () => {
+      throw new Error('401: a write token is required');
+    })).rejects.toThrow('401');
+  });
+});

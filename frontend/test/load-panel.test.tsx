@@ -362,7 +362,7 @@ describe('comparing variants (a compare example)', () => {
     const example: Example = { key: 'k', title: 't', description: 'd', source: 'seed 003', config: SATURATION, browser: true, compare: spec, published };
     const variants = variantConfigs(example);
     const results = variants.map((v) => run(v.config));
-    const html = withUnits(<ComparePanel example={example} running={false} run={{ example, variants, results }} />);
+    const html = withUnits(<ComparePanel example={example} running={false} run={{ example, variants, results, startedAt: 0 }} />);
     const sats = results.map((r) => (r.saturation as { throughput: number }).throughput);
     expect(sats[0]).not.toBe(sats[1]);
     for (const [i, v] of spec.values.entries()) {
@@ -381,10 +381,10 @@ describe('comparing variants (a compare example)', () => {
       + '(traffic.injection.load, flits/node/cycle) its bisection ended in');
     expect(t).toContain('all 2 runs done');
     // As in PublishedPanel: the published figure, then this run's, under headings saying which is which.
-    expect(t).toContain('organisation quantity as published simulated (this run) agreement');
+    expect(t).toContain('organisation quantity as published model simulated (this run) agreement');
     for (const [i, v] of spec.values.entries()) {
-      expect(t).toContain(`${v} saturation throughput of ${v} 0.5 flits/node/cycle ± 0.5 flits/node/cycle `
-        + `${formatValue(sats[i], 'flits/node/cycle')} within tolerance`);
+      expect(t).toContain(`${v} saturation throughput of ${v} 0.5 flits/node/cycle ± 0.5 flits/node/cycle — `
+        + `${formatValue(sats[i], 'flits/node/cycle')} reproduced (within ± 0.5 flits/node/cycle)`);
     }
     expect(t).toContain('offered load (flits/node/cycle)');
   });

@@ -51,7 +51,7 @@ test('seed 003 HIPIQS preset: throughput, latency, saturation and link utilisati
 
   // As published beside this run's simulated value (the cycle engine simulates; no analytical model).
   await expect(result.getByTestId('published-table').locator('thead th'))
-    .toHaveText(['quantity', 'as published', 'simulated (this run)', 'agreement']);
+    .toHaveText(['quantity', 'as published', 'model', 'simulated (this run)', 'agreement']);
   await expect(result.getByTestId('published-table').locator('tbody tr').first())
     .toContainText(`${sig3(expected.saturation.throughput)} flits/node/cycle`);
 

@@ -43,12 +43,12 @@ test('a server run of a seed-figure preset shows the published values beside its
   await page.locator('#preset').selectOption(key);
   await page.getByRole('button', { name: 'Submit to server' }).click();
   await expect(page.getByTestId('server-config-hash')).toHaveAttribute('data-hash', id, { timeout: 120_000 });
-  const header = ['quantity', 'as published', 'model (this run)', 'agreement'];
+  const header = ['quantity', 'as published', 'model', 'simulated (this run)', 'agreement'];
   await expect(page.getByTestId('server-result').getByTestId('published-table').locator('thead th')).toHaveText(header);
-  await expect(page.getByTestId('server-result').getByTestId('published-table').locator('tbody tr').first()).toContainText('within tolerance');
+  await expect(page.getByTestId('server-result').getByTestId('published-table').locator('tbody tr').first()).toContainText('reproduced (exactly)');
   await page.goto(`/e/${id}`);
   await expect(page.getByTestId('published-table').locator('thead th')).toHaveText(header);
-  await expect(page.getByTestId('published-table').locator('tbody tr').first()).toContainText('within tolerance');
+  await expect(page.getByTestId('published-table').locator('tbody tr').first()).toContainText('reproduced (exactly)');
 });
 
 // The compare preset submitted to the server runs as a sweep; its page has the published values
@@ -60,7 +60,7 @@ test("the compare preset's sweep page shows the published values beside its poin
   await page.waitForURL(/\/s\//);
   await expect(page.getByTestId('sweep-status')).toContainText('done: 3 / 3 points done', { timeout: 120_000 });
   const table = page.getByTestId('compare-table');
-  await expect(table.locator('thead th')).toHaveText(['organisation', 'quantity', 'as published', 'simulated (this run)', 'agreement']);
-  await expect(table.locator('tbody tr[data-variant="hipiqs"]')).toContainText('within tolerance');
-  await expect(table.locator('tbody tr[data-variant="central"]')).toContainText('within tolerance');
+  await expect(table.locator('thead th')).toHaveText(['organisation', 'quantity', 'as published', 'model', 'simulated (this run)', 'agreement']);
+  await expect(table.locator('tbody tr[data-variant="hipiqs"]')).toContainText('reproduced (within ± 0.05 flits/node/cycle)');
+  await expect(table.locator('tbody tr[data-variant="central"]')).toContainText('reproduced (within ± 0.05 flits/node/cycle)');
 });

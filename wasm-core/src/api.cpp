@@ -11,6 +11,7 @@
 #include "config/schema.hpp"
 #include "engine/analytic_torus.hpp"
 #include "engine/engines.hpp"
+#include "engine/warnings.hpp"
 #include "models/registry.hpp"
 
 namespace switchlab {
@@ -192,6 +193,8 @@ std::string Simulation::result() {
   result["cost"] = cost_section(ex);
   if (ex.engine == "routewalk") result["models"] = models_section(ex, result, result["cost"]);
   result["summary"] = summary_of(ex);
+  // Only when there are some, so a result without any is byte for byte what it was before warnings.
+  if (json warnings = result_warnings(ex, result); !warnings.empty()) result["warnings"] = std::move(warnings);
   result["wall_time_s"] = state_->wall_s + std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   return result.dump();
 }

@@ -236,7 +236,9 @@ TEST(ResultsSchema, EveryNumberOfAResultHasAUnit) {
   };
   const std::set<std::string> identifiers = {"seed", "topology.parameters.seed", "topology.edges", "topology.links",
                                              "topology.stage_list.first_switch", "topology.stage_list.port_digit",
-                                             "topology.stage_list.stage", "traffic.jobs.first"};
+                                             "topology.stage_list.stage", "traffic.jobs.first",
+                                             // A config value: its unit is the fix's own `unit` (the config field's).
+                                             "warnings.fixes.value"};
   for (const json& t : topologies) {
     const json r = json::parse(run_json(json{{"topology", t},
                                              {"traffic", {{"packets", 200}, {"jobs", {{"sizes", {4, 4}}}}}},

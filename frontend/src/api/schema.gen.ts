@@ -358,6 +358,8 @@ export interface components {
       note?: string | null;
       /** Path */
       path?: string | null;
+      /** Simulated Path */
+      simulated_path?: string | null;
       /** Source */
       source?: string | null;
       /** Tolerance */
@@ -370,6 +372,10 @@ export interface components {
       variant?: string | null;
       /** What */
       what: string;
+      /** When */
+      when?: {
+        [key: string]: unknown;
+      } | null;
     };
     /**
      * RunError

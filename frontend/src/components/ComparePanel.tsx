@@ -36,12 +36,12 @@ export function VariantPublishedTable({ example, results }: { example: Example; 
       <table className="published numbers" data-testid="compare-table">
         <caption>Reproducing {example.source}</caption>
         <thead>
-          <tr><th scope="col">{name}</th><th scope="col">quantity</th><PublishedHeads example={example} /></tr>
+          <tr><th scope="col">{name}</th><th scope="col">quantity</th><PublishedHeads /></tr>
         </thead>
         <tbody>
           {variantRows(example, results).map((c) => (
-            <tr key={`${c.variant} ${c.what}`} title={c.note} data-variant={c.variant}>
-              <th scope="row">{c.variant}</th><td>{c.what}</td><PublishedCells row={c} testid={`compare-simulated-${c.variant}`} />
+            <tr key={`${c.variant} ${c.what}`} data-variant={c.variant}>
+              <th scope="row">{c.variant}</th><td>{c.what}</td><PublishedCells row={c} example={example} testid={`compare-simulated-${c.variant}`} />
             </tr>
           ))}
         </tbody>

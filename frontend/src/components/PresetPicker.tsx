@@ -1,5 +1,5 @@
 import type { Config } from '../config/types';
-import { EXAMPLES, exampleByKey, exampleFor, thisRunKind, type Example } from '../config/examples';
+import { EXAMPLES, exampleByKey, exampleFor, publishedExampleFor, thisRunKind, type Example } from '../config/examples';
 
 // Presets are the repository's example catalogue (the same files every build is tested on);
 // examples with published values are grouped as seed-figure reproductions.
@@ -23,7 +23,8 @@ export function PresetPicker({ config, origin, onPick }: Props) {
     <div className="preset">
       <div className="field preset-picker">
         <label htmlFor="preset">Preset</label>
-        <select id="preset" value="" onChange={(e) => {
+        {/* The list shows the preset the form holds unchanged; "Load a preset…" once it is edited. */}
+        <select id="preset" value={same?.key ?? ''} onChange={(e) => {
           const p = exampleByKey(e.target.value);
           if (p) onPick(p.key, structuredClone(p.config));
         }}>
@@ -48,7 +49,9 @@ export function PresetPicker({ config, origin, onPick }: Props) {
         </div>
       ) : from ? (
         <p className="note small" data-testid="preset-card">
-          Edited from the preset “{from.title}” ({from.source}): its published figures apply only to the unchanged preset.
+          Edited from the preset “{from.title}” ({from.source}): {publishedExampleFor(config) === from
+            ? 'the published figures measured with this change stand beside the run; the others say which run they need.'
+            : 'its published figures apply only to the unchanged preset.'}
         </p>
       ) : null}
     </div>

@@ -10,6 +10,7 @@ import { ExportButtons } from './ExportButtons';
 import { CostPanel } from './CostPanel';
 import { ModelsPanel } from './ModelsPanel';
 import { PublishedPanel } from './PublishedPanel';
+import { ResultWarnings } from './ResultWarnings';
 import { AppPanel } from './AppPanel';
 import { BaselineContext, useBaseline } from '../hooks/useHistory';
 import { getPath } from '../lib/path';
@@ -21,14 +22,15 @@ interface Props {
   prefix: string;
   config: Config;
   result: SimResult;
-  detailed?: boolean;
   // The name the run goes by (history name or a short name of its config).
   name?: string;
   // The form no longer holds this result's config: the panel says so and greys out.
   stale?: boolean;
+  // Loads a fixed config (a warning's fix applied to this run's) into the form.
+  onFix?: (config: Config) => void;
 }
 
-export function ResultPanel({ title, source, prefix, config, result, detailed = true, name, stale = false }: Props) {
+export function ResultPanel({ title, source, prefix, config, result, name, stale = false, onFix }: Props) {
   const svgRef = useRef<SVGSVGElement>(null);
   const baseline = useBaseline();
   const isBaseline = baseline?.result.config_hash === result.config_hash;
@@ -40,8 +42,8 @@ export function ResultPanel({ title, source, prefix, config, result, detailed = 
     <section className={`result${stale ? ' stale' : ''}`} aria-label={title} data-testid={`${prefix}-result`}>
       <h2>{title}{name && <>: <span data-testid={`${prefix}-name`}>{name}</span></>}</h2>
       {stale && (
-        <p className="stale-banner" role="status" data-testid={`${prefix}-stale`}>
-          Out of date: the form has changed since this run, so these numbers are for the config above, not the form's.
+        <p className="stale-banner" role="status">
+          Out of date: the form has changed since this run, so these numbers are for this config, not the form's.
           Run (Ctrl+Enter) to update them.
         </p>
       )}
@@ -59,25 +61,22 @@ export function ResultPanel({ title, source, prefix, config, result, detailed = 
       {/* Engines app and smpi report applications, the cycle engine the network under load, the route walk look-ups. */}
       {result.app ? <AppPanel config={config} result={result} prefix={prefix} />
         : underLoad ? <LoadPanel result={result} prefix={prefix} /> : <HitRateSummary result={result} prefix={prefix} />}
+      <ResultWarnings result={result} config={config} onFix={onFix} prefix={prefix} />
       <PublishedPanel config={config} result={result} />
-      {detailed && (
-        <>
-          {!result.app && !underLoad && (
-            <div className="charts">
-              <PortClassChart result={result} />
-              <div>
-                <MissBreakdown result={result} />
-                <LatencyPanel result={result} />
-              </div>
-            </div>
-          )}
-          {underLoad && cacheOn && <PortClassChart result={result} />}
-          <TopologyView ref={svgRef} topology={result.topology} result={result} chosenKind={getPath(config, 'topology.kind')} />
-          {!result.app && <ModelsPanel result={result} />}
-          <CostPanel result={result} />
-          <ExportButtons config={config} result={result} svgRef={svgRef} />
-        </>
+      {!result.app && !underLoad && (
+        <div className="charts">
+          <PortClassChart result={result} />
+          <div>
+            <MissBreakdown result={result} />
+            <LatencyPanel result={result} />
+          </div>
+        </div>
       )}
+      {underLoad && cacheOn && <PortClassChart result={result} />}
+      <TopologyView ref={svgRef} topology={result.topology} result={result} chosenKind={getPath(config, 'topology.kind')} />
+      {!result.app && <ModelsPanel result={result} />}
+      <CostPanel result={result} />
+      <ExportButtons config={config} result={result} svgRef={svgRef} />
     </section>
     </BaselineContext.Provider>
   );

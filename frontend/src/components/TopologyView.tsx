@@ -1,4 +1,4 @@
-import { forwardRef, useMemo, useState } from 'react';
+import { forwardRef, useMemo, useState, type KeyboardEvent } from 'react';
 import type { SimResult, TopologyDescription } from '../config/types';
 import { bundledEdgesFor, cubeLinkLayout, deltaColor, dragonflyLayout, edgesFor, gridLayout, groupEdgesFor, hitRateColor, hitRateDomain, layeredLayout, MAX_DRAWN_CELLS, MAX_SINGLE_EDGES, MIN_LINK_CELL, MISSING_FILL, networkName, switchDeltas, type Cell, type Edge, type GridLayout } from '../lib/topology';
 import { aggregated, aggregateLayout, aggregateValues, pairStats } from '../lib/cubeAggregate';
@@ -107,6 +107,19 @@ export const TopologyView = forwardRef<SVGSVGElement, Props>(function TopologyVi
     );
   }
   const focusable = layout.slices.length * (layout.slices[0]?.cells.length ?? 0) <= 256;
+  // Too many switches for a Tab stop each: the drawing is one Tab stop, and the arrow keys (Home,
+  // End) move the picked switch through them in id order, so every switch is reachable by keyboard.
+  const cells = focusable ? [] : layout.slices.flatMap((sl) => sl.cells);
+  const onKeyDown = (e: KeyboardEvent) => {
+    const at = pinned ? cells.findIndex((c) => c.id === pinned.id) : -1;
+    const next = e.key === 'Home' ? 0 : e.key === 'End' ? cells.length - 1
+      : e.key === 'ArrowRight' || e.key === 'ArrowDown' ? Math.min(at + 1, cells.length - 1)
+      : e.key === 'ArrowLeft' || e.key === 'ArrowUp' ? Math.max(at - 1, 0) : null;
+    if (next === null || !cells[next]) return;
+    e.preventDefault();
+    setHovered(null);
+    setPinned(cells[next]);
+  };
   const pad = 4;
   return (
     <figure className="chart topology">
@@ -120,7 +133,9 @@ export const TopologyView = forwardRef<SVGSVGElement, Props>(function TopologyVi
       {result && !bySwitch && <p className="note">This result has no per-switch {word} values; switches are grey.</p>}
       <svg ref={ref} data-testid={result ? 'topology-svg' : 'topology-preview'} width={layout.width + 2 * pad} height={layout.height + 2 * pad}
         viewBox={`${-pad} ${-pad} ${layout.width + 2 * pad} ${layout.height + 2 * pad}`} role="img"
-        aria-label={`topology coloured by per-switch ${word}`} onMouseLeave={() => setHovered(null)}>
+        aria-label={`topology coloured by per-switch ${word}${focusable ? '' : '; arrow keys pick a switch'}`} onMouseLeave={() => setHovered(null)}
+        tabIndex={focusable ? undefined : 0} onKeyDown={focusable ? undefined : onKeyDown}
+        onFocus={focusable ? undefined : (e) => e.target === e.currentTarget && !pinned && cells[0] && setPinned(cells[0])}>
         <g className="links" stroke="#b8bec6" strokeWidth={0.75}>
           {(loads?.edges ?? (edges as Array<Edge & Partial<LoadedEdge>>)).map((e) => (
             // Bundle widths are screen pixels: a very wide drawing scaled to the page must not thin them away.
@@ -169,7 +184,8 @@ export const TopologyView = forwardRef<SVGSVGElement, Props>(function TopologyVi
         <p className="picked" aria-live="polite" data-testid="picked-switch">
           {picked
             ? `switch ${picked.id} at (${picked.coords.join(', ')}): ${word} ${picked.hitRate === undefined ? 'n/a' : show(picked.hitRate, picked.id)}`
-            : `Hover, click or focus a switch for its ${word} and per-port statistics.`}
+            : focusable ? `Hover, click or focus a switch for its ${word} and per-port statistics.`
+              : `Hover or click a switch, or Tab to the drawing and use the arrow keys, for its ${word} and per-port statistics.`}
         </p>
       </div>
       {picked && result && <PortTable result={result} switchId={picked.id} />}

@@ -17,6 +17,8 @@ export interface PublishedValue {
   note?: string;
   check?: boolean; // false: shown for context, not reproduced
   variant?: string; // in a compare example: the value of `compare.path` whose run it belongs to
+  simulated_path?: string; // beside a model's `path`: the run's simulated figure of the same quantity
+  when?: Record<string, Json>; // config changes (dotted path -> value) of the run it is compared with
 }
 
 // A compare example runs its config once per value of one config path and overlays the results.
@@ -74,8 +76,12 @@ export function startConfig(): Config {
 export interface Comparison {
   what: string;
   published: string;
-  model: string;
-  agreement: 'within tolerance' | 'outside tolerance' | 'context only' | 'not run yet' | `run failed${string}`;
+  source: string; // where the published number is printed (or run, for BookSim)
+  model: string; // an analytical model's figure for this run's config, "—" when none
+  simulated: string; // this run's simulated figure, "—" when none
+  // In words: "reproduced (within ± x)", "not reproduced (Δ = …)", "context only (why)",
+  // "not run yet" or "run failed…".
+  agreement: string;
   note?: string;
 }
 
@@ -95,36 +101,102 @@ function brief(error: string): string {
   return line.length > 100 ? `${line.slice(0, 99)}…` : line;
 }
 
-// One row per published value: the published number (with its tolerance) beside this run's
-// (before a run, `result` is undefined and the row says so).
-// (A compare example's config is its first variant's: only that variant's values apply to it.)
-export function comparisonRows(example: Example, result: SimResult | undefined): Comparison[] {
-  const own = example.compare && getPath(example.config, example.compare.path);
-  return (example.published ?? []).filter((p) => p.variant === undefined || p.variant === own).map((p) => compareOne(p, result));
+// The config a published value is compared with: the example's (a compare example's: its
+// variant's) with the value's `when` changes applied.
+export function publishedConfig(example: Example, p: PublishedValue): Config {
+  let c = example.compare && p.variant !== undefined ? setPath(example.config, example.compare.path, p.variant) : example.config;
+  for (const [path, v] of Object.entries(p.when ?? {})) c = setPath(c, path, v);
+  return c;
 }
+
+// The configs whose runs an example's published values describe (its own and those `when` makes).
+export function publishedConfigs(example: Example): Config[] {
+  const seen = new Map<string, Config>([[canonical(example.config), example.config]]);
+  for (const p of example.published ?? []) {
+    if (p.when) seen.set(canonical(publishedConfig(example, p)), publishedConfig(example, p));
+  }
+  return [...seen.values()];
+}
+
+// The example whose published values describe a run of `config`: the unchanged example, or the
+// example with the `when` changes of one of its values (sim.mode set to saturation for BookSim's
+// saturation throughput). The table is then shown, each value judged against this run only
+// where this run is the one it describes.
+export function publishedExampleFor(config: Config): Example | undefined {
+  const c = canonical(config);
+  return EXAMPLES.find((e) => e.published?.length && publishedConfigs(e).some((x) => canonical(x) === c));
+}
+
+// One row per published value: the published number (with its tolerance) beside this run's
+// (before a run, `result` is undefined and the row says so). `config` is the run's config as the
+// catalogue writes it (it decides which values this run measures); the example's own by default.
+// (A compare example's config is its first variant's: only that variant's values apply to it.)
+export function comparisonRows(example: Example, result: SimResult | undefined, config: Config = example.config): Comparison[] {
+  const own = example.compare && getPath(example.config, example.compare.path);
+  return (example.published ?? []).filter((p) => p.variant === undefined || p.variant === own)
+    .map((p) => compareOne(example, p, result, config));
+}
+
+const isModelPath = (example: Example, path: string) => example.config.engine === 'app' || path.startsWith('models.');
 
 // What this run's figure beside a published one is: an analytical model's output (`models.*`,
 // or anything engine app gives: it is the application time model, docs/models.md Sec. 5, while
 // engine smpi simulates the same `app.*` keys) or a number the engine simulated (hit rates,
 // latencies, throughput under load), so a value of one kind is never passed off as the other's.
-// An example's values are all of one kind.
 export function thisRunKind(example: Example): 'model' | 'simulated' {
   if (example.config.engine === 'app') return 'model';
   const paths = (example.published ?? []).flatMap((p) => (p.path ? [p.path] : []));
-  return paths.length > 0 && paths.every((p) => p.startsWith('models.')) ? 'model' : 'simulated';
+  return paths.length > 0 && paths.every((p) => isModelPath(example, p)) ? 'model' : 'simulated';
 }
 
-function compareOne(p: PublishedValue, run: RunOutcome): Comparison {
+// A config value in words, for "measured with sim.mode = saturation".
+const said = (v: Json | undefined) => (v === undefined ? 'its default' : typeof v === 'string' ? v : JSON.stringify(v));
+
+// Why a run of `config` is not the run `p` describes: the first changed config path that differs.
+function otherRun(example: Example, p: PublishedValue, config: Config): string | null {
+  const target = publishedConfig(example, p);
+  if (canonical(target) === canonical(config)) return null;
+  const paths = new Set((example.published ?? []).flatMap((q) => Object.keys(q.when ?? {})));
+  const differs = [...paths].find((k) => canonical(getPath(target, k) ?? null) !== canonical(getPath(config, k) ?? null));
+  return differs ? `measured with ${differs} = ${said(getPath(target, differs))}` : 'measured with another config';
+}
+
+// A figure against the published value, in words.
+function judged(p: PublishedValue, got: number): { reproduced: boolean; words: string } {
+  const d = got - p.value;
+  // Within the tolerance up to rounding (a figure exactly on its edge is within it).
+  if (Math.abs(d) <= p.tolerance * (1 + 1e-9) + 1e-12) {
+    return { reproduced: true, words: p.tolerance > 0 ? `within ± ${formatWithUnit(p.tolerance, p.unit)}` : 'exactly' };
+  }
+  return { reproduced: false, words: `Δ = ${d > 0 ? '+' : '−'}${formatWithUnit(Math.abs(d), p.unit)}` };
+}
+
+function compareOne(example: Example, p: PublishedValue, run: RunOutcome, config: Config = example.config): Comparison {
   const tol = p.tolerance > 0 ? ` ± ${formatWithUnit(p.tolerance, p.unit)}` : '';
   const result = isFailed(run) ? undefined : run;
-  const got: Json | undefined = p.path && result ? getPath(result as unknown as Json, p.path) : undefined;
-  const model = typeof got === 'number' ? formatWithUnit(got, p.unit) : '—';
+  const at = (path: string | undefined): number | undefined => {
+    const v = path && result ? getPath(result as unknown as Json, path) : undefined;
+    return typeof v === 'number' ? v : undefined;
+  };
+  const other = otherRun(example, p, config);
+  // Only the run a value describes is judged against it; another run's figures are not shown beside it.
+  const main = other ? undefined : at(p.path);
+  const modelFig = p.path && isModelPath(example, p.path) ? main : undefined;
+  const simFig = p.path && !isModelPath(example, p.path) ? main : other ? undefined : at(p.simulated_path);
+  const figures = ([['model', modelFig], ['simulated', simFig]] as const)
+    .flatMap(([kind, v]) => (v === undefined ? [] : [{ kind, ...judged(p, v) }]));
+  const verdict = (f: { reproduced: boolean; words: string }) => `${f.reproduced ? 'reproduced' : 'not reproduced'} (${f.words})`;
   // A failed run first: even a context-only value has no figure beside it then, and must say why.
-  const agreement: Comparison['agreement'] = isFailed(run) ? (run.error ? `run failed: ${brief(run.error)}` : 'run failed')
-    : p.check === false ? 'context only'
+  const agreement = isFailed(run) ? (run.error ? `run failed: ${brief(run.error)}` : 'run failed')
+    : other ? `context only (${other})`
+    : !p.path ? 'context only (a figure this run does not report)'
     : !result ? 'not run yet'
-    : typeof got === 'number' && Math.abs(got - p.value) <= p.tolerance ? 'within tolerance' : 'outside tolerance';
-  return { what: p.what, published: `${formatWithUnit(p.value, p.unit)}${tol}`, model, agreement, note: p.note };
+    : figures.length === 0 ? 'context only (not in this run\'s result)'
+    : figures.length === 1 || figures[0].words !== figures[1].words ? figures.map((f) => (figures.length > 1 ? `${f.kind}: ` : '') + verdict(f)).join('; ')
+    : `${verdict(figures[0])}, model and simulation`;
+  const fmt = (v: number | undefined) => (v === undefined ? '—' : formatWithUnit(v, p.unit));
+  return { what: p.what, published: `${formatWithUnit(p.value, p.unit)}${tol}`, source: p.source ?? example.source,
+    model: fmt(modelFig), simulated: fmt(simFig), agreement, note: p.note };
 }
 
 // The configs a compare example runs, in its order: its config with `compare.path` set to each value.
@@ -172,5 +244,6 @@ export interface VariantComparison extends Comparison {
 // order of `compare.values`; a variant not run yet is absent).
 export function variantRows(example: Example, results: RunOutcome[]): VariantComparison[] {
   return (example.compare?.values ?? []).flatMap((variant, i) =>
-    (example.published ?? []).filter((p) => p.variant === variant).map((p) => ({ variant, ...compareOne(p, results[i]) })));
+    (example.published ?? []).filter((p) => p.variant === variant)
+      .map((p) => ({ variant, ...compareOne(example, p, results[i], publishedConfig(example, p)) })));
 }

@@ -109,5 +109,15 @@ export interface SimResult {
   // Per-packet path statistics; field names vary by engine version, so all are optional.
   packets?: { measured?: number; warmup?: number; mean_switches?: number; max_switches?: number; [k: string]: unknown };
   topology?: TopologyDescription;
+  // Why numbers of this run may mislead (the core's, wasm-core/src/engine/warnings.cpp; absent when none).
+  warnings?: ResultWarning[];
   [key: string]: unknown;
+}
+
+// One of the core's result warnings: the result field it qualifies, and config changes that fix it.
+export interface ResultWarning {
+  code: string;
+  field: string;
+  message: string;
+  fixes: Array<{ field: string; value: Json; unit: string; why: string }>;
 }

@@ -7,6 +7,8 @@ export interface CompareRun {
   example: Example;
   variants: Array<{ variant: string; config: Config }>;
   results: SimResult[]; // of the first variants, in order; complete when as long as `variants`
+  startedAt: number; // ms, when Run started the first variant
+  finishedAt?: number; // ms, when the last variant's result came: the comparison's whole time
 }
 
 // A compare example run in the browser: its variants one after another through the ordinary
@@ -17,7 +19,7 @@ export function useCompareRun(wasm: ReturnType<typeof useWasmRun>) {
 
   const start = useCallback((example: Example) => {
     const variants = variantConfigs(example);
-    setRun({ example, variants, results: [] });
+    setRun({ example, variants, results: [], startedAt: Date.now() });
     startRun(variants[0].config);
   }, [startRun]);
   const clear = useCallback(() => setRun(null), []);
@@ -27,8 +29,9 @@ export function useCompareRun(wasm: ReturnType<typeof useWasmRun>) {
     const next = run.results.length;
     // Only the result of the variant this comparison is waiting for (not a restarted run's).
     if (state.config !== run.variants[next]?.config) return;
-    setRun({ ...run, results: [...run.results, state.result] });
-    if (next + 1 < run.variants.length) startRun(run.variants[next + 1].config);
+    const last = next + 1 === run.variants.length;
+    setRun({ ...run, results: [...run.results, state.result], ...(last ? { finishedAt: Date.now() } : {}) });
+    if (!last) startRun(run.variants[next + 1].config);
   }, [run, state, startRun]);
 
   return { run, start, clear };

@@ -1,14 +1,22 @@
 import type { Config } from '../config/types';
-import { EXAMPLES, exampleFor, type Example } from '../config/examples';
+import { EXAMPLES, publishedConfigs, publishedExampleFor, type Example } from '../config/examples';
 import { sharedCore } from '../core/client';
 import { useKeyedAnswer } from './useKeyedAnswer';
 
-// The core's id (the content hash of the normalized config) of every example with published
-// values, asked once per page (a few milliseconds of prepare() each); asked again after a failure.
-let published: Promise<Map<string, Example>> | null = null;
-function publishedById(): Promise<Map<string, Example>> {
-  published ??= Promise.all(EXAMPLES.filter((e) => e.published?.length).map((e) => sharedCore().call('prepare', e.config)
-    .then((a) => (a.outcome.kind === 'prepared' ? [[a.outcome.prepared.id, e] as const] : []))))
+// A run that published values describe: their example, and the run's config as the catalogue
+// writes it (the example's, or it with one value's `when` changes).
+export interface PublishedMatch {
+  example: Example;
+  config: Config;
+}
+
+// The core's id (the content hash of the normalized config) of every config that published values
+// describe, asked once per page (a few milliseconds of prepare() each); asked again after a failure.
+let published: Promise<Map<string, PublishedMatch>> | null = null;
+function publishedById(): Promise<Map<string, PublishedMatch>> {
+  published ??= Promise.all(EXAMPLES.filter((e) => e.published?.length).flatMap((example) => publishedConfigs(example).map((config) =>
+    sharedCore().call('prepare', config)
+      .then((a) => (a.outcome.kind === 'prepared' ? [[a.outcome.prepared.id, { example, config }] as const] : [])))))
     .then((pairs) => new Map(pairs.flat()))
     .catch((err: unknown) => {
       published = null;
@@ -17,12 +25,12 @@ function publishedById(): Promise<Map<string, Example>> {
   return published;
 }
 
-// The example a run's config is: by its text (the form's config, a browser run's), else by the
-// run's config id (`id`), since a server's result carries the config it normalized, every
-// default written out, which no example's text equals.
-export function useExampleOf(config: Config, id?: string): Example | undefined {
-  const byText = exampleFor(config);
-  const lookUp = !byText && id ? id : '';
+// The published values a run's config is described by: by its text (the form's config, a browser
+// run's), else by the run's config id (`id`), since a server's result carries the config it
+// normalized, every default written out, which no example's text equals.
+export function useExampleOf(config: Config, id?: string): PublishedMatch | undefined {
+  const example = publishedExampleFor(config);
+  const lookUp = !example && id ? id : '';
   const byId = useKeyedAnswer(lookUp, () => (lookUp ? publishedById().then((m) => m.get(lookUp)) : Promise.resolve(undefined)));
-  return byText ?? byId;
+  return example ? { example, config } : byId;
 }

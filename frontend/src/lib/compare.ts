@@ -5,10 +5,13 @@ import { runState } from './loadCurve';
 import { benchmarkName } from './appChart';
 
 // What the Compare view compares, as its URL fragment holds it: server experiments (ids=) and
-// runs of this browser's history (h=), e.g. #ids=abc,def&h=123.
+// runs of this browser's history (h=), e.g. #ids=abc,def&h=123; a link made by "Copy link" also
+// carries the configs of the runs it stored on the server (c=, each compressed as share.ts does),
+// so that a server which lost them can run them again.
 export interface CompareSelection {
   ids: string[];
   h: string[];
+  c?: string[];
 }
 
 // Ids as a list: comma-separated, blanks dropped (the fragment's lists and the ids text box).
@@ -22,14 +25,15 @@ function listFromHash(hash: string, key: string): string[] {
 }
 
 export function selectionFromHash(hash: string): CompareSelection {
-  return { ids: listFromHash(hash, 'ids'), h: listFromHash(hash, 'h') };
+  const c = listFromHash(hash, 'c');
+  return { ids: listFromHash(hash, 'ids'), h: listFromHash(hash, 'h'), ...(c.length ? { c } : {}) };
 }
 
 // The fragment of a selection; selectionFromHash reads it back. Commas stay literal, so the URL
 // reads as the links to this view are written.
-export function selectionHash({ ids, h }: CompareSelection): string {
+export function selectionHash({ ids, h, c }: CompareSelection): string {
   const list = (l: string[]) => l.map(encodeURIComponent).join(',');
-  return `#ids=${list(ids)}&h=${list(h)}`;
+  return `#ids=${list(ids)}&h=${list(h)}${c?.length ? `&c=${list(c)}` : ''}`;
 }
 
 // Flattens a config to dotted paths ("switch.cache.ways" -> 4); arrays stay one value.

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { getExperiment } from '../api/client';
+import { getExperiment, submitExperiment } from '../api/client';
 import type { Config, Json, SimResult } from '../config/types';
 import { diffConfigs, idList, metricLabel, metricRows } from '../lib/compare';
 import { differenceSE, errorsOf } from '../lib/confidence';
@@ -12,6 +12,10 @@ import { useCoreSchemas, useUnits } from '../hooks/useCoreSchemas';
 import { allFields } from '../config/schema';
 import { useNormalizedConfigs } from '../hooks/useNormalizedConfigs';
 import { TableScroll } from '../components/TableScroll';
+import { sharedCore } from '../core/client';
+import { useKeyedAnswer } from '../hooks/useKeyedAnswer';
+import { standaloneCompareLink } from '../lib/compareLink';
+import { decodeConfig } from '../lib/share';
 
 export const MAX_COMPARED = 4;
 
@@ -29,7 +33,7 @@ interface Column {
 // Only rows that differ are shown unless "show all rows" is ticked.
 export function CompareView() {
   const history = useHistory();
-  const [{ ids, h: local }, select] = useCompareSelection();
+  const [{ ids, h: local, c: carried = [] }, select] = useCompareSelection();
   const key = ids.join(',');
   // The ids box shows them as typed (spaces, a trailing comma) while that text still lists the
   // URL's ids; once the URL changes elsewhere (Back, a link), it shows the new ones.
@@ -37,7 +41,9 @@ export function CompareView() {
   const text = typed !== null && idList(typed).join(',') === key ? typed : ids.join(', ');
   const [all, setAll] = useState(false);
   // Tagged with the ids they are of, so that new ids never show the previous ones' columns.
-  const [fetched, setFetched] = useState<{ key: string; columns: Array<Column | string> } | null>(null);
+  const [fetched, setFetched] = useState<{ key: string; columns: Array<Column | Missing> } | null>(null);
+  // Bumped when a missing run was submitted again, to read the ids anew.
+  const [reload, setReload] = useState(0);
   useEffect(() => {
     let live = true;
     Promise.all(key.split(',').filter(Boolean).map((id) => getExperiment(id).then(
@@ -45,19 +51,28 @@ export function CompareView() {
         key: e.id, href: `/e/${e.id}`, config: e.config, result: e.result ?? undefined,
         name: history.entries.find((h) => h.id === e.id)?.name ?? shortName(e.config),
       }),
-      (err: Error) => `${id.slice(0, 12)}…: ${err.message}`,
+      (err: Error): Missing => ({ id, message: err.message }),
     ))).then((columns) => live && setFetched({ key, columns }));
     return () => {
       live = false;
     };
     // History names are read when the ids change (a rename elsewhere shows on the next load).
-  }, [key]);
+  }, [key, reload]);
+  // The configs the link carries, by experiment id (the core's content hash of each).
+  const carriedById = useKeyedAnswer(carried.join(','), () => Promise.all(carried.map((enc) => {
+    const config = decodeConfig(`c=${enc}`);
+    return config ? sharedCore().call('prepare', config).then((a) => (a.outcome.kind === 'prepared' ? [[a.outcome.prepared.id, config] as const] : []))
+      : Promise.resolve([]);
+  })).then((pairs) => new Map(pairs.flat())));
+  // History runs the link names that this browser does not have: they lived in another browser.
+  const elsewhere = local.filter((id) => !history.entries.some((h) => h.id === id));
   const localCols: Column[] = local.flatMap((id) => {
     const e = history.entries.find((h) => h.id === id);
     return e ? [{ key: `h-${e.id}`, name: e.name, config: e.config, result: e.result }] : [];
   });
   const loaded = fetched?.key === key ? fetched.columns : [];
-  const columns = [...loaded.filter((c): c is Column => typeof c !== 'string'), ...localCols].slice(0, MAX_COMPARED);
+  const columns = [...loaded.filter((c): c is Column => 'config' in c), ...localCols].slice(0, MAX_COMPARED);
+  const missing = loaded.filter((c): c is Missing => !('config' in c));
   // Diffed as the core normalizes them: a browser run's config lacks the defaults a server's has.
   const configs = useNormalizedConfigs(columns.map((c) => c.config));
   const toggleLocal = (id: string) => select({ ids, h: local.includes(id) ? local.filter((x) => x !== id) : [...local, id] }, 'push');
@@ -83,7 +98,17 @@ export function CompareView() {
         <label htmlFor="compare-ids">Server experiment ids</label>
         <input id="compare-ids" value={text} onChange={(e) => typeIds(e.target.value)} placeholder="id1, id2, …" />
       </div>
-      {loaded.filter((e) => typeof e === 'string').map((e) => <p key={e} className="field-error" role="alert">{e}</p>)}
+      {missing.map((m) => (
+        <MissingRun key={m.id} missing={m} config={carriedById?.get(m.id)} onRerun={() => setReload((n) => n + 1)} />
+      ))}
+      {elsewhere.length > 0 && (
+        <p className="field-error" role="alert" data-testid="compare-elsewhere">
+          {elsewhere.length === 1 ? 'One run' : `${elsewhere.length} runs`} of this link {elsewhere.length === 1 ? 'is' : 'are'} in another
+          browser's history, not this one's: {elsewhere.map((id) => `${id.slice(0, 12)}…`).join(', ')}. A link made with
+          “Copy link” stores such runs on the server first, so it opens anywhere.
+        </p>
+      )}
+      {ids.length + local.length > 0 && <CopyCompareLink ids={ids} local={localCols.map((c) => c.config)} />}
       {ids.length + local.length > MAX_COMPARED && <p className="note warn">Only the first {MAX_COMPARED} are compared.</p>}
       {columns.length > 0 && (
         <>
@@ -170,5 +195,66 @@ function CompareTable({ columns, configs, all }: { columns: Column[]; configs: C
         </tbody>
       </table>
     </TableScroll>
+  );
+}
+
+interface Missing {
+  id: string;
+  message: string;
+}
+
+// A server id the link names that the server cannot give: says which and why, and offers to run
+// its config again when the link carries it (the same config is the same experiment id).
+function MissingRun({ missing, config, onRerun }: { missing: Missing; config?: Config; onRerun: () => void }) {
+  const [state, setState] = useState<string | null>(null);
+  return (
+    <p className="field-error" role="alert" data-testid="compare-missing">
+      Experiment {missing.id.slice(0, 12)}… is not on this server ({missing.message}).{' '}
+      {config ? (
+        <>
+          The link carries its config ({shortName(config)}):{' '}
+          <button type="button" data-testid="compare-rerun" disabled={state === 'submitting…'} onClick={async () => {
+            setState('submitting…');
+            try {
+              await submitExperiment(config);
+              setState(null);
+              onRerun();
+            } catch (e) {
+              setState(`could not submit it: ${e instanceof Error ? e.message : String(e)}`);
+            }
+          }}>Run it again on the server</button>
+          {state && <span className="note"> {state}</span>}
+        </>
+      ) : 'The link does not carry its config, so it cannot be run again from here.'}
+    </p>
+  );
+}
+
+// "Copy link": stores the ticked history runs on the server, then copies a link naming every run
+// by server id (and carrying the stored runs' configs), so that it opens in any browser.
+function CopyCompareLink({ ids, local }: { ids: string[]; local: Config[] }) {
+  const [state, setState] = useState<{ status: string; url?: string } | null>(null);
+  return (
+    <p className="share" data-testid="compare-copy">
+      <button type="button" disabled={state?.status.startsWith('storing')} onClick={async () => {
+        setState({ status: local.length ? `storing ${local.length === 1 ? 'the browser run' : `${local.length} browser runs`} on the server…` : 'copying…' });
+        let url: string;
+        try {
+          url = await standaloneCompareLink(window.location.origin, ids, local, async (c) => (await submitExperiment(c)).id);
+        } catch (e) {
+          setState({ status: `could not store the browser runs on the server, so no link would open elsewhere: ${e instanceof Error ? e.message : String(e)}` });
+          return;
+        }
+        try {
+          await navigator.clipboard.writeText(url);
+          setState({ status: 'copied', url });
+        } catch {
+          setState({ status: 'the link (copy it):', url });
+        }
+      }}>Copy link</button>
+      {state && <span className="note" role="status" data-testid="compare-copy-status"> {state.status}</span>}
+      {state?.url && <input className="share-url" readOnly value={state.url} aria-label="compare link" data-testid="compare-link"
+        onFocus={(e) => e.target.select()} />}
+    </p>
   );
 }

@@ -9,6 +9,7 @@
 #include "app/smpi_export.hpp"
 #include "common/pow2.hpp"
 #include "common/text.hpp"
+#include "config/prefetch_limit.hpp"
 #include "engine/cycle/network.hpp"
 #include "engine/cycle/replay.hpp"
 #include "engine/engines.hpp"
@@ -124,8 +125,6 @@ void parse_delays(Params& sw, Delays& d) {
   d.link_ps = to_ps(p.number("link", {20, 0, 1e6, "ns", "Link delay (node-switch and switch-switch)"}));
   p.reject_unknown();
 }
-
-constexpr int64_t kMaxPrefetchNodes = 8192;
 
 // Monitored mode: only S sample switches' caches are simulated; routing computation h of packet i
 // is moved (by the topology's translation symmetry) onto sample (i + h) mod S. On a torus under

@@ -283,6 +283,7 @@ const std::vector<ResultKey>& declared() {
       {"cost.published.*.area_mm2_per_port", "number", "mm^2", "As published: area of one port's cache"},
       {"cost.published.*.overhead_pct_of_icc", "number", "%", "As published: share of the ICC die"},
       {"cost.published.reference_dies.ports", "integer", "ports", "Ports of the reference switch die"},
+      {"warnings", "array", "", "Why numbers of this run may mislead (absent when none): each with code, the result field it qualifies, message, and fixes (config field, value in that field's unit, unit, why)"},
       {"models", "object", "", "Closed-form models at this run's numbers; units by key suffix"},
       {"models.*.inputs.ports", "integer", "ports", "Switch ports"},
       {"models.*.inputs.curve_points", "integer", "points", "Points of the plotted curve"},
@@ -299,6 +300,8 @@ const std::vector<ResultKey>& declared() {
       {"models.seed001_torus.hit_rate_by_port_class.*.simulated", "number", "fraction", "Hit rate, simulated"},
       {"models.seed001_torus.max_zero_load_latency_ns.reduction_vs_conventional_model", "number", "fraction",
        "1 - cache switch / conventional switch, seed 001 eq. (4)"},
+      {"models.seed001_torus.max_zero_load_latency_ns.reduction_vs_conventional_simulated", "number", "fraction",
+       "1 - simulated mean latency at the maximum distance / conventional switch's (eq. 4)"},
   };
   return keys;
 }

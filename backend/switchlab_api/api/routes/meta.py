@@ -30,6 +30,8 @@ class PublishedValue(BaseModel):
     note: str | None = None
     check: bool = True  # False: shown for context, not reproduced
     variant: str | None = None  # in a compare example: the value of `compare.path` it belongs to
+    simulated_path: str | None = None  # beside a model's `path`: the run's simulated figure of it
+    when: dict[str, Any] | None = None  # config changes (dotted path -> value) of the run it describes
 
 
 class Compare(BaseModel):
