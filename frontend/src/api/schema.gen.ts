@@ -6,6 +6,11 @@
 
 export interface paths {
   "/api/experiments": {
+    /**
+     * List Experiments
+     * @description The server's experiments, newest first, `limit` per page (docs/api.md, History).
+     */
+    get: operations["listExperiments"];
     /** Create Experiment */
     post: operations["createExperiment"];
   };
@@ -45,6 +50,11 @@ export interface paths {
     get: operations["getSchema"];
   };
   "/api/sweeps": {
+    /**
+     * List Sweeps
+     * @description The server's sweeps, newest first, `limit` per page (docs/api.md, History).
+     */
+    get: operations["listSweeps"];
     /** Create Sweep */
     post: operations["createSweep"];
   };
@@ -170,6 +180,72 @@ export interface components {
      */
     ExperimentConfig: {
       [key: string]: unknown;
+    };
+    /** ExperimentList */
+    ExperimentList: {
+      /**
+       * Items
+       * @description newest first
+       */
+      items: components["schemas"]["ExperimentListItem"][];
+      /**
+       * Next Cursor
+       * @description pass as `before` for the next (older) page; null on the last page
+       */
+      next_cursor: string | null;
+    };
+    /** ExperimentListItem */
+    ExperimentListItem: {
+      /**
+       * Created At
+       * Format: date-time
+       */
+      created_at: string;
+      /** Engine */
+      engine: string;
+      /** Finished At */
+      finished_at: string | null;
+      /**
+       * Hit Rate
+       * @description cache hit rate of the run, a fraction; null without a cache or a result
+       */
+      hit_rate: number | null;
+      /** Id */
+      id: string;
+      /** Location */
+      location: string;
+      /**
+       * Name
+       * @description the config's name, '' when it has none
+       */
+      name: string;
+      /**
+       * Progress Fraction
+       * @description while running, its worker's last report, 0 to 1
+       */
+      progress_fraction: number | null;
+      /**
+       * Status
+       * @enum {string}
+       */
+      status: "queued" | "running" | "done" | "failed" | "cancelled";
+      /**
+       * Submitted Directly
+       * @description submitted on its own, not only as a sweep point
+       */
+      submitted_directly: boolean;
+      /**
+       * Topology
+       * @description the config's topology kind
+       */
+      topology: string | null;
+      /** Ui Url */
+      ui_url: string;
+      /**
+       * Wall Time S
+       * @description the run's wall time in seconds
+       */
+      wall_time_s: number | null;
     };
     /** ExperimentOut */
     ExperimentOut: {
@@ -499,6 +575,50 @@ export interface components {
        */
       name?: string;
     };
+    /** SweepList */
+    SweepList: {
+      /**
+       * Items
+       * @description newest first
+       */
+      items: components["schemas"]["SweepListItem"][];
+      /**
+       * Next Cursor
+       * @description pass as `before` for the next (older) page; null on the last page
+       */
+      next_cursor: string | null;
+    };
+    /** SweepListItem */
+    SweepListItem: {
+      /** Cancelled At */
+      cancelled_at: string | null;
+      /**
+       * Created At
+       * Format: date-time
+       */
+      created_at: string;
+      /**
+       * Engines
+       * @description the engines its points run
+       */
+      engines: string[];
+      /** Id */
+      id: string;
+      /** Location */
+      location: string;
+      /** Name */
+      name: string;
+      progress: components["schemas"]["Progress"];
+      /** Results Url */
+      results_url: string;
+      /**
+       * Status
+       * @enum {string}
+       */
+      status: "queued" | "running" | "done" | "failed" | "cancelled";
+      /** Ui Url */
+      ui_url: string;
+    };
     /** SweepOut */
     SweepOut: {
       /** Axes */
@@ -560,6 +680,58 @@ export type external = Record<string, never>;
 
 export interface operations {
 
+  /**
+   * List Experiments
+   * @description The server's experiments, newest first, `limit` per page (docs/api.md, History).
+   */
+  listExperiments: {
+    parameters: {
+      query?: {
+        /** @description items per page, at most 200 */
+        limit?: number;
+        /** @description next_cursor of the previous page: the items created before its last */
+        before?: string | null;
+        /** @description only this engine's (an `engine` of GET /api/schema) */
+        engine?: string | null;
+        /** @description only experiments whose run has this status */
+        status?: ("queued" | "running" | "done" | "failed" | "cancelled") | null;
+        /** @description only names containing this text, case-insensitive */
+        name?: string | null;
+        /** @description only created after this time (ISO 8601; UTC if no zone) */
+        created_after?: string | null;
+        /** @description only created before this time (ISO 8601; UTC if no zone) */
+        created_before?: string | null;
+        /** @description true: only experiments submitted on their own (POST /api/experiments); false: only those that are sweep points alone */
+        direct?: boolean | null;
+      };
+    };
+    responses: {
+      /** @description Successful Response */
+      200: {
+        content: {
+          "application/json": components["schemas"]["ExperimentList"];
+        };
+      };
+      /** @description invalid input; names the field and what it allows */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description internal error (details are in the server log only) */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description the database or the simulation engine is unavailable */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+    };
+  };
   /** Create Experiment */
   createExperiment: {
     parameters: {
@@ -896,6 +1068,56 @@ export interface operations {
           "application/json": {
             [key: string]: unknown;
           };
+        };
+      };
+      /** @description internal error (details are in the server log only) */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description the database or the simulation engine is unavailable */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+    };
+  };
+  /**
+   * List Sweeps
+   * @description The server's sweeps, newest first, `limit` per page (docs/api.md, History).
+   */
+  listSweeps: {
+    parameters: {
+      query?: {
+        /** @description items per page, at most 200 */
+        limit?: number;
+        /** @description next_cursor of the previous page: the items created before its last */
+        before?: string | null;
+        /** @description only this engine's (an `engine` of GET /api/schema) */
+        engine?: string | null;
+        /** @description only sweeps with this status */
+        status?: ("queued" | "running" | "done" | "failed" | "cancelled") | null;
+        /** @description only names containing this text, case-insensitive */
+        name?: string | null;
+        /** @description only created after this time (ISO 8601; UTC if no zone) */
+        created_after?: string | null;
+        /** @description only created before this time (ISO 8601; UTC if no zone) */
+        created_before?: string | null;
+      };
+    };
+    responses: {
+      /** @description Successful Response */
+      200: {
+        content: {
+          "application/json": components["schemas"]["SweepList"];
+        };
+      };
+      /** @description invalid input; names the field and what it allows */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
         };
       };
       /** @description internal error (details are in the server log only) */
