@@ -41,6 +41,15 @@ export interface paths {
     /** Health */
     get: operations["getHealth"];
   };
+  "/api/import/booksim": {
+    /**
+     * Import Booksim
+     * @description A BookSim 2.0 config file as a SwitchLab cycle-engine config (docs/engines.md, "BookSim configs in"). The
+     * keys SwitchLab does not model are listed, never dropped; a file it cannot translate is 422 whose `field` is
+     * the file's line (`line 12`).
+     */
+    post: operations["importBooksim"];
+  };
   "/api/presets": {
     /** List Presets */
     get: operations["listPresets"];
@@ -91,6 +100,41 @@ export interface components {
        */
       path: string;
     };
+    /** BooksimImport */
+    BooksimImport: {
+      /**
+       * Config
+       * @description the cycle-engine experiment config (valid: the core prepared it)
+       */
+      config: {
+        [key: string]: unknown;
+      };
+      /** Defaults */
+      defaults: components["schemas"]["DefaultUsed"][];
+      /**
+       * Notes
+       * @description where the translation approximates BookSim
+       */
+      notes: string[];
+      /**
+       * Unmodelled
+       * @description keys of the file SwitchLab does not model, by line
+       */
+      unmodelled: components["schemas"]["UnmodelledKey"][];
+    };
+    /**
+     * BooksimImportRequest
+     * @example {
+     *   "booksim": "topology = mesh;\nk = 8;\nn = 2;\nrouting_function = dim_order;\n"
+     * }
+     */
+    BooksimImportRequest: {
+      /**
+       * Booksim
+       * @description the text of a BookSim 2.0 config file
+       */
+      booksim: string;
+    };
     /** Column */
     Column: {
       /** Name */
@@ -104,6 +148,16 @@ export interface components {
       path: string;
       /** Values */
       values: unknown[];
+    };
+    /** DefaultUsed */
+    DefaultUsed: {
+      /** Key */
+      key: string;
+      /**
+       * Value
+       * @description BookSim's default, used because the file does not set the key
+       */
+      value: string;
     };
     /** ErrorBody */
     ErrorBody: {
@@ -666,6 +720,26 @@ export interface components {
       /** Sweep Id */
       sweep_id: string;
     };
+    /** UnmodelledKey */
+    UnmodelledKey: {
+      /** Key */
+      key: string;
+      /**
+       * Line
+       * @description its line in the file (0: BookSim's default)
+       */
+      line: number;
+      /**
+       * Reason
+       * @description what SwitchLab does instead
+       */
+      reason: string;
+      /**
+       * Value
+       * @description its value as the file gives it
+       */
+      value: string;
+    };
   };
   responses: never;
   parameters: never;
@@ -1020,6 +1094,63 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["Health"];
+        };
+      };
+      /** @description internal error (details are in the server log only) */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description the database or the simulation engine is unavailable */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+    };
+  };
+  /**
+   * Import Booksim
+   * @description A BookSim 2.0 config file as a SwitchLab cycle-engine config (docs/engines.md, "BookSim configs in"). The
+   * keys SwitchLab does not model are listed, never dropped; a file it cannot translate is 422 whose `field` is
+   * the file's line (`line 12`).
+   */
+  importBooksim: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["BooksimImportRequest"];
+      };
+    };
+    responses: {
+      /** @description Successful Response */
+      200: {
+        content: {
+          "application/json": components["schemas"]["BooksimImport"];
+        };
+      };
+      /** @description the body is not parseable JSON (field 'body'), or a CORS preflight was refused */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description request body over SWITCHLAB_MAX_BODY_BYTES */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Content-Type is not application/json */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description invalid input; names the field and what it allows */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
         };
       };
       /** @description internal error (details are in the server log only) */

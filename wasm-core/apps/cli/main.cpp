@@ -10,6 +10,8 @@
 //   switchlab-sim model NAME PARAMS      closed-form model; PARAMS: a JSON file, '-' or inline JSON
 //   switchlab-sim models                 the models and their parameters
 //   switchlab-sim examples [--json]      the example catalogue compiled in: name, engine, title
+//   switchlab-sim import booksim FILE    a BookSim 2.0 config as a cycle-engine config, with the keys
+//                                        SwitchLab does not model ({"config", "unmodelled", ...})
 //   switchlab-sim schema [--results]     JSON Schema of the config (or of the results, with units)
 //   switchlab-sim units RESULT.json      {path: unit} for every number of a result
 //   switchlab-sim version
@@ -42,6 +44,7 @@ int usage() {
                "       switchlab-sim model NAME PARAMS.json|'{...}'\n"
                "       switchlab-sim models\n"
                "       switchlab-sim examples [--json]\n"
+               "       switchlab-sim import booksim BOOKSIM_CONFIG\n"
                "       switchlab-sim schema [--results]\n"
                "       switchlab-sim version\n"
                "CONFIG: a config file, a catalogue entry (examples/NAME.json), - for stdin, or --example NAME\n");
@@ -151,6 +154,11 @@ int run_command(int argc, char** argv) {
       if (int rc = read_file(args[2], params)) return rc;
     }
     return print_or_error(switchlab::model_json(args[1], params));
+  }
+  if (cmd == "import" && n == 3 && args[1] == "booksim") {
+    std::string text;
+    if (int rc = read_file(args[2], text)) return rc;
+    return print_or_error(switchlab::import_booksim_json(text));
   }
   if ((cmd == "report" || cmd == "units") && n == 2) {
     std::string result;
