@@ -10,7 +10,7 @@ from pydantic import BaseModel, Field
 
 from ..services.history import CURSOR_PATTERN
 from .common import RunStatus
-from .sweep import Progress, SweepStatus
+from .sweep import SweepStatus, SweepSummary
 
 MAX_LIST_ITEMS = 200
 
@@ -48,17 +48,8 @@ class ExperimentList(BaseModel):
     next_cursor: str | None = Field(description="pass as `before` for the next (older) page; null on the last page")
 
 
-class SweepListItem(BaseModel):
-    id: str
-    name: str
-    status: SweepStatus
+class SweepListItem(SweepSummary):
     engines: list[str] = Field(description="the engines its points run")
-    progress: Progress
-    created_at: datetime
-    cancelled_at: datetime | None
-    location: str
-    results_url: str
-    ui_url: str
 
 
 class SweepList(BaseModel):
