@@ -107,6 +107,9 @@ class Client:
     def cancel_sweep(self, ident: str) -> dict[str, Any]:
         return self.request("DELETE", f"/api/sweeps/{urllib.parse.quote(ident, safe='')}").json()
 
+    def presets(self) -> list[dict[str, Any]]:
+        return self.request("GET", "/api/presets").json()
+
     def results_page(self, ident: str, fmt: str, limit: int, cursor: str | None) -> Response:
         return self.request("GET", f"/api/sweeps/{urllib.parse.quote(ident, safe='')}/results",
                             params={"format": fmt, "limit": limit, "cursor": cursor})

@@ -3,7 +3,7 @@
     switchlab [--url URL] sweep submit SWEEP.yaml|.json [--wait]
     switchlab [--url URL] sweep status|cancel SWEEP
     switchlab [--url URL] results SWEEP [--csv|--json] [-o FILE]
-    switchlab [--url URL] experiment submit CONFIG.json|.yaml [--wait] [-o FILE]
+    switchlab [--url URL] experiment submit CONFIG.json|.yaml|--example NAME [--wait] [-o FILE]
     switchlab [--url URL] experiment get|cancel ID
 
 The server is --url or $SWITCHLAB_URL (default http://127.0.0.1:8000); writes send
@@ -233,8 +233,28 @@ def _experiment_line(e: dict[str, Any]) -> str:
     return line
 
 
+def config_of(doc: dict[str, Any]) -> dict[str, Any]:
+    """A catalogue entry (examples/README.md: an object whose `config` is an object; an experiment
+    config has no such key) stands for its config; anything else is the config itself."""
+    return doc["config"] if isinstance(doc.get("config"), dict) else doc
+
+
+def _example_config(client: Client, name: str) -> dict[str, Any]:
+    """The config of the server's preset NAME (its copy of the example catalogue)."""
+    presets = {p["id"]: p for p in client.presets()}
+    if name not in presets:
+        raise InputError(f"--example: the server has no example named {name!r} "
+                         f"(allowed: {', '.join(sorted(presets))})")
+    return presets[name]["config"]
+
+
 def cmd_experiment_submit(client: Client, args: argparse.Namespace) -> int:
-    config = _object(load_document(args.file), args.file, "config")
+    if (args.file is None) == (args.example is None):
+        raise InputError("experiment submit: give a config file or --example NAME (one of them)")
+    if args.example is not None:
+        config = _example_config(client, args.example)
+    else:
+        config = config_of(_object(load_document(args.file), args.file, "config"))
     accepted = client.submit_experiment(config)
     print(accepted["id"], flush=True)
     _log(f"experiment {accepted['id'][:12]}: {accepted['status']}; {client.base_url}/e/{accepted['id']}")
@@ -309,8 +329,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_results)
 
     exp = sub.add_parser("experiment", help="submit, fetch or cancel one experiment").add_subparsers(dest="action", required=True)
-    p = exp.add_parser("submit", help="submit one experiment config (JSON or YAML)")
-    p.add_argument("file", help="config file (.json/.yaml/.yml, '-' = stdin)")
+    p = exp.add_parser("submit", help="submit one experiment config (JSON or YAML), or an example's")
+    p.add_argument("file", nargs="?", help="config file (.json/.yaml/.yml, '-' = stdin); a catalogue entry "
+                                           "(examples/NAME.json) submits its config")
+    p.add_argument("--example", metavar="NAME", help="submit the config of the server's example NAME (GET /api/presets)")
     p.add_argument("-o", "--output", help="write the experiment record (config, status, result) as JSON here")
     _add_wait_options(p)
     p.set_defaults(func=cmd_experiment_submit)

@@ -16,6 +16,7 @@ describe('sharing and routes', () => {
   });
   it('parses routes', () => {
     expect(parseRoute('/')).toEqual({ view: 'explore' });
+    expect(parseRoute('/', '?view=runs')).toEqual({ view: 'runs' });
     expect(parseRoute('/e/478a737c')).toEqual({ view: 'experiment', id: '478a737c' });
     expect(parseRoute('/e/')).toEqual({ view: 'explore' });
   });

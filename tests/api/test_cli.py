@@ -221,3 +221,21 @@ def test_yaml_merge_keys_still_work_and_unhashable_keys_are_invalid_yaml(tmp_pat
     odd.write_text("? [1, 2]\n: x\n")
     with pytest.raises(InputError, match="invalid YAML: while constructing a mapping"):
         load_document(str(odd))
+
+
+def test_experiment_submit_takes_a_catalogue_entry_or_a_preset_name(live_api, db, core):
+    entry = ROOT / "examples/quickstart-torus-4x4.json"
+    want = core.config_hash(json.dumps(json.loads(entry.read_text())["config"]))
+    by_file = run_cli(live_api.url, "experiment", "submit", str(entry))
+    assert by_file.returncode == 0, by_file.stderr
+    assert by_file.stdout == want + "\n"
+    by_name = run_cli(live_api.url, "experiment", "submit", "--example", "quickstart-torus-4x4")
+    assert by_name.returncode == 0 and by_name.stdout == want + "\n", by_name.stderr
+    assert db.execute("SELECT id FROM experiments").fetchall() == [{"id": want}]
+
+    unknown = run_cli(live_api.url, "experiment", "submit", "--example", "no-such")
+    assert unknown.returncode == 2 and unknown.stdout == ""
+    assert "--example: the server has no example named 'no-such' (allowed: booksim-mesh-8x8-cycle, " in unknown.stderr
+    for args in ([], [str(entry), "--example", "quickstart-torus-4x4"]):
+        both = run_cli(live_api.url, "experiment", "submit", *args)
+        assert both.returncode == 2 and "give a config file or --example NAME (one of them)" in both.stderr

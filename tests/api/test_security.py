@@ -231,7 +231,8 @@ def private(database_url, core):
         shutil.rmtree(log_dir, ignore_errors=True)
 
 
-@pytest.mark.parametrize("path", ["/api/schema", "/api/presets", "/api/experiments/" + "a" * 64,
+@pytest.mark.parametrize("path", ["/api/schema", "/api/presets", "/api/experiments", "/api/sweeps",
+                                  "/api/experiments/" + "a" * 64,
                                   "/api/sweeps/" + "b" * 64, "/api/openapi.json", "/api/nope"])
 def test_read_token_guards_every_read_but_health(private, db, path):
     r = httpx.get(private.url + path)

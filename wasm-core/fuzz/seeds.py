@@ -1,5 +1,6 @@
 """Writes a fuzzer's seed corpus: the config of every example of the catalogue (valid and invalid),
-so mutations start from realistic configs. With --small (the run fuzzer), the runs are shortened
+so mutations start from realistic configs (with --booksim: the BookSim config files the importer's
+tests use, tests/cross_build/booksim/). With --small (the run fuzzer), the runs are shortened
 to its work bounds and the cycle example is repeated with every buffer organisation and allocator
 on a 4x4 mesh, so each input runs in milliseconds. Generated at build time, never committed."""
 import argparse
@@ -11,9 +12,14 @@ root = pathlib.Path(__file__).resolve().parents[2]
 ap = argparse.ArgumentParser()
 ap.add_argument("out")
 ap.add_argument("--small", action="store_true")
+ap.add_argument("--booksim", action="store_true")
 args = ap.parse_args()
 out = pathlib.Path(args.out)
 out.mkdir(parents=True, exist_ok=True)
+if args.booksim:
+    for i, path in enumerate(sorted(root.glob("tests/cross_build/booksim/*.cfg"))):
+        (out / f"{i:03d}.cfg").write_text(path.read_text())
+    raise SystemExit(0)
 configs = [json.loads(p.read_text())["config"] for p in sorted(root.glob("examples/**/*.json"))]
 if args.small:
     for cfg in configs:

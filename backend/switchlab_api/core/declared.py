@@ -5,7 +5,9 @@ copy of the limits. The wording follows the core's ("an integer in [1, 64]", "on
 
 from __future__ import annotations
 
-from typing import Any, Literal, get_args, get_origin
+from datetime import datetime
+from types import UnionType
+from typing import Any, Literal, Union, get_args, get_origin
 
 import annotated_types as at
 from fastapi.routing import APIRoute
@@ -35,9 +37,20 @@ def _string(metadata: list[Any]) -> str:
     return "a string" if longest is None else f"a string of at most {longest} characters"
 
 
+def _optional_of(kind: Any) -> Any:
+    """X of an optional input declared `X | None` (the None is its absence), else the type itself."""
+    args = get_args(kind) if get_origin(kind) in (Union, UnionType) else ()
+    present = [a for a in args if a is not type(None)]
+    return present[0] if len(args) == 2 and len(present) == 1 else kind
+
+
 def _describe(info: FieldInfo) -> str | None:
     """The allowed values of a declared input, or None when its type says nothing short."""
-    kind = info.annotation
+    kind = _optional_of(info.annotation)
+    if kind is datetime:
+        return "an ISO 8601 date-time, e.g. 2026-11-28T13:00:00Z (UTC if no zone is given)"
+    if kind is bool:
+        return "true or false"
     if get_origin(kind) is Literal:
         return "one of: " + ", ".join(str(choice) for choice in get_args(kind))
     if kind is int:

@@ -76,6 +76,15 @@ def prepare(config: dict[str, Any]) -> Prepared:
     return Prepared(id=out["id"], config=out["config"], summary=out["summary"])
 
 
+def import_booksim(text: str) -> dict[str, Any]:
+    """A BookSim 2.0 config file as a cycle-engine config {config, unmodelled, defaults, notes};
+    raises FieldError naming the file's line if the core cannot translate it."""
+    out = json.loads(core().import_booksim(text))
+    if "error" in out:
+        raise field_error(out["error"])
+    return out
+
+
 @lru_cache
 def config_schema() -> dict[str, Any]:
     return json.loads(core().schema())

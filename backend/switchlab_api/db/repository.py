@@ -72,6 +72,7 @@ class SweepRunCounts(TypedDict):
     finished_runs: int
     first_start: datetime | None
     last_finish: datetime | None
+    status: str
 
 
 class PointRow(TypedDict):
@@ -211,22 +212,37 @@ def get_sweep(conn: psycopg.Connection, sweep_id: str) -> SweepRecord | None:
     ).fetchone()
 
 
-def sweep_run_counts(conn: psycopg.Connection, sweep_id: str, since: datetime) -> SweepRunCounts:
-    """Point counts by run status; run counts and timings since `since` (for the ETA)."""
+# A sweep's point counts by run status, and run counts and timings since the sweep was created
+# (for the ETA): one LATERAL subquery over sweep_points for the sweep row `s`.
+_SWEEP_COUNTS = (
+    "LATERAL (SELECT count(*) AS total,"
+    " count(*) FILTER (WHERE r.status = 'done') AS done,"
+    " count(*) FILTER (WHERE r.status = 'failed') AS failed,"
+    " count(*) FILTER (WHERE r.status = 'cancelled') AS cancelled,"
+    " count(*) FILTER (WHERE r.status = 'running') AS running,"
+    " count(*) FILTER (WHERE r.status = 'queued') AS queued,"
+    " count(DISTINCT r.id) AS unique_points,"
+    " count(DISTINCT r.id) FILTER (WHERE r.status IN ('queued', 'running')) AS remaining_runs,"
+    " count(DISTINCT r.id) FILTER (WHERE r.status IN ('done', 'failed') AND r.finished_at >= s.created_at) AS finished_runs,"
+    " min(r.started_at) FILTER (WHERE r.finished_at >= s.created_at) AS first_start,"
+    " max(r.finished_at) FILTER (WHERE r.finished_at >= s.created_at) AS last_finish"
+    " FROM sweep_points p JOIN runs r ON r.id = p.run_id WHERE p.sweep_id = s.id) c"
+)
+# Its status (docs/api.md, Sweeps): cancelled once cancelled with points left; queued until a point
+# has started; running while points are queued or running; failed when every point failed; else done.
+_SWEEP_STATUS = (
+    "CASE WHEN s.cancelled_at IS NOT NULL THEN 'cancelled'"
+    " WHEN c.queued + c.running > 0 THEN"
+    "  CASE WHEN c.running + c.done + c.failed > 0 THEN 'running' ELSE 'queued' END"
+    " WHEN c.total > 0 AND c.failed = c.total THEN 'failed' ELSE 'done' END"
+)
+
+
+def sweep_run_counts(conn: psycopg.Connection, sweep_id: str) -> SweepRunCounts:
+    """Point counts by run status, the sweep's status, and run counts and timings since it was created."""
     return conn.execute(
-        "SELECT count(*) AS total,"
-        " count(*) FILTER (WHERE r.status = 'done') AS done,"
-        " count(*) FILTER (WHERE r.status = 'failed') AS failed,"
-        " count(*) FILTER (WHERE r.status = 'cancelled') AS cancelled,"
-        " count(*) FILTER (WHERE r.status = 'running') AS running,"
-        " count(*) FILTER (WHERE r.status = 'queued') AS queued,"
-        " count(DISTINCT r.id) AS unique_points,"
-        " count(DISTINCT r.id) FILTER (WHERE r.status IN ('queued', 'running')) AS remaining_runs,"
-        " count(DISTINCT r.id) FILTER (WHERE r.status IN ('done', 'failed') AND r.finished_at >= %(t)s) AS finished_runs,"
-        " min(r.started_at) FILTER (WHERE r.finished_at >= %(t)s) AS first_start,"
-        " max(r.finished_at) FILTER (WHERE r.finished_at >= %(t)s) AS last_finish"
-        " FROM sweep_points p JOIN runs r ON r.id = p.run_id WHERE p.sweep_id = %(sid)s",
-        {"t": since, "sid": sweep_id},
+        f"SELECT c.*, {_SWEEP_STATUS} AS status FROM sweeps s CROSS JOIN {_SWEEP_COUNTS} WHERE s.id = %s",
+        (sweep_id,),
     ).fetchone()
 
 
@@ -258,6 +274,108 @@ def sweep_points(conn: psycopg.Connection, sweep_id: str, after: int, limit: int
         " WHERE p.sweep_id = %s AND p.idx > %s ORDER BY p.idx LIMIT %s",
         (sweep_id, after, limit),
     ).fetchall()
+
+
+# ---- the server-wide history (newest first, keyset-paged) -----------------------------------
+
+class HistoryFilter(TypedDict):
+    """What a history list is narrowed to; None = any."""
+
+    engine: str | None
+    status: str | None
+    name: str | None  # a case-insensitive substring of the name
+    created_after: datetime | None  # strictly after
+    created_before: datetime | None  # strictly before
+    before: tuple[datetime, str] | None  # the (created_at, id) key of the last row of the previous page
+
+
+class ExperimentListRow(TypedDict):
+    id: str
+    name: str
+    engine: str
+    topology: str | None
+    created_at: datetime
+    submitted_directly: bool
+    status: str
+    finished_at: datetime | None
+    hit_rate: float | None
+    wall_time_s: float | None
+    progress_fraction: float | None
+
+
+class SweepListRow(SweepRunCounts):
+    id: str
+    name: str
+    total: int
+    created_at: datetime
+    cancelled_at: datetime | None
+    engines: list[str]
+
+
+def _like_substring(text: str) -> str:
+    # ILIKE's wildcards and its escape character are matched literally.
+    return "%" + text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
+
+
+def _history_conditions(f: HistoryFilter, alias: str, name: str,
+                        engine: sql.Composable) -> tuple[list[sql.Composable], dict[str, Any]]:
+    """WHERE terms (and their parameters) shared by both lists, for the table aliased `alias`;
+    `name` is the name's column expression, `engine` a condition on %(engine)s."""
+    created = alias + ".created_at"
+    terms: list[sql.Composable] = []
+    if f["engine"] is not None:
+        terms.append(engine)
+    if f["name"] is not None:
+        terms.append(sql.SQL(name + " ILIKE %(name)s"))
+    if f["created_after"] is not None:
+        terms.append(sql.SQL(created + " > %(created_after)s"))
+    if f["created_before"] is not None:
+        terms.append(sql.SQL(created + " < %(created_before)s"))
+    if f["before"] is not None:
+        terms.append(sql.SQL(f"({created}, {alias}.id) < (%(before_at)s, %(before_id)s)"))
+    params = {"engine": f["engine"], "name": None if f["name"] is None else _like_substring(f["name"]),
+              "created_after": f["created_after"], "created_before": f["created_before"],
+              "before_at": f["before"][0] if f["before"] else None, "before_id": f["before"][1] if f["before"] else None}
+    return terms, params
+
+
+def _where(terms: list[sql.Composable]) -> sql.Composable:
+    return sql.SQL(" WHERE ") + sql.SQL(" AND ").join(terms) if terms else sql.SQL("")
+
+
+def list_experiments(conn: psycopg.Connection, f: HistoryFilter, direct: bool | None, limit: int) -> list[ExperimentListRow]:
+    """Experiments newest first (created_at, then id, descending), `limit` of them."""
+    terms, params = _history_conditions(f, "e", "e.config ->> 'name'",
+                                        sql.SQL("e.config ->> 'engine' = %(engine)s"))
+    if f["status"] is not None:
+        terms.append(sql.SQL("r.status = %(status)s"))
+    if direct is not None:
+        terms.append(sql.SQL("e.submitted_directly = %(direct)s"))
+    query = sql.SQL(
+        "SELECT e.id, coalesce(e.config ->> 'name', '') AS name, e.config ->> 'engine' AS engine,"
+        " e.config -> 'topology' ->> 'kind' AS topology, e.created_at, e.submitted_directly, r.status,"
+        " r.finished_at, r.hit_rate, r.wall_time_s, (r.progress ->> 'fraction')::float8 AS progress_fraction"
+        " FROM experiments e JOIN runs r ON r.experiment_id = e.id{} ORDER BY e.created_at DESC, e.id DESC LIMIT %(limit)s"
+    ).format(_where(terms))
+    return conn.execute(query, {**params, "status": f["status"], "direct": direct, "limit": limit}).fetchall()
+
+
+def list_sweeps(conn: psycopg.Connection, f: HistoryFilter, limit: int) -> list[SweepListRow]:
+    """Sweeps newest first (created_at, then id, descending) with their point counts and status;
+    the engine filter keeps sweeps with a point of that engine."""
+    terms, params = _history_conditions(
+        f, "s", "s.name",
+        sql.SQL("EXISTS (SELECT 1 FROM sweep_points q JOIN experiments x ON x.id = q.experiment_id"
+                " WHERE q.sweep_id = s.id AND x.config ->> 'engine' = %(engine)s)"))
+    inner = sql.SQL(
+        "SELECT s.id, s.name, s.created_at, s.cancelled_at, c.*, {status} AS status,"
+        " ARRAY(SELECT DISTINCT x.config ->> 'engine' FROM sweep_points q JOIN experiments x ON x.id = q.experiment_id"
+        "  WHERE q.sweep_id = s.id ORDER BY 1) AS engines"
+        " FROM sweeps s CROSS JOIN {counts}{where}"
+    ).format(status=sql.SQL(_SWEEP_STATUS), counts=sql.SQL(_SWEEP_COUNTS), where=_where(terms))
+    outer = sql.SQL("SELECT * FROM ({inner}) h{status} ORDER BY created_at DESC, id DESC LIMIT %(limit)s").format(
+        inner=inner, status=sql.SQL(" WHERE status = %(status)s") if f["status"] is not None else sql.SQL(""))
+    return conn.execute(outer, {**params, "status": f["status"], "limit": limit}).fetchall()
 
 
 # ---- workers (async connections) ----------------------------------------------------------

@@ -39,19 +39,24 @@ class Progress(BaseModel):
     eta_s: float | None = Field(description="estimated seconds to completion; null until a point has finished")
 
 
-class SweepOut(BaseModel):
+class SweepSummary(BaseModel):
+    """What a sweep's answer and its row in the history list (GET /api/sweeps) share."""
+
     id: str
     name: str
     status: SweepStatus
-    axes: dict[str, Any]
-    axis_names: list[str]
-    base: dict[str, Any]
     progress: Progress
     created_at: datetime
     cancelled_at: datetime | None
     location: str
     results_url: str
     ui_url: str
+
+
+class SweepOut(SweepSummary):
+    axes: dict[str, Any]
+    axis_names: list[str]
+    base: dict[str, Any]
 
 
 class Column(BaseModel):

@@ -129,8 +129,8 @@ def create(conn: psycopg.Connection, name: str, base: dict[str, Any], raw_axes: 
     return sid, created
 
 
-def progress(conn: psycopg.Connection, sid: str, created_at: datetime) -> dict[str, Any]:
-    counts = repo.sweep_run_counts(conn, sid, created_at)
+def progress(counts: repo.SweepRunCounts) -> dict[str, Any]:
+    """A sweep's progress from its point counts (repo.sweep_run_counts, or a row of repo.list_sweeps)."""
     eta: float | None = None
     if counts["remaining_runs"] == 0:
         eta = 0.0
@@ -145,14 +145,6 @@ def progress(conn: psycopg.Connection, sid: str, created_at: datetime) -> dict[s
         "queued": counts["queued"], "fraction_done": (counts["done"] / total) if total else 0.0,
         "eta_s": eta,
     }
-
-
-def status_of(p: dict[str, Any], cancelled: bool) -> str:
-    if cancelled:
-        return "cancelled"
-    if p["queued"] + p["running"] > 0:
-        return "running" if p["running"] + p["done"] + p["failed"] > 0 else "queued"
-    return "failed" if p["total"] and p["failed"] == p["total"] else "done"
 
 
 def cancel(conn: psycopg.Connection, sid: str) -> None:

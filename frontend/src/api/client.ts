@@ -207,3 +207,30 @@ export async function getSweepResults(id: string): Promise<SweepResultsPage> {
   } while (cursor);
   return { ...page, rows, next_cursor: null };
 }
+
+// ---- the server-wide history (docs/api.md, History): newest first, paged by cursor ----
+
+export type ExperimentList = Schemas['ExperimentList'];
+export type ExperimentListItem = Schemas['ExperimentListItem'];
+export type SweepList = Schemas['SweepList'];
+export type SweepListItem = Schemas['SweepListItem'];
+export type HistoryQuery = NonNullable<operations['listExperiments']['parameters']['query']>;
+
+// The statuses a run or sweep can have (the API's RunStatus / SweepStatus; typed, so a value the
+// API does not know fails to compile).
+export const RUN_STATUSES: readonly ExperimentStatus[] = ['queued', 'running', 'done', 'failed', 'cancelled'];
+
+function withQuery(target: string, query: Record<string, string | number | boolean | null | undefined>): string {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null && v !== '') q.set(k, String(v));
+  const s = q.toString();
+  return s ? `${target}?${s}` : target;
+}
+
+export async function listExperiments(query: HistoryQuery): Promise<ExperimentList> {
+  return call<Ok<'listExperiments'>>(withQuery(url('/api/experiments'), query));
+}
+
+export async function listSweeps(query: Omit<HistoryQuery, 'direct'>): Promise<SweepList> {
+  return call<Ok<'listSweeps'>>(withQuery(url('/api/sweeps'), query));
+}

@@ -6,6 +6,11 @@
 
 export interface paths {
   "/api/experiments": {
+    /**
+     * List Experiments
+     * @description The server's experiments, newest first, `limit` per page (docs/api.md, History).
+     */
+    get: operations["listExperiments"];
     /** Create Experiment */
     post: operations["createExperiment"];
   };
@@ -36,6 +41,15 @@ export interface paths {
     /** Health */
     get: operations["getHealth"];
   };
+  "/api/import/booksim": {
+    /**
+     * Import Booksim
+     * @description A BookSim 2.0 config file as a SwitchLab cycle-engine config (docs/engines.md, "BookSim configs in"). The
+     * keys SwitchLab does not model are listed, never dropped; a file it cannot translate is 422 whose `field` is
+     * the file's line (`line 12`).
+     */
+    post: operations["importBooksim"];
+  };
   "/api/presets": {
     /** List Presets */
     get: operations["listPresets"];
@@ -45,6 +59,11 @@ export interface paths {
     get: operations["getSchema"];
   };
   "/api/sweeps": {
+    /**
+     * List Sweeps
+     * @description The server's sweeps, newest first, `limit` per page (docs/api.md, History).
+     */
+    get: operations["listSweeps"];
     /** Create Sweep */
     post: operations["createSweep"];
   };
@@ -81,6 +100,41 @@ export interface components {
        */
       path: string;
     };
+    /** BooksimImport */
+    BooksimImport: {
+      /**
+       * Config
+       * @description the cycle-engine experiment config (valid: the core prepared it)
+       */
+      config: {
+        [key: string]: unknown;
+      };
+      /** Defaults */
+      defaults: components["schemas"]["DefaultUsed"][];
+      /**
+       * Notes
+       * @description where the translation approximates BookSim
+       */
+      notes: string[];
+      /**
+       * Unmodelled
+       * @description keys of the file SwitchLab does not model, by line
+       */
+      unmodelled: components["schemas"]["UnmodelledKey"][];
+    };
+    /**
+     * BooksimImportRequest
+     * @example {
+     *   "booksim": "topology = mesh;\nk = 8;\nn = 2;\nrouting_function = dim_order;\n"
+     * }
+     */
+    BooksimImportRequest: {
+      /**
+       * Booksim
+       * @description the text of a BookSim 2.0 config file
+       */
+      booksim: string;
+    };
     /** Column */
     Column: {
       /** Name */
@@ -94,6 +148,16 @@ export interface components {
       path: string;
       /** Values */
       values: unknown[];
+    };
+    /** DefaultUsed */
+    DefaultUsed: {
+      /** Key */
+      key: string;
+      /**
+       * Value
+       * @description BookSim's default, used because the file does not set the key
+       */
+      value: string;
     };
     /** ErrorBody */
     ErrorBody: {
@@ -170,6 +234,72 @@ export interface components {
      */
     ExperimentConfig: {
       [key: string]: unknown;
+    };
+    /** ExperimentList */
+    ExperimentList: {
+      /**
+       * Items
+       * @description newest first
+       */
+      items: components["schemas"]["ExperimentListItem"][];
+      /**
+       * Next Cursor
+       * @description pass as `before` for the next (older) page; null on the last page
+       */
+      next_cursor: string | null;
+    };
+    /** ExperimentListItem */
+    ExperimentListItem: {
+      /**
+       * Created At
+       * Format: date-time
+       */
+      created_at: string;
+      /** Engine */
+      engine: string;
+      /** Finished At */
+      finished_at: string | null;
+      /**
+       * Hit Rate
+       * @description cache hit rate of the run, a fraction; null without a cache or a result
+       */
+      hit_rate: number | null;
+      /** Id */
+      id: string;
+      /** Location */
+      location: string;
+      /**
+       * Name
+       * @description the config's name, '' when it has none
+       */
+      name: string;
+      /**
+       * Progress Fraction
+       * @description while running, its worker's last report, 0 to 1
+       */
+      progress_fraction: number | null;
+      /**
+       * Status
+       * @enum {string}
+       */
+      status: "queued" | "running" | "done" | "failed" | "cancelled";
+      /**
+       * Submitted Directly
+       * @description submitted on its own, not only as a sweep point
+       */
+      submitted_directly: boolean;
+      /**
+       * Topology
+       * @description the config's topology kind
+       */
+      topology: string | null;
+      /** Ui Url */
+      ui_url: string;
+      /**
+       * Wall Time S
+       * @description the run's wall time in seconds
+       */
+      wall_time_s: number | null;
     };
     /** ExperimentOut */
     ExperimentOut: {
@@ -505,6 +635,50 @@ export interface components {
        */
       name?: string;
     };
+    /** SweepList */
+    SweepList: {
+      /**
+       * Items
+       * @description newest first
+       */
+      items: components["schemas"]["SweepListItem"][];
+      /**
+       * Next Cursor
+       * @description pass as `before` for the next (older) page; null on the last page
+       */
+      next_cursor: string | null;
+    };
+    /** SweepListItem */
+    SweepListItem: {
+      /** Cancelled At */
+      cancelled_at: string | null;
+      /**
+       * Created At
+       * Format: date-time
+       */
+      created_at: string;
+      /**
+       * Engines
+       * @description the engines its points run
+       */
+      engines: string[];
+      /** Id */
+      id: string;
+      /** Location */
+      location: string;
+      /** Name */
+      name: string;
+      progress: components["schemas"]["Progress"];
+      /** Results Url */
+      results_url: string;
+      /**
+       * Status
+       * @enum {string}
+       */
+      status: "queued" | "running" | "done" | "failed" | "cancelled";
+      /** Ui Url */
+      ui_url: string;
+    };
     /** SweepOut */
     SweepOut: {
       /** Axes */
@@ -552,6 +726,26 @@ export interface components {
       /** Sweep Id */
       sweep_id: string;
     };
+    /** UnmodelledKey */
+    UnmodelledKey: {
+      /** Key */
+      key: string;
+      /**
+       * Line
+       * @description its line in the file (0: BookSim's default)
+       */
+      line: number;
+      /**
+       * Reason
+       * @description what SwitchLab does instead
+       */
+      reason: string;
+      /**
+       * Value
+       * @description its value as the file gives it
+       */
+      value: string;
+    };
   };
   responses: never;
   parameters: never;
@@ -566,6 +760,58 @@ export type external = Record<string, never>;
 
 export interface operations {
 
+  /**
+   * List Experiments
+   * @description The server's experiments, newest first, `limit` per page (docs/api.md, History).
+   */
+  listExperiments: {
+    parameters: {
+      query?: {
+        /** @description items per page, at most 200 */
+        limit?: number;
+        /** @description next_cursor of the previous page: the items created before its last */
+        before?: string | null;
+        /** @description only this engine's (an `engine` of GET /api/schema) */
+        engine?: string | null;
+        /** @description only experiments whose run has this status */
+        status?: ("queued" | "running" | "done" | "failed" | "cancelled") | null;
+        /** @description only names containing this text, case-insensitive */
+        name?: string | null;
+        /** @description only created after this time (ISO 8601; UTC if no zone) */
+        created_after?: string | null;
+        /** @description only created before this time (ISO 8601; UTC if no zone) */
+        created_before?: string | null;
+        /** @description true: only experiments submitted on their own (POST /api/experiments); false: only those that are sweep points alone */
+        direct?: boolean | null;
+      };
+    };
+    responses: {
+      /** @description Successful Response */
+      200: {
+        content: {
+          "application/json": components["schemas"]["ExperimentList"];
+        };
+      };
+      /** @description invalid input; names the field and what it allows */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description internal error (details are in the server log only) */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description the database or the simulation engine is unavailable */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+    };
+  };
   /** Create Experiment */
   createExperiment: {
     parameters: {
@@ -870,6 +1116,63 @@ export interface operations {
       };
     };
   };
+  /**
+   * Import Booksim
+   * @description A BookSim 2.0 config file as a SwitchLab cycle-engine config (docs/engines.md, "BookSim configs in"). The
+   * keys SwitchLab does not model are listed, never dropped; a file it cannot translate is 422 whose `field` is
+   * the file's line (`line 12`).
+   */
+  importBooksim: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["BooksimImportRequest"];
+      };
+    };
+    responses: {
+      /** @description Successful Response */
+      200: {
+        content: {
+          "application/json": components["schemas"]["BooksimImport"];
+        };
+      };
+      /** @description the body is not parseable JSON (field 'body'), or a CORS preflight was refused */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description request body over SWITCHLAB_MAX_BODY_BYTES */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Content-Type is not application/json */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description invalid input; names the field and what it allows */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description internal error (details are in the server log only) */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description the database or the simulation engine is unavailable */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+    };
+  };
   /** List Presets */
   listPresets: {
     responses: {
@@ -902,6 +1205,56 @@ export interface operations {
           "application/json": {
             [key: string]: unknown;
           };
+        };
+      };
+      /** @description internal error (details are in the server log only) */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description the database or the simulation engine is unavailable */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+    };
+  };
+  /**
+   * List Sweeps
+   * @description The server's sweeps, newest first, `limit` per page (docs/api.md, History).
+   */
+  listSweeps: {
+    parameters: {
+      query?: {
+        /** @description items per page, at most 200 */
+        limit?: number;
+        /** @description next_cursor of the previous page: the items created before its last */
+        before?: string | null;
+        /** @description only this engine's (an `engine` of GET /api/schema) */
+        engine?: string | null;
+        /** @description only sweeps with this status */
+        status?: ("queued" | "running" | "done" | "failed" | "cancelled") | null;
+        /** @description only names containing this text, case-insensitive */
+        name?: string | null;
+        /** @description only created after this time (ISO 8601; UTC if no zone) */
+        created_after?: string | null;
+        /** @description only created before this time (ISO 8601; UTC if no zone) */
+        created_before?: string | null;
+      };
+    };
+    responses: {
+      /** @description Successful Response */
+      200: {
+        content: {
+          "application/json": components["schemas"]["SweepList"];
+        };
+      };
+      /** @description invalid input; names the field and what it allows */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
         };
       };
       /** @description internal error (details are in the server log only) */

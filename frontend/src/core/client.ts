@@ -50,10 +50,16 @@ export class CoreWorker {
     return this.start(method, config, onProgress).done;
   }
 
+  // A call whose argument is text rather than a config (importBooksim).
+  callWithText(method: Method, text: string): Promise<Answer> {
+    return this.start(method, undefined, undefined, text).done;
+  }
+
   // Like call(), but also returns the request id (to cancel a run between chunks).
-  start(method: Method, config?: Config, onProgress?: (progress: RunProgress) => void): { id: number; done: Promise<Answer> } {
+  start(method: Method, config?: Config, onProgress?: (progress: RunProgress) => void,
+    text?: string): { id: number; done: Promise<Answer> } {
     const id = this.next++;
-    const req: Request = { id, method, config };
+    const req: Request = { id, method, config, text };
     const done = new Promise<Answer>((resolve, reject) => {
       this.pending.set(id, { resolve, reject, onProgress });
       this.worker.postMessage(req);

@@ -19,17 +19,19 @@ export interface CoreModule {
   schema(): string;
   resultsSchema(): string;
   units(resultJson: string): string;
+  importBooksim(booksimText: string): string;
   Simulation?: new (configJson: string) => CoreSimulation;
 }
 
 // 'cancel' carries the id of a running 'run' request and stops it between two chunks.
 export type Method = 'run' | 'prepare' | 'normalize' | 'engineVersion' | 'schema'
-  | 'resultsSchema' | 'cancel';
+  | 'resultsSchema' | 'importBooksim' | 'cancel';
 
 export interface Request {
   id: number;
   method: Method;
   config?: Config;
+  text?: string; // importBooksim: the BookSim config file's text
 }
 
 export type Outcome =
@@ -88,6 +90,12 @@ export function handle(core: CoreModule, req: Request): Outcome {
       return { kind: 'value', value: JSON.parse(core.schema()) };
     case 'resultsSchema':
       return { kind: 'value', value: JSON.parse(core.resultsSchema()) };
+    case 'importBooksim': {
+      // {config, unmodelled, defaults, notes}, or an error naming the file's line.
+      const out = core.importBooksim(req.text ?? '');
+      const err = fieldError(out);
+      return err ? { kind: 'invalid', error: err } : { kind: 'value', value: JSON.parse(out) as unknown };
+    }
     case 'cancel':
       return { kind: 'value', value: null };
   }

@@ -4,6 +4,7 @@ import { canonical, compareSweep, exampleFor, START_EXAMPLE, startConfig } from 
 import { ConfigForm } from '../components/ConfigForm';
 import { JsonEditor } from '../components/JsonEditor';
 import { PresetPicker } from '../components/PresetPicker';
+import { BooksimImport } from '../components/BooksimImport';
 import { RunControls } from '../components/RunControls';
 import { RunPreview } from '../components/RunPreview';
 import { PublishedPanel } from '../components/PublishedPanel';
@@ -279,6 +280,7 @@ export function ExploreView({ onEngineVersion }: { onEngineVersion: (v: string |
           setConfig(cfg);
           setOrigin(key);
         }} />
+        <BooksimImport onImport={load} />
         <div className="run-bar">
           <RunControls state={wasm.state} canRun={canRun} onRun={requestRun} onCancel={wasm.cancel}
             onSubmit={submit} submitting={serverBusy} compare={compareStatus} />

@@ -9,10 +9,16 @@
 //   switchlab-sim smpi-export CONFIG.json  SimGrid SMPI platform and traces of an engine-app config
 //   switchlab-sim model NAME PARAMS      closed-form model; PARAMS: a JSON file, '-' or inline JSON
 //   switchlab-sim models                 the models and their parameters
+//   switchlab-sim examples [--json]      the example catalogue compiled in: name, engine, title
+//   switchlab-sim import booksim FILE    a BookSim 2.0 config as a cycle-engine config, with the keys
+//                                        SwitchLab does not model ({"config", "unmodelled", ...})
 //   switchlab-sim schema [--results]     JSON Schema of the config (or of the results, with units)
 //   switchlab-sim units RESULT.json      {path: unit} for every number of a result
 //   switchlab-sim version
+// Wherever a CONFIG.json is read, a catalogue entry (examples/NAME.json) is accepted too (its
+// "config" is the config), and `--example NAME` reads the compiled-in entry of that name.
 // Exit codes: 0 ok, 2 bad input (config or usage), 1 I/O failure.
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
@@ -20,20 +26,28 @@
 #include <new>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
 #include "switchlab/api.hpp"
+#include "catalogue.hpp"
 #include "table.hpp"
 
 namespace {
 
 int usage() {
   std::fprintf(stderr,
-               "usage: switchlab-sim run|prepare|validate|hash|normalize|cost|smpi-export CONFIG.json (- for stdin)\n"
-               "       switchlab-sim run CONFIG.json --table | report RESULT.json | units RESULT.json\n"
+               "usage: switchlab-sim run|prepare|validate|hash|normalize|cost|smpi-export CONFIG\n"
+               "       switchlab-sim run CONFIG --table\n"
+               "       switchlab-sim report|units RESULT.json\n"
                "       switchlab-sim model NAME PARAMS.json|'{...}'\n"
-               "       switchlab-sim models | schema [--results] | version\n");
+               "       switchlab-sim models\n"
+               "       switchlab-sim examples [--json]\n"
+               "       switchlab-sim import booksim BOOKSIM_CONFIG\n"
+               "       switchlab-sim schema [--results]\n"
+               "       switchlab-sim version\n"
+               "CONFIG: a config file, a catalogue entry (examples/NAME.json), - for stdin, or --example NAME\n");
   return 2;
 }
 
@@ -70,72 +84,107 @@ int print_or_error(const std::string& out) {
   return 0;
 }
 
-// The table of a run of CONFIG (`run`) or of a saved result (`report`).
-int print_table(const char* path, bool run) {
-  std::string text;
-  if (!read_input(path, text)) {
-    std::fprintf(stderr, "error: cannot read %s\n", path);
-    return 1;
-  }
+// The table of a run of a config (`run --table`) or of a saved result (`report`); `label` names
+// the input in an error.
+int print_table(std::string text, const std::string& label, bool run) {
   if (run) text = switchlab::run_json(text);
   if (text.compare(0, 9, "{\"error\":") == 0) return report_error(text);
   const auto result = nlohmann::json::parse(text, nullptr, false);
   if (result.is_discarded() || !(result.contains("cache") || result.contains("app"))) {
-    std::fprintf(stderr, "error: %s is not a result JSON\n", path);
+    std::fprintf(stderr, "error: %s is not a result JSON\n", label.c_str());
     return 2;
   }
   std::printf("%s", switchlab::result_table(result).c_str());
   return 0;
 }
 
+// Reads the file (or - for stdin) into `text`; 0, or 1 after saying it cannot.
+int read_file(const std::string& path, std::string& text) {
+  if (read_input(path.c_str(), text)) return 0;
+  std::fprintf(stderr, "error: cannot read %s\n", path.c_str());
+  return 1;
+}
+
+// The CONFIG of a command at args[at]: "--example NAME" (two words) or a file / - (one), a
+// catalogue entry taken as its config. 0 with `config` set, else the exit code.
+int read_config(const std::vector<std::string>& args, size_t at, std::string& config) {
+  std::string text;
+  if (args[at] == "--example") {  // the caller checked that NAME follows
+    const char* entry = switchlab::cli::example_text(args[at + 1]);
+    if (entry == nullptr) {
+      std::fprintf(stderr, "error: --example: no example named '%s' (allowed: %s; switchlab-sim examples lists them)\n",
+                   args[at + 1].c_str(), switchlab::cli::example_names().c_str());
+      return 2;
+    }
+    text = entry;
+  } else if (int rc = read_file(args[at], text)) {
+    return rc;
+  }
+  std::string note;
+  config = switchlab::cli::config_of(text, note);
+  if (!note.empty()) std::fprintf(stderr, "note: %s\n", note.c_str());
+  return 0;
+}
+
 int run_command(int argc, char** argv) {
-  if (argc < 2) return usage();
-  const std::string cmd = argv[1];
-  if (cmd == "version") {
+  const std::vector<std::string> args(argv + 1, argv + argc);
+  if (args.empty()) return usage();
+  const std::string& cmd = args[0];
+  const size_t n = args.size();
+  if (cmd == "version" && n == 1) {
     std::printf("%s\n", switchlab::engine_version());
     return 0;
   }
-  if (cmd == "schema" && argc == 3 && std::strcmp(argv[2], "--results") == 0) {
+  if (cmd == "schema" && n == 2 && args[1] == "--results") {
     std::printf("%s\n", switchlab::results_schema_json().c_str());
     return 0;
   }
-  if ((cmd == "schema" || cmd == "models") && argc == 2) {
+  if ((cmd == "schema" || cmd == "models") && n == 1) {
     std::printf("%s\n", (cmd == "schema" ? switchlab::schema_json() : switchlab::models_json()).c_str());
     return 0;
   }
+  if (cmd == "examples" && (n == 1 || (n == 2 && args[1] == "--json"))) {
+    std::printf("%s", n == 1 ? switchlab::cli::examples_table().c_str() : (switchlab::cli::examples_json() + "\n").c_str());
+    return 0;
+  }
   if (cmd == "model") {
-    if (argc != 4) return usage();
-    std::string params = argv[3];
+    if (n != 3) return usage();
+    std::string params = args[2];
     if (params.empty() || params[0] != '{') {
-      if (!read_input(argv[3], params)) {
-        std::fprintf(stderr, "error: cannot read %s\n", argv[3]);
-        return 1;
-      }
+      if (int rc = read_file(args[2], params)) return rc;
     }
-    return print_or_error(switchlab::model_json(argv[2], params));
+    return print_or_error(switchlab::model_json(args[1], params));
   }
-  if (cmd == "run" && argc == 4 && std::strcmp(argv[3], "--table") == 0) return print_table(argv[2], true);
-  if (cmd == "report" && argc == 3) return print_table(argv[2], false);
-  if (argc != 3) return usage();
+  if (cmd == "import" && n == 3 && args[1] == "booksim") {
+    std::string text;
+    if (int rc = read_file(args[2], text)) return rc;
+    return print_or_error(switchlab::import_booksim_json(text));
+  }
+  if ((cmd == "report" || cmd == "units") && n == 2) {
+    std::string result;
+    if (int rc = read_file(args[1], result)) return rc;
+    return cmd == "report" ? print_table(result, args[1], false) : print_or_error(switchlab::units_json(result));
+  }
+  static const char* const kConfigCommands[] = {"run", "prepare", "validate", "hash", "normalize", "cost", "smpi-export"};
+  if (n < 2 || std::find(std::begin(kConfigCommands), std::end(kConfigCommands), cmd) == std::end(kConfigCommands))
+    return usage();
   std::string config;
-  if (!read_input(argv[2], config)) {
-    std::fprintf(stderr, "error: cannot read %s\n", argv[2]);
-    return 1;
-  }
+  // A malformed command line is a usage error before any file is read.
+  const size_t words = args[1] == "--example" ? 2 : 1;
+  const bool table = cmd == "run" && n == 2 + words && args[1 + words] == "--table";
+  if (n != 1 + words + (table ? 1 : 0)) return usage();
+  if (int rc = read_config(args, 1, config)) return rc;
+  if (table) return print_table(config, args[1], true);
   if (cmd == "run") return print_or_error(switchlab::run_json(config));
   if (cmd == "prepare") return print_or_error(switchlab::prepare_json(config));
-  if (cmd == "units") return print_or_error(switchlab::units_json(config));
   if (cmd == "normalize") return print_or_error(switchlab::normalize_json(config));
   if (cmd == "cost") return print_or_error(switchlab::cost_json(config));
   if (cmd == "smpi-export") return print_or_error(switchlab::smpi_export_json(config));
-  if (cmd == "validate" || cmd == "hash") {
-    const std::string prepared = switchlab::prepare_json(config);
-    const auto p = nlohmann::json::parse(prepared, nullptr, false);
-    if (p.contains("error")) return report_error(prepared);
-    std::printf("%s\n", cmd == "hash" ? p["id"].get<std::string>().c_str() : "ok");
-    return 0;
-  }
-  return usage();
+  const std::string prepared = switchlab::prepare_json(config);  // validate, hash
+  const auto p = nlohmann::json::parse(prepared, nullptr, false);
+  if (p.contains("error")) return report_error(prepared);
+  std::printf("%s\n", cmd == "hash" ? p["id"].get<std::string>().c_str() : "ok");
+  return 0;
 }
 
 }  // namespace

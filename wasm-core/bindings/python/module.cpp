@@ -78,6 +78,9 @@ PYBIND11_MODULE(switchlab_core, m) {
         return or_raise(switchlab::model_json(name, params));
       }, py::arg("name"), py::arg("params_json") = "{}");
   m.def("models", [] { return switchlab::models_json(); });
+  m.def("import_booksim", &switchlab::import_booksim_json, py::arg("booksim_text"),
+        "{'config', 'unmodelled', 'defaults', 'notes'} or {'error': {'field', 'message', 'allowed'}} as JSON; "
+        "never raises");
   m.def("bench_kernel", [](double n) {
         py::gil_scoped_release release;
         return switchlab::bench_kernel_json(n);

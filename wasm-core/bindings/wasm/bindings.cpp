@@ -26,6 +26,7 @@ EMSCRIPTEN_BINDINGS(switchlab_core) {
   emscripten::function("cost", &switchlab::cost_json);
   emscripten::function("model", &switchlab::model_json);
   emscripten::function("models", &switchlab::models_json);
+  emscripten::function("importBooksim", &switchlab::import_booksim_json);
   emscripten::function("benchKernel", &switchlab::bench_kernel_json);
   emscripten::function("engineVersion", emscripten::optional_override([] { return std::string(switchlab::engine_version()); }));
 }

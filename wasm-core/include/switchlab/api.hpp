@@ -59,6 +59,12 @@ std::string models_json();
 // "hit_rate"}, or {"error": ...}. With `dir` (an existing directory) the platform and traces are
 // written there and named instead: "platform_file", "trace_files".
 std::string smpi_export_json(const std::string& config_json, const std::string& dir = "");
+// A BookSim 2.0 config file's text as a cycle-engine config (docs/engines.md, "BookSim configs in"):
+// {"config": {...}, "unmodelled": [{"key", "value", "line", "reason"}] (keys of the file SwitchLab
+// does not model: listed, never dropped silently), "defaults": [{"key", "value"}] (BookSim's
+// defaults the translation used), "notes": [...]}, or {"error": {...}} whose field is the file's
+// "line N" (or the key, for a default) and whose message names the key.
+std::string import_booksim_json(const std::string& booksim_text);
 // Benchmark of the bare cache look-up kernel (the ceiling for the engines): `lookups` accesses
 // of a 2,048-entry 4-way LRU cache at random sets; returns {"lookups", "wall_time_s", "hits"}.
 std::string bench_kernel_json(double lookups);

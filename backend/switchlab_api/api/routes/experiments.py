@@ -13,9 +13,10 @@ from ...core.offload import in_core_pool, in_db_pool
 from ...db import repository as repo
 from ...db.pool import connection
 from ...models.common import BY_ID_ERRORS, SERVER_ERRORS, ID_DESCRIPTION, ID_PATTERN, WRITE_ERRORS, error_responses
+from ...models import history as h
 from ...models.experiment import (ArrayPage, ExperimentAccepted, ExperimentConfig, ExperimentOut, ExperimentPresence,
                                   StoredArray)
-from ...services import ids, result_arrays
+from ...services import history, ids, result_arrays
 from ...services.finished_cache import FinishedCache
 from ...services.result_arrays import PAGE_ITEMS
 from ...services.queue import ensure_runs, store_experiments
@@ -60,6 +61,25 @@ def _store(prepared: Prepared) -> dict[str, Any]:
         repo.mark_submitted_directly(conn, prepared.id)
         ensure_runs(conn, [prepared.id])
         return repo.run_state(conn, prepared.id)
+
+
+@router.get("", operation_id="listExperiments", response_model=h.ExperimentList,
+            responses={**error_responses(422), **SERVER_ERRORS})
+async def list_experiments(limit: h.Limit = 50, before: h.Before = None, engine: h.Engine = None,
+                           status: h.ExperimentStatusFilter = None, name: h.Name = None,
+                           created_after: h.CreatedAfter = None, created_before: h.CreatedBefore = None,
+                           direct: h.Direct = None) -> h.ExperimentList:
+    """The server's experiments, newest first, `limit` per page (docs/api.md, History)."""
+    f = history.history_filter(engine, status, name, created_after, created_before, before)
+    return await in_db_pool(_list, f, direct, limit)
+
+
+def _list(f: repo.HistoryFilter, direct: bool | None, limit: int) -> h.ExperimentList:
+    with connection() as conn:
+        rows = repo.list_experiments(conn, f, direct, limit + 1)
+    items = [h.ExperimentListItem(**r, location=f"/api/experiments/{r['id']}", ui_url=f"/e/{r['id']}")
+             for r in rows[:limit]]
+    return h.ExperimentList(items=items, next_cursor=history.next_cursor(rows, limit))
 
 
 @router.get(

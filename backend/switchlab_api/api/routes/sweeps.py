@@ -13,8 +13,9 @@ from ...core.offload import in_core_pool, in_db_pool
 from ...db import repository as repo
 from ...db.pool import connection
 from ...models.common import BY_ID_ERRORS, ID_DESCRIPTION, ID_PATTERN, SERVER_ERRORS, WRITE_ERRORS, error_responses
+from ...models import history as h
 from ...models.sweep import SweepCreate, SweepOut, SweepResultsPage
-from ...services import ids
+from ...services import history, ids
 from ...services import sweeps as svc
 from ..deps import ConnDep, JsonBody, JsonBodyRoute, SettingsDep, WriteAuth
 
@@ -27,10 +28,10 @@ SweepId = Path(description=ID_DESCRIPTION,
 def _load(conn: ConnDep, ident: str) -> SweepOut:
     sid = ids.resolve(conn, "sweeps", ident, "sweep")
     row = repo.get_sweep(conn, sid)
-    prog = svc.progress(conn, sid, row["created_at"])
+    counts = repo.sweep_run_counts(conn, sid)
     return SweepOut(
-        id=sid, name=row["name"], status=svc.status_of(prog, row["cancelled_at"] is not None),
-        axes=row["axes"], axis_names=row["axis_names"], base=row["base"], progress=prog,
+        id=sid, name=row["name"], status=counts["status"], progress=svc.progress(counts),
+        axes=row["axes"], axis_names=row["axis_names"], base=row["base"],
         created_at=row["created_at"], cancelled_at=row["cancelled_at"],
         location=f"/api/sweeps/{sid}", results_url=f"/api/sweeps/{sid}/results", ui_url=f"/s/{sid}",
     )
@@ -54,6 +55,22 @@ def _create(body: SweepCreate, parsed: dict[str, list[Any]],
     with connection() as conn:
         sid, created = svc.create(conn, body.name, body.base, body.axes, parsed, points)
         return sid, created, _load(conn, sid)
+
+
+@router.get("", operation_id="listSweeps", response_model=h.SweepList,
+            responses={**error_responses(422), **SERVER_ERRORS})
+def list_sweeps(conn: ConnDep, limit: h.Limit = 50, before: h.Before = None, engine: h.Engine = None,
+                status: h.SweepStatusFilter = None, name: h.Name = None, created_after: h.CreatedAfter = None,
+                created_before: h.CreatedBefore = None) -> h.SweepList:
+    """The server's sweeps, newest first, `limit` per page (docs/api.md, History)."""
+    f = history.history_filter(engine, status, name, created_after, created_before, before)
+    rows = repo.list_sweeps(conn, f, limit + 1)
+    items = [h.SweepListItem(id=r["id"], name=r["name"], status=r["status"], engines=r["engines"],
+                             progress=svc.progress(r), created_at=r["created_at"], cancelled_at=r["cancelled_at"],
+                             location=f"/api/sweeps/{r['id']}", results_url=f"/api/sweeps/{r['id']}/results",
+                             ui_url=f"/s/{r['id']}")
+             for r in rows[:limit]]
+    return h.SweepList(items=items, next_cursor=history.next_cursor(rows, limit))
 
 
 @router.get("/{sweep_id}", operation_id="getSweep", response_model=SweepOut,
