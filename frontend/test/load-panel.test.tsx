@@ -7,7 +7,7 @@ import { ResultPanel } from '../src/components/ResultPanel';
 import { PortTable } from '../src/components/PortTable';
 import { UnitsContext } from '../src/hooks/useCoreSchemas';
 import { formatAxisValue, formatPercent, formatValue } from '../src/lib/format';
-import { BELOW, latencyCurve, latencySeries, SATURATED, throughputSeries, type CurveRow } from '../src/lib/loadCurve';
+import { BELOW, curveCsvRows, latencyCurve, latencySeries, SATURATED, throughputSeries, zeroLoadPoint, type CurveRow } from '../src/lib/loadCurve';
 import { ComparePanel } from '../src/components/ComparePanel';
 import { variantConfigs, type Example } from '../src/config/examples';
 import type { Units } from '../src/lib/units';
@@ -55,6 +55,20 @@ describe('latency-load curve series', () => {
       { key: BELOW, points: [{ x: 0.25, y: 0.25 }, { x: 0.375, y: 0.37 }] },
       { key: SATURATED, points: [{ x: 0.44, y: 0.41 }, { x: 0.5, y: 0.41 }] },
     ]);
+  });
+});
+
+describe('curve marks and export', () => {
+  const curve: CurveRow[] = [[0.4, 0.38, 900, true], [0.1, 0.1, null, false], [0.2, 0.2, 35, false], [0.3, 0.3, 48, false]];
+  it('takes the zero-load latency from the lowest load below saturation that delivered packets', () => {
+    expect(zeroLoadPoint(curve)).toEqual({ load: 0.2, latency: 35 });
+    expect(zeroLoadPoint([[0.5, 0.4, 900, true]])).toBeUndefined();
+  });
+  it('exports the points by load, each column with its unit', () => {
+    expect(curveCsvRows(curve, 'flits/node/cycle', 'cycles')[0]).toEqual({
+      'offered load (flits/node/cycle)': 0.1, 'accepted throughput (flits/node/cycle)': 0.1, 'mean packet latency (cycles)': null, saturated: false,
+    });
+    expect(curveCsvRows(curve, 'flits/node/cycle', 'cycles').map((r) => r['offered load (flits/node/cycle)'])).toEqual([0.1, 0.2, 0.3, 0.4]);
   });
 });
 
