@@ -185,6 +185,36 @@ describe('cycle engine results in the result panel', () => {
     expect(throughput).not.toContain('data-span');
   });
 
+  // Curve mode (docs/engines.md, "Measurement"): the evenly spaced loads, latency on a log axis,
+  // offered load from 0, the zero-load latency and the saturation throughput marked and labelled.
+  it('draws a curve-mode result from near zero to past saturation with its marks', () => {
+    const cfg = { ...SATURATION, sim: { ...(SATURATION.sim as object), mode: 'curve', curve_points: 6 } } as unknown as Config;
+    const r = run(cfg);
+    const lc = r.load_curve as { loads: number[]; points: CurveRow[] };
+    expect(lc.points).toHaveLength(6);
+    expect(lc.points[0][3]).toBe(false);
+    expect(lc.points[5][3]).toBe(true);
+    const sat = (r.saturation as { throughput: number }).throughput;
+    const html = withUnits(<ResultPanel title="Browser run" source="WASM core" prefix="wasm" config={cfg} result={r} />);
+    const latency = /data-testid="wasm-latency-load">([\s\S]*?)<\/figure>/.exec(html)![1];
+    expect(text(latency)).toContain(`Mean packet latency against offered load at 6 evenly spaced loads (${formatValue(lc.loads[0], 'flits/node/cycle')} to`);
+    expect(text(latency)).toContain(`the zero-load latency ${formatValue(lc.points[0][2], 'cycles')}`);
+    // One marker per point; the level at the lowest load's latency, the rule at the saturation throughput.
+    expect(latency.match(/<circle /g)).toHaveLength(6);
+    expect(latency).toContain(`>zero-load ${formatValue(lc.points[0][2], 'cycles')}</text>`);
+    expect(latency).toContain(`>saturation ${formatValue(sat, '')}</text>`);
+    const rule = /<line data-rule="saturation throughput" x1="([\d.]+)" x2="([\d.]+)"/.exec(latency)!;
+    expect(rule[1]).toBe(rule[2]);  // vertical
+    // The x axis starts at 0; the y ticks are 1-2-5 steps of a log axis.
+    const ticks = [...latency.matchAll(/<text class="tick" x="([\d.]+)" y="([\d.]+)"[^>]*text-anchor="(\w+)"[^>]*>([^<]+)</g)];
+    expect(ticks.find((t) => t[3] === 'middle')![4]).toBe('0');
+    const yTicks = ticks.filter((t) => t[3] === 'end').map((t) => Number(t[4].replace(/,/g, '')));
+    expect(yTicks.length).toBeGreaterThan(1);
+    for (const v of yTicks) expect([1, 2, 5]).toContain(v / 10 ** Math.floor(Math.log10(v)));
+    // The search's bracket is not shaded over a curve (its loads are the curve's).
+    expect(latency).not.toContain('data-span');
+  });
+
   // The headline of a bisection is one of its runs (docs/engines.md): the panel must say which,
   // or its offered load reads as a contradiction of the form's load and the saturation throughput.
   it('names the run of the saturation search that the numbers belong to', () => {

@@ -48,7 +48,8 @@ export function LoadCurveCharts({ prefix, curve, kind, saturation, bracket, file
   );
   return (
     <div className="load-curves" ref={ref} data-testid={`${prefix}-load-curves`}>
-      <figure className="chart" data-testid={`${prefix}-latency-load`}>
+      <div data-testid={`${prefix}-latency-load`}>
+      <figure className="chart">
         <figcaption>
           {kind === 'curve'
             ? <>Mean packet latency against offered load at {curve.length} evenly spaced loads
@@ -57,14 +58,14 @@ export function LoadCurveCharts({ prefix, curve, kind, saturation, bracket, file
               <span data-testid={`${prefix}-zero-load`}>{zero ? formatValue(zero.latency, cycles) : 'not measured'}</span>
               {zero && ` (at offered load ${formatValue(zero.load, tput)}, the curve's lowest)`} and the saturation
               throughput <span data-testid={`${prefix}-curve-saturation`}>{satText}</span></>
-            : <>Mean packet latency against offered load, one point per run of the bisection; latency on a log scale
+            : <>Mean packet latency against offered load, one point per run of the bisection
               {bracket && (<>
                 {/* Loads the search tried, not the saturation throughput: that is an accepted
                     throughput, marked on the chart beside. */}
                 ; shaded: the offered-load bracket the bisection ended in (traffic.injection.load: the loads it tried
                 up to its lower end stayed below saturation, those from its upper end saturated){' '}
                 <span data-testid={`${prefix}-load-bracket`}>{bracketText(bracket, bracketUnit)}</span>
-              </>)}</>}
+              </>)}; latency on a log scale</>}
         </figcaption>
         <LineChart ref={latencySvg} width={chartWidth} series={latency} xLabel={`offered load (${tput})`} yLabel={`packet latency (${cycles})`}
           formatY={(v) => formatValue(v, cycles)} formatTick={bare} logY xFromZero
@@ -77,6 +78,7 @@ export function LoadCurveCharts({ prefix, curve, kind, saturation, bracket, file
           spans={kind === 'search' && bracket ? [{ series: 'load bracket', x0: bracket[0], x1: bracket[1],
             label: `offered-load bracket the bisection ended in: traffic.injection.load ${bracketText(bracket, bracketUnit)}` }] : []} />
       </figure>
+      </div>
       <figure className="chart">
         <figcaption>
           Accepted against offered throughput; dashed: the saturation throughput (the most any run of the

@@ -69,7 +69,7 @@ export function NewSweepView() {
   }));
   const axisError = (i: number) => (parsed[i].ok ? valueErrors[i] : parsed[i].message);
   const ok = axes.every((_, i) => !axisError(i)) && axes.every((a) => !pathError(a.path)) && new Set(axes.map((a) => a.path)).size === axes.length;
-  const count = ok ? pointCount(parsed.map((p) => (p.ok ? p.values : []))) : null;
+  const count = ok && axes.length > 0 ? pointCount(parsed.map((p) => (p.ok ? p.values : []))) : null;
   // Every point prepared by the core before Submit (as the server will): undefined while checking.
   const grid: AxisValues[] | null = ok && axes.length > 0
     ? axes.map((a, i) => ({ path: a.path.trim(), values: (parsed[i] as { values: Json[] }).values })) : null;
@@ -147,7 +147,7 @@ export function NewSweepView() {
         <button type="button" onClick={() => changeAxes([...axes, { path: 'seed', text: '1..4 +1' }])}>Add axis</button>
       </p>
       <p data-testid="sweep-point-count">
-        {count !== null ? `${formatCount(count)} points` : 'fix the axes above (each field once)'}
+        {!defaulted ? "reading the core's fields…" : count !== null ? `${formatCount(count)} points` : axes.length === 0 ? 'add an axis' : 'fix the axes above (each field once)'}
       </p>
       {grid && failing === undefined && count !== null && count > 0 && (
         <p className="note" data-testid="sweep-checking">checking the {formatCount(count)} points with the core…</p>

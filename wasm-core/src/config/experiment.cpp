@@ -435,10 +435,9 @@ bool parse_experiment(const json& config, Experiment& out, ErrorSink& errors, Pa
     sim.reject_unknown();
     // Fields that existed before curve mode keep their ids: curve_points only in curve mode, and
     // threads never (results do not depend on it).
-    json& normalized_sim = out.normalized["sim"];
-    if (normalized_sim.is_object()) {
-      normalized_sim.erase("threads");
-      if (out.cycle.curve_points == 0) normalized_sim.erase("curve_points");
+    if (auto it = out.normalized.find("sim"); it != out.normalized.end() && it->is_object()) {
+      it->erase("threads");
+      if (out.cycle.curve_points == 0) it->erase("curve_points");
     }
   }
   Params hardware = root.child("hardware", "Technology and hardware options of the cost model");
