@@ -67,6 +67,27 @@ TEST(CycleCurve, EveryPointIsTheLatencyRunAtItsLoadAfterTheSaturationSearch) {
   EXPECT_LT(lc["points"][0][0].get<double>(), 0.15);
 }
 
+// Stepped as the browser and the server's workers run it (small steps, progress between them), the
+// result is the one-shot run's: the steps end anywhere, also between the search and the curve.
+TEST(CycleCurve, SteppedRunGivesTheOneShotResult) {
+  const json cfg = fifo_switch({{"mode", "curve"}, {"bisection_steps", 3}, {"curve_points", 5}, {"threads", 2}});
+  json one_shot = run_ok(cfg);
+  for (double step : {1.0, 997.0, 6300.0}) {
+    switchlab::Simulation sim(cfg.dump());
+    ASSERT_EQ(sim.error(), "");
+    double fraction = 0, last = -1;
+    while (fraction < 1) {
+      fraction = sim.step(step);
+      ASSERT_GE(fraction, last);  // progress never goes back
+      last = fraction;
+    }
+    json r = json::parse(sim.result());
+    r.erase("wall_time_s");
+    one_shot.erase("wall_time_s");
+    EXPECT_EQ(r, one_shot) << step;
+  }
+}
+
 // Results do not depend on the threads, and the threads are not part of the experiment.
 TEST(CycleCurve, SameBytesOnOneAndSeveralThreads) {
   auto run = [](int threads) {

@@ -53,7 +53,8 @@ uint64_t CycleRun::cycles_left() const {
   const uint64_t curve_runs = ex_.cycle.curve_points;
   if (done_ < runs_) return (runs_ - done_ - 1 + curve_runs) * cycles_per_run() + net_->advance(0);
   uint64_t left = (curve_runs - points_.size() - batch_.size()) * cycles_per_run();
-  for (const auto& r : batch_) left += r->net->advance(0);
+  // (A run's network is built on its thread at its first advance: until then it has all its cycles.)
+  for (const auto& r : batch_) left += r->net ? r->net->advance(0) : cycles_per_run();
   return left;
 }
 
