@@ -197,10 +197,10 @@ describe('cycle engine results in the result panel', () => {
     const sat = (r.saturation as { throughput: number }).throughput;
     const html = withUnits(<ResultPanel title="Browser run" source="WASM core" prefix="wasm" config={cfg} result={r} />);
     const latency = /data-testid="wasm-latency-load">([\s\S]*?)<\/figure>/.exec(html)![1];
-    expect(text(latency)).toContain(`Mean packet latency against offered load at 6 evenly spaced loads (${formatValue(lc.loads[0], 'flits/node/cycle')} to`);
+    expect(text(latency)).toContain(`Mean packet latency against offered load at 6 evenly spaced loads (traffic.injection.load ${formatValue(lc.loads[0], 'flits/node/cycle')} to ${formatValue(lc.loads[5], 'flits/node/cycle')}`);
     expect(text(latency)).toContain(`the zero-load latency ${formatValue(lc.points[0][2], 'cycles')}`);
     // One marker per point; the level at the lowest load's latency, the rule at the saturation throughput.
-    expect(latency.match(/<circle /g)).toHaveLength(6);
+    expect(latency.match(/<circle [^>]*[^/]><title>/g)).toHaveLength(6);  // (the legend's circles have no title)
     expect(latency).toContain(`>zero-load ${formatValue(lc.points[0][2], 'cycles')}</text>`);
     expect(latency).toContain(`>saturation ${formatValue(sat, '')}</text>`);
     const rule = /<line data-rule="saturation throughput" x1="([\d.]+)" x2="([\d.]+)"/.exec(latency)!;

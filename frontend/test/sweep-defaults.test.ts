@@ -67,15 +67,18 @@ describe('the base config in full', () => {
   it('says which torus, its traffic, engine and cache', async () => {
     const o = handle(await loadCore(), { id: 1, method: 'prepare', config: preset('seed000-fig7-4torus-k10') });
     const { config, summary } = (o as { prepared: Prepared }).prepared;
-    const lines = Object.fromEntries(describeBase(config, summary));
+    const shown = (c: Config) => new Set(shownFields(SCHEMA, c).map((f) => f.path));
+    const lines = Object.fromEntries(describeBase(config, summary, shown(config)));
     expect(lines.engine).toBe('routewalk');
     expect(lines.topology).toMatch(/^torus: .*dims 10×10×10×10.* \(10,000 nodes, 10,000 switches, 40,000 links\)$/);
     expect(lines.traffic).toMatch(/^uniform, .*packets 100000/);
     expect(lines.cache).toMatch(/entries 2048, .*ways 4/);
     const booksim = handle(await loadCore(), { id: 1, method: 'prepare', config: preset('booksim-mesh-8x8-cycle') }) as { prepared: Prepared };
-    const b = Object.fromEntries(describeBase(booksim.prepared.config, booksim.prepared.summary));
+    const b = Object.fromEntries(describeBase(booksim.prepared.config, booksim.prepared.summary, shown(booksim.prepared.config)));
     expect(b.cache).toBe('none (switch.cache: null)');
     expect(b.engine).toBe('cycle, sim.mode latency');
     expect(b.traffic).toMatch(/injection load 0.05/);
+    // Fields that do not apply are left out: no burst length under Bernoulli injection.
+    expect(b.traffic).not.toMatch(/burst_flits/);
   });
 });

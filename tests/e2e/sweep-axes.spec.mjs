@@ -40,10 +40,10 @@ test('out-of-range axis values: every bad axis is flagged before submitting, and
   await page.locator('[data-axis-path="0"]').fill('traffic.injection.load');
   await page.locator('[data-axis-values="0"]').fill('0.5, 1.5');
   await page.getByRole('button', { name: 'Add axis' }).click();
-  await page.locator('[data-axis-path="1"]').fill('switch.cache.entries');
-  await page.locator('[data-axis-values="1"]').fill('0, 64');
+  await page.locator('[data-axis-path="1"]').fill('switch.buffer.vcs');
+  await page.locator('[data-axis-values="1"]').fill('0, 4');
   await expect(page.getByTestId('axis-error-0')).toHaveText('traffic.injection.load: must be a number in [0, 1] flits/node/cycle, got 1.5');
-  await expect(page.getByTestId('axis-error-1')).toContainText('switch.cache.entries: must be an integer in [1, 1048576], got 0');
+  await expect(page.getByTestId('axis-error-1')).toContainText('switch.buffer.vcs: must be an integer in [1, 64]');
   const submit = page.getByRole('button', { name: 'Submit sweep to the server' });
   await expect(submit).toBeDisabled();
   await page.locator('[data-axis-values="0"]').fill('0.1, 0.5');

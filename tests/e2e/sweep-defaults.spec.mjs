@@ -52,7 +52,7 @@ test('BookSim preset (no cache): no cache axis; a cache axis is refused before S
   expect(await axisTexts(page, 'data-axis-values')).toEqual(['0.1..0.9 +0.1']);
   await expect(page.getByTestId('sweep-base-cache')).toHaveText('none (switch.cache: null)');
   await expect(page.getByTestId('sweep-base-engine')).toHaveText('cycle, sim.mode latency');
-  await expect(page.getByTestId('sweep-base-topology')).toContainText('mesh: dims 8×8');
+  await expect(page.getByTestId('sweep-base-topology')).toHaveText(/^mesh: .*dims 8×8.* \(64 nodes, 64 switches, 112 links\)$/);
   await expect(page.getByTestId('sweep-point-count')).toHaveText('9 points');
   await expect(page.getByRole('button', { name: 'Submit sweep to the server' })).toBeEnabled({ timeout: 60_000 });
 

@@ -12,6 +12,7 @@ interface Props {
   // saturation search tried (saturation.curve).
   curve: CurveRow[];
   kind: 'curve' | 'search';
+  gridLoads?: number[]; // curve mode: the configured loads (load_curve.loads)
   saturation?: number; // saturation.throughput
   bracket?: [number, number]; // saturation.load_bracket
   fileBase: string; // download names: "<fileBase>-load-curve.csv"
@@ -21,7 +22,7 @@ interface Props {
 // "Load curves"): offered load from 0, latency on a log axis (the curve below saturation and the climb
 // past it both readable), at the panel's width. A curve marks the zero-load latency and the saturation
 // throughput; a search shades the load bracket it ended in. Points export as CSV, charts as SVG/PNG.
-export function LoadCurveCharts({ prefix, curve, kind, saturation, bracket, fileBase }: Props) {
+export function LoadCurveCharts({ prefix, curve, kind, gridLoads = [], saturation, bracket, fileBase }: Props) {
   const units = useUnits();
   const { ref, width } = useElementWidth<HTMLDivElement>();
   const latencySvg = useRef<SVGSVGElement>(null);
@@ -35,7 +36,6 @@ export function LoadCurveCharts({ prefix, curve, kind, saturation, bracket, file
   const throughput = throughputSeries(curve);
   const zero = kind === 'curve' ? zeroLoadPoint(curve) : undefined;
   const chartWidth = Math.max(360, width ?? 520);
-  const loads = curve.map((r) => r[0]);
   const exportChart = (svg: React.RefObject<SVGSVGElement | null>, name: string) => (
     <>
       <button type="button" onClick={() => svg.current && download(`${fileBase}-${name}.svg`, svgMarkup(svg.current), 'image/svg+xml')}>
@@ -53,7 +53,7 @@ export function LoadCurveCharts({ prefix, curve, kind, saturation, bracket, file
         <figcaption>
           {kind === 'curve'
             ? <>Mean packet latency against offered load at {curve.length} evenly spaced loads
-              ({formatValue(Math.min(...loads), tput)} to {formatValue(Math.max(...loads), tput)}, just past the saturation
+              (traffic.injection.load {formatValue(gridLoads[0], tput)} to {formatValue(gridLoads[gridLoads.length - 1], tput)}, just past the saturation
               the search found); latency on a log scale; dashed: the zero-load latency{' '}
               <span data-testid={`${prefix}-zero-load`}>{zero ? formatValue(zero.latency, cycles) : 'not measured'}</span>
               {zero && ` (at offered load ${formatValue(zero.load, tput)}, the curve's lowest)`} and the saturation

@@ -75,6 +75,7 @@ export function LoadPanel({ result, prefix }: { result: SimResult; prefix: strin
       <SpreadNote get={get} units={units} prefix={prefix} />
       {(loadCurve ?? curve ?? []).length > 0 && (
         <LoadCurveCharts prefix={prefix} curve={loadCurve ?? curve ?? []} kind={loadCurve ? 'curve' : 'search'}
+          gridLoads={get('load_curve.loads') as number[] | undefined}
           saturation={saturation} bracket={loadCurve ? undefined : bracket} fileBase={`switchlab-${result.config_hash.slice(0, 12)}`} />
       )}
       <CycleLatencyChart result={result} prefix={prefix} />

@@ -52,21 +52,22 @@ export function defaultAxes(shown: FieldSpec[], base: Config): AxisText[] {
 }
 
 // The base config in a few lines (engine, topology with its sizes, traffic, cache), from the
-// core's normalized config and summary (prepare), so that "torus" says which torus.
-export function describeBase(normalized: Config, summary: RunSummary): Array<[string, string]> {
-  const scalars = (section: Json | undefined, skip: string[] = []) => Object.entries((section ?? {}) as Record<string, Json>)
-    .filter(([k, v]) => !skip.includes(k) && v !== null && (typeof v !== 'object' || (Array.isArray(v) && v.every((x) => typeof x !== 'object'))))
-    .map(([k, v]) => `${k} ${Array.isArray(v) ? v.join('×') : String(v)}`);
-  const topo = normalized.topology as Record<string, Json> | undefined;
+// core's normalized config and summary (prepare), so that "torus" says which torus. Only the fields
+// that apply to it (`shown`, shownFields' paths: no burst length under Bernoulli injection).
+export function describeBase(normalized: Config, summary: RunSummary, shown: Set<string>): Array<[string, string]> {
+  const text = (v: Json): string => (Array.isArray(v) ? (v.every((x) => typeof x === 'number') ? v.join('×') : `[${v.join(', ')}]`) : String(v));
+  // "name value" for each field of the section at `path` that applies, in the config's key order.
+  const fields = (path: string, skip: string[] = []) => Object.entries((getPath(normalized, path) ?? {}) as Record<string, Json>)
+    .filter(([k]) => !skip.includes(k) && shown.has(`${path}.${k}`))
+    .map(([k, v]) => `${k} ${text(v)}`);
   const cache = getPath(normalized, 'switch.cache');
-  const traffic = normalized.traffic as Record<string, Json> | undefined;
-  const injection = traffic?.injection as Json | undefined;
   const mode = getPath(normalized, 'sim.mode');
   return [
     ['engine', `${String(normalized.engine)}${typeof mode === 'string' ? `, sim.mode ${mode}` : ''}`],
-    ['topology', `${String(topo?.kind)}: ${scalars(topo, ['kind']).join(', ')} (${formatCount(summary.nodes)} nodes, `
+    ['topology', `${String(getPath(normalized, 'topology.kind'))}: ${fields('topology', ['kind']).join(', ')} (${formatCount(summary.nodes)} nodes, `
       + `${formatCount(summary.switches)} switches, ${formatCount(summary.links)} links)`],
-    ['traffic', [String(traffic?.pattern), ...scalars(traffic, ['pattern']), ...scalars(injection).map((s) => `injection ${s}`)].join(', ')],
-    ['cache', cache && typeof cache === 'object' ? scalars(cache).join(', ') : 'none (switch.cache: null)'],
+    ['traffic', [String(getPath(normalized, 'traffic.pattern')), ...fields('traffic', ['pattern']),
+      ...fields('traffic.injection').map((f) => `injection ${f}`)].join(', ')],
+    ['cache', cache && typeof cache === 'object' ? fields('switch.cache').join(', ') : 'none (switch.cache: null)'],
   ];
 }

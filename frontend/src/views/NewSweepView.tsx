@@ -71,11 +71,17 @@ export function NewSweepView() {
   const ok = axes.every((_, i) => !axisError(i)) && axes.every((a) => !pathError(a.path)) && new Set(axes.map((a) => a.path)).size === axes.length;
   const count = ok && axes.length > 0 ? pointCount(parsed.map((p) => (p.ok ? p.values : []))) : null;
   // Every point prepared by the core before Submit (as the server will): undefined while checking.
-  const grid: AxisValues[] | null = ok && axes.length > 0
+  // Checked as soon as the axes parse, also beside an axis's own error, so that the first refused
+  // point is named with all its values.
+  const parses = axes.length > 0 && parsed.every((p) => p.ok) && axes.every((a) => !pathError(a.path))
+    && new Set(axes.map((a) => a.path.trim())).size === axes.length;
+  const grid: AxisValues[] | null = parses
     ? axes.map((a, i) => ({ path: a.path.trim(), values: (parsed[i] as { values: Json[] }).values })) : null;
   const failing = usePointCheck(base, grid);
   const checked = grid !== null && failing === null;
-  const baseLines = baseRun.prepared ? describeBase(baseRun.prepared.config, baseRun.prepared.summary) : null;
+  const baseLines = baseRun.prepared && schemas
+    ? describeBase(baseRun.prepared.config, baseRun.prepared.summary, new Set(shownFields(schemas.config, baseRun.prepared.config).map((f) => f.path)))
+    : null;
   // A load axis of a saturation search would give identical points, e.g. from seed 003's presets.
   const axisOn = (path: string) => axes.some((a) => a.path.trim() === path);
   const loadAxisIgnored = loadIgnored(base) && axisOn(LOAD_PATH) && !axisOn('sim.mode');
