@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bandSegments, markerTitles } from '../src/lib/lineChart';
+import { bandSegments, logTicks, markerTitles } from '../src/lib/lineChart';
 
 // Overlapping shapes of the line chart must not hide one series' tooltip under another's.
 describe('line chart hover targets', () => {
@@ -30,5 +30,13 @@ describe('line chart hover targets', () => {
       'central 0.4928: 161 cycles\nhipiqs 0.4928: 158 cycles',
       'central 0.752: 328 cycles', // 4.5 px away: the first one's centre stays uncovered
     ]);
+  });
+});
+
+describe('log axis ticks', () => {
+  it('are 1, 2 and 5 times the powers of ten inside the domain', () => {
+    expect(logTicks([20, 2000])).toEqual([20, 50, 100, 200, 500, 1000, 2000]);
+    expect(logTicks([33, 86])).toEqual([50]);
+    expect(logTicks([0.5, 3])).toEqual([0.5, 1, 2]);
   });
 });

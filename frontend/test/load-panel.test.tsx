@@ -7,7 +7,7 @@ import { ResultPanel } from '../src/components/ResultPanel';
 import { PortTable } from '../src/components/PortTable';
 import { UnitsContext } from '../src/hooks/useCoreSchemas';
 import { formatAxisValue, formatPercent, formatValue } from '../src/lib/format';
-import { BELOW, latencyCurve, latencySeries, SATURATED, throughputSeries, type CurveRow } from '../src/lib/loadCurve';
+import { BELOW, curveCsvRows, latencyCurve, latencySeries, SATURATED, throughputSeries, zeroLoadPoint, type CurveRow } from '../src/lib/loadCurve';
 import { ComparePanel } from '../src/components/ComparePanel';
 import { variantConfigs, type Example } from '../src/config/examples';
 import type { Units } from '../src/lib/units';
@@ -55,6 +55,20 @@ describe('latency-load curve series', () => {
       { key: BELOW, points: [{ x: 0.25, y: 0.25 }, { x: 0.375, y: 0.37 }] },
       { key: SATURATED, points: [{ x: 0.44, y: 0.41 }, { x: 0.5, y: 0.41 }] },
     ]);
+  });
+});
+
+describe('curve marks and export', () => {
+  const curve: CurveRow[] = [[0.4, 0.38, 900, true], [0.1, 0.1, null, false], [0.2, 0.2, 35, false], [0.3, 0.3, 48, false]];
+  it('takes the zero-load latency from the lowest load below saturation that delivered packets', () => {
+    expect(zeroLoadPoint(curve)).toEqual({ load: 0.2, latency: 35 });
+    expect(zeroLoadPoint([[0.5, 0.4, 900, true]])).toBeUndefined();
+  });
+  it('exports the points by load, each column with its unit', () => {
+    expect(curveCsvRows(curve, 'flits/node/cycle', 'cycles')[0]).toEqual({
+      'offered load (flits/node/cycle)': 0.1, 'accepted throughput (flits/node/cycle)': 0.1, 'mean packet latency (cycles)': null, saturated: false,
+    });
+    expect(curveCsvRows(curve, 'flits/node/cycle', 'cycles').map((r) => r['offered load (flits/node/cycle)'])).toEqual([0.1, 0.2, 0.3, 0.4]);
   });
 });
 
@@ -169,6 +183,36 @@ describe('cycle engine results in the result panel', () => {
     expect(level[5]).toBe(`saturation throughput ${satText}`);
     expect(level[3]).toBe(level[4]);  // horizontal: a level of accepted throughput
     expect(throughput).not.toContain('data-span');
+  });
+
+  // Curve mode (docs/engines.md, "Measurement"): the evenly spaced loads, latency on a log axis,
+  // offered load from 0, the zero-load latency and the saturation throughput marked and labelled.
+  it('draws a curve-mode result from near zero to past saturation with its marks', () => {
+    const cfg = { ...SATURATION, sim: { ...(SATURATION.sim as object), mode: 'curve', curve_points: 6 } } as unknown as Config;
+    const r = run(cfg);
+    const lc = r.load_curve as { loads: number[]; points: CurveRow[] };
+    expect(lc.points).toHaveLength(6);
+    expect(lc.points[0][3]).toBe(false);
+    expect(lc.points[5][3]).toBe(true);
+    const sat = (r.saturation as { throughput: number }).throughput;
+    const html = withUnits(<ResultPanel title="Browser run" source="WASM core" prefix="wasm" config={cfg} result={r} />);
+    const latency = /data-testid="wasm-latency-load">([\s\S]*?)<\/figure>/.exec(html)![1];
+    expect(text(latency)).toContain(`Mean packet latency against offered load at 6 evenly spaced loads (traffic.injection.load ${formatValue(lc.loads[0], 'flits/node/cycle')} to ${formatValue(lc.loads[5], 'flits/node/cycle')}`);
+    expect(text(latency)).toContain(`the zero-load latency ${formatValue(lc.points[0][2], 'cycles')}`);
+    // One marker per point; the level at the lowest load's latency, the rule at the saturation throughput.
+    expect(latency.match(/<circle [^>]*[^/]><title>/g)).toHaveLength(6);  // (the legend's circles have no title)
+    expect(latency).toContain(`>zero-load ${formatValue(lc.points[0][2], 'cycles')}</text>`);
+    expect(latency).toContain(`>saturation ${formatValue(sat, '')}</text>`);
+    const rule = /<line data-rule="saturation throughput" x1="([\d.]+)" x2="([\d.]+)"/.exec(latency)!;
+    expect(rule[1]).toBe(rule[2]);  // vertical
+    // The x axis starts at 0; the y ticks are 1-2-5 steps of a log axis.
+    const ticks = [...latency.matchAll(/<text class="tick" x="([\d.]+)" y="([\d.]+)"[^>]*text-anchor="(\w+)"[^>]*>([^<]+)</g)];
+    expect(ticks.find((t) => t[3] === 'middle')![4]).toBe('0');
+    const yTicks = ticks.filter((t) => t[3] === 'end').map((t) => Number(t[4].replace(/,/g, '')));
+    expect(yTicks.length).toBeGreaterThan(1);
+    for (const v of yTicks) expect([1, 2, 5]).toContain(v / 10 ** Math.floor(Math.log10(v)));
+    // The search's bracket is not shaded over a curve (its loads are the curve's).
+    expect(latency).not.toContain('data-span');
   });
 
   // The headline of a bisection is one of its runs (docs/engines.md): the panel must say which,

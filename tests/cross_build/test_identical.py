@@ -94,6 +94,13 @@ CONFIGS = {
                          "traffic": {"injection": {"load": 0.5}},
                          "sim": {"warmup_cycles": 200, "measure_cycles": 1000, "drain_cycles": 1000,
                                  "mode": "saturation", "bisection_steps": 4}},
+    # Curve mode: the bisection, then the curve's loads on every core (threads natively and in the
+    # threaded module, one after another in the one-thread module): the same bytes in every build.
+    "cycle-curve": {"seed": 9, "engine": "cycle", "topology": {"kind": "mesh", "dims": [3, 3]},
+                    "switch": {"cache": {"entries": 4, "ways": 2}, "buffer": {"organisation": "vc", "vcs": 2, "flits_per_vc": 4}},
+                    "traffic": {"pattern": "all_to_all"},
+                    "sim": {"warmup_cycles": 200, "measure_cycles": 800, "drain_cycles": 800,
+                            "mode": "curve", "bisection_steps": 3, "curve_points": 5}},
     # Packet size mixes (their own random stream) and a job mix; trace replay at timestamps in ns.
     "cycle-size-mix-jobs": {"seed": 8, "engine": "cycle", "topology": {"kind": "mesh", "dims": [4, 4]},
                             "switch": {"cache": {"entries": 4, "ways": 2},

@@ -116,7 +116,8 @@ TEST(Config, SchemaSaysWhenAFieldApplies) {
   EXPECT_EQ(when("switch.buffer.vcs"), in("switch.buffer.organisation", {"vc"}));
   EXPECT_EQ(when("switch.buffer.flits_per_vc"), in("switch.buffer.organisation", {"vc"}));
   EXPECT_EQ(when("switch.buffer.chunk_flits"), in("switch.buffer.organisation", {"hipiqs"}));
-  EXPECT_EQ(when("sim.bisection_steps"), in("sim.mode", {"saturation"}));
+  EXPECT_EQ(when("sim.bisection_steps"), in("sim.mode", {"saturation", "curve"}));
+  EXPECT_EQ(when("sim.curve_points"), in("sim.mode", {"curve"}));
   const json per_port = when("switch.buffer.flits_per_port");
   ASSERT_TRUE(per_port.is_object());
   EXPECT_EQ(per_port["path"], "switch.buffer.organisation");

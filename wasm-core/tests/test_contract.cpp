@@ -214,10 +214,11 @@ TEST(ConfigSchema, IsDiscriminatedByTopologyKindAndTrafficPattern) {
   EXPECT_TRUE(cycle["switch"]["properties"]["buffer"]["properties"].contains("organisation"));
   EXPECT_TRUE(cycle["sim"]["properties"].contains("measure_cycles"));
   EXPECT_FALSE(cycle["switch"]["properties"].contains("delays_ns"));
-  // The route walk's sim section holds only its execution setting (threads), the cycle engine's its windows.
+  // The route walk's sim section holds only its execution setting (threads), the cycle engine's its
+  // windows and mode, and threads for curve mode's loads.
   EXPECT_EQ(variant(s, "engine", "routewalk")["properties"]["sim"]["properties"].size(), 1u);
   EXPECT_EQ(variant(s, "engine", "routewalk")["properties"]["sim"]["properties"]["threads"]["x-unit"], "threads");
-  EXPECT_FALSE(cycle["sim"]["properties"].contains("threads"));
+  EXPECT_EQ(cycle["sim"]["properties"]["threads"]["x-unit"], "threads");
   EXPECT_FALSE(variant(s, "engine", "app")["properties"].contains("sim"));
   EXPECT_FALSE(s["properties"]["traffic"]["properties"].contains("hotspots"));
   EXPECT_TRUE(variant(s, "traffic.pattern", "hotspot")["properties"]["traffic"]["properties"].contains("hotspots"));

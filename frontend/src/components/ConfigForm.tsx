@@ -1,6 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import type { Config, FieldError } from '../config/types';
 import { LOAD_PATH, loadIgnored, type FieldSpec } from '../config/form';
+import { getPath } from '../lib/path';
 import { pruneToVariant, shownFields, type SchemaNode } from '../config/schema';
 import { GROUPS } from '../config/presentation';
 import { FieldInput } from './FieldInput';
@@ -32,9 +33,9 @@ function Folded({ title, hasError, children }: { title: string; hasError: boolea
 
 // Editing an ignored load still makes another config (another hash: a preset's "as published"
 // values no longer show), so the form says why the run does not change.
-const LOAD_IGNORED = (
+const loadIgnoredNote = (mode: string) => (
   <span data-testid="load-ignored">
-    Ignored in saturation mode: the run bisects the offered load itself, so this value changes no
+    Ignored in {mode} mode: the run bisects the offered load itself, so this value changes no
     run (only the config, which then no longer matches a preset's published values). Set{' '}
     <code>sim.mode</code> to <code>latency</code> to run at this load.
   </span>
@@ -72,7 +73,7 @@ export function ConfigForm({ config, schema, error, onChange, onLocalError }: Pr
         const inputs = fs.map((f) => (
           <FieldInput key={f.path} spec={f} config={config} onChange={change} onLocalError={onLocalError}
             coreError={errorForField(error, f.path)}
-            note={f.path === LOAD_PATH && loadIgnored(config) ? LOAD_IGNORED : undefined} />
+            note={f.path === LOAD_PATH && loadIgnored(config) ? loadIgnoredNote(String(getPath(config, 'sim.mode'))) : undefined} />
         ));
         return open ? (
           <fieldset key={group}><legend>{title}</legend>{inputs}</fieldset>

@@ -4,10 +4,12 @@ import { line } from 'd3-shape';
 import { extent } from 'd3-array';
 import type { Series } from '../lib/sweep';
 import { formatAxisValue } from '../lib/format';
-import { bandSegments, markerTitles } from '../lib/lineChart';
+import { bandSegments, logTicks, markerTitles } from '../lib/lineChart';
 
 // Okabe-Ito: colour-blind-safe categorical palette.
 const PALETTE = ['#0072B2', '#E69F00', '#009E73', '#CC79A7', '#D55E00', '#56B4E9', '#F0E442', '#000000'];
+// The default width; a chart given its panel's width (`width`) draws at that size, so its text
+// stays at the page's size instead of being scaled with the picture.
 const W = 520;
 const H = 280;
 const M = { l: 58, r: 140, t: 12, b: 40 };
@@ -24,9 +26,19 @@ interface Props {
   // What a hollow marker means ("saturated"): said in its tooltip and in the legend.
   hollowLabel?: string;
   logX?: boolean;
+  // A log y axis (latency against load: the curve below saturation and the climb past it both
+  // readable); values <= 0 are left out of the domain.
+  logY?: boolean;
+  // The x axis starts at 0 (offered load: from no load) and ends on a tick at or past the last point.
+  xFromZero?: boolean;
+  width?: number; // px; default W
   // Dashed horizontal lines at a y of a series (e.g. the accepted-throughput plateau of a
   // saturation search), in its colour; `label` is the tooltip, with the value's unit.
-  levels?: Array<{ series: string; y: number; label: string }>;
+  // `text`, when given, is written on the chart at the line's right end.
+  levels?: Array<{ series: string; y: number; label: string; text?: string }>;
+  // Dashed vertical lines at an x (e.g. the saturation throughput on an offered-load axis), in the
+  // colour of `series`; `label` is the tooltip, `text` written beside the line's top.
+  rules?: Array<{ series: string; x: number; label: string; text: string }>;
   // Shaded x intervals of a series (e.g. the offered-load bracket a bisection ended in), in its
   // colour with dashed edges; `label` is the tooltip, with the unit.
   spans?: Array<{ series: string; x0: number; x1: number; label: string }>;
@@ -37,11 +49,13 @@ interface Props {
 }
 
 // A small multi-series line chart: D3 computes scales and paths, React draws them.
-export const LineChart = forwardRef<SVGSVGElement, Props>(function LineChart({ series, xLabel, yLabel, seriesLabel, formatY, formatTick = formatY, hollowLabel, logX, levels = [], spans = [], stalled = [] }, ref) {
+export const LineChart = forwardRef<SVGSVGElement, Props>(function LineChart({ series, xLabel, yLabel, seriesLabel, formatY, formatTick = formatY, hollowLabel, logX, logY, xFromZero, width = W, levels = [], rules = [], spans = [], stalled = [] }, ref) {
+  const W = width;
   const all = series.flatMap((s) => s.points);
-  // Levels and spans widen the domains, so none is drawn outside the plot.
-  const [x0, x1] = extent([...all.map((p) => p.x), ...spans.flatMap((m) => [m.x0, m.x1]), ...stalled.map((m) => m.x)]) as [number, number];
-  const [y0, y1] = extent([...all.map((p) => p.y), ...levels.map((m) => m.y)]) as [number, number];
+  // Levels, rules and spans widen the domains, so none is drawn outside the plot.
+  const [x0, x1] = extent([...(xFromZero ? [0] : []), ...all.map((p) => p.x), ...spans.flatMap((m) => [m.x0, m.x1]),
+    ...rules.map((m) => m.x), ...stalled.map((m) => m.x)]) as [number, number];
+  const [y0, y1] = extent([...all.map((p) => p.y), ...levels.map((m) => m.y)].filter((v) => !logY || v > 0)) as [number, number];
   if (all.length === 0 && stalled.length === 0) return <p className="note">No finished points yet.</p>;
   // Series whose every point is stalled have no line, but a legend entry and a colour after the
   // drawn ones', so their marks are told apart and named.
@@ -51,11 +65,16 @@ export const LineChart = forwardRef<SVGSVGElement, Props>(function LineChart({ s
   const colour = (key: string) => (keys.includes(key) ? PALETTE[keys.indexOf(key) % PALETTE.length] : '#555');
   const useLog = logX && x0 > 0;
   const x = (useLog ? scaleLog() : scaleLinear()).domain(x0 === x1 ? [x0 * 0.9 || -1, x1 * 1.1 || 1] : [x0, x1]).range([M.l, W - M.r]);
+  if (xFromZero && !useLog) x.nice();
   // Without a value drawn (every point stalled) the y axis has no range of its own: [0, 1].
-  const y = scaleLinear().domain(y0 === undefined ? [0, 1] : y0 === y1 ? [y0 - 0.01, y1 + 0.01] : [y0, y1]).nice().range([H - M.b, M.t]);
+  const yLog = logY && y0 !== undefined && y0 > 0;
+  const y = yLog
+    ? scaleLog().domain(y0 === y1 ? [y0 / 1.2, y1 * 1.2] : [y0, y1]).nice().range([H - M.b, M.t])
+    : scaleLinear().domain(y0 === undefined ? [0, 1] : y0 === y1 ? [y0 - 0.01, y1 + 0.01] : [y0, y1]).nice().range([H - M.b, M.t]);
   // Values all equal (one point, or a flat line): one tick at that value; ticks around it would
-  // all read the same at the shown digits ("25 25 25 25").
-  const yTicks = y0 !== undefined && y0 === y1 ? [y0] : y.ticks(5);
+  // all read the same at the shown digits ("25 25 25 25"). A log axis: 1, 2 and 5 times powers of
+  // ten (every integer tick of a decade would crowd).
+  const yTicks = y0 !== undefined && y0 === y1 ? [y0] : yLog ? logTicks(y.domain() as [number, number]) : y.ticks(5);
   const path = line<{ x: number; y: number }>().x((p) => x(p.x)).y((p) => y(p.y));
   const xTicks = useLog ? [...new Set([...all, ...stalled].map((p) => p.x))].sort((a, b) => a - b) : x.ticks(6);
   // Markers in drawing order; one drawn over another's centre names both in its tooltip.
@@ -104,10 +123,20 @@ export const LineChart = forwardRef<SVGSVGElement, Props>(function LineChart({ s
         </rect>
       ))}
       {levels.map((m) => (
-        <line key={m.series} data-level={m.series} x1={M.l} x2={W - M.r} y1={y(m.y)} y2={y(m.y)}
-          stroke={colour(m.series)} strokeWidth={1.5} strokeDasharray="4 3">
-          <title>{m.label}</title>
-        </line>
+        <g key={m.series}>
+          <line data-level={m.series} x1={M.l} x2={W - M.r} y1={y(m.y)} y2={y(m.y)} stroke={colour(m.series)} strokeWidth={1.5} strokeDasharray="4 3">
+            <title>{m.label}</title>
+          </line>
+          {m.text && <text x={W - M.r - 4} y={y(m.y) - 4} textAnchor="end" fill={colour(m.series)} data-level-text="">{m.text}</text>}
+        </g>
+      ))}
+      {rules.map((m) => (
+        <g key={m.series}>
+          <line data-rule={m.series} x1={x(m.x)} x2={x(m.x)} y1={M.t} y2={H - M.b} stroke={colour(m.series)} strokeWidth={1.5} strokeDasharray="4 3">
+            <title>{m.label}</title>
+          </line>
+          <text x={x(m.x) - 4} y={M.t + 10} textAnchor="end" fill={colour(m.series)} data-rule-text="">{m.text}</text>
+        </g>
       ))}
       {series.map((s, i) => (
         <g key={s.key} data-series={s.key}>

@@ -1,14 +1,14 @@
 import type { Json, SimResult } from '../config/types';
 import { errorsOf } from '../lib/confidence';
 import { formatValue } from '../lib/format';
-import { bracketText, DEADLOCK, latencySeries, loadBracket, runState, throughputSeries, type CurveRow } from '../lib/loadCurve';
+import { DEADLOCK, loadBracket, runState, type CurveRow } from '../lib/loadCurve';
 import { getPath } from '../lib/path';
 import { useUnits } from '../hooks/useCoreSchemas';
 import type { Units } from '../lib/units';
 import { CycleLatencyChart } from './CycleLatencyChart';
 import { Delta } from './Delta';
 import { KeyValueTable } from './KeyValueTable';
-import { LineChart } from './LineChart';
+import { LoadCurveCharts } from './LoadCurveCharts';
 import { TraceTable, type TracedPacket } from './TraceTable';
 
 type Obj = Record<string, unknown>;
@@ -32,17 +32,11 @@ export function LoadPanel({ result, prefix }: { result: SimResult; prefix: strin
     ...(get('cache.enabled') === true ? [['routing-cache hit rate', 'cache.hit_rate'] as [string, string]] : []),
   ];
   const curve = get('saturation.curve') as CurveRow[] | undefined;
+  // Curve mode's evenly spaced loads (docs/engines.md, "Measurement"), drawn instead of the search's.
+  const loadCurve = get('load_curve.points') as CurveRow[] | undefined;
   const saturation = get('saturation.throughput') as number | undefined;
-  const tput = units.unitOf('throughput.accepted');
-  const cycles = units.unitOf('latency_cycles.packet.mean');
-  // Ticks are bare numbers (the unit is in the axis label); a marker's tooltip gives its unit.
-  const bare = (v: number) => formatValue(v, '');
   const runLoad = get('throughput.offered_configured');
-  const latency = curve ? latencySeries(curve) : [];
-  const throughput = curve ? throughputSeries(curve) : [];
   const bracket = loadBracket(result);
-  const bracketUnit = units.unitOf('saturation.load_bracket');
-  const satText = formatValue(saturation, units.unitOf('saturation.throughput'));
   const state = runState(result);
   return (
     <div className="load-panel" data-testid={`${prefix}-load`}>
@@ -79,37 +73,10 @@ export function LoadPanel({ result, prefix }: { result: SimResult; prefix: strin
         </div>
       </dl>
       <SpreadNote get={get} units={units} prefix={prefix} />
-      {curve && curve.length > 0 && (
-        <div className="charts">
-          <figure className="chart">
-            <figcaption>
-              Mean packet latency against offered load, one point per run of the bisection
-              {bracket && (<>
-                {/* Loads the search tried, not the saturation throughput: that is an accepted
-                    throughput, marked on the chart beside. */}
-                ; shaded: the offered-load bracket the bisection ended in (traffic.injection.load: the loads it tried
-                up to its lower end stayed below saturation, those from its upper end saturated){' '}
-                <span data-testid={`${prefix}-load-bracket`}>{bracketText(bracket, bracketUnit)}</span>
-              </>)}
-            </figcaption>
-            <LineChart series={latency} xLabel={`offered load (${tput})`} yLabel={`packet latency (${cycles})`}
-              formatY={(v) => formatValue(v, cycles)} formatTick={bare}
-              spans={bracket ? [{ series: 'load bracket', x0: bracket[0], x1: bracket[1],
-                label: `offered-load bracket the bisection ended in: traffic.injection.load ${bracketText(bracket, bracketUnit)}` }] : []} />
-          </figure>
-          <figure className="chart">
-            <figcaption>
-              Accepted against offered throughput; dashed: the saturation throughput (the most any run of the bisection
-              accepted){' '}<span data-testid={`${prefix}-saturation`}>{satText}</span>
-            </figcaption>
-            <LineChart series={throughput} xLabel={`offered load (${tput})`} yLabel={`accepted (${tput})`}
-              formatY={(v) => formatValue(v, tput)} formatTick={bare}
-              levels={saturation !== undefined && throughput.length > 0 ? [{
-                // The plateau the saturated runs reach: in their colour when there are any.
-                series: throughput[throughput.length - 1].key, y: saturation, label: `saturation throughput ${satText}`,
-              }] : []} />
-          </figure>
-        </div>
+      {(loadCurve ?? curve ?? []).length > 0 && (
+        <LoadCurveCharts prefix={prefix} curve={loadCurve ?? curve ?? []} kind={loadCurve ? 'curve' : 'search'}
+          gridLoads={get('load_curve.loads') as number[] | undefined}
+          saturation={saturation} bracket={loadCurve ? undefined : bracket} fileBase={`switchlab-${result.config_hash.slice(0, 12)}`} />
       )}
       <CycleLatencyChart result={result} prefix={prefix} />
       <div className="charts">

@@ -35,3 +35,12 @@ export function markerTitles(markers: Marker[], r: number): string[] {
     ...markers.slice(0, i).filter((e) => Math.hypot(e.cx - m.cx, e.cy - m.cy) <= r).map((e) => e.label),
   ].join('\n'));
 }
+
+// A log axis's ticks: 1, 2 and 5 times the powers of ten inside [lo, hi] (every integer of a decade
+// would crowd the axis).
+export function logTicks([lo, hi]: [number, number]): number[] {
+  const ticks: number[] = [];
+  for (let p = 10 ** Math.floor(Math.log10(lo)); p <= hi; p *= 10)
+    for (const m of [1, 2, 5]) if (m * p >= lo * (1 - 1e-9) && m * p <= hi * (1 + 1e-9)) ticks.push(m * p);
+  return ticks;
+}

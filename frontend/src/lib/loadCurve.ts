@@ -63,3 +63,21 @@ export function loadBracket(result: unknown): [number, number] | undefined {
 export function bracketText([lo, hi]: [number, number], unit: string): string {
   return `${formatAxisValue(lo)}–${formatAxisValue(hi)} ${displayUnit(unit)}`;
 }
+
+// The zero-load latency as a curve shows it: the mean latency of its lowest offered load that
+// stayed below saturation and delivered packets (curve mode's first load is a tenth or less of
+// the saturation load, where queueing adds little). undefined when no run qualifies.
+export function zeroLoadPoint(curve: CurveRow[]): { load: number; latency: number } | undefined {
+  const first = byLoad(delivered(curve)).find((r) => !r[3]);
+  return first ? { load: first[0], latency: first[2] } : undefined;
+}
+
+// A curve's points as CSV rows, one column per quantity with its unit in the header.
+export function curveCsvRows(curve: CurveRow[], loadUnit: string, latencyUnit: string): Array<Record<string, unknown>> {
+  return byLoad(curve).map((r) => ({
+    [`offered load (${loadUnit})`]: r[0],
+    [`accepted throughput (${loadUnit})`]: r[1],
+    [`mean packet latency (${latencyUnit})`]: r[2],
+    saturated: r[3],
+  }));
+}

@@ -1,6 +1,6 @@
 import type { Config, FieldError, Json } from '../config/types';
 import type { Sweep } from '../api/client';
-import { getPath, setPath } from './path';
+import { getPath } from './path';
 import { NUMBER, numberOf } from '../config/form';
 
 // Sweep axes: values typed as "64, 128, 256", "64..1024 *2" (geometric) or "1..8 +1"
@@ -99,11 +99,42 @@ export interface AxisValues {
   values: Json[];
 }
 
+// A config with an axis value set the way the server sets it (backend services/axes.py, set_path):
+// missing objects are created, numeric parts index lists, and a path through anything else (e.g.
+// switch.cache.entries when the base has switch.cache: null) is refused with the server's error,
+// so the form says so before Submit rather than the server after it.
+export function setAxisValue(base: Config, path: string, value: Json): { config: Config } | { error: FieldError } {
+  const config = structuredClone(base);
+  const parts = path.split('.');
+  let node: Json = config;
+  for (const [i, part] of parts.entries()) {
+    const last = i === parts.length - 1;
+    if (Array.isArray(node)) {
+      const k = /^\d+$/.test(part) ? Number(part) : -1;
+      if (k < 0 || k >= node.length)
+        return { error: { field: `axes.${path}`, message: `'${part}' is not an index of a list of ${node.length}`,
+          allowed: node.length ? `an index in [0, ${node.length - 1}]` : 'no index: the list is empty' } };
+      if (last) node[k] = structuredClone(value);
+      else node = node[k];
+    } else if (node !== null && typeof node === 'object') {
+      if (last) node[part] = structuredClone(value);
+      else {
+        if (!(part in node)) node[part] = {};
+        node = node[part];
+      }
+    } else {
+      return { error: { field: `axes.${path}`, message: `'${parts.slice(0, i).join('.')}' is not an object`,
+        allowed: 'a path through objects and list indices' } };
+    }
+  }
+  return { config };
+}
+
 // Each axis's values as the core judges them before anything is submitted: the base config with
 // one value set, prepared as the explorer form's config is (ranges and rules stay the core's).
 // Per axis the first refused value's error, or null (also for an axis not parsed yet). A base the
 // core refuses on its own says nothing about the axes: all null (the server names the base field).
-// Combinations of values are the server's to check: it prepares every point.
+// Combinations of values are checkPoints' to judge.
 export async function axisValueErrors(
   prepare: (config: Config) => Promise<FieldError | null>,
   base: Config,
@@ -112,7 +143,8 @@ export async function axisValueErrors(
   if (await prepare(base)) return axes.map(() => null);
   const firstRefused = async ({ path, values }: AxisValues) => {
     for (const v of values) {
-      const error = await prepare(setPath(base, path, v));
+      const set = setAxisValue(base, path, v);
+      const error = 'error' in set ? set.error : await prepare(set.config);
       if (error) return error;
     }
     return null;
@@ -120,6 +152,62 @@ export async function axisValueErrors(
   const errors: Array<FieldError | null> = [];
   for (const axis of axes) errors.push(axis ? await firstRefused(axis) : null); // one at a time: the worker is shared
   return errors;
+}
+
+// The points of a grid in the server's order (row-major: the last axis varies fastest), each as
+// its axis values.
+export function* gridPoints(axes: AxisValues[]): Generator<Array<[string, Json]>> {
+  const total = pointCount(axes.map((a) => a.values));
+  for (let n = 0; n < total; n++) {
+    let rest = n;
+    const point: Array<[string, Json]> = [];
+    for (let i = axes.length - 1; i >= 0; i--) {
+      const len = axes[i].values.length;
+      point.unshift([axes[i].path, axes[i].values[rest % len]]);
+      rest = Math.floor(rest / len);
+    }
+    yield point;
+  }
+}
+
+export interface FailingPoint {
+  index: number; // 0-based, in the server's order
+  total: number;
+  values: Array<[string, Json]>;
+  error: FieldError;
+}
+
+// "point 3 of 15 (switch.cache.entries = 16, switch.cache.ways = 1)": a point as the form names it.
+export function pointName(p: Pick<FailingPoint, 'index' | 'total' | 'values'>): string {
+  return `point ${p.index + 1} of ${p.total} (${p.values.map(([k, v]) => `${k} = ${JSON.stringify(v)}`).join(', ')})`;
+}
+
+// Every point of the grid prepared by the core, as the server will prepare it on submit: the first
+// point it refuses (in the server's order), or null when all are valid. (`prepare` may throw to
+// stop early: the axes changed.)
+export async function firstFailingPoint(
+  prepare: (config: Config) => Promise<FieldError | null>,
+  base: Config,
+  axes: AxisValues[],
+): Promise<FailingPoint | null> {
+  const total = pointCount(axes.map((a) => a.values));
+  let index = 0;
+  for (const values of gridPoints(axes)) {
+    let config: Config = base;
+    let error: FieldError | null = null;
+    for (const [path, v] of values) {
+      const set = setAxisValue(config, path, v);
+      if ('error' in set) {
+        error = set.error;
+        break;
+      }
+      config = set.config;
+    }
+    error ??= await prepare(config);
+    if (error) return { index, total, values, error };
+    index++;
+  }
+  return null;
 }
 
 export interface SeriesPoint {
@@ -169,11 +257,13 @@ export function sweepSeries(
     .map(([key, points]) => ({ key, points: points.sort((p, q) => p.x - q.x) }));
 }
 
-// Which points of a sweep are saturation searches (engine cycle, sim.mode "saturation"), from
+// Which points of a sweep are saturation searches (engine cycle, sim.mode "saturation" or "curve"), from
 // its base config and its axes: 'all', 'some' (an axis switches engine or mode) or 'none'.
 export function saturationPoints(sweep: Pick<Sweep, 'base' | 'axes'>): 'all' | 'some' | 'none' {
   const values = (path: string) => (sweep.axes[path] as Json[] | undefined) ?? [getPath(sweep.base, path)];
   const [engines, modes] = [values('engine'), values('sim.mode')];
-  if (engines.every((e) => e === 'cycle') && modes.every((m) => m === 'saturation')) return 'all';
-  return engines.includes('cycle') && modes.includes('saturation') ? 'some' : 'none';
+  // (Curve mode starts with the same search and reports it the same way.)
+  const search = (m: Json | undefined) => m === 'saturation' || m === 'curve';
+  if (engines.every((e) => e === 'cycle') && modes.every(search)) return 'all';
+  return engines.includes('cycle') && modes.some(search) ? 'some' : 'none';
 }

@@ -1,16 +1,18 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { Config, FieldError, Json } from '../config/types';
 import { startConfig } from '../config/examples';
-import { allFields } from '../config/schema';
+import { allFields, shownFields } from '../config/schema';
 import { LOAD_PATH, loadIgnored } from '../config/form';
 import { useCoreSchemas } from '../hooks/useCoreSchemas';
 import { InvalidConfig } from '../api/client';
 import { decodeConfig, encodeConfig } from '../lib/share';
-import { defaultSweepName, parseAxis, pointCount } from '../lib/sweep';
+import { getPath } from '../lib/path';
+import { defaultSweepName, parseAxis, pointCount, pointName, type AxisValues } from '../lib/sweep';
+import { defaultAxes, describeBase } from '../lib/sweepDefaults';
 import { formatCount, formatSeconds } from '../lib/format';
 import { sweepSeconds, workPerPoint } from '../lib/placement';
 import { useCoreService } from '../hooks/useCoreService';
-import { useAxisValueErrors } from '../hooks/useAxisValueErrors';
+import { useAxisValueErrors, usePointCheck } from '../hooks/useAxisValueErrors';
 import { Allowed } from '../components/Allowed';
 import { PastSweeps } from '../components/PastSweeps';
 import { TableScroll } from '../components/TableScroll';
@@ -35,14 +37,18 @@ export function NewSweepView() {
   const base: Config = useMemo(() => decodeConfig(window.location.hash) ?? startConfig(), []);
   // null until the user types a name: the name then follows the axes.
   const [typedName, setTypedName] = useState<string | null>(null);
-  const [axes, setAxes] = useState<Axis[]>([
-    { path: 'switch.cache.entries', text: '16..256 *2' },
-    { path: 'switch.cache.ways', text: '1, 2, 4' },
-  ]);
+  // The first axes come from the base config and the core's schema once it has loaded (none before).
+  const [axes, setAxes] = useState<Axis[]>([]);
   const [error, setError] = useState<FieldError | string | null>(null);
   const [busy, setBusy] = useState(false);
   // Axis fields offered: every numeric or array field of the core's schema (any kind).
   const { schemas } = useCoreSchemas();
+  const [defaulted, setDefaulted] = useState(false);
+  useEffect(() => {
+    if (!schemas || defaulted) return;
+    setAxes(defaultAxes(shownFields(schemas.config, base), base));
+    setDefaulted(true);
+  }, [schemas, defaulted, base]);
   // The base config's size, for the sweep's time estimate (points that change the network's
   // size differ from it, so the estimate says it is per base-sized point).
   const baseRun = useCoreService(base);
@@ -63,7 +69,19 @@ export function NewSweepView() {
   }));
   const axisError = (i: number) => (parsed[i].ok ? valueErrors[i] : parsed[i].message);
   const ok = axes.every((_, i) => !axisError(i)) && axes.every((a) => !pathError(a.path)) && new Set(axes.map((a) => a.path)).size === axes.length;
-  const count = ok ? pointCount(parsed.map((p) => (p.ok ? p.values : []))) : null;
+  const count = ok && axes.length > 0 ? pointCount(parsed.map((p) => (p.ok ? p.values : []))) : null;
+  // Every point prepared by the core before Submit (as the server will): undefined while checking.
+  // Checked as soon as the axes parse, also beside an axis's own error, so that the first refused
+  // point is named with all its values.
+  const parses = axes.length > 0 && parsed.every((p) => p.ok) && axes.every((a) => !pathError(a.path))
+    && new Set(axes.map((a) => a.path.trim())).size === axes.length;
+  const grid: AxisValues[] | null = parses
+    ? axes.map((a, i) => ({ path: a.path.trim(), values: (parsed[i] as { values: Json[] }).values })) : null;
+  const failing = usePointCheck(base, grid);
+  const checked = grid !== null && failing === null;
+  const baseLines = baseRun.prepared && schemas
+    ? describeBase(baseRun.prepared.config, baseRun.prepared.summary, new Set(shownFields(schemas.config, baseRun.prepared.config).map((f) => f.path)))
+    : null;
   // A load axis of a saturation search would give identical points, e.g. from seed 003's presets.
   const axisOn = (path: string) => axes.some((a) => a.path.trim() === path);
   const loadAxisIgnored = loadIgnored(base) && axisOn(LOAD_PATH) && !axisOn('sim.mode');
@@ -93,10 +111,12 @@ export function NewSweepView() {
   return (
     <main className="page">
       <h2>New sweep</h2>
-      <p className="note">
-        Base config: {String((base.topology as { kind?: string } | undefined)?.kind ?? '?')}{' '}
-        <a href={`/#${encodeConfig(base)}`}>edit it in Explore</a>; every point is this config with the axis values set.
-      </p>
+      <div className="note" data-testid="sweep-base">
+        Base config (<a href={`/#${encodeConfig(base)}`}>edit it in Explore</a>); every point is this config with the axis values set:
+        {baseLines
+          ? <dl className="summary">{baseLines.map(([k, v]) => <div key={k}><dt>{k}</dt><dd data-testid={`sweep-base-${k}`}>{v}</dd></div>)}</dl>
+          : baseRun.error ? <ErrorNote error={baseRun.error} testId="sweep-base-error" /> : ' …'}
+      </div>
       <div className="field">
         <label htmlFor="sweep-name">Name</label>
         <input id="sweep-name" value={name} onChange={(e) => setTypedName(e.target.value)} />
@@ -133,9 +153,17 @@ export function NewSweepView() {
         <button type="button" onClick={() => changeAxes([...axes, { path: 'seed', text: '1..4 +1' }])}>Add axis</button>
       </p>
       <p data-testid="sweep-point-count">
-        {count !== null ? `${formatCount(count)} points` : 'fix the axes above (each field once)'}
+        {!defaulted ? "reading the core's fields…" : count !== null ? `${formatCount(count)} points` : axes.length === 0 ? 'add an axis' : 'fix the axes above (each field once)'}
       </p>
-      {count !== null && count > 0 && baseRun.prepared && (
+      {grid && failing === undefined && count !== null && count > 0 && (
+        <p className="note" data-testid="sweep-checking">checking the {formatCount(count)} points with the core…</p>
+      )}
+      {failing && (
+        <div className="field-error" role="alert" data-testid="sweep-point-error">
+          {pointName(failing)} is refused: <code>{failing.error.field}</code>: {failing.error.message}<Allowed error={failing.error} />
+        </div>
+      )}
+      {checked && count !== null && count > 0 && baseRun.prepared && (
         <p className="note" data-testid="sweep-eta">
           {(() => {
             const [fast, slow] = sweepSeconds(baseRun.prepared.summary, count);
@@ -145,13 +173,13 @@ export function NewSweepView() {
       )}
       {loadAxisIgnored && (
         <p className="note warn" data-testid="sweep-load-ignored">
-          The base config has <code>sim.mode: "saturation"</code>, which bisects the offered load itself: every value of{' '}
+          The base config has <code>sim.mode: "{String(getPath(base, 'sim.mode'))}"</code>, which bisects the offered load itself: every value of{' '}
           <code>traffic.injection.load</code> gives the same run. Set <code>sim.mode</code> to <code>latency</code> in Explore to draw a
           latency-load curve point by point.
         </p>
       )}
       {error && <ErrorNote error={error} testId="sweep-error" />}
-      <button type="button" className="primary" disabled={!ok || busy || count === 0} onClick={submit}>
+      <button type="button" className="primary" disabled={!ok || !checked || busy || count === 0} onClick={submit}>
         Submit sweep to the server
       </button>
       <PastSweeps />

@@ -303,7 +303,8 @@ bool estimate_cycle_run(Params& root, Experiment& ex) {
   const Topology& topo = *ex.topology;
   const CycleConfig& c = ex.cycle;
   RunEstimate& e = ex.estimate;
-  const double runs = c.saturation_mode ? c.bisection_steps : 1;
+  // (Curve mode holds up to sim.threads networks at once; the memory below is one run's.)
+  const double runs = c.saturation_mode ? c.bisection_steps + c.curve_points : 1;
   const double run_cycles = static_cast<double>(c.warmup + c.measure + c.drain);
   const double cycles = run_cycles * runs;
   const double load = c.saturation_mode ? 1.0 : c.load;
@@ -358,6 +359,15 @@ bool estimate_cycle_run(Params& root, Experiment& ex) {
   return true;
 }
 
+// sim.threads, an execution setting: results are identical for any value, so callers keep it out
+// of the normalized config and the id. `use` says what the threads do.
+void read_threads(Params& sim, Experiment& out, const std::string& use) {
+  const std::string doc = "Threads " + use + "; 0: every core of the machine. Results do not depend on it (it is not "
+                          "part of the experiment id); browser runs use every core where the page is cross-origin "
+                          "isolated, else one";
+  out.threads = static_cast<uint32_t>(sim.integer("threads", {0, 0, kMaxThreads, "threads", doc.c_str()}));
+}
+
 // A replay needs traffic it can replay, and its load is its own: there is no load to bisect on.
 void check_cycle_traffic(const Experiment& ex, ErrorSink& errors) {
   const ReplayInfo* replay = ex.cycle.replay;
@@ -374,7 +384,7 @@ void check_cycle_traffic(const Experiment& ex, ErrorSink& errors) {
   if (!why.field.empty())
     errors.fail(why.field, why.message, why.allowed);
   else if (ex.cycle.saturation_mode)
-    errors.fail("sim.mode", "saturation bisects on traffic.injection.load; a replay's load is given by its messages", "latency");
+    errors.fail("sim.mode", "saturation and curve vary traffic.injection.load; a replay's load is given by its messages", "latency");
 }
 
 }  // namespace
@@ -420,7 +430,14 @@ bool parse_experiment(const json& config, Experiment& out, ErrorSink& errors, Pa
   if (cycle) {
     Params sim = root.child("sim", "Cycle engine: measurement windows and mode");
     parse_cycle_config(sw, cam, traffic, sim, out.topology->ports_per_switch(), out.cycle);
+    read_threads(sim, out, "curve mode runs its loads on");
     sim.reject_unknown();
+    // Fields that existed before curve mode keep their ids: curve_points only in curve mode, and
+    // threads never (results do not depend on it).
+    if (auto it = out.normalized.find("sim"); it != out.normalized.end() && it->is_object()) {
+      it->erase("threads");
+      if (out.cycle.curve_points == 0) it->erase("curve_points");
+    }
   }
   Params hardware = root.child("hardware", "Technology and hardware options of the cost model");
   const auto& g = out.cache.geometry;
@@ -453,10 +470,7 @@ bool parse_experiment(const json& config, Experiment& out, ErrorSink& errors, Pa
     // An execution setting, not part of the experiment: results are identical for any value, so it
     // stays out of the normalized config and the id.
     Params sim = root.child("sim", "Route walk: execution");
-    out.threads = static_cast<uint32_t>(sim.integer(
-        "threads", {0, 0, kMaxThreads, "threads",
-                    "Threads the run may use; 0: every core of the machine. Results do not depend on it (it is not "
-                    "part of the experiment id); browser runs use one"}));
+    read_threads(sim, out, "the run may use");
     sim.reject_unknown();
     out.normalized.erase("sim");
   }

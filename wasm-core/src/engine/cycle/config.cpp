@@ -170,10 +170,18 @@ void parse_cycle_config(Params& sw, Params& cam, Params& traffic, Params& sim, u
   c.drain = static_cast<uint64_t>(sim.integer("drain_cycles", {30000, 0, kMaxCycles, "cycles",
                                                                "Most cycles after the window spent delivering measured packets; "
                                                                "packets still undelivered then mark the run saturated"}));
-  c.saturation_mode = sim.choice("mode", "latency", {"latency", "saturation"},
-                                 "latency: one run at traffic.injection.load; saturation: bisection on the load for the "
-                                 "saturation throughput, returning the latency-load curve") == "saturation";
-  c.bisection_steps = static_cast<uint32_t>(sim.when("mode", {"saturation"}).integer("bisection_steps", {7, 1, 20, "runs", "saturation mode: runs of the bisection"}));
+  const std::string mode = sim.choice(
+      "mode", "latency", {"latency", "saturation", "curve"},
+      "latency: one run at traffic.injection.load; saturation: bisection on the load for the saturation throughput, "
+      "returning the latency-load curve of the loads it tried; curve: the same bisection, then sim.curve_points runs "
+      "at evenly spaced loads from near zero to just past the saturation it found (load_curve), on every core");
+  c.saturation_mode = mode != "latency";
+  c.bisection_steps = static_cast<uint32_t>(sim.when("mode", {"saturation", "curve"}).integer("bisection_steps", {7, 1, 20, "runs", "saturation and curve modes: runs of the bisection"}));
+  const auto points = static_cast<uint32_t>(sim.when("mode", {"curve"}).integer(
+      "curve_points", {12, 2, 64, "runs",
+                       "curve mode: offered loads of the curve, top x k / curve_points for k = 1..curve_points, "
+                       "top = 1.1 x the lowest saturated load the bisection tried (at most 1)"}));
+  c.curve_points = mode == "curve" ? points : 0;
   c.trace_packets = static_cast<uint32_t>(sim.integer(
       "trace_packets", {0, 0, 1024, "packets",
                         "Per-packet trace of the first this many measured packets (in injection order): source, "

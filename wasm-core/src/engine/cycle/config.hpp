@@ -53,8 +53,11 @@ struct CycleConfig {
   // E[L^power] of a packet's flits (power 1 or 2), over the size mix's weights.
   double packet_flits_moment(int power) const;
   uint64_t warmup = 10000, measure = 30000, drain = 30000;  // cycles
+  // sim.mode: "saturation" and "curve" both search for the saturation load (saturation_mode);
+  // "curve" then runs curve_points evenly spaced loads up to just past it (0: no curve).
   bool saturation_mode = false;
   uint32_t bisection_steps = 7;
+  uint32_t curve_points = 0;
   uint32_t trace_packets = 0;  // the first this many measured packets are traced router by router
 };
 
