@@ -121,6 +121,20 @@ describe('cost and model panels take units from the results schema', () => {
     expect(t).toContain('fit (estimate, ±5.39 % cross-validated, worst 32.05 %)');
   });
 
+  it('cost panel puts the seeds\' table\'s access time beside the published 0.41 ns', () => {
+    const result = {
+      ...seedFigure,
+      cost: {
+        tech_nm: 45,
+        cache: { method: 'cacti', entries: 2048, ways: 4, entry_bytes: 12, access_ns: 0.406127 },
+        published: { cache_2048x12B_4way: [{ source: 'seed 000 Sec. V-A, Figs. 13-14', tech_nm: 45, access_ns: 0.41 }] },
+      },
+    };
+    const t = withUnits(createElement(CostPanel, { result }));
+    expect(t).toContain("Access time: CACTI 7 (model, exact) 0.406127 ns beside the seeds' 0.41 ns (as published, seed 000 Sec. V-A, "
+      + 'Figs. 13-14): they agree to the published two decimals.');
+  });
+
   it('cost panel gives the core\'s reason where a part has no figures', () => {
     const result = {
       ...seedFigure,

@@ -37,6 +37,7 @@ export function CostPanel({ result }: { result: SimResult }) {
               {isError(s.error) && <p className="note error" data-testid={`cost-error-${k}`}>
                 No figures: {s.error.field}: {s.error.message}{s.error.allowed ? ` (allowed: ${s.error.allowed})` : ''}</p>}
               <KeyValueTable data={s} path={`cost.${k}`} skip={TEXT_KEYS} />
+              {k === 'cache' && <SeedAccessTime cost={cost} />}
               {s.cacti && typeof s.cacti === 'object' && <CactiReasoning cacti={s.cacti as Obj} part={k} />}
               {['label', 'figures_for', 'note', 'assumption'].map((t) =>
                 typeof s[t] === 'string' && s[t] !== '' ? <p key={t} className="note small">{String(s[t])}</p> : null,
@@ -111,5 +112,23 @@ function CactiReasoning({ cacti, part }: { cacti: Obj; part: string }) {
       </table>
       <p className="small note">CACTI {String(cacti.printed_version ?? cacti.cacti_version ?? '')}, built from {String(cacti.package ?? '')} {String(cacti.package_version ?? '')} (sha256 {String(cacti.package_sha256 ?? '').slice(0, 12)}…)</p>
     </div>
+  );
+}
+
+// The seeds' table (2,048 x 12 B, 4-way, 45 nm): the model's access time beside the published
+// 0.41 ns (seed 000 Sec. V-A), to the digits each has, and whether they agree at the published
+// precision (two decimals).
+function SeedAccessTime({ cost }: { cost: Obj }) {
+  const c = cost.cache as Obj;
+  const pub = ((cost.published as Obj | undefined)?.cache_2048x12B_4way as Obj[] | undefined)?.find((p) => p.tech_nm === cost.tech_nm && typeof p.access_ns === 'number');
+  if (!pub || c.entries !== 2048 || c.ways !== 4 || c.entry_bytes !== 12 || typeof c.access_ns !== 'number') return null;
+  const published = pub.access_ns as number;
+  const agree = Math.abs(c.access_ns - published) <= 0.005;
+  const who = c.method === 'cacti' ? 'CACTI 7 (model, exact)' : 'the fit (model, estimate)';
+  return (
+    <p className="note small" data-testid="cost-seed-access">
+      Access time: {who} {Number(c.access_ns.toPrecision(6))} ns beside the seeds&apos; {published} ns (as published, {String(pub.source)}):
+      {agree ? ' they agree to the published two decimals.' : ` they differ by ${Math.abs(c.access_ns - published).toFixed(3)} ns.`}
+    </p>
   );
 }
