@@ -38,7 +38,7 @@ export function CostPanel({ result }: { result: SimResult }) {
                 No figures: {s.error.field}: {s.error.message}{s.error.allowed ? ` (allowed: ${s.error.allowed})` : ''}</p>}
               <KeyValueTable data={s} path={`cost.${k}`} skip={TEXT_KEYS} />
               {k === 'cache' && <SeedAccessTime cost={cost} />}
-              {s.cacti && typeof s.cacti === 'object' && <CactiReasoning cacti={s.cacti as Obj} part={k} />}
+              {typeof s.cacti === 'object' && s.cacti !== null && <CactiReasoning cacti={s.cacti as Obj} part={k} />}
               {['label', 'figures_for', 'note', 'assumption'].map((t) =>
                 typeof s[t] === 'string' && s[t] !== '' ? <p key={t} className="note small">{String(s[t])}</p> : null,
               )}
