@@ -270,7 +270,7 @@ const std::vector<ResultKey>& declared() {
       {"cost", "object", "", "Hardware cost (CACTI 7 or its fit, per cost.method, and published figures); units by key suffix"},
       {"cost.method", "string", "", "cost.method of the run: cacti (CACTI 7 itself, exact) or fit (the CACTI-7 fit, an estimate)"},
       {"cost.*.method", "string", "", "Which method made this part's figures: cacti or fit"},
-      {"cost.*.cacti.organisation.*", "integer", "",
+      {"cost.*.cacti.organisation.*", "integer", "count",
        "The array organisation CACTI 7 chose: Ndwl / Ndbl wordline / bitline divisions, Nspd sets per wordline, Ndcm "
        "and Ndsam column multiplexing (data array); Nt* the same for the tag array"},
       {"cost.*.cacti.package_sha256", "string", "", "sha256 of the package CACTI 7 was built from (part of the experiment id)"},
