@@ -20,7 +20,7 @@ CAMS = [(1024, 24, False), (49152, 24, False), (49152, 24, True), (524288, 64, F
 PRIME_CACHE = (512, 2)
 PRIME_CAM = {"entries": 2048, "key_bits": 64, "with_result": True}
 POINTS = 1000
-POINTS_NO_MEMO = 100
+POINTS_NO_MEMO = 20
 
 
 def cache_config(entries, ways):
