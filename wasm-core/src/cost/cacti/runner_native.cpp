@@ -11,6 +11,9 @@
 #include <dirent.h>
 #include <fcntl.h>
 #include <signal.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -99,6 +102,11 @@ RunOutput run(const std::string& cfg_text, double time_limit_s) {
     // Child: only async-signal-safe calls until exec. Own process group, so that the time limit
     // also stops anything it started; no core files from CACTI's assert().
     setpgid(0, 0);
+#ifdef __linux__
+    // Dies with the thread that started it: a worker's engine process killed at its own time limit
+    // leaves no CACTI running.
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+#endif
     const rlimit no_core{0, 0};
     setrlimit(RLIMIT_CORE, &no_core);
     if (chdir(dir.c_str()) != 0) _exit(126);
