@@ -8,7 +8,8 @@ export NODE_PATH := /usr/share/nodejs
 JOBS ?= 2
 
 .PHONY: run test check build install build-native build-wasm build-frontend bench bench-trend clean gen-api \
-        test-core test-cross test-api test-bench test-frontend test-e2e test-compose build-fuzz test-fuzz fuzz
+        test-core test-cacti-rows test-cross test-api test-bench test-frontend test-e2e test-compose build-fuzz \
+        test-fuzz fuzz
 
 install:
 	@scripts/install.sh
@@ -60,6 +61,10 @@ check: install build-native build-wasm
 # The individual suites (scripts/test.sh runs them all and prints a summary).
 test-core:
 	@cd build/native && ctest --output-on-failure -j$(JOBS)
+# Every row of wasm-core/data/cacti/ through the exact path (about 15 min of CACTI; make test runs a
+# spread sample of them, CactiRows.SpreadSampleReproducedToPrintedPrecision).
+test-cacti-rows:
+	@build/native/switchlab_tests --gtest_also_run_disabled_tests --gtest_filter='CactiRows.*'
 test-cross:
 	@$(VENV_PY) -m pytest -q tests/cross_build
 test-api:
@@ -108,6 +113,7 @@ fuzz: build-fuzz
 bench: build
 	@export SWITCHLAB_BENCH_RESULT="$$($(VENV_PY) bench/record.py --new-path)" && \
 	  $(VENV_PY) bench/run_bench.py && $(VENV_PY) bench/cycle_bench.py && $(VENV_PY) bench/api_bench.py && \
+	  $(VENV_PY) bench/cacti_bench.py && \
 	  echo "recorded in $$SWITCHLAB_BENCH_RESULT; make bench-trend shows the trend"
 bench-trend:
 	@$(VENV_PY) bench/trend.py

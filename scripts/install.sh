@@ -44,4 +44,8 @@ if [ ! -d frontend/node_modules ] || [ "$(cat frontend/node_modules/.lock-hash 2
   (cd frontend && npm ci --no-audit --no-fund --loglevel=error)
   echo "$lock_hash" > frontend/node_modules/.lock-hash
 fi
+# CACTI 7, the cost model's exact method (docs/cost-model.md, "Exact method"): fetched, verified
+# and built into build/cacti by its own script (the docker image runs the same one).
+PYTHON=.venv/bin/python scripts/build_cacti.sh build/cacti
+
 echo "== install: up to date"

@@ -168,9 +168,13 @@ TEST(Prepare, RefusalsNameWhatIsAllowed) {
     EXPECT_EQ(e["field"], field) << config;
     EXPECT_EQ(e["allowed"], allowed) << config;
   }
-  const json cost = json::parse(cost_json(R"({"switch": {"cache": {"entries": 8}}})"))["error"];
+  // The cost report prices each part on its own: the cache's refusal stands in its place, the CAM
+  // (which does not depend on the cache) keeps its figures.
+  const json report = json::parse(cost_json(R"({"switch": {"cache": {"entries": 8}}})"))["cost"];
+  const json& cost = report["cache"]["error"];
   EXPECT_EQ(cost["field"], "switch.cache.entries");
   EXPECT_EQ(cost["allowed"], "an integer in [16, 65536]");
+  EXPECT_GT(report["cam"]["search_ns"].get<double>(), 0);
 }
 
 // Text that is not JSON is located: the error names the field being read where the parse stopped

@@ -5,7 +5,7 @@
 //   switchlab-sim validate CONFIG.json   exit 0 if valid
 //   switchlab-sim hash CONFIG.json       experiment id
 //   switchlab-sim normalize CONFIG.json  canonical config with defaults
-//   switchlab-sim cost CONFIG.json       hardware cost (CACTI-7 fit, published data), no simulation
+//   switchlab-sim cost CONFIG.json       hardware cost (CACTI 7 or its fit per cost.method, published data), no simulation
 //   switchlab-sim smpi-export CONFIG.json  SimGrid SMPI platform and traces of an engine-app config
 //   switchlab-sim model NAME PARAMS      closed-form model; PARAMS: a JSON file, '-' or inline JSON
 //   switchlab-sim models                 the models and their parameters
