@@ -88,10 +88,10 @@ fuzz: build-fuzz
 	@$(call FUZZ_RUN,run_fuzzer,--small) -max_total_time=$${FUZZ_SECONDS:-3600} corpus-run_fuzzer seeds-run_fuzzer
 
 bench: build
+	@$(VENV_PY) bench/cacti_wasm_bench.py
 	@$(VENV_PY) bench/run_bench.py
 	@$(VENV_PY) bench/cycle_bench.py
 	@$(VENV_PY) bench/api_bench.py
-	@$(VENV_PY) bench/cacti_bench.py
 
 clean:
 	rm -rf build .run frontend/dist tests/e2e/screenshots

@@ -17,17 +17,18 @@ namespace {
 
 EM_JS(int, cacti_js_available, (), {
   const r = globalThis.switchlabCacti;
-  return typeof r === 'object' && r !== null && typeof r.run === 'function' ? 1 : 0;
+  return typeof r === "object" && r !== null && typeof r.run === "function" ? 1 : 0;
 });
 
 // The runner's answer as JSON text in memory the caller frees; a runner that throws (it catches
 // CACTI's exits and aborts itself, so only a broken host would) answers exit code -1 and why.
+// (Its strings are in double quotes: single ones would be character constants to the preprocessor.)
 EM_JS(char*, cacti_js_run, (const char* cfg, double time_limit_s), {
   let answer;
   try {
     answer = globalThis.switchlabCacti.run(UTF8ToString(cfg), time_limit_s);
   } catch (e) {
-    answer = { exit_code: -1, timed_out: false, out: '', err: 'CACTI runner failed: ' + e };
+    answer = { exit_code: -1, timed_out: false, out: "", err: "CACTI runner failed: " + e };
   }
   const text = JSON.stringify(answer);
   const size = lengthBytesUTF8(text) + 1;

@@ -1,7 +1,7 @@
-// CACTI 7's WebAssembly modules timed per array (bench/cacti_bench.py prints the table): in node, and
-// in headless Chromium inside a module Web Worker as the UI runs them (frontend/src/core/cacti.ts), on
+// CACTI 7's WebAssembly modules timed per array (bench/cacti_wasm_bench.py prints the table): in node,
+// and in headless Chromium inside a module Web Worker as the UI runs them (frontend/src/core/cacti.ts), on
 // a page served cross-origin isolated so the threaded module can run too.
-//   node bench/cacti_bench.mjs node|browser CONFIGS.json REPS
+//   node bench/cacti_wasm_bench.mjs node|browser CONFIGS.json REPS
 // CONFIGS.json: {name: CACTI configuration text}. Prints one JSON object per line:
 // {"env", "build", "name", "first_s", "best_s", "exit_code"} (first run, then the best of REPS).
 import fs from 'node:fs';

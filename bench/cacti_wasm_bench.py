@@ -1,9 +1,9 @@
-"""`make bench`: CACTI 7's time per array, natively (build/cacti/cacti, a process per run, as the
-native core runs it) and as WebAssembly (build/wasm/cacti*.mjs) in node and in headless Chromium,
-each with the one-thread and the threaded module (bench/cacti_bench.mjs). The arrays: seed 000's
-table (2,048 x 12 B, 4-way, 45 nm), the default CAM forwarding table (49,152 x 24-bit keys, 45 nm)
-and a large cache (65,536 x 64 B, 16-way, 90 nm). First run and best of REPS; asserts nothing
-(docs/benchmarks.md, "CACTI")."""
+"""`make bench`: CACTI 7's time per array as WebAssembly (build/wasm/cacti*.mjs), in node and in
+headless Chromium, each with the one-thread and the threaded module (bench/cacti_wasm_bench.mjs),
+beside native CACTI (build/cacti/cacti, a process per run, as the native core runs it). The arrays:
+seed 000's table (2,048 x 12 B, 4-way, 45 nm), the default CAM forwarding table (49,152 x 24-bit
+keys, 45 nm) and a large cache (65,536 x 64 B, 16-way, 90 nm). First run and best of REPS; asserts
+nothing (docs/cost-model.md section 8; bench/cacti_bench.py times the native exact path and memo)."""
 import json
 import os
 import subprocess
@@ -17,7 +17,7 @@ sys.path.insert(0, str(ROOT / "tools"))
 import cacti_rows  # noqa: E402  (CACTI's cache.cfg with a row's settings, as the rows were made)
 
 CACTI_DIR = ROOT / "build/cacti"
-REPS = 3
+REPS = 2
 ARRAYS = {
     "seed000 2048x12B 4-way 45nm": cacti_rows.cache_spec(2048, 4, 12, 45),
     "CAM 49152x24b 45nm": cacti_rows.cam_spec("cam", 49152, 24, 45),
@@ -45,7 +45,7 @@ def wasm(env: str, configs: dict) -> dict:
     with tempfile.NamedTemporaryFile("w", suffix=".json") as f:
         json.dump(configs, f)
         f.flush()
-        lines = subprocess.run(["node", str(ROOT / "bench/cacti_bench.mjs"), env, f.name, str(REPS)],
+        lines = subprocess.run(["node", str(ROOT / "bench/cacti_wasm_bench.mjs"), env, f.name, str(REPS)],
                                check=True, capture_output=True, text=True).stdout.splitlines()
     return {(d["build"], d["name"]): (d["first_s"], d["best_s"]) for d in map(json.loads, lines)}
 
