@@ -7,7 +7,7 @@ export NODE_PATH := /usr/share/nodejs
 JOBS ?= 2
 
 .PHONY: run test build install build-native build-wasm build-frontend bench clean gen-api \
-        test-core test-cross test-api test-frontend test-e2e test-compose build-fuzz test-fuzz fuzz
+        test-core test-cacti-rows test-cross test-api test-frontend test-e2e test-compose build-fuzz test-fuzz fuzz
 
 install:
 	@scripts/install.sh
@@ -50,6 +50,10 @@ test:
 # The individual suites (scripts/test.sh runs them all and prints a summary).
 test-core:
 	@cd build/native && ctest --output-on-failure -j$(JOBS)
+# Every row of wasm-core/data/cacti/ through the exact path (about 15 min of CACTI; make test runs a
+# spread sample of them, CactiRows.SpreadSampleReproducedToPrintedPrecision).
+test-cacti-rows:
+	@build/native/switchlab_tests --gtest_also_run_disabled_tests --gtest_filter='CactiRows.*'
 test-cross:
 	@$(VENV_PY) -m pytest -q tests/cross_build
 test-api:
@@ -92,6 +96,7 @@ bench: build
 	@$(VENV_PY) bench/run_bench.py
 	@$(VENV_PY) bench/cycle_bench.py
 	@$(VENV_PY) bench/api_bench.py
+	@$(VENV_PY) bench/cacti_bench.py
 
 clean:
 	rm -rf build .run frontend/dist tests/e2e/screenshots

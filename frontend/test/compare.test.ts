@@ -19,6 +19,21 @@ describe('compare rows', () => {
   });
 });
 
+// A cost figure the core could not give has its reason beside the "—", and the parts that do not
+// depend on it (the CAM) keep their rows.
+describe('compare: cost rows without figures', () => {
+  it('carry the core\'s reason and keep the CAM rows', () => {
+    const cacheError = { field: 'switch.cache.entries', message: 'must be an integer in [16, 65536]' };
+    const small = { cost: { cache: { error: cacheError }, cam: { area_mm2: 2.5 }, budget: { error: cacheError } } };
+    const ok = { cost: { cache: { area_mm2: 0.14 }, cam: { area_mm2: 2.5 }, budget: { total_area_mm2: 11 } } };
+    const rows = metricRows([small, ok]);
+    const area = rows.find((r) => r.path === 'cost.cache.area_mm2')!;
+    expect(area.values).toEqual([undefined, 0.14]);
+    expect(area.reasons).toEqual(['switch.cache.entries: must be an integer in [16, 65536]', undefined]);
+    expect(rows.find((r) => r.path === 'cost.cam.area_mm2')!.values).toEqual([2.5, 2.5]);
+  });
+});
+
 // A cycle run without caches reports look-ups (its routing computations) but no cache: its cache
 // rows are empty beside a cached run's, and absent when no compared run has a cache.
 describe('compare: cache rows of networks without caches', () => {
@@ -52,7 +67,7 @@ describe('compare: the state of cycle-engine runs', () => {
   it('a saturated input FIFO beside VCs below saturation: the state row differs', async () => {
     // A 4x4 mesh at 0.6 flits/node/cycle: the single FIFO saturates, the VCs do not.
     const [fifo, vc] = await Promise.all([coreRun(cycle('input_fifo', 0.6)), coreRun(cycle('vc', 0.6))]);
-    expect(state([fifo, vc])).toEqual({ path: 'state', section: 'results', values: ['saturated', 'below saturation'], differs: true });
+    expect(state([fifo, vc])).toEqual({ path: 'state', section: 'results', values: ['saturated', 'below saturation'], reasons: [undefined, undefined], differs: true });
     expect(state([vc, vc])!.differs).toBe(false);
   });
 

@@ -2,6 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { formatAxisValue, formatCount, formatDelta, formatEstimate, formatNs, formatPercent, formatSeconds, formatValue, formatWithUnit, portClassOrder } from '../src/lib/format';
 
 describe('number formatting (always with units)', () => {
+  it('counts of one take the singular unit', () => {
+    expect(formatWithUnit(1, 'ways')).toBe('1 way');
+    expect(formatWithUnit(4, 'ways')).toBe('4 ways');
+    expect(formatWithUnit(1, 'entries')).toBe('1 entry');
+  });
   it('formats hit rates as percentages with two decimals', () => {
     expect(formatPercent(0.9236398345529748)).toBe('92.36 %');
     expect(formatPercent(0.88)).toBe('88.00 %');

@@ -97,6 +97,57 @@ describe('cost and model panels take units from the results schema', () => {
     expect(t).toContain('figures are for a fully associative array');
   });
 
+  it('cost panel says which method made each part: CACTI 7 with its reasoning, or the fit with its error', () => {
+    const result = {
+      ...seedFigure,
+      cost: {
+        cache: {
+          method: 'cacti', access_ns: 0.406127, provenance: 'CACTI 7 (exact): version 7.0',
+          cacti: {
+            organisation: { Ndwl: 2, Ndbl: 4, Nspd: 1 },
+            access_time_breakdown_ns: { data: { total: 0.406127, 'decoder + wordline': 0.2 } },
+            area_split_mm2: { data: 0.1, tag: 0.04 }, cell_area_efficiency_pct: { data: 60 },
+            height_mm: 0.3, width_mm: 0.47, package: 'hwcomponents-cacti', package_version: '1.0.40', package_sha256: '0bec35a55fed00',
+          },
+        },
+        cam: { method: 'fit', search_ns: 2.1, fit_holdout_error_pct: { search_ns: [5.39, 32.05] }, provenance: 'CACTI-7 fit' },
+      },
+    };
+    const t = withUnits(createElement(CostPanel, { result }));
+    expect(t).toContain('CACTI 7 (exact: this array run through CACTI itself)');
+    expect(t).toContain('Organisation CACTI chose: Ndwl 2 · Ndbl 4 · Nspd 1');
+    expect(t).toContain('data array · decoder + wordline 0.20 ns');
+    expect(t).toContain('tag array 0.04 mm²');
+    expect(t).toContain('fit (estimate, ±5.39 % cross-validated, worst 32.05 %)');
+  });
+
+  it('cost panel puts the seeds\' table\'s access time beside the published 0.41 ns', () => {
+    const result = {
+      ...seedFigure,
+      cost: {
+        tech_nm: 45,
+        cache: { method: 'cacti', entries: 2048, ways: 4, entry_bytes: 12, access_ns: 0.406127 },
+        published: { cache_2048x12B_4way: [{ source: 'seed 000 Sec. V-A, Figs. 13-14', tech_nm: 45, access_ns: 0.41 }] },
+      },
+    };
+    const t = withUnits(createElement(CostPanel, { result }));
+    expect(t).toContain("Access time: CACTI 7 (model, exact) 0.406127 ns beside the seeds' 0.41 ns (as published, seed 000 Sec. V-A, "
+      + 'Figs. 13-14): they agree to the published two decimals.');
+  });
+
+  it('cost panel gives the core\'s reason where a part has no figures', () => {
+    const result = {
+      ...seedFigure,
+      cost: {
+        cache: { method: 'cacti', error: { field: 'switch.cache.ways', message: 'CACTI 7 finds no valid organisation', allowed: '64 entries 2-way' } },
+        cam: { method: 'cacti', search_ns: 2.13594 },
+      },
+    };
+    const t = withUnits(createElement(CostPanel, { result }));
+    expect(t).toContain('No figures: switch.cache.ways: CACTI 7 finds no valid organisation (allowed: 64 entries 2-way)');
+    expect(t).toContain('2.14 ns');
+  });
+
   it('models panel: model beside simulated, the latency reduction as a percentage', () => {
     const t = withUnits(createElement(ModelsPanel, { result: seedFigure }));
     const m = (seedFigure.models as Record<string, Record<string, Record<string, number>>>).seed001_torus;

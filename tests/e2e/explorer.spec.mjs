@@ -453,29 +453,34 @@ test.describe.serial('explorer', () => {
     // Cost vs hit rate: each point's cost is the rows' cost.cache.area_mm2 column (no experiment
     // is fetched); the front is the points no other point beats on both (cheaper-or-equal area
     // and higher-or-equal hit rate).
-    const pts = [32, 64].flatMap((entries) => [2, 4].map((ways) => nativeRun({ ...SLICE, switch: { cache: { entries, ways } } })));
+    // Only points with a cost are drawn: CACTI 7 (cost.method cacti, the default) organises no
+    // set-associative array of fewer than 32 sets, so (32, 2), (32, 4) and (64, 4) carry the core's
+    // reason instead (docs/cost-model.md, "Exact method").
+    const all = [32, 64].flatMap((entries) => [2, 4].map((ways) => nativeRun({ ...SLICE, switch: { cache: { entries, ways } } })));
+    const pts = all.filter((r) => typeof r.cost.cache.area_mm2 === 'number');
     const front = new Set();
     let best = -Infinity;
     for (const r of [...pts].sort((a, b) => a.cost.cache.area_mm2 - b.cost.cache.area_mm2 || b.cache.hit_rate - a.cache.hit_rate)) {
       if (r.cache.hit_rate > best) { front.add(r.config_hash); best = r.cache.hit_rate; }
     }
-    const circles = p.locator('[data-testid="pareto-chart"] circle');
-    for (let i = 0; i < 100 && (await circles.count()) < 4; i++) await p.waitForTimeout(100);
-    expectEq(await circles.count(), 4, 'Pareto chart points');
+    const circles = p.locator('[data-testid="pareto-chart"] circle[data-id]');
+    for (let i = 0; i < 100 && (await circles.count()) < pts.length; i++) await p.waitForTimeout(100);
+    expectEq(await circles.count(), pts.length, 'Pareto chart points');
     for (const r of pts) {
       const c = p.locator(`[data-testid="pareto-chart"] circle[data-id="${r.config_hash}"]`);
       expectEq(await c.getAttribute('data-pareto'), front.has(r.config_hash) ? 'front' : 'dominated', `Pareto status of ${r.config_hash.slice(0, 8)}`);
       const t = await c.locator('title').textContent();
       if (!t.endsWith(`${sig3(r.cost.cache.area_mm2)} mm², ${pct(r.cache.hit_rate)}${front.has(r.config_hash) ? ' (Pareto-optimal)' : ''}`)) throw new Error(`Pareto tooltip ${t}`);
     }
-    // Hit rate against another cost column: the slice point's tooltip carries its read energy.
+    // Hit rate against another cost column: a priced point's tooltip carries its read energy.
     await p.getByTestId('pareto-cost').selectOption('cost.cache.read_energy_nJ');
-    const energy = pts.find((r) => r.config_hash === native.config_hash).cost.cache.read_energy_nJ;
-    const et = await p.locator(`[data-testid="pareto-chart"] circle[data-id="${native.config_hash}"] title`).textContent();
-    if (!et.includes(`: ${sig3(energy)} nJ, ${pct(native.cache.hit_rate)}`)) throw new Error(`Pareto energy tooltip ${et}`);
+    const priced = pts[0];
+    const et = await p.locator(`[data-testid="pareto-chart"] circle[data-id="${priced.config_hash}"] title`).textContent();
+    if (!et.includes(`: ${sig3(priced.cost.cache.read_energy_nJ)} nJ, ${pct(priced.cache.hit_rate)}`)) throw new Error(`Pareto energy tooltip ${et}`);
     await p.getByTestId('pareto-cost').selectOption('cost.cache.area_mm2');
-    const sliceCost = pts.find((r) => r.config_hash === native.config_hash).cost.cache.area_mm2;
-    expectEq(slice[col('cost.cache.area_mm2')], `${sig3(sliceCost)} mm²`, 'sweep point cost column (three significant digits, unit)');
+    // The slice point (64 entries, 4 ways: 16 sets) has no CACTI figure: its cost cell is empty.
+    expectEq(slice[col('cost.cache.area_mm2')], native.cost.cache.area_mm2 === undefined ? '—' : `${sig3(native.cost.cache.area_mm2)} mm²`,
+      'sweep point cost column (three significant digits, unit; empty where CACTI has no figure)');
     sweepUrl = p.url();
     expectEq(JSON.stringify(experimentFetches), '[]', 'experiment fetches by the sweep page');
     await screenshot(p, 'sweep-done');

@@ -1,6 +1,7 @@
 #include "switchlab/api.hpp"
 
 #include <chrono>
+#include <vector>
 
 #include "app/npb_traffic.hpp"
 #include "app/smpi_export.hpp"
@@ -9,6 +10,8 @@
 #include "config/json_errors.hpp"
 #include "config/results_schema.hpp"
 #include "config/schema.hpp"
+#include "cost/cacti/exact.hpp"
+#include "cost/exact_cost.hpp"
 #include "engine/analytic_torus.hpp"
 #include "engine/engines.hpp"
 #include "models/registry.hpp"
@@ -52,12 +55,11 @@ json error_wrapper(const Error& e) { return json{{"error", error_object(e)}}; }
 
 // The cost section: a config the simulator accepts may still be outside the fitted range
 // (e.g. 8 entries); that is reported inside the section, not as a failed run.
+// Each part is priced on its own, so a cache CACTI cannot build still shows the CAM's figures and the
+// reason for the cache's absence.
 json cost_section(const Experiment& ex) {
   if (!ex.cache.enabled) return {{"note", "no cache: see the CAM figures with a cache configured"}};
-  ErrorSink errors;
-  json report = cost::cost_report(ex.cost, errors);
-  if (!errors.ok()) return {{"error", error_object(errors.error())}};
-  return report["cost"];
+  return cost::cost_report_parts(ex.cost)["cost"];
 }
 
 json model_or_error(const std::string& name, const json& params) {
@@ -69,7 +71,7 @@ json model_or_error(const std::string& name, const json& params) {
 
 // Closed-form models evaluated at this run's simulated miss rate: seed 001's routing throughput
 // (eqs. 6-7) and table-lookup power (eq. 5), the latter with the published parameters and with
-// the CACTI-7-fit energies of the configured node, side by side.
+// the CACTI energies (cost.method's) of the configured node, side by side.
 json models_section(const Experiment& ex, const json& result, const json& cost) {
   json models = {{"seed001_torus", seed001_torus_model(ex, result)}};
   const json& hit_rate = result["cache"]["hit_rate"];
@@ -78,8 +80,10 @@ json models_section(const Experiment& ex, const json& result, const json& cost) 
   const int ports = ex.topology->ports_per_switch();
   models["routing_throughput"] = model_or_error("routing_throughput", {{"miss_rate", miss}});
   models["lookup_power_published"] = model_or_error("lookup_power", {{"miss_rate", miss}, {"ports", ports}});
-  if (cost.contains("cache") && cost.contains("cam")) {
-    const std::string src = "CACTI-7 fit, " + std::to_string(ex.cost.tech_nm) + " nm";
+  if (cost.contains("cache") && cost["cache"].contains("read_energy_nJ") && cost.contains("cam") &&
+      cost["cam"].contains("search_energy_nJ")) {
+    const std::string src = std::string(ex.cost.method == cost::kMethodCacti ? "CACTI 7" : "CACTI-7 fit") + ", " +
+                            std::to_string(ex.cost.tech_nm) + " nm";
     models["lookup_power_cacti"] = model_or_error(
         "lookup_power", {{"miss_rate", miss},
                          {"ports", ports},
@@ -93,7 +97,12 @@ json models_section(const Experiment& ex, const json& result, const json& cost) 
   return models;
 }
 
-std::string hash_of(const Experiment& ex) { return sha256_hex(canonical(ex.normalized) + "\n" + engine_version()); }
+// With cost.method cacti, the CACTI that priced the cost section is one of the id's inputs, so a
+// changed CACTI (another package or version) gives new ids.
+std::string hash_of(const Experiment& ex) {
+  const std::string cacti = ex.cost.method == cost::kMethodCacti ? "\n" + cost::cacti::identity().dump() : std::string();
+  return sha256_hex(canonical(ex.normalized) + "\n" + engine_version() + cacti);
+}
 
 // What the run will be, before it runs: sizes for limits (API), placement (browser or server) and
 // the UI's preview. Units are declared in the results schema (results_schema.cpp, "summary").
@@ -182,6 +191,8 @@ std::string Simulation::result() {
   if (!error_.empty()) return json{{"error", json::parse(error_)}}.dump();
   if (state_->left > 0) step(static_cast<double>(state_->left));
   const Experiment& ex = state_->ex;
+  // Priced before the clock starts: a first CACTI run of an array is not simulation time.
+  json cost = cost_section(ex);
   const auto t0 = std::chrono::steady_clock::now();
   json result = state_->run->report();
   result["config_hash"] = hash_of(ex);
@@ -189,7 +200,7 @@ std::string Simulation::result() {
   result["seed"] = ex.seed;
   result["topology"] = ex.topology->describe();
   if (json t = ex.traffic->describe(); !t.is_null()) result["traffic"] = std::move(t);
-  result["cost"] = cost_section(ex);
+  result["cost"] = std::move(cost);
   if (ex.engine == "routewalk") result["models"] = models_section(ex, result, result["cost"]);
   result["summary"] = summary_of(ex);
   result["wall_time_s"] = state_->wall_s + std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
@@ -230,9 +241,7 @@ std::string cost_json(const std::string& config_json) {
   Experiment ex;
   json error;
   if (!load(config_json, ex, error)) return json{{"error", error}}.dump();
-  ErrorSink errors;
-  json report = cost::cost_report(ex.cost, errors);
-  return errors.ok() ? report.dump() : error_wrapper(errors.error()).dump();
+  return cost::cost_report_parts(ex.cost).dump();
 }
 
 std::string model_json(const std::string& name, const std::string& params_json) {
@@ -252,6 +261,32 @@ std::string models_json() {
                     {"parameters", model_params_doc(m.name)}});
   return list.dump();
 }
+
+std::string cacti_inputs_json(const std::string& config_json) {
+  Experiment ex;
+  json error, out = json::array();
+  if (!load(config_json, ex, error) || ex.cost.method != cost::kMethodCacti) return out.dump();
+  std::vector<cost::cacti::ArraySpec> arrays = {cost::cam_array(ex.cost.cam, ex.cost.tech_nm)};
+  if (ex.cache.enabled) arrays.push_back(cost::cache_array(ex.cost.cache, ex.cost.tech_nm));
+  for (const auto& a : arrays) {
+    const std::string cfg = cost::cacti::cfg_text(a);
+    out.push_back({{"key", cost::cacti::memo_key(cfg)}, {"cfg", cfg}});
+  }
+  return out.dump();
+}
+
+std::string cacti_memo_take_json() { return cost::cacti::memo_take_new().dump(); }
+
+void cacti_memo_import_json(const std::string& entries_json) {
+  cost::cacti::memo_import(json::parse(entries_json, nullptr, false));
+}
+
+std::string cacti_memo_stats_json() {
+  const cost::cacti::MemoStats m = cost::cacti::memo_stats();
+  return json{{"runs", m.runs}, {"hits", m.hits}, {"entries", m.entries}}.dump();
+}
+
+void cacti_memo_clear() { cost::cacti::memo_clear(); }
 
 std::string smpi_export_json(const std::string& config_json, const std::string& dir) {
   Experiment ex;

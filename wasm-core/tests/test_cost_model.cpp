@@ -323,8 +323,11 @@ TEST(CostBudget, PerPortCamAndCacheBoundStage) {
   EXPECT_NEAR(b.cam_bound_rate.forwarding_rate_pps, 1e9 / b.cam.search_ns, 1e-3);
 }
 
+// The fit's report (cost.method fit; the CACTI path is tests/test_cost_cacti.cpp).
 TEST(CostBudget, CostReportJsonFromConfig) {
-  json config = {{"hardware", {{"tech_nm", 32}, {"die_area_mm2", 400}}},
+  const json fit = {{"cost", {{"method", "fit"}}}};
+  json config = {{"cost", {{"method", "fit"}}},
+                 {"hardware", {{"tech_nm", 32}, {"die_area_mm2", 400}}},
                  {"switch", {{"cache", {{"entries", 2048}}}, {"cam", {{"preset", "ethernet_512k"}, {"kind", "tcam"}}}}}};
   ErrorSink e;
   json r = cost_report(config, CacheSpec{2048, 4, 12}, 10, e);
@@ -345,10 +348,10 @@ TEST(CostBudget, CostReportJsonFromConfig) {
               100.0 * c["budget"]["rc_logic_area_mm2"].get<double>() / 400.0, 1e-9);
   EXPECT_TRUE(c["published"]["provenance"].is_string());
 
-  json fa = cost_report(json::object(), CacheSpec{1024, kFullyAssociative, 12}, 64, e);
+  json fa = cost_report(fit, CacheSpec{1024, kFullyAssociative, 12}, 64, e);
   EXPECT_EQ(fa["cost"]["cache"]["ways"], "full");
   EXPECT_EQ(fa["cost"]["cache"]["figures_for"], "fully associative");
-  json un = cost_report(json::object(), CacheSpec{128, 16, 12}, 64, e);
+  json un = cost_report(fit, CacheSpec{128, 16, 12}, 64, e);
   EXPECT_EQ(un["cost"]["cache"]["cacti_organisable"], false);
   EXPECT_EQ(un["cost"]["cache"]["figures_for"], "fully associative (fallback)");
 }

@@ -320,6 +320,24 @@ async def set_progress(conn: psycopg.AsyncConnection, experiment_id: str, job_id
         (Jsonb(progress), experiment_id, job_id))
 
 
+async def cacti_memo_get(conn: psycopg.AsyncConnection, keys: list[str]) -> list[dict[str, Any]]:
+    """Stored CACTI answers for these memo keys (migrations/006_cacti_memo.sql)."""
+    if not keys:
+        return []
+    cur = await conn.execute("SELECT key, cfg, exit_code, out FROM cacti_memo WHERE key = ANY(%s)", (keys,))
+    return list(await cur.fetchall())
+
+
+async def cacti_memo_put(conn: psycopg.AsyncConnection, entries: list[dict[str, Any]]) -> None:
+    """Adds CACTI answers a run got; a key stored already (another worker's run) is left as it is."""
+    if not entries:
+        return
+    async with conn.cursor() as c:
+        await c.executemany(
+            "INSERT INTO cacti_memo (key, cfg, exit_code, out) VALUES (%s, %s, %s, %s) ON CONFLICT (key) DO NOTHING",
+            [(e["key"], e["cfg"], e["exit_code"], e["out"]) for e in entries])
+
+
 async def fail_runs_of_failed_jobs(conn: psycopg.AsyncConnection) -> int:
     """Every run reaches a terminal state: a run still queued/running whose job has failed for
     good (retries exhausted, task crashed) is marked failed with the reason."""

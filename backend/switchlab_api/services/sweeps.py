@@ -171,6 +171,8 @@ ENGINE_COLUMNS: dict[str, list[str]] = {
         "latency_ns.zero_load.mean", "latency_ns.zero_load.p50",
         "latency_ns.zero_load.p99", "latency_ns.zero_load.max",
         "cost.cache.area_mm2", "cost.cache.access_ns", "cost.cache.read_energy_nJ", "cost.cache.leakage_mW",
+        # Which method made those figures (cacti or fit), and whether the fit extrapolated them.
+        "cost.cache.method", "cost.cache.extrapolated",
     ],
     "cycle": [
         # A saturation-mode point's headline: the other columns are one run of its bisection.

@@ -19,7 +19,7 @@ import signal
 import sys
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..core import engine
@@ -28,6 +28,15 @@ from . import runner
 _PR_SET_PDEATHSIG = 1
 # Called with each progress report of a run: {"fraction", "done", "total", "unit"} (runner.py).
 OnProgress = Callable[[dict[str, Any]], None]
+
+
+@dataclass
+class CactiMemo:
+    """A run's CACTI answers (docs/cost-model.md, "Exact method"): those stored in PostgreSQL
+    for its arrays, sent to the child, and those the child got by running CACTI, to store."""
+
+    known: list[dict[str, Any]] = field(default_factory=list)
+    fresh: list[dict[str, Any]] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -70,20 +79,23 @@ class Child:
         )
         return cls(proc)
 
-    async def run(self, canonical: str, on_progress: OnProgress) -> tuple[int, bytes]:
+    async def run(self, canonical: str, on_progress: OnProgress, memo: CactiMemo) -> tuple[int, bytes]:
         """(code, payload); code is the child's exit code (negative: signal) if it died. The
-        child's progress frames go to on_progress as they come."""
+        child's progress frames go to on_progress as they come; its new CACTI answers to memo."""
         assert self.proc.stdin is not None and self.proc.stdout is not None
-        data = canonical.encode()
+        data, known = canonical.encode(), json.dumps(memo.known).encode() if memo.known else b""
         try:
-            self.proc.stdin.write(f"{len(data)}\n".encode() + data)
+            self.proc.stdin.write(f"{len(data)} {len(known)}\n".encode() + data + known)
             await self.proc.stdin.drain()
             while header := await self.proc.stdout.readline():
                 code, size = header.split()
                 payload = await self.proc.stdout.readexactly(int(size))
-                if code != runner.PROGRESS:
+                if code == runner.MEMO:
+                    memo.fresh = json.loads(payload)
+                elif code != runner.PROGRESS:
                     return int(code), payload
-                on_progress(json.loads(payload))
+                else:
+                    on_progress(json.loads(payload))
         except (BrokenPipeError, ConnectionResetError, asyncio.IncompleteReadError):
             pass
         return await self.proc.wait(), b""
@@ -131,12 +143,13 @@ def _failure(kind: str, message: str, **extra: Any) -> tuple[str, dict[str, Any]
     return "failed", {"field": None, "message": message, "kind": kind, **extra}
 
 
-async def run_engine(canonical: str, limits: Limits, on_progress: OnProgress) -> tuple[str, dict[str, Any]]:
+async def run_engine(canonical: str, limits: Limits, on_progress: OnProgress,
+                     memo: CactiMemo | None = None) -> tuple[str, dict[str, Any]]:
     """("done", result) or ("failed", error object with field, message, kind)."""
     child = await POOL.acquire(limits)
     t0 = time.monotonic()
     try:
-        code, out = await asyncio.wait_for(child.run(canonical, on_progress), limits.time_s)
+        code, out = await asyncio.wait_for(child.run(canonical, on_progress, memo or CactiMemo()), limits.time_s)
     except asyncio.TimeoutError:
         await child.kill()
         return _failure("time_limit", f"the run exceeded this server's time limit of {limits.time_s:g} s "

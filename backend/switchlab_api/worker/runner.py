@@ -3,12 +3,16 @@
 The child imports the core once and then serves runs over a pipe, so a sweep point costs no
 Python start-up (docs/api.md, Workers). Isolating runs in a process still lets the worker
 enforce time and memory limits (it kills the child and starts another), stop a cancelled run
-and use every core. Protocol, per run: the worker writes "<n>\\n" and n bytes of canonical
-config JSON; the child answers "<code> <n>\\n" and n bytes: code 0 with the result JSON, 2 with
+and use every core. Protocol, per run: the worker writes "<n> <m>\\n", n bytes of canonical
+config JSON and m bytes of stored CACTI answers for it (a JSON array from the PostgreSQL memo,
+docs/cost-model.md "Exact method"; the core takes them instead of running CACTI); the child
+answers "<code> <n>\\n" and n bytes: code 0 with the result JSON, 2 with
 the core's error object for an invalid config, 3 with {"peak_bytes"} when an allocation failed
 under the memory limit (the child then exits: its heap may be fragmented or leaked). Before its
 answer the child may send progress frames "p <n>\n" and n bytes of {"fraction", "done", "total",
-"unit"}: the core's stepped run reports after each step, engine smpi after each replay.
+"unit"}: the core's stepped run reports after each step, engine smpi after each replay. Before
+its answer it also sends "m <n>\\n" and n bytes: the CACTI answers the run got by running CACTI
+(a JSON array, usually empty), which the worker stores.
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ from . import smpi
 EXIT_INVALID = 2
 EXIT_OUT_OF_MEMORY = 3
 PROGRESS = b"p"  # header code of a progress frame
+MEMO = b"m"  # header code of the frame of new CACTI answers
 # Steps of a stepped run take about this long (sized by the rate of the step before), so a long
 # run reports a few times a second; the first is 1/100 of the run, so a short one takes two steps
 # (each step costs the core a thread hand-over).
@@ -104,9 +109,14 @@ def serve(time_limit_s: float, threads: int) -> int:
         header = inp.readline()
         if not header:
             return 0  # the worker closed the pipe
-        config = inp.read(int(header)).decode()
+        size, memo_size = (int(x) for x in header.split())
+        config = inp.read(size).decode()
+        if memo_size:
+            switchlab_core.cacti_memo_import(inp.read(memo_size).decode())
         _arm_cpu_limit(time_limit_s, threads)
         code, text = run_one(switchlab_core, with_threads(config, threads), report)
+        fresh = switchlab_core.cacti_memo_take().encode()
+        out.write(MEMO + f" {len(fresh)}\n".encode() + fresh)
         data = text.encode()
         out.write(f"{code} {len(data)}\n".encode() + data)
         out.flush()

@@ -7,6 +7,7 @@ duplicated or late job can never add or overwrite a result.
 
 from __future__ import annotations
 
+import json
 import logging
 import os
 import socket
@@ -15,13 +16,14 @@ from typing import Any
 import psycopg
 from procrastinate import JobContext, RetryStrategy
 
+from ..core import engine
 from ..core.config import get_settings
 from ..core.jsonvalues import dig
 from ..db import repository as repo
 from ..services import result_arrays
 from .app import app
 from .db_retry import DatabaseUnavailable, with_database
-from .engine_process import Limits, run_engine
+from .engine_process import CactiMemo, Limits, run_engine
 from .progress import ProgressWriter
 
 log = logging.getLogger("switchlab.worker")
@@ -69,8 +71,12 @@ async def run_experiment(context: JobContext, experiment_id: str) -> str:
     # One attempt per report (retry window 0): a late progress report is worth nothing.
     progress = ProgressWriter(lambda p: _db(lambda conn: repo.set_progress(conn, experiment_id, job_id, p),
                                             "store progress", retry_s=0))
+    # CACTI's answers for this run's arrays from PostgreSQL (docs/cost-model.md, "Exact method"):
+    # the core runs CACTI only for arrays no worker has priced before, and the new answers are stored.
+    keys = [a["key"] for a in json.loads(engine.core().cacti_inputs(canonical))]
+    memo = CactiMemo(known=await _db(lambda conn: repo.cacti_memo_get(conn, keys), "read the CACTI memo"))
     try:
-        status, payload = await run_engine(canonical, _limits(), progress.report)
+        status, payload = await run_engine(canonical, _limits(), progress.report, memo)
     finally:
         progress.stop()  # also when the job is aborted (DELETE /api/experiments/{id})
     if status == "done" and payload.get("config_hash") not in (None, experiment_id):
@@ -92,6 +98,11 @@ async def run_experiment(context: JobContext, experiment_id: str) -> str:
         out = result_arrays.Stored("failed", None, {
             "field": None, "kind": "storage", "message": f"the database refused the result: {exc}"})
         await _db(finish(out), "store failure")
+    if memo.fresh:  # an optimisation: a database that is away now costs a later run a CACTI run
+        try:
+            await _db(lambda conn: repo.cacti_memo_put(conn, memo.fresh), "store CACTI answers", retry_s=0)
+        except (DatabaseUnavailable, psycopg.Error):
+            log.warning("could not store %d CACTI answer(s) of %s", len(memo.fresh), experiment_id)
     return out.status
 
 

@@ -42,16 +42,50 @@ export const ParetoChart = forwardRef<SVGSVGElement, Props>(function ParetoChart
       <text transform={`translate(12,${(M.t + H - M.b) / 2}) rotate(-90)`} textAnchor="middle">hit rate (%)</text>
       <path d={stair(front) ?? ''} fill="none" stroke="#0072B2" strokeWidth={2} />
       {points.map((p) => (
-        <circle key={p.id} data-id={p.id} cx={x(p.cost)} cy={y(p.hitRate)} r={4} data-pareto={onFront.has(p.id) ? 'front' : 'dominated'}
-          fill={onFront.has(p.id) ? '#0072B2' : '#fff'} stroke="#0072B2" strokeWidth={1.5}>
-          <title>{`${p.label}: ${fmt(p.cost)}, ${formatPercent(p.hitRate)}${onFront.has(p.id) ? ' (Pareto-optimal)' : ''}`}</title>
-        </circle>
-      ))}
-      {/* The points on the front are labelled with their axis values (the others by tooltip). */}
-      {front.map((p) => (
-        <text key={`l-${p.id}`} className="tick point-label" x={x(p.cost) + 6} y={y(p.hitRate) - 6}
-          textAnchor={x(p.cost) > W * 0.7 ? 'end' : 'start'}>{p.label}</text>
+        <g key={p.id}>
+          <circle data-id={p.id} cx={x(p.cost)} cy={y(p.hitRate)} r={4} data-pareto={onFront.has(p.id) ? 'front' : 'dominated'}
+            fill={onFront.has(p.id) ? '#0072B2' : '#fff'} stroke="#0072B2" strokeWidth={1.5}>
+            <title>{pointText(p, fmt, onFront.has(p.id))}</title>
+          </circle>
+          {/* A cost the fit extrapolated: a dashed orange ring, so it reads without colour too. */}
+          {p.extrapolated && <circle data-extrapolated={p.id} cx={x(p.cost)} cy={y(p.hitRate)} r={7} fill="none"
+            stroke="#D55E00" strokeWidth={1.5} strokeDasharray="2 2" />}
+        </g>
       ))}
     </svg>
   );
 });
+
+// Labels would collide wherever points crowd, so the chart has none: each point's tooltip and the
+// table beside it (ParetoTable) name them.
+function pointText(p: CostPoint, fmt: (v: number) => string, front: boolean): string {
+  return `${p.label}: ${fmt(p.cost)}, ${formatPercent(p.hitRate)}${front ? ' (Pareto-optimal)' : ''}` +
+    `${p.extrapolated ? ' (fit extrapolated beyond its fitted sizes)' : ''}`;
+}
+
+// The Pareto-optimal points, cheapest first, with their axis values: what the chart's labels were.
+export function ParetoTable({ points, costLabel, costUnit }: Props) {
+  const front = paretoFront(points);
+  const extrapolated = points.filter((p) => p.extrapolated).length;
+  if (front.length === 0) return null;
+  return (
+    <>
+      <table className="numbers small" data-testid="pareto-table">
+        <caption>Pareto-optimal points (cheapest for their hit rate)</caption>
+        <thead><tr><th scope="col">point</th><th scope="col">{costLabel}</th><th scope="col">hit rate</th></tr></thead>
+        <tbody>
+          {front.map((p) => (
+            <tr key={p.id}>
+              <th scope="row">{p.label}</th>
+              <td>{formatWithUnit(p.cost, costUnit, 2)}{p.extrapolated && ' (fit extrapolated)'}</td>
+              <td>{formatPercent(p.hitRate)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {extrapolated > 0 && <p className="note small" data-testid="pareto-extrapolated">
+        {extrapolated} point{extrapolated === 1 ? '' : 's'} (dashed orange ring) use{extrapolated === 1 ? 's' : ''} cost figures the
+        fit extrapolated beyond its fitted sizes: expect larger errors than its cross-validated error.</p>}
+    </>
+  );
+}

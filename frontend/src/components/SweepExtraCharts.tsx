@@ -4,7 +4,7 @@ import { COST_CHOICES, SIZE_LABEL, costPointsFromRows, latencyVsSize, seriesAxis
 import { formatWithUnit } from '../lib/format';
 import { download, svgMarkup, svgToPng } from '../lib/exporting';
 import { LineChart } from './LineChart';
-import { ParetoChart } from './ParetoChart';
+import { ParetoChart, ParetoTable } from './ParetoChart';
 import { useUnits } from '../hooks/useCoreSchemas';
 
 function ExportSvg({ svg, name }: { svg: React.RefObject<SVGSVGElement | null>; name: string }) {
@@ -55,7 +55,8 @@ export function SweepExtraCharts({ sweep, results }: { sweep: Sweep; results: Sw
           {withoutCost > 0 && ` · ${withoutCost} finished points have no ${cost.col} and are not drawn`}
         </figcaption>
         <ParetoChart ref={costRef} points={points} costLabel={cost.label} costUnit={costUnit} />
-        <p className="note">cost: the {cost.col} column of the sweep results ({cost.col.startsWith('cost.') ? 'cost model: CACTI fit, see an experiment page for provenance' : 'simulated'})</p>
+        <ParetoTable points={points} costLabel={cost.label} costUnit={costUnit} />
+        <p className="note">cost: the {cost.col} column of the sweep results ({cost.col.startsWith('cost.') ? 'cost model: CACTI 7 or its fit per cost.method (column cost.cache.method), see an experiment page for provenance' : 'simulated'})</p>
         <ExportSvg svg={costRef} name={`sweep-${tag}-pareto`} />
       </figure>}
     </div>

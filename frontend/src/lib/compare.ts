@@ -94,7 +94,20 @@ export interface MetricRow {
   path: string;
   section: 'results' | 'cost';
   values: Array<number | string | undefined>;
+  // Why a cost figure is missing, in the core's words (the part's or the whole model's error, or
+  // its note), so a comparison never shows a bare "—" where the core said why.
+  reasons: Array<string | undefined>;
   differs: boolean;
+}
+
+function costReason(r: unknown, path: string): string | undefined {
+  if (!path.startsWith('cost.')) return undefined;
+  const cost = getPath(r as Json, 'cost') as Record<string, unknown> | undefined;
+  if (!cost || typeof cost !== 'object') return 'no cost section in this result';
+  const part = cost[path.split('.')[1]] as { error?: { field?: string; message?: string } } | undefined;
+  const error = part?.error ?? (cost.error as { field?: string; message?: string } | undefined);
+  if (error?.message) return `${error.field ? `${error.field}: ` : ''}${error.message}`;
+  return typeof cost.note === 'string' && cost.note !== '' ? cost.note : undefined;
 }
 
 // One row per listed number (or derived value) any result has, marking those that are not the
@@ -130,7 +143,8 @@ export function metricRows(results: unknown[]): MetricRow[] {
   return paths
     .map(([path, section]) => {
       const values = results.map((r) => valueOf(r, path));
-      return { path, section, values, differs: new Set(values.map(String)).size > 1 };
+      const reasons = results.map((r, i) => (values[i] === undefined ? costReason(r, path) : undefined));
+      return { path, section, values, reasons, differs: new Set(values.map(String)).size > 1 };
     })
-    .filter((r) => r.values.some((v) => v !== undefined));
+    .filter((r) => r.values.some((v) => v !== undefined) || r.reasons.some((v) => v !== undefined));
 }

@@ -26,9 +26,17 @@ function decimalsShowing(v: number, decimals: number): number {
   return v === 0 || Number(v.toFixed(decimals)) !== 0 ? decimals : 1 - Math.floor(Math.log10(Math.abs(v)));
 }
 
+// Count units (the results schema's x-unit) in the singular, for exactly one: "1 way", not "1 ways".
+const SINGULAR: Record<string, string> = {
+  ways: 'way', entries: 'entry', ports: 'port', packets: 'packet', nodes: 'node', switches: 'switch', links: 'link',
+  CAMs: 'CAM', caches: 'cache', bits: 'bit', messages: 'message', ranks: 'rank', 'look-ups': 'look-up', flits: 'flit',
+  cycles: 'cycle', hops: 'hop', repeats: 'repeat', points: 'point',
+};
+
 // A formatted number and its unit ("" and "count": the number alone).
 function withUnit(text: string, unit: string): string {
-  return unit && unit !== 'count' ? `${text} ${displayUnit(unit)}` : text;
+  if (!unit || unit === 'count') return text;
+  return `${text} ${text === '1' && SINGULAR[unit] ? SINGULAR[unit] : displayUnit(unit)}`;
 }
 
 // Nanoseconds with a sensible precision: 123.456 -> "123.5 ns", 12 -> "12 ns", 1378 -> "1,378 ns".

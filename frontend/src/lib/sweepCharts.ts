@@ -123,6 +123,7 @@ export interface CostPoint {
   cost: number; // in the unit of the chosen cost column
   hitRate: number; // fraction
   label: string;
+  extrapolated?: boolean; // a cost-model figure the fit extrapolated beyond its fitted sizes
 }
 
 // Points no other point beats on both counts: no cheaper-or-equal point with a higher-or-equal
@@ -166,6 +167,7 @@ export function costPointsFromRows(
 ): { points: CostPoint[]; withoutCost: number } {
   const col = (n: string) => columns.findIndex((c) => c.name === n);
   const [iId, iStatus, iHit, iCost] = [col('experiment_id'), col('status'), col('cache.hit_rate'), col(costColumn)];
+  const iExtra = costColumn.startsWith('cost.') ? col('cost.cache.extrapolated') : -1;
   const points: CostPoint[] = [];
   let withoutCost = 0;
   for (const r of rows) {
@@ -173,7 +175,9 @@ export function costPointsFromRows(
     if (r[iStatus] !== 'done' || typeof hit !== 'number') continue;
     const label = axisNames.map((a) => `${a.split('.').pop()} ${JSON.stringify(r[col(a)])}`).join(', ');
     const cost = iCost >= 0 ? r[iCost] : undefined;
-    if (typeof cost === 'number' && Number.isFinite(cost)) points.push({ id: String(r[iId]), cost, hitRate: hit, label });
+    if (typeof cost === 'number' && Number.isFinite(cost)) {
+      points.push({ id: String(r[iId]), cost, hitRate: hit, label, ...(iExtra >= 0 && r[iExtra] === true ? { extrapolated: true } : {}) });
+    }
     else withoutCost += 1;
   }
   return { points, withoutCost };

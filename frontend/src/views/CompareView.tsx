@@ -159,6 +159,7 @@ function CompareTable({ columns, configs, all }: { columns: Column[]; configs: C
                         <td key={i}>
                           <span className="value">{formatValue(v, unit, se)}</span>
                           {d && d !== '±0' && <div className="delta">Δ {d}</div>}
+                          {m.reasons[i] && <div className="small note" data-testid="compare-reason">{m.reasons[i]}</div>}
                         </td>
                       );
                     })}

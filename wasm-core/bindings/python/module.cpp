@@ -65,6 +65,13 @@ PYBIND11_MODULE(switchlab_core, m) {
   m.def("results_schema", [] { return switchlab::results_schema_json(); });
   m.def("units", [](const std::string& r) { return or_raise(switchlab::units_json(r)); }, py::arg("result_json"));
   m.def("cost", [](const std::string& c) { return or_raise(switchlab::cost_json(c)); }, py::arg("config_json"));
+  m.def("cacti_inputs", [](const std::string& c) { return switchlab::cacti_inputs_json(c); }, py::arg("config_json"),
+        "[{key, cfg}] of the CACTI runs the config's cost section needs (the PostgreSQL memo's keys)");
+  m.def("cacti_memo_take", [] { return switchlab::cacti_memo_take_json(); },
+        "CACTI answers got since the last call: [{key, cfg, exit_code, out}]");
+  m.def("cacti_memo_import", [](const std::string& e) { switchlab::cacti_memo_import_json(e); }, py::arg("entries_json"));
+  m.def("cacti_memo_stats", [] { return switchlab::cacti_memo_stats_json(); }, "{runs, hits, entries} of this process's CACTI memo");
+  m.def("cacti_memo_clear", [] { switchlab::cacti_memo_clear(); });
   m.def("smpi_export", [](const std::string& c, const std::string& dir) {
         std::string out;
         {

@@ -45,15 +45,28 @@ std::string run_json(const std::string& config_json);
 std::string validate_json(const std::string& config_json);
 // Canonical normalized config (defaults filled in, keys sorted, no whitespace), or {"error": ...}.
 std::string normalize_json(const std::string& config_json);
-// Experiment id: sha256 hex of normalize_json(config) + "\n" + engine_version(); "" if invalid.
+// Experiment id: sha256 hex of normalize_json(config) + "\n" + engine_version(), + "\n" + the CACTI
+// identity JSON when cost.method is cacti (a changed CACTI changes the id); "" if invalid.
 std::string config_hash(const std::string& config_json);
-// Hardware cost of the config's switch ({"cost": {...}}, CACTI-7 fit and published data), or
-// {"error": ...}; needs no simulation.
+// Hardware cost of the config's switch ({"cost": {...}}: CACTI 7 or its fit, per cost.method, and
+// published data; a part that cannot be priced holds {"error": ...} in place of its figures), or
+// {"error": ...} for an invalid config; needs no simulation.
 std::string cost_json(const std::string& config_json);
 // Runs the named closed-form model on its parameters (JSON object); {"error": ...} if invalid.
 std::string model_json(const std::string& name, const std::string& params_json);
 // The registered models: [{"name", "description", "provenance", "parameters": [...]}].
 std::string models_json();
+// CACTI 7 memo (docs/cost-model.md, "Exact method"), for the server's PostgreSQL level:
+//   cacti_inputs_json(config): [{"key", "cfg"}] of the arrays the config's cost section prices with
+//     cost.method cacti ([] for fit or an invalid config): what a worker looks up before a run.
+//   cacti_memo_take_json(): CACTI's answers this process got since the last call, to store.
+//   cacti_memo_import_json(entries): stored answers, taken instead of running CACTI.
+std::string cacti_inputs_json(const std::string& config_json);
+std::string cacti_memo_take_json();
+void cacti_memo_import_json(const std::string& entries_json);
+// {"runs", "hits", "entries"} of this process's memo, and emptying it (benches and tests).
+std::string cacti_memo_stats_json();
+void cacti_memo_clear();
 // SimGrid SMPI inputs for an engine app or smpi config with one benchmark (docs/models.md,
 // "SimGrid SMPI mapping"): {"platform_xml", "traces": [per rank], "hosts", "options", "benchmark",
 // "hit_rate"}, or {"error": ...}. With `dir` (an existing directory) the platform and traces are

@@ -424,10 +424,15 @@ bool parse_experiment(const json& config, Experiment& out, ErrorSink& errors, Pa
     sim.reject_unknown();
   }
   Params hardware = root.child("hardware", "Technology and hardware options of the cost model");
+  Params cost_method = root.child("cost", "How the cost model prices the cache and the CAM");
   const auto& g = out.cache.geometry;
   const cost::CacheSpec spec{static_cast<int>(g.entries ? g.entries : 2048),
                              static_cast<int>(g.ways == g.entries ? 0 : g.ways), static_cast<int>(out.cache.entry_bytes)};
-  out.cost = cost::read_cost_inputs(hardware, cam, spec, out.topology->ports_per_switch());
+  out.cost = cost::read_cost_inputs(cost_method, hardware, cam, spec, out.topology->ports_per_switch());
+  cost_method.reject_unknown();
+  // cost.method cacti (the default) stays out of the normalized config, so configs written before the
+  // field normalize as before; CACTI's identity enters the id instead (api.cpp hash_of).
+  if (out.cost.method == cost::kMethodCacti) out.normalized.erase("cost");
   out.key_bits = static_cast<uint32_t>(out.cost.cam.key_bits);
   check_key_bits(cam, out);
   cam.reject_unknown();

@@ -23,7 +23,7 @@ const std::vector<std::pair<std::string, std::string>>& suffix_units() {
   static const std::vector<std::pair<std::string, std::string>> table = {
       {"_ns", "ns"},         {"_us", "us"},           {"_s", "s"},           {"_Gbps", "Gb/s"},
       {"_GBps", "GB/s"},     {"_Mpps", "M packets/s"}, {"_pps", "packets/s"}, {"_mm2", "mm^2"},
-      {"_um2", "um^2"},      {"_nJ", "nJ"},           {"_pJ", "pJ"},         {"_mW", "mW"},
+      {"_um2", "um^2"},      {"_mm", "mm"},      {"_nJ", "nJ"},           {"_pJ", "pJ"},         {"_mW", "mW"},
       {"_W", "W"},           {"_bytes", "B"},         {"_B", "B"},           {"_bits", "bits"},
       {"_nm", "nm"},         {"_pct", "%"},           {"_fraction", "fraction"}, {"_ratio", "x"},
       {"hit_rate", "fraction"}, {"miss_rate", "fraction"}, {"_share", "fraction"},
@@ -267,7 +267,13 @@ const std::vector<ResultKey>& declared() {
       {"app.benchmarks.*.smpi_replay", "string", "", "Engine smpi: full (every iteration replayed) or extrapolated (sampled repeats, app.smpi_replay)"},
       {"app.benchmarks.*.smpi_sample_repeats", "integer", "repeats", "Engine smpi: k of an extrapolated replay's k and 2k sampled repeats; null for a full replay"},
       // Hardware cost and closed-form models: open sections, units by key suffix.
-      {"cost", "object", "", "Hardware cost (CACTI-7 fit and published figures); units by key suffix"},
+      {"cost", "object", "", "Hardware cost (CACTI 7 or its fit, per cost.method, and published figures); units by key suffix"},
+      {"cost.method", "string", "", "cost.method of the run: cacti (CACTI 7 itself, exact) or fit (the CACTI-7 fit, an estimate)"},
+      {"cost.*.method", "string", "", "Which method made this part's figures: cacti or fit"},
+      {"cost.*.cacti.organisation.*", "integer", "",
+       "The array organisation CACTI 7 chose: Ndwl / Ndbl wordline / bitline divisions, Nspd sets per wordline, Ndcm "
+       "and Ndsam column multiplexing (data array); Nt* the same for the tag array"},
+      {"cost.*.cacti.package_sha256", "string", "", "sha256 of the package CACTI 7 was built from (part of the experiment id)"},
       {"cost.*.entries", "integer", "entries", "Table entries"},
       {"cost.*.ways", "integer", "ways", "Associativity (0: fully associative)"},
       {"cost.*.key_bits", "integer", "bits", "CAM key width"},

@@ -70,20 +70,41 @@ CamSpec read_cam_spec(Params& cam) {
   return s;
 }
 
-CamCost estimate_cam(const CamSpec& s, int tech_nm, ErrorSink& errors) {
-  CamCost c;
+bool validate_cam_spec(const CamSpec& s, ErrorSink& errors) {
   if (s.entries < kCamEntriesMin || s.entries > kCamEntriesMax) {
     errors.fail("switch.cam.entries", "must be an integer in [1024, 524288] (entries), got " +
                                           std::to_string(s.entries),
                                           "an integer in [1024, 524288]");
-    return c;
+    return false;
   }
   if (s.key_bits != 24 && s.key_bits != 64) {
     errors.fail("switch.cam.key_bits", "must be 24 or 64 (bits; the widths the CACTI CAM runs cover) for a CAM cost, got " +
                                            std::to_string(s.key_bits),
                                            "24 or 64");
-    return c;
+    return false;
   }
+  return true;
+}
+
+void apply_tcam_assumption(const CamSpec& s, CamCost& c) {
+  if (s.kind != CamKind::Tcam) return;
+  // ASSUMPTION (wasm-core/data/cacti/README.md): a TCAM cell stores two bits per key bit; CACTI has no
+  // TCAM model. Scale area, leakage and the search-line share of the search energy; keep time.
+  const double k = s.tcam_factor;
+  c.tcam_assumption = true;
+  c.area_mm2 *= k;
+  c.leak_mW *= k;
+  c.total_leak_mW *= k;
+  c.search_energy_nJ += (k - 1.0) * c.searchline_energy_nJ;
+  c.searchline_energy_nJ *= k;
+  c.assumption = "TCAM = binary-CAM figures with area, leakage and search-line energy x " +
+                 format_number(k) + ", search time unchanged (assumption: CACTI has no TCAM model; "
+                 "a TCAM cell stores two bits per key bit, about 1.5-2x)";
+}
+
+CamCost estimate_cam(const CamSpec& s, int tech_nm, ErrorSink& errors) {
+  CamCost c;
+  if (!validate_cam_spec(s, errors)) return c;
   const CactiFit* fitp = fit_for_node(tech_nm, errors);
   if (!fitp) return c;
   const CactiFit& fit = *fitp;
@@ -101,21 +122,7 @@ CamCost estimate_cam(const CamSpec& s, int tech_nm, ErrorSink& errors) {
   c.total_leak_mW = f[5].eval(in);
   // The two energies are fitted separately; keep the part below the whole.
   if (c.searchline_energy_nJ > c.search_energy_nJ) c.searchline_energy_nJ = c.search_energy_nJ;
-
-  if (s.kind == CamKind::Tcam) {
-    // ASSUMPTION (wasm-core/data/cacti/README.md): a TCAM cell stores two bits per key bit; CACTI has no
-    // TCAM model. Scale area, leakage and the search-line share of the search energy; keep time.
-    const double k = s.tcam_factor;
-    c.tcam_assumption = true;
-    c.area_mm2 *= k;
-    c.leak_mW *= k;
-    c.total_leak_mW *= k;
-    c.search_energy_nJ += (k - 1.0) * c.searchline_energy_nJ;
-    c.searchline_energy_nJ *= k;
-    c.assumption = "TCAM = binary-CAM fit with area, leakage and search-line energy x " +
-                   format_number(k) + ", search time unchanged (assumption: CACTI has no TCAM model; "
-                   "a TCAM cell stores two bits per key bit, about 1.5-2x)";
-  }
+  apply_tcam_assumption(s, c);
   return c;
 }
 

@@ -5,6 +5,8 @@
 // `tcam_factor` (1.5..2, default 2) and the search time is kept.
 #include <string>
 
+#include <nlohmann/json.hpp>
+
 #include "common/error.hpp"
 #include "common/params.hpp"
 
@@ -44,8 +46,17 @@ struct CamCost {
   double total_leak_mW = 0;        // subthreshold + gate
   bool tcam_assumption = false;    // figures scaled by the TCAM assumption
   std::string assumption;          // text of the assumption, when applied
+  std::string method = "fit";      // "fit" (this file) or "cacti" (CACTI 7 itself, cost/exact.hpp)
+  nlohmann::json cacti;            // method cacti: organisation, time breakdown, area split, versions
 };
 
+// The CAM cost's limits (absurd sizes are rejected before any model or CACTI runs).
+bool validate_cam_spec(const CamSpec& spec, ErrorSink& errors);
+
+// The fit (kind cam); the TCAM assumption on top for kind tcam.
 CamCost estimate_cam(const CamSpec& spec, int tech_nm, ErrorSink& errors);
+
+// Scales binary-CAM figures by the labelled TCAM assumption when spec.kind is tcam.
+void apply_tcam_assumption(const CamSpec& spec, CamCost& c);
 
 }  // namespace switchlab::cost

@@ -2,13 +2,16 @@
 // SwitchLab hardware cost model (docs/cost-model.md). Public API.
 //
 //   Component            Function                         Provenance
-//   per-port SRAM cache  estimate_cache(CacheSpec, nm)    "CACTI-7 fit"      (sram_cache.hpp)
-//   CAM forwarding table estimate_cam(CamSpec, nm)        "CACTI-7 fit" (+ labelled TCAM assumption)
+//   per-port SRAM cache  cacti_cache(CacheSpec, nm)       "CACTI 7" (exact_cost.hpp; cost.method cacti)
+//                        estimate_cache(CacheSpec, nm)    "CACTI-7 fit"      (sram_cache.hpp; method fit)
+//   CAM forwarding table cacti_cam / estimate_cam         the same two (+ labelled TCAM assumption)
 //   switchable-hash unit find_hash_unit(id)               "as published in seed 000 Sec. V-B"
 //   line-rate arithmetic line_rate(stage_ns, bytes, k)    "model" (seed 000 Sec. I, V)
 //   whole-switch budget  compute_budget(CostInputs)       "model"
 //
 // Config fields (all errors go to the ErrorSink, naming the field and the allowed values):
+//   cost.method             cacti (CACTI 7 itself; the default where the build has it) | fit
+//                           (the fast estimate)                  read_cost_method(Params& cost)
 //   hardware.tech_nm        22|32|45|65|90, default 45           read_tech_nm(Params& hardware)
 //   hardware.hash_unit      hash variant id, default switchable_pipelined
 //   hardware.die_area_mm2   optional die to compare the overhead with (mm^2)
@@ -47,7 +50,14 @@ namespace switchlab::cost {
 // (10 ports, Fujitsu 65 nm), 329 mm^2.
 inline constexpr double kIccDieMm2 = 329.0;
 
+inline constexpr const char* kMethodCacti = "cacti";
+inline constexpr const char* kMethodFit = "fit";
+
+// Reads cost.method; "cacti" where CACTI is unavailable is an error naming the field.
+std::string read_cost_method(Params& cost);
+
 struct CostInputs {
+  std::string method = kMethodFit;  // kMethodCacti or kMethodFit
   int tech_nm = 45;
   CacheSpec cache;
   int ports = 64;  // input ports, each with one cache and one hash unit (seed 000 Sec. V: 64)
@@ -56,7 +66,7 @@ struct CostInputs {
   double die_area_mm2 = 0;  // 0 = not given
 };
 
-CostInputs read_cost_inputs(Params& hardware, Params& cam, const CacheSpec& cache, int ports);
+CostInputs read_cost_inputs(Params& cost, Params& hardware, Params& cam, const CacheSpec& cache, int ports);
 
 struct SwitchBudget {
   CacheCost cache;
@@ -77,7 +87,13 @@ struct SwitchBudget {
 
 SwitchBudget compute_budget(const CostInputs& in, ErrorSink& errors);
 
+// The whole report; the first error (cache, CAM, hash unit) fails it.
 nlohmann::json cost_report(const CostInputs& in, ErrorSink& errors);
+
+// The report with each part priced on its own: a part that fails carries {"error": {field,
+// message, allowed}} in place of its figures and the rest stays (the CAM does not depend on the
+// cache); the budget needs both. What a result's "cost" section holds.
+nlohmann::json cost_report_parts(const CostInputs& in);
 nlohmann::json cost_report(const nlohmann::json& config, const CacheSpec& cache, int ports,
                            ErrorSink& errors);
 

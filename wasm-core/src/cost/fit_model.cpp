@@ -211,11 +211,7 @@ double LogLinearFit::eval(const FitInputs& in) const {
 }
 
 const CactiFit* fit_for_node(int tech_nm, ErrorSink& errors) {
-  if (tech_index(tech_nm) < 0) {
-    errors.fail("hardware.tech_nm", "must be one of 22, 32, 45, 65, 90 (nm), got " + std::to_string(tech_nm),
-                "one of: 22, 32, 45, 65, 90");
-    return nullptr;
-  }
+  if (!check_tech_nm(tech_nm, errors)) return nullptr;
   const CactiFit& fit = cacti_fit();
   if (!fit.ok) {
     errors.fail("cost", "internal: " + fit.error);

@@ -4,6 +4,8 @@
 // 2 B output port, 2 B reserved = 12 B, stored whole as the cache block.
 #include <string>
 
+#include <nlohmann/json.hpp>
+
 #include "common/error.hpp"
 
 namespace switchlab::cost {
@@ -33,6 +35,8 @@ struct CacheCost {
   bool fully_associative_figures = false;  // figures are those of a fully associative array
   bool extrapolated = false;  // entries or entry_bytes outside the fitted span
   std::string note;           // human-readable explanation of the two flags above
+  std::string method = "fit";  // "fit" (this file) or "cacti" (CACTI 7 itself, cost/exact.hpp)
+  nlohmann::json cacti;        // method cacti: organisation, time breakdown, area split, versions
 };
 
 // Validates `spec` (errors name switch.cache.<field>) and evaluates the fit at `tech_nm`

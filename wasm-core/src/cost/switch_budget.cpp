@@ -1,13 +1,26 @@
 // Whole-switch budget and the JSON cost report (declared in cost.hpp).
 #include <algorithm>
 
+#include "cost/cacti/exact.hpp"
+#include "cost/cacti/runner.hpp"
 #include "cost/cost.hpp"
+#include "cost/exact_cost.hpp"
 #include "cost/fit_model.hpp"
 
 namespace switchlab::cost {
 
 namespace {
 constexpr const char* kFit = "CACTI-7 fit";
+
+std::string cacti_provenance() {
+  const nlohmann::json& id = cacti::identity();
+  return "CACTI 7 (exact): version " + id.value("cacti_version", std::string()) + ", built from " +
+         id.value("package", std::string()) + " " + id.value("package_version", std::string());
+}
+
+nlohmann::json error_json(const Error& e) {
+  return {{"field", e.field}, {"message", e.message}, {"allowed", e.allowed.empty() ? nlohmann::json(nullptr) : nlohmann::json(e.allowed)}};
+}
 constexpr const char* kHashProv = "as published in seed 000 Sec. V-B";
 
 // Cross-validated error of the fit family in use, for users to read next to the numbers.
@@ -57,8 +70,25 @@ nlohmann::json published_figures() {
 }
 }  // namespace
 
-CostInputs read_cost_inputs(Params& hw, Params& cam, const CacheSpec& cache, int ports) {
+std::string read_cost_method(Params& cost) {
+  const bool have = cacti::available();
+  std::string m = cost.choice(
+      "method", have ? kMethodCacti : kMethodFit, {kMethodCacti, kMethodFit},
+      "How cache and CAM costs are computed: cacti runs CACTI 7 itself (exact; the default where this build has "
+      "it), fit evaluates the fit to CACTI 7 rows (a fast estimate with a stated cross-validated error)");
+  if (m == kMethodCacti && !have) {
+    cost.errors().fail(cost.field("method"),
+                       "\"cacti\" needs CACTI 7, which this build does not have (natively: run scripts/install.sh "
+                       "or set SWITCHLAB_CACTI to its executable); use \"fit\" for the estimate",
+                       "\"fit\"");
+    m = kMethodFit;
+  }
+  return m;
+}
+
+CostInputs read_cost_inputs(Params& cost, Params& hw, Params& cam, const CacheSpec& cache, int ports) {
   CostInputs in;
+  in.method = read_cost_method(cost);
   in.cache = cache;
   in.ports = ports;
   in.tech_nm = read_tech_nm(hw);
@@ -70,23 +100,35 @@ CostInputs read_cost_inputs(Params& hw, Params& cam, const CacheSpec& cache, int
   return in;
 }
 
-SwitchBudget compute_budget(const CostInputs& in, ErrorSink& errors) {
-  SwitchBudget b;
-  if (in.ports < 1 || in.ports > 4096) {
-    errors.fail("ports", "must be an integer in [1, 4096] (input ports), got " + std::to_string(in.ports),
-                "an integer in [1, 4096]");
-    return b;
-  }
-  b.cache = estimate_cache(in.cache, in.tech_nm, errors);
-  if (!errors.ok()) return b;
-  b.cam = estimate_cam(in.cam, in.tech_nm, errors);
-  if (!errors.ok()) return b;
+namespace {
+
+bool check_ports(int ports, ErrorSink& errors) {
+  if (ports >= 1 && ports <= 4096) return true;
+  errors.fail("ports", "must be an integer in [1, 4096] (input ports), got " + std::to_string(ports),
+              "an integer in [1, 4096]");
+  return false;
+}
+
+CacheCost price_cache(const CostInputs& in, ErrorSink& errors) {
+  return in.method == kMethodCacti ? cacti_cache(in.cache, in.tech_nm, errors) : estimate_cache(in.cache, in.tech_nm, errors);
+}
+
+CamCost price_cam(const CostInputs& in, ErrorSink& errors) {
+  return in.method == kMethodCacti ? cacti_cam(in.cam, in.tech_nm, errors) : estimate_cam(in.cam, in.tech_nm, errors);
+}
+
+const HashUnit* hash_unit_of(const CostInputs& in, ErrorSink& errors) {
   const HashUnit* h = find_hash_unit(in.hash_unit);
-  if (!h) {
-    errors.fail("hardware.hash_unit", "unknown hash unit \"" + in.hash_unit + "\"");
-    return b;
-  }
-  b.hash = *h;
+  if (!h) errors.fail("hardware.hash_unit", "unknown hash unit \"" + in.hash_unit + "\"");
+  return h;
+}
+
+// The whole-switch arithmetic on priced parts (docs/cost-model.md, section 4).
+SwitchBudget combine(const CostInputs& in, const CacheCost& cache, const CamCost& cam, const HashUnit& hash) {
+  SwitchBudget b;
+  b.cache = cache;
+  b.cam = cam;
+  b.hash = hash;
 
   // Area: ports x (cache + hash unit) + CAM(s) (seed 000 Sec. V-A: 64 x 0.228 = 14.6 mm^2).
   b.cam_count = in.cam.shared ? 1 : in.ports;
@@ -115,13 +157,37 @@ SwitchBudget compute_budget(const CostInputs& in, ErrorSink& errors) {
   return b;
 }
 
-nlohmann::json cost_report(const CostInputs& in, ErrorSink& errors) {
-  const SwitchBudget b = compute_budget(in, errors);
-  if (!errors.ok()) return nullptr;
-  using J = nlohmann::json;
-  const CacheCost& c = b.cache;
+}  // namespace
+
+SwitchBudget compute_budget(const CostInputs& in, ErrorSink& errors) {
+  if (!check_ports(in.ports, errors)) return {};
+  const CacheCost cache = price_cache(in, errors);
+  if (!errors.ok()) return {};
+  const CamCost cam = price_cam(in, errors);
+  if (!errors.ok()) return {};
+  const HashUnit* h = hash_unit_of(in, errors);
+  if (!h) return {};
+  return combine(in, cache, cam, *h);
+}
+
+namespace {
+
+using J = nlohmann::json;
+
+// Which method made a block's figures, and how far to trust them: CACTI's identity and reasoning,
+// or the fit's cross-validated error for the block's family.
+void method_keys(J& block, const std::string& method, const J& cacti_details, const char* fit_family) {
+  block["method"] = method;
+  if (method == kMethodCacti) {
+    block["cacti"] = cacti_details;
+  } else {
+    block["fit_holdout_error_pct"] = holdout_error(fit_family);
+  }
+}
+
+J cache_json(const CostInputs& in, const CacheCost& c) {
   J cache = {
-      {"provenance", kFit},
+      {"provenance", c.method == kMethodCacti ? cacti_provenance() : std::string(kFit)},
       {"entries", in.cache.entries},
       {"ways", in.cache.ways == kFullyAssociative ? J("full") : J(in.cache.ways)},
       {"entry_bytes", in.cache.entry_bytes},
@@ -138,41 +204,53 @@ nlohmann::json cost_report(const CostInputs& in, ErrorSink& errors) {
                           : std::to_string(in.cache.ways) + "-way set associative"},
       {"extrapolated", c.extrapolated},
       {"note", c.note},
-      {"fit_holdout_error_pct", holdout_error(c.fully_associative_figures ? "full_assoc" : "set_assoc")},
   };
+  method_keys(cache, c.method, c.cacti, c.fully_associative_figures ? "full_assoc" : "set_assoc");
+  return cache;
+}
+
+J cam_json(const CostInputs& in, const CamCost& c, int count) {
+  const std::string base = c.method == kMethodCacti ? cacti_provenance() : std::string(kFit);
   J cam = {
-      {"provenance", b.cam.tcam_assumption ? "CACTI-7 fit (binary CAM) x TCAM assumption" : kFit},
+      {"provenance", c.tcam_assumption ? base + " (binary CAM) x TCAM assumption" : base},
       {"kind", in.cam.kind == CamKind::Tcam ? "tcam" : "cam"},
       {"preset", in.cam.preset.empty() ? J(nullptr) : J(in.cam.preset)},
       {"entries", in.cam.entries},
       {"key_bits", in.cam.key_bits},
       {"with_result", in.cam.with_result},
       {"shared", in.cam.shared},
-      {"count", b.cam_count},
-      {"search_ns", b.cam.search_ns},
+      {"count", count},
+      {"search_ns", c.search_ns},
       {"offchip_rtt_ns", in.cam.offchip_rtt_ns},
-      {"area_mm2", b.cam.area_mm2},
-      {"search_energy_nJ", b.cam.search_energy_nJ},
-      {"searchline_energy_nJ", b.cam.searchline_energy_nJ},
-      {"leakage_mW", b.cam.total_leak_mW},
-      {"subthreshold_leakage_mW", b.cam.leak_mW},
-      {"assumption", b.cam.assumption},
-      {"fit_holdout_error_pct", holdout_error(in.cam.with_result ? "fa_cache" : "cam")},
+      {"area_mm2", c.area_mm2},
+      {"search_energy_nJ", c.search_energy_nJ},
+      {"searchline_energy_nJ", c.searchline_energy_nJ},
+      {"leakage_mW", c.total_leak_mW},
+      {"subthreshold_leakage_mW", c.leak_mW},
+      {"assumption", c.assumption},
   };
-  J hash = {
+  method_keys(cam, c.method, c.cacti, in.cam.with_result ? "fa_cache" : "cam");
+  return cam;
+}
+
+J hash_json(const CostInputs& in, const HashUnit& h) {
+  return {
       {"provenance", kHashProv},
-      {"variant", b.hash.id},
-      {"label", b.hash.label},
+      {"variant", h.id},
+      {"label", h.label},
       {"tech_nm", 45},
-      {"latency_ns", b.hash.latency_ns},
-      {"stage_ns", b.hash.stage_ns},
-      {"area_um2", b.hash.area_um2},
-      {"area_mm2", b.hash.area_um2 * 1e-6},
-      {"latency_source", b.hash.latency_source},
-      {"stage_source", b.hash.stage_source},
-      {"area_source", b.hash.area_source},
+      {"latency_ns", h.latency_ns},
+      {"stage_ns", h.stage_ns},
+      {"area_um2", h.area_um2},
+      {"area_mm2", h.area_um2 * 1e-6},
+      {"latency_source", h.latency_source},
+      {"stage_source", h.stage_source},
+      {"area_source", h.area_source},
       {"note", in.tech_nm == 45 ? "" : "published 45 nm figures, not scaled to the chosen node"},
   };
+}
+
+J budget_json(const CostInputs& in, const SwitchBudget& b) {
   J budget = {
       {"provenance", "model"},
       {"ports", in.ports},
@@ -204,22 +282,59 @@ nlohmann::json cost_report(const CostInputs& in, ErrorSink& errors) {
     budget["rc_logic_overhead_pct_of_die"] = 100.0 * b.rc_logic_area_mm2 / in.die_area_mm2;
     budget["total_pct_of_die"] = 100.0 * b.total_area_mm2 / in.die_area_mm2;
   }
-  return J{{"cost",
-            {{"tech_nm", in.tech_nm},
-             {"cache", cache},
-             {"cam", cam},
-             {"hash_unit", hash},
-             {"budget", budget},
-             {"published", published_figures()}}}};
+  return budget;
+}
+
+J report_of(const CostInputs& in, J cache, J cam, J hash, J budget) {
+  J cost = {{"method", in.method},
+            {"tech_nm", in.tech_nm},
+            {"cache", std::move(cache)},
+            {"cam", std::move(cam)},
+            {"hash_unit", std::move(hash)},
+            {"budget", std::move(budget)},
+            {"published", published_figures()}};
+  if (in.method == kMethodCacti) cost["cacti"] = cacti::identity();
+  return J{{"cost", std::move(cost)}};
+}
+
+}  // namespace
+
+nlohmann::json cost_report(const CostInputs& in, ErrorSink& errors) {
+  const SwitchBudget b = compute_budget(in, errors);
+  if (!errors.ok()) return nullptr;
+  return report_of(in, cache_json(in, b.cache), cam_json(in, b.cam, b.cam_count), hash_json(in, b.hash), budget_json(in, b));
+}
+
+nlohmann::json cost_report_parts(const CostInputs& in) {
+  ErrorSink ports_errors, cache_errors, cam_errors, hash_errors;
+  if (!check_ports(in.ports, ports_errors)) return J{{"cost", {{"error", error_json(ports_errors.error())}}}};
+  const CacheCost cache = price_cache(in, cache_errors);
+  const CamCost cam = price_cam(in, cam_errors);
+  const HashUnit* h = hash_unit_of(in, hash_errors);
+  const int cam_count = in.cam.shared ? 1 : in.ports;
+  J budget;
+  for (const ErrorSink* e : {&cache_errors, &cam_errors, &hash_errors})
+    if (!e->ok() && budget.is_null()) {
+      Error why = e->error();
+      why.message = "the switch budget needs every part's figures; " + why.field + ": " + why.message;
+      budget = {{"error", error_json(why)}};
+    }
+  if (budget.is_null()) budget = budget_json(in, combine(in, cache, cam, *h));
+  return report_of(in, cache_errors.ok() ? cache_json(in, cache) : J{{"error", error_json(cache_errors.error())}, {"method", in.method}},
+                   cam_errors.ok() ? cam_json(in, cam, cam_count) : J{{"error", error_json(cam_errors.error())}, {"method", in.method}},
+                   h ? hash_json(in, *h) : J{{"error", error_json(hash_errors.error())}}, std::move(budget));
 }
 
 nlohmann::json cost_report(const nlohmann::json& config, const CacheSpec& cache, int ports,
                            ErrorSink& errors) {
   const nlohmann::json* hw = nullptr;
   const nlohmann::json* cam = nullptr;
+  const nlohmann::json* cost = nullptr;
   if (config.is_object()) {
     auto h = config.find("hardware");
     if (h != config.end()) hw = &*h;
+    auto m = config.find("cost");
+    if (m != config.end()) cost = &*m;
     auto s = config.find("switch");
     if (s != config.end() && s->is_object()) {
       auto c = s->find("cam");
@@ -228,7 +343,8 @@ nlohmann::json cost_report(const nlohmann::json& config, const CacheSpec& cache,
   }
   Params hw_params(hw, "hardware", errors);
   Params cam_params(cam, "switch.cam", errors);
-  const CostInputs in = read_cost_inputs(hw_params, cam_params, cache, ports);
+  Params cost_params(cost, "cost", errors);
+  const CostInputs in = read_cost_inputs(cost_params, hw_params, cam_params, cache, ports);
   if (!errors.ok()) return nullptr;
   return cost_report(in, errors);
 }

@@ -8,6 +8,13 @@ int tech_index(int tech_nm) {
   return -1;
 }
 
+bool check_tech_nm(int tech_nm, ErrorSink& errors) {
+  if (tech_index(tech_nm) >= 0) return true;
+  errors.fail("hardware.tech_nm", "must be one of 22, 32, 45, 65, 90 (nm), got " + std::to_string(tech_nm),
+              "one of: 22, 32, 45, 65, 90");
+  return false;
+}
+
 int read_tech_nm(Params& hw) {
   const int64_t nm = hw.integer(
       "tech_nm", {45, 22, 90, "nm",
