@@ -64,7 +64,7 @@ def run_native(cfg: Path) -> dict:
 
 def run_wasm(cfgs, threaded: bool) -> list[dict]:
     flags = ["--threaded"] if threaded else []
-    p = subprocess.run(["node", str(RUN_WASM), *flags, "--cacti", "--fn", "cacti", *map(str, cfgs)],
+    p = subprocess.run(["node", str(RUN_WASM), *flags, "--fn", "cacti", *map(str, cfgs)],
                        check=True, capture_output=True, text=True)
     return [json.loads(line) for line in p.stdout.splitlines()]
 
@@ -148,7 +148,7 @@ def test_time_limit_stops_a_run_and_the_module_survives(tmp_path, threaded):
     quick = tmp_path / "quick.cfg"
     quick.write_text(cacti_rows.cfg_text(template, cacti_rows.cache_spec(2048, 4, 12, 45)))
     flags = ["--threaded"] if threaded else []
-    p = subprocess.run(["node", str(RUN_WASM), *flags, "--cacti", "--fn", "cacti", f"{slow}@0.05", str(quick)],
+    p = subprocess.run(["node", str(RUN_WASM), *flags, "--fn", "cacti", f"{slow}@0.05", str(quick)],
                        check=True, capture_output=True, text=True)
     limited, after = (json.loads(line) for line in p.stdout.splitlines())
     assert limited["timed_out"] and limited["exit_code"] == 124
