@@ -26,12 +26,14 @@ build-native:
 	@rm -f build-native.log
 
 # WebAssembly ES modules: build/wasm/switchlab_core.mjs + .wasm, and switchlab_core_mt.* with threads
-# (pthreads, for cross-origin isolated pages and node). A failed compile stops make (an older
-# module left in build/ must never pass for the new one).
+# (pthreads, for cross-origin isolated pages and node); CACTI 7 as cacti.* and cacti_mt.* (from the
+# source scripts/install.sh unpacks into build/cacti/src; docs/cost-model.md section 8). A failed
+# compile stops make (an older module left in build/ must never pass for the new one).
 build-wasm:
 	@emcmake cmake -S wasm-core -B build/wasm -DCMAKE_BUILD_TYPE=Release -DSWITCHLAB_TESTS=OFF > build-wasm.log 2>&1 || { cat build-wasm.log; exit 1; }
 	@cmake --build build/wasm -j$(JOBS) > build-wasm.log 2>&1; rc=$$?; grep -Ev '^\[|^-- |make\[[0-9]\]' build-wasm.log; exit $$rc
 	@test -f build/wasm/switchlab_core.wasm && test -f build/wasm/switchlab_core_mt.wasm && test -f build/wasm/switchlab_core_mt.worker.js
+	@test -f build/wasm/cacti.wasm && test -f build/wasm/cacti_mt.wasm && test -f build/wasm/cacti_mt.worker.js
 	@rm -f build-wasm.log
 
 # frontend/src/api/schema.gen.ts from the API's OpenAPI document (commit the result).
@@ -113,7 +115,7 @@ fuzz: build-fuzz
 bench: build
 	@export SWITCHLAB_BENCH_RESULT="$$($(VENV_PY) bench/record.py --new-path)" && \
 	  $(VENV_PY) bench/run_bench.py && $(VENV_PY) bench/cycle_bench.py && $(VENV_PY) bench/api_bench.py && \
-	  $(VENV_PY) bench/cacti_bench.py && \
+	  $(VENV_PY) bench/cacti_bench.py && $(VENV_PY) bench/cacti_wasm_bench.py && \
 	  echo "recorded in $$SWITCHLAB_BENCH_RESULT; make bench-trend shows the trend"
 bench-trend:
 	@$(VENV_PY) bench/trend.py

@@ -11,17 +11,19 @@ const isolation = { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-E
 const wasmDir = process.env.SWITCHLAB_WASM_DIR ?? here('../build/wasm');
 
 // The dev server turns every .js it serves into an ES module (it adds an import), which breaks the
-// threaded core's pthread worker, a classic script: the dev server serves that one file as built.
-const PTHREAD_WORKER = 'switchlab_core_mt.worker.js';
+// threaded modules' pthread workers (the core's, CACTI's: src/core/cacti.ts), classic scripts: the
+// dev server serves those files as built.
+const PTHREAD_WORKERS = ['switchlab_core_mt.worker.js', 'cacti_mt.worker.js'];
 const rawPthreadWorker: Plugin = {
   name: 'switchlab-raw-pthread-worker',
   configureServer(server) {
     server.middlewares.use((req, res, next) => {
       // Not `?url&no-inline`: that is the import that gives the UI this file's URL.
       const [file, query = ''] = (req.url ?? '').split('?');
-      if (!file.endsWith(`/${PTHREAD_WORKER}`) || query.split('&').includes('url')) return next();
+      const worker = PTHREAD_WORKERS.find((w) => file.endsWith(`/${w}`));
+      if (!worker || query.split('&').includes('url')) return next();
       res.writeHead(200, { ...isolation, 'Content-Type': 'text/javascript' });
-      res.end(readFileSync(path.join(wasmDir, PTHREAD_WORKER)));
+      res.end(readFileSync(path.join(wasmDir, worker)));
     });
   },
 };

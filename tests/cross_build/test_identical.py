@@ -199,9 +199,11 @@ def test_cost_and_models_identical(tmp_path):
     assert json.loads(wasm[1]) == cli_icn
 
 
+# CACTI's module first (as run_wasm.mjs): the core then prices cost.method cacti as natively.
 WASM_COST_AND_MODEL = """
 const fs = require('fs');
-import('./wasm-core/bindings/wasm/load_node.mjs').then(async ({ loadCore }) => {
+import('./wasm-core/bindings/wasm/load_node.mjs').then(async ({ loadCacti, loadCore }) => {
+  await loadCacti();
   const core = await loadCore();
   console.log(core.cost(fs.readFileSync(process.argv[1], 'utf8')));
   console.log(core.model('icn_cache_sim', '{}'));

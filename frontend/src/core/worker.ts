@@ -3,11 +3,18 @@
 // advances in ~50 ms chunks (core.Simulation), posting progress after each and checking for a
 // Cancel message in between; terminating the worker remains the hard stop (see client.ts).
 import { loadBuild, pickBuild } from './build';
+import { loadCacti, needsCacti } from './cacti';
 import { handle, runStepped, THREADED_WORKER, type Request, type Response } from './protocol';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 const build = pickBuild(scope.name === THREADED_WORKER, scope.crossOriginIsolated, navigator.hardwareConcurrency);
 const core = loadBuild(build, scope.location.href);
+// CACTI's module, loaded at the first request that may price a cost with it (core/cacti.ts). A
+// failed load leaves the core without CACTI: its default is then the fit, labelled as such.
+let cacti: Promise<unknown> | null = null;
+const cactiLoaded = () => (cacti ??= loadCacti(build.threaded, scope.location.href).catch((e: unknown) => {
+  console.warn('CACTI 7 (WebAssembly) not loaded; cost figures use the fit', e);
+}));
 const cancelled = new Set<number>();
 // A macrotask (not a microtask) so pending postMessage events, i.e. Cancel, are delivered.
 const pause = () => new Promise<void>((r) => setTimeout(r, 0));
@@ -21,6 +28,7 @@ self.onmessage = async (ev: MessageEvent<Request>) => {
   let reply: Response;
   try {
     const mod = await core;
+    if (needsCacti(req.config)) await cactiLoaded();
     const t0 = performance.now();
     const outcome = req.method === 'run'
       ? await runStepped(mod, req.config ?? {}, {
