@@ -161,3 +161,21 @@ def test_cacti_glue_never_evals():
     for name in ("cacti.mjs", "cacti_mt.mjs"):
         glue = (ROOT / "build/wasm" / name).read_text()
         assert "new Function(" not in glue and "eval(" not in glue, name
+
+
+def test_core_prices_seed000_with_cacti_in_webassembly(tmp_path):
+    """The bridge (cost/cacti/runner_wasm.cpp): the WebAssembly core, with CACTI's module loaded as
+    run_wasm.mjs (and the browser's worker) loads it, prices seed 000's table with CACTI itself:
+    cost.method cacti by default, CACTI's 0.406127 ns and the organisation it chose."""
+    cfg = tmp_path / "cfg.json"
+    cfg.write_text(json.dumps({"topology": {"kind": "torus", "dims": [4, 4]},
+                               "switch": {"cache": {"entries": 2048, "ways": 4}}}))
+    out = subprocess.run(["node", str(RUN_WASM), "--fn", "cost", str(cfg)], check=True, capture_output=True,
+                         text=True).stdout
+    cost = json.loads(out)["cost"]
+    cache = cost["cache"]
+    assert cost["method"] == cache["method"] == cost["cam"]["method"] == "cacti"
+    assert cache["access_ns"] == 0.406127
+    assert cache["cacti"]["organisation"] == {"Ndwl": 2, "Ndbl": 2, "Nspd": 1, "Ndcm": 2, "Ndsam L1": 4,
+                                              "Ndsam L2": 1, "Ntwl": 2, "Ntbl": 2, "Ntspd": 2, "Ntcm": 1,
+                                              "Ntsam L1": 4, "Ntsam L2": 1}
