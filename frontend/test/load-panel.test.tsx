@@ -456,8 +456,10 @@ describe('the sections of a cycle run', () => {
   it('says why the cost model has no figures for a cache smaller than it covers', () => {
     const cfg = { ...SATURATION, sim: { warmup_cycles: 200, measure_cycles: 800, drain_cycles: 800 } } as unknown as Config;
     const t = text(withUnits(<ResultPanel title="Browser run" source="WASM core" prefix="wasm" config={cfg} result={run(cfg)} />));
-    expect(t).toContain('Hardware cost (cost model) No figures: the cost model does not cover this config '
-      + '(switch.cache.entries: must be an integer in [16, 65536] (entries per port), got 8). ');
+    expect(t).toContain('Routing-table cache, one per input port fit (estimate) No figures: switch.cache.entries: '
+      + 'must be an integer in [16, 65536] (entries per port), got 8 (allowed: an integer in [16, 65536])');
+    // The CAM does not depend on the cache: its figures stay.
+    expect(t).toMatch(/Forwarding table \(CAM\)[^]*search [\d.]+ ns/);
   });
 
   it('says why a deadlocked run has no latency, shows one utilisation value, and the cost note of a switch without caches', () => {

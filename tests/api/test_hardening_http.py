@@ -68,7 +68,7 @@ def test_other_methods_on_unknown_api_paths_are_404_with_the_ui_too(with_ui):
 def test_head_answers_as_get_without_a_body(with_ui):
     # HEAD on GET resources was a 405 (FastAPI declares GET alone): link checkers and `curl -I`
     # could not ask whether an experiment or a page exists.
-    for path in ("/api/health", "/api/experiments", "/", "/e/" + "a" * 64, "/assets/worker-B13_qSs6.js",
+    for path in ("/api/health", "/api/experiments", "/api/sweeps", "/", "/e/" + "a" * 64, "/assets/worker-B13_qSs6.js",
                  "/api/experiments/" + "0" * 64, "/api/nope"):
         got, head = httpx.get(with_ui.url + path), httpx.head(with_ui.url + path)
         assert (head.status_code, head.content) == (got.status_code, b""), path
@@ -76,11 +76,12 @@ def test_head_answers_as_get_without_a_body(with_ui):
         if got.status_code == 200:  # (an error's text names the method asked for)
             assert head.headers["content-length"] == got.headers["content-length"], path
     # A POST-only endpoint still refuses it, naming the method asked for and the one it takes.
-    r = httpx.head(with_ui.url + "/api/sweeps")
+    # (/api/sweeps took POST alone until it listed sweeps on GET too.)
+    r = httpx.head(with_ui.url + "/api/import/booksim")
     assert (r.status_code, r.headers["allow"], r.content) == (405, "POST", b"")
     for method in ("GET", "PATCH"):  # (a GET used to reach the UI's catch-all: "no such endpoint")
-        err = envelope(httpx.request(method, with_ui.url + "/api/sweeps"), 405, "method_not_allowed")
-        assert (err["message"], err["allowed"]) == (f"{method} is not allowed on /api/sweeps", "POST"), method
+        err = envelope(httpx.request(method, with_ui.url + "/api/import/booksim"), 405, "method_not_allowed")
+        assert (err["message"], err["allowed"]) == (f"{method} is not allowed on /api/import/booksim", "POST"), method
 
 
 def test_d4_chunked_body_over_the_limit_is_413_not_422(live_api, db):

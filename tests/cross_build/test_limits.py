@@ -136,7 +136,7 @@ def test_worst_cases_identical_in_every_build(files):
      "(allowed: a divisor of entries (64), or \"full\")"),
     # An unknown field: the known ones are listed once, as the allowed text.
     ({"topology": {"kind": "torus", "dims": [4, 4]}, "browser": True},
-     "error: browser: unknown field (allowed: one of: engine, hardware, monitor, name, output, routing, seed, "
+     "error: browser: unknown field (allowed: one of: cost, engine, hardware, monitor, name, output, routing, seed, "
      "sim, switch, topology, traffic)"),
 ])
 def test_cli_error_line_states_the_allowed_values_once(tmp_path, config, line):

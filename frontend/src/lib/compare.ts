@@ -104,10 +104,11 @@ export interface MetricRow {
   differs: boolean;
 }
 
+const NO_COST = 'no cost section in this result';
 function costReason(r: unknown, path: string): string | undefined {
   if (!path.startsWith('cost.')) return undefined;
   const cost = getPath(r as Json, 'cost') as Record<string, unknown> | undefined;
-  if (!cost || typeof cost !== 'object') return 'no cost section in this result';
+  if (!cost || typeof cost !== 'object') return NO_COST;
   const part = cost[path.split('.')[1]] as { error?: { field?: string; message?: string } } | undefined;
   const error = part?.error ?? (cost.error as { field?: string; message?: string } | undefined);
   if (error?.message) return `${error.field ? `${error.field}: ` : ''}${error.message}`;
@@ -150,5 +151,7 @@ export function metricRows(results: unknown[]): MetricRow[] {
       const reasons = results.map((r, i) => (values[i] === undefined ? costReason(r, path) : undefined));
       return { path, section, values, reasons, differs: new Set(values.map(String)).size > 1 };
     })
-    .filter((r) => r.values.some((v) => v !== undefined) || r.reasons.some((v) => v !== undefined));
+    // A row stays when a run has its number or the core's reason for lacking it; results with no
+    // cost section at all (an engine that prices nothing) add no cost rows of their own.
+    .filter((r) => r.values.some((v) => v !== undefined) || r.reasons.some((v) => v !== undefined && v !== NO_COST));
 }
