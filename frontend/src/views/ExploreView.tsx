@@ -280,12 +280,13 @@ export function ExploreView({ onEngineVersion }: { onEngineVersion: (v: string |
           setConfig(cfg);
           setOrigin(key);
         }} />
-        <BooksimImport onImport={load} />
         <div className="run-bar">
           <RunControls state={wasm.state} canRun={canRun} onRun={requestRun} onCancel={wasm.cancel}
             onSubmit={submit} submitting={serverBusy} compare={compareStatus} />
           <ServerStatus state={server.state} onStop={server.stopWatching} onCancel={server.cancel} />
         </div>
+        {/* After Run, which stays the first stop after the preset picker. */}
+        <BooksimImport onImport={load} />
         <div className="tabs">
           <div role="tablist" aria-label="Editor" className="tablist">
             <button role="tab" aria-selected={tab === 'form'} onClick={() => (tab === 'json' && localErrors.json ? setLeaveJson(true) : setTab('form'))}>Form</button>
