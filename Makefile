@@ -104,7 +104,7 @@ build-fuzz:
 test-fuzz: build-fuzz
 	@$(call FUZZ_RUN,prepare_fuzzer,) -seed=1 -runs=200000 corpus-test-prepare_fuzzer seeds-prepare_fuzzer
 	@$(call FUZZ_RUN,run_fuzzer,--small) -seed=1 -runs=100000 corpus-test-run_fuzzer seeds-run_fuzzer
-	@$(call FUZZ_RUN,booksim_fuzzer,--booksim) -seed=1 -runs=200000 corpus-test-booksim_fuzzer seeds-booksim_fuzzer
+	@$(call FUZZ_RUN,booksim_fuzzer,--booksim) -seed=1 -runs=100000 corpus-test-booksim_fuzzer seeds-booksim_fuzzer
 fuzz: build-fuzz
 	@$(call FUZZ_RUN,prepare_fuzzer,) -max_total_time=$${FUZZ_SECONDS:-3600} corpus-prepare_fuzzer seeds-prepare_fuzzer
 	@$(call FUZZ_RUN,run_fuzzer,--small) -max_total_time=$${FUZZ_SECONDS:-3600} corpus-run_fuzzer seeds-run_fuzzer
