@@ -95,15 +95,21 @@ FUZZ_RUN = cd build/fuzz && $(VENV_PY) $(ROOT)/wasm-core/fuzz/seeds.py seeds-$(1
   rm -rf corpus-test-$(1) && mkdir corpus-test-$(1) && \
   ./$(1) -max_len=4096 -rss_limit_mb=2048 -timeout=20 -dict=$(ROOT)/wasm-core/fuzz/json.dict -print_final_stats=1
 FUZZERS = prepare_fuzzer run_fuzzer booksim_fuzzer
+.PHONY: $(addprefix fuzz-short-,$(FUZZERS))
 build-fuzz:
-	@CXX=clang++-14 cmake -S wasm-core/fuzz -B build/fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo > build-fuzz.log 2>&1 || { cat build-fuzz.log; exit 1; }
+	@CXX=clang++-14 cmake -S wasm-core/fuzz -B build/fuzz -DCMAKE_BUILD_TYPE=Release > build-fuzz.log 2>&1 || { cat build-fuzz.log; exit 1; }
 	@cmake --build build/fuzz -j$(JOBS) --target $(FUZZERS) 2>&1 | grep -Ev '^\[|^-- |make\[[0-9]\]' || true
 	@for f in $(FUZZERS); do test -x build/fuzz/$$f || exit 1; done
 	@rm -f build-fuzz.log
-# Short, reproducible runs in make test (fixed seed and run count); `make fuzz` runs each for an hour.
+# Short, reproducible runs in make test (fixed seed and run count), the fuzzers side by side (each
+# is one thread; --output-sync keeps each one's output together); `make fuzz` runs each for an hour.
 test-fuzz: build-fuzz
+	@$(MAKE) --no-print-directory -j$(JOBS) --output-sync=target $(addprefix fuzz-short-,$(FUZZERS))
+fuzz-short-prepare_fuzzer:
 	@$(call FUZZ_RUN,prepare_fuzzer,) -seed=1 -runs=200000 corpus-test-prepare_fuzzer seeds-prepare_fuzzer
+fuzz-short-run_fuzzer:
 	@$(call FUZZ_RUN,run_fuzzer,--small) -seed=1 -runs=100000 corpus-test-run_fuzzer seeds-run_fuzzer
+fuzz-short-booksim_fuzzer:
 	@$(call FUZZ_RUN,booksim_fuzzer,--booksim) -seed=1 -runs=100000 corpus-test-booksim_fuzzer seeds-booksim_fuzzer
 fuzz: build-fuzz
 	@$(call FUZZ_RUN,prepare_fuzzer,) -max_total_time=$${FUZZ_SECONDS:-3600} corpus-prepare_fuzzer seeds-prepare_fuzzer

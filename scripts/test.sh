@@ -1,17 +1,80 @@
 #!/usr/bin/env bash
-# `make test`: installs, builds, then runs every suite, keeps going after a failure, prints a
-# summary and the total duration, and exits non-zero if any suite failed.
+# `make test`: installs, builds, runs every suite, keeps going after a failure, prints a summary
+# with each step's duration and the total, and exits non-zero if any step failed.
+#
+# Two lanes share the machine (docs/testing.md, "How make test uses the cores"):
+#   builds: build-wasm, build-frontend, build-fuzz, then the fuzzers, at nice 10;
+#   tests:  build-native, then the suites one after another at normal priority, each waiting for
+#           the build it needs.
+# The tests lane gets the cores whenever it wants them, so every suite runs as fast as it would
+# alone, and the builds take the cycles it leaves: API tests wait on PostgreSQL and HTTP, browser
+# tests on pages, and one suite at a time rarely keeps both cores busy. Each step's output goes to
+# .run/test/<step>.log and is printed whole when the step ends, so the lanes never interleave.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 start=$(date +%s)
-make --no-print-directory build || { echo "BUILD FAILED"; exit 1; }
-suites=(test-core test-cross test-api test-bench test-frontend test-e2e test-compose test-fuzz)
-passed=0; failed=0; failed_names=()
-for s in "${suites[@]}"; do
-  echo "===== $s"
-  if make --no-print-directory "$s"; then passed=$((passed+1)); else failed=$((failed+1)); failed_names+=("$s"); fi
+logs=.run/test
+rm -rf "$logs" && mkdir -p "$logs"
+make --no-print-directory install || { echo "INSTALL FAILED"; exit 1; }
+
+# step NAME TARGET...: runs the make targets, then prints the log and records "rc seconds".
+step() {
+  local name=$1 t0 rc=0
+  shift
+  t0=$(date +%s)
+  make --no-print-directory "$@" > "$logs/$name.log" 2>&1 || rc=1
+  echo "$rc $(( $(date +%s) - t0 ))" > "$logs/$name.status"
+  flock "$logs/print.lock" bash -c 'echo "===== $1 ($2, $3 s)"; cat "$4"' _ "$name" \
+    "$( ((rc)) && echo FAILED || echo passed)" "$(( $(date +%s) - t0 ))" "$logs/$name.log"
+  return $rc
+}
+# needs NAME STEP: waits for STEP to end; true if it passed, else records NAME as not run (so
+# whatever waits for NAME stops waiting too).
+needs() {
+  until [ -f "$logs/$2.status" ]; do sleep 2; done
+  read -r rc _ < "$logs/$2.status"
+  ((rc == 0)) && return 0
+  echo "1 0" > "$logs/$1.status"
+  flock "$logs/print.lock" echo "===== $1 (not run: $2 failed)"
+  return 1
+}
+
+builds_lane() {
+  step build-wasm build-wasm
+  if needs build-frontend build-wasm; then step build-frontend build-frontend; fi
+  step test-fuzz test-fuzz
+}
+tests_lane() {
+  step build-native build-native || return 1
+  step test-core test-core
+  step test-api test-api
+  step test-bench test-bench
+  step test-compose test-compose
+  if needs test-cross build-wasm; then step test-cross test-cross; fi
+  if needs test-frontend build-wasm; then step test-frontend test-frontend; fi
+  if needs test-e2e build-frontend; then step test-e2e test-e2e; fi
+}
+
+# Its own process group (setsid), so that a failed native build stops the whole lane.
+setsid nice -n 10 bash -c "$(declare -p logs); $(declare -f step needs builds_lane); builds_lane" &
+builds=$!
+tests_lane
+read -r native_rc _ < "$logs/build-native.status"
+if ((native_rc)); then
+  for _ in 1 2 3; do kill -- -"$builds" 2>/dev/null && break; sleep 1; done  # (until setsid has run)
+  echo "BUILD FAILED (build-native)"
+  exit 1
+fi
+wait $builds
+
+failed=()
+echo "===== summary (step: result, seconds)"
+for f in build-native build-wasm build-frontend test-core test-api test-bench test-compose test-cross \
+         test-frontend test-e2e test-fuzz; do
+  if [ -f "$logs/$f.status" ]; then read -r rc secs < "$logs/$f.status"; else rc=1; secs=0; fi
+  ((rc)) && failed+=("$f")
+  printf '  %-15s %-7s %5s\n' "$f" "$( ((rc)) && echo FAILED || echo passed)" "$secs"
 done
 echo "===== make test finished in $(( $(date +%s) - start )) s"
-((failed)) && echo "failed suites: ${failed_names[*]}"
-echo "suites: $passed passed, $failed failed"
-exit $((failed > 0))
+((${#failed[@]})) && echo "failed: ${failed[*]}"
+exit $((${#failed[@]} > 0))
