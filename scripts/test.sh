@@ -2,7 +2,7 @@
 # `make test`: installs, builds, runs every suite, keeps going after a failure, prints a summary
 # with each step's duration and the total, and exits non-zero if any step failed.
 #
-# Two lanes share the machine (docs/testing.md, "How make test uses the cores"):
+# Two lanes share the machine (docs/testing.md, "make test: everything, in two lanes"):
 #   builds: build-wasm, build-frontend, build-fuzz, then the fuzzers, at nice 10;
 #   tests:  build-native, then the suites one after another at normal priority, each waiting for
 #           the build it needs.
