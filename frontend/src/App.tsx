@@ -1,13 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { UnitsContext, useCoreSchemas } from './hooks/useCoreSchemas';
 import { NO_UNITS, Units } from './lib/units';
-import { COMPARE_URL, NEW_SWEEP_URL, parseRoute, SERVER_RUNS_URL } from './lib/share';
-import { ExploreView } from './views/ExploreView';
-import { ExperimentView } from './views/ExperimentView';
-import { NewSweepView } from './views/NewSweepView';
-import { SweepView } from './views/SweepView';
-import { CompareView } from './views/CompareView';
-import { ServerRunsView } from './views/ServerRunsView';
+import { navEntries, parseRoute, renderRoute } from './views/routes';
 import { AccessToken } from './components/AccessToken';
 
 export function App() {
@@ -24,20 +18,14 @@ export function App() {
         <h1><a href="/">SwitchLab</a></h1>
         <p className="tagline">routing-table cache explorer for interconnection-network switches</p>
         <nav aria-label="Views">
-          <a href="/" aria-current={route.view === 'explore' ? 'page' : undefined}>Explore</a>
-          <a href={NEW_SWEEP_URL} aria-current={route.view === 'new-sweep' || route.view === 'sweep' ? 'page' : undefined}>Sweeps</a>
-          <a href={COMPARE_URL} aria-current={route.view === 'compare' ? 'page' : undefined}>Compare</a>
-          <a href={SERVER_RUNS_URL} aria-current={route.view === 'runs' ? 'page' : undefined}>Server runs</a>
+          {navEntries(route).map((e) => (
+            <a key={e.href} href={e.href} aria-current={e.current ? 'page' : undefined}>{e.label}</a>
+          ))}
         </nav>
         {engine && <span className="engine" data-testid="engine-version">core {engine}</span>}
         <AccessToken />
       </header>
-      {route.view === 'experiment' && <ExperimentView id={route.id} />}
-      {route.view === 'sweep' && <SweepView id={route.id} />}
-      {route.view === 'new-sweep' && <NewSweepView />}
-      {route.view === 'compare' && <CompareView />}
-      {route.view === 'runs' && <ServerRunsView />}
-      {route.view === 'explore' && <ExploreView onEngineVersion={onEngineVersion} />}
+      {renderRoute(route, { onEngineVersion })}
     </div>
     </UnitsContext.Provider>
   );

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { decodeConfig, encodeConfig, parseRoute } from '../src/lib/share';
+import { decodeConfig, encodeConfig } from '../src/lib/share';
+import { navEntries, parseRoute } from '../src/views/routes';
 import { SLICE_CONFIG } from './fixtures';
 
 describe('sharing and routes', () => {
@@ -19,5 +20,15 @@ describe('sharing and routes', () => {
     expect(parseRoute('/', '?view=runs')).toEqual({ view: 'runs' });
     expect(parseRoute('/e/478a737c')).toEqual({ view: 'experiment', id: '478a737c' });
     expect(parseRoute('/e/')).toEqual({ view: 'explore' });
+    expect(parseRoute('/no/such/view')).toEqual({ view: 'explore' });
+  });
+  it('derives the header from the route table, marking the view shown or the one it is under', () => {
+    const current = (path: string, search = '') => navEntries(parseRoute(path, search)).filter((e) => e.current).map((e) => e.label);
+    expect(navEntries(parseRoute('/')).map((e) => [e.label, e.href])).toEqual([
+      ['Explore', '/'], ['Sweeps', '/?view=sweeps'], ['Compare', '/?view=compare'], ['Server runs', '/?view=runs']]);
+    expect(current('/')).toEqual(['Explore']);
+    expect(current('/s/abc')).toEqual(['Sweeps']);
+    expect(current('/', '?view=runs')).toEqual(['Server runs']);
+    expect(current('/e/478a737c')).toEqual([]);  // a stored experiment has no entry of its own
   });
 });

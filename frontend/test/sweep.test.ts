@@ -5,7 +5,7 @@ import type { Config } from '../src/config/types';
 import { handle } from '../src/core/protocol';
 import { loadCore } from './core';
 import { diffConfigs, flatten } from '../src/lib/compare';
-import { parseRoute } from '../src/lib/share';
+import { parseRoute } from '../src/views/routes';
 
 describe('sweep axes', () => {
   it('expands lists, geometric and arithmetic ranges', () => {

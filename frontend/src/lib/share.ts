@@ -25,31 +25,7 @@ export function shareUrl(cfg: Config, origin: string): string {
   return `${origin}/#${encodeConfig(cfg)}`;
 }
 
-// Routes: "/" explore, "/e/{id}" a stored experiment, "/s/{id}" a sweep, "/?view=sweeps" a new
-// sweep, "/?view=compare" experiments side by side (ids in the fragment: #ids=a,b), "/?view=runs"
-// the server's sweeps and experiments (its history). The last three
-// live under "/" so any server that serves index.html for "/", "/e/*" and "/s/*" serves them too;
-// "/sweeps" and "/compare" are understood as well.
-export type Route =
-  | { view: 'explore' }
-  | { view: 'experiment'; id: string }
-  | { view: 'new-sweep' }
-  | { view: 'sweep'; id: string }
-  | { view: 'compare' }
-  | { view: 'runs' };
-
+// The views' own URLs, for links to them (views/routes.tsx says which URL shows which view).
 export const NEW_SWEEP_URL = '/?view=sweeps';
 export const COMPARE_URL = '/?view=compare';
 export const SERVER_RUNS_URL = '/?view=runs';
-
-export function parseRoute(pathname: string, search = ''): Route {
-  const view = new URLSearchParams(search).get('view');
-  if (view === 'sweeps') return { view: 'new-sweep' };
-  if (view === 'compare') return { view: 'compare' };
-  if (view === 'runs') return { view: 'runs' };
-  const m = /^\/(e|s)\/([0-9a-zA-Z_-]+)\/?$/.exec(pathname);
-  if (m) return m[1] === 'e' ? { view: 'experiment', id: m[2] } : { view: 'sweep', id: m[2] };
-  if (/^\/sweeps\/?$/.test(pathname)) return { view: 'new-sweep' };
-  if (/^\/compare\/?$/.test(pathname)) return { view: 'compare' };
-  return { view: 'explore' };
-}
