@@ -9,8 +9,8 @@ import sys
 
 import uvicorn
 
-from .core.config import get_settings
-from .core.exposure import open_to_network_refusal
+from .settings import get_settings
+from .http.exposure import open_to_network_refusal
 
 
 def main(argv: list[str] | None = None) -> int:

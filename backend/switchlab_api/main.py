@@ -9,14 +9,14 @@ from contextlib import asynccontextmanager
 from fastapi import FastAPI
 
 from .api.main import api_router
-from .core import errors
-from .core.config import get_settings
-from .core.cors import EnvelopeCORSMiddleware
-from .core.exposure import LoopbackUnlessProtected
-from .core.security import ReadTokenRequired
-from .core.headers import SecurityHeaders
-from .core.head import HeadAsGet
-from .core.limits_middleware import BodySizeLimit
+from .http import errors
+from .settings import get_settings
+from .http.cors import EnvelopeCORSMiddleware
+from .http.exposure import LoopbackUnlessProtected
+from .http.security import ReadTokenRequired
+from .http.headers import SecurityHeaders
+from .http.head import HeadAsGet
+from .http.limits_middleware import BodySizeLimit
 from .db import pool
 from .ui import mount_ui
 

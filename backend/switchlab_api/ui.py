@@ -8,7 +8,7 @@ from fastapi import FastAPI, Request
 from fastapi.responses import FileResponse, Response
 from starlette.routing import Match
 
-from .core.errors import UI_CATCH_ALL, ApiError, method_not_allowed, no_such_endpoint
+from .http.errors import UI_CATCH_ALL, ApiError, method_not_allowed, no_such_endpoint
 
 SPA_PREFIXES = ("e/", "s/")
 

@@ -98,7 +98,7 @@ def test_422_classify_sampling_names_the_field_and_its_range(client, db, samplin
 
 
 def test_422_server_caps_are_checked_against_the_core_summary(client, db, core):
-    from switchlab_api.core.config import get_settings
+    from switchlab_api.settings import get_settings
 
     cap = get_settings().max_nodes
     side = round(cap ** (1 / 3)) + 1  # a 3-D torus just over the node cap (and within the core's limit)

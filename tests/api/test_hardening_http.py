@@ -200,7 +200,7 @@ UI_HEADERS = {"x-content-type-options": "nosniff", "x-frame-options": "DENY", "r
 
 
 def test_security_headers_on_ui_and_api_answers(with_ui):
-    from switchlab_api.core.headers import API_CSP, UI_CSP
+    from switchlab_api.http.headers import API_CSP, UI_CSP
 
     isolated = {"cross-origin-opener-policy": "same-origin", "cross-origin-embedder-policy": "require-corp"}
     for path, csp in (("/", UI_CSP), ("/assets/worker-B13_qSs6.js", UI_CSP), ("/e/" + "a" * 64, UI_CSP), ("/%00", UI_CSP), ("/api/health", API_CSP),
@@ -261,7 +261,7 @@ def test_d10_reads_hold_a_database_connection_only_for_the_query(with_ui, db):
 
 def test_docker_nginx_sends_the_same_security_headers_on_the_ui():
     from conftest import ROOT
-    from switchlab_api.core.headers import COMMON, UI_CSP, UI_ISOLATION
+    from switchlab_api.http.headers import COMMON, UI_CSP, UI_ISOLATION
 
     conf = (ROOT / "docker" / "nginx.conf").read_text()
     ui = conf.split("location / {")[1].split("}")[0]

@@ -12,11 +12,11 @@ import psycopg
 from fastapi import Depends, Request, Response
 from fastapi.routing import APIRoute
 
-from ..core.config import Settings, get_settings
-from ..core.errors import ApiError, unparseable
-from ..core.engine import FieldError
-from ..core.jsonvalues import parse_json_body
-from ..core.security import require_write_token
+from ..settings import Settings, get_settings
+from ..http.errors import ApiError, unparseable
+from ..domain.engine import FieldError
+from ..http.jsonvalues import parse_json_body
+from ..http.security import require_write_token
 from ..db.pool import get_conn
 
 ConnDep = Annotated[psycopg.Connection, Depends(get_conn)]

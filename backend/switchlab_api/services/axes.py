@@ -8,7 +8,7 @@ import math
 from math import prod
 from typing import Any
 
-from ..core.engine import FieldError
+from ..domain.engine import FieldError
 
 MAX_RANGE_VALUES = 100_000  # guards a single range before the product cap is checked
 # Characters of an axis name, like a sweep's name: a config path is a few short keys, and each

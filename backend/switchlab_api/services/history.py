@@ -6,8 +6,8 @@ from __future__ import annotations
 import re
 from datetime import datetime, timedelta, timezone
 
-from ..core.engine import config_schema
-from ..core.errors import ApiError
+from ..domain.engine import config_schema
+from ..http.errors import ApiError
 from ..db import repository as repo
 
 _EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)

@@ -6,7 +6,7 @@ import re
 
 import psycopg
 
-from ..core.errors import ApiError
+from ..http.errors import ApiError
 from ..db import repository as repo
 from ..models.common import MIN_ID_HEX
 

@@ -6,7 +6,7 @@ from collections.abc import Iterable
 
 import psycopg
 
-from ..core.engine import Prepared, engine_version
+from ..domain.engine import Prepared, engine_version
 from ..db import repository as repo
 from ..worker.tasks import run_experiment
 

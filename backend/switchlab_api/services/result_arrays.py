@@ -9,7 +9,7 @@ import zlib
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..core.config import Settings
+from ..settings import Settings
 
 # Items per stored page: also the most one API read returns.
 PAGE_ITEMS = 65_536

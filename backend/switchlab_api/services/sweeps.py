@@ -10,13 +10,13 @@ from typing import Any
 
 import psycopg
 
-from ..core.caps import check_caps
-from ..core.config import Settings
-from ..core.engine import FieldError, Prepared, config_schema, engine_version, prepare
-from ..core.errors import INVALID_CONFIG, ApiError
-from ..core.jsonvalues import dig
-from ..core.offload import stop_if_abandoned
-from ..core.units import config_unit, result_unit
+from ..domain.caps import check_caps
+from ..settings import Settings
+from ..domain.engine import FieldError, Prepared, config_schema, engine_version, prepare
+from ..http.errors import INVALID_CONFIG, ApiError
+from ..http.jsonvalues import dig
+from ..http.offload import stop_if_abandoned
+from ..domain.units import config_unit, result_unit
 from ..db import repository as repo
 from . import axes as axes_mod
 from .queue import ensure_runs, store_experiments

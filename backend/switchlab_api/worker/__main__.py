@@ -15,7 +15,7 @@ import signal
 
 import psycopg
 
-from ..core.config import get_settings
+from ..settings import get_settings
 from .app import app
 
 log = logging.getLogger("switchlab.worker")

@@ -9,7 +9,7 @@ import os
 
 import procrastinate
 
-from ..core.config import get_settings
+from ..settings import get_settings
 
 _settings = get_settings()
 

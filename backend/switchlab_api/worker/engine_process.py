@@ -22,7 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..core import engine
+from ..domain import engine
 from . import runner
 
 _PR_SET_PDEATHSIG = 1

@@ -16,9 +16,9 @@ from typing import Any
 import psycopg
 from procrastinate import JobContext, RetryStrategy
 
-from ..core import engine
-from ..core.config import get_settings
-from ..core.jsonvalues import dig
+from ..domain import engine
+from ..settings import get_settings
+from ..http.jsonvalues import dig
 from ..db import repository as repo
 from ..services import result_arrays
 from .app import app

@@ -5,11 +5,11 @@ from typing import Any
 
 from fastapi import APIRouter, Path, Query, Request, Response
 
-from ...core.caps import check_caps
-from ...core.config import Settings, get_settings
-from ...core.engine import Prepared, prepare
-from ...core.errors import ApiError
-from ...core.offload import in_core_pool, in_db_pool
+from ...domain.caps import check_caps
+from ...settings import Settings, get_settings
+from ...domain.engine import Prepared, prepare
+from ...http.errors import ApiError
+from ...http.offload import in_core_pool, in_db_pool
 from ...db import repository as repo
 from ...db.pool import connection
 from ...models.common import BY_ID_ERRORS, SERVER_ERRORS, ID_DESCRIPTION, ID_PATTERN, WRITE_ERRORS, error_responses

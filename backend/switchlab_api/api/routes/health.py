@@ -2,10 +2,10 @@ from __future__ import annotations
 
 from fastapi import APIRouter
 
-from ...core import engine
-from ...core.errors import ApiError
+from ...domain import engine
+from ...http.errors import ApiError
 from ...db import repository as repo
-from ...core.offload import in_health_pool
+from ...http.offload import in_health_pool
 from ...db.pool import connection, reason
 from ...models.common import SERVER_ERRORS, Health
 

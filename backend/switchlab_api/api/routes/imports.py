@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from fastapi import APIRouter
 
-from ...core import engine
-from ...core.offload import in_core_pool
+from ...domain import engine
+from ...http.offload import in_core_pool
 from ...models.booksim import BooksimImport, BooksimImportRequest
 from ...models.common import SERVER_ERRORS, error_responses
 from ..deps import JsonBody, JsonBodyRoute

@@ -10,8 +10,8 @@ from typing import Any
 from fastapi import APIRouter
 from pydantic import BaseModel
 
-from ...core import engine
-from ...core.offload import in_core_pool
+from ...domain import engine
+from ...http.offload import in_core_pool
 from ...models.common import SERVER_ERRORS, FieldProblem
 
 router = APIRouter(tags=["meta"])

@@ -7,9 +7,9 @@ from typing import Any, Literal
 
 from fastapi import APIRouter, Path, Query, Response
 
-from ...core.engine import Prepared
-from ...core.errors import ApiError
-from ...core.offload import in_core_pool, in_db_pool
+from ...domain.engine import Prepared
+from ...http.errors import ApiError
+from ...http.offload import in_core_pool, in_db_pool
 from ...db import repository as repo
 from ...db.pool import connection
 from ...models.common import BY_ID_ERRORS, ID_DESCRIPTION, ID_PATTERN, SERVER_ERRORS, WRITE_ERRORS, error_responses

@@ -9,7 +9,7 @@ import ipaddress
 import socket
 from typing import Any
 
-from .config import Settings
+from ..settings import Settings
 from .errors import ApiError
 
 REMEDY = "set SWITCHLAB_API_TOKEN, or start with --insecure-open to serve writes to everyone who can reach it"

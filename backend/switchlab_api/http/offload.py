@@ -17,7 +17,7 @@ import anyio.from_thread
 import anyio.to_thread
 from anyio import CapacityLimiter
 
-from .config import get_settings
+from ..settings import get_settings
 from .errors import ApiError
 
 T = TypeVar("T")

@@ -20,7 +20,7 @@ from psycopg_pool import PoolTimeout
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from . import declared
-from .engine import EngineUnavailable, FieldError
+from ..domain.engine import EngineUnavailable, FieldError
 from .head import allow_with_head, request_method
 from .jsonvalues import field_path
 

@@ -16,7 +16,7 @@ from collections import Counter
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from .engine import FieldError, config_schema
+from ..domain.engine import FieldError, config_schema
 
 # A key of the path from the body's root: an object key or a list index.
 Key = str | int

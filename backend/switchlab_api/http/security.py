@@ -8,7 +8,7 @@ from typing import Any
 
 from fastapi import Header
 
-from .config import Settings, get_settings
+from ..settings import Settings, get_settings
 from .errors import ApiError
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .config import Settings
+from ..settings import Settings
 from .engine import FieldError
 from .units import result_unit
 

@@ -1,0 +1,1 @@
+"""HTTP plumbing: middleware, the error envelope, request parsing, tokens, pools."""
