@@ -229,6 +229,27 @@ TEST(ConfigSchema, IsDiscriminatedByTopologyKindAndTrafficPattern) {
   EXPECT_FALSE(variant(s, "traffic.pattern", "uniform")["properties"]["traffic"]["properties"].contains("hotspots"));
 }
 
+// The edges learn about engines from the schema alone (x-engines), so none of them lists engine
+// names: every engine of the `engine` field is there, with its headline result keys.
+TEST(ConfigSchema, DescribesEveryEngineForTheEdges) {
+  const json s = json::parse(schema_json());
+  const json& engines = s["x-engines"];
+  std::vector<std::string> names;
+  for (const json& e : engines) {
+    names.push_back(e["name"]);
+    EXPECT_FALSE(e["headline"].empty()) << e["name"];
+    EXPECT_FALSE(e["doc"].get<std::string>().empty()) << e["name"];
+    // An engine the core cannot run says where it runs.
+    EXPECT_EQ(e["runs_in_core"].get<bool>(), e["runs_elsewhere"].get<std::string>().empty()) << e["name"];
+  }
+  EXPECT_EQ(json(names), s["properties"]["engine"]["enum"]);
+  for (const json& e : engines) {
+    if (e["name"] != "routewalk") continue;
+    EXPECT_EQ(e["headline"][0], "cache.lookups");
+    EXPECT_EQ(unit_of(e["headline"][6]), "ns");  // latency_ns.zero_load.mean
+  }
+}
+
 // Every number of every kind of result has a unit, except identifiers (seeds, node and switch ids).
 TEST(ResultsSchema, EveryNumberOfAResultHasAUnit) {
   const json topologies[] = {

@@ -154,41 +154,20 @@ def cancel(conn: psycopg.Connection, sid: str) -> None:
         repo.cancel_runs(conn, repo.live_runs_only_in(conn, sid))
 
 
-# Headline result columns of a sweep's rows, by the engines its points use (the base's engine and,
-# when `engine` is an axis, its values); their units come from the core's results schema.
-ENGINE_COLUMNS: dict[str, list[str]] = {
-    "routewalk": [
-        "cache.lookups", "cache.hits", "cache.hit_rate",
-        "cache.misses.compulsory", "cache.misses.capacity", "cache.misses.conflict",
-        "latency_ns.zero_load.mean", "latency_ns.zero_load.p50",
-        "latency_ns.zero_load.p99", "latency_ns.zero_load.max",
-        "cost.cache.area_mm2", "cost.cache.access_ns", "cost.cache.read_energy_nJ", "cost.cache.leakage_mW",
-        # Which method made those figures (cacti or fit), and whether the fit extrapolated them.
-        "cost.cache.method", "cost.cache.extrapolated",
-    ],
-    "cycle": [
-        # A saturation-mode point's headline: the other columns are one run of its bisection.
-        "saturation.throughput",
-        # deadlock: a run that stopped with flits stuck delivered nothing, so it has no latency;
-        # the row must say why rather than show blanks beside "saturated".
-        "throughput.offered", "throughput.accepted", "throughput.accepted_min_node", "saturated", "deadlock",
-        "latency_cycles.packet.mean", "latency_cycles.packet.p50", "latency_cycles.packet.p99",
-        "latency_cycles.packet.max", "latency_cycles.network.mean", "hops.mean", "cache.hit_rate",
-    ],
-    "app": ["app.relative_mean"],
-}
-
-
 def result_columns(engines: list[str]) -> list[str]:
+    """A sweep's result columns: the summary, then the headline keys each engine its points use
+    declares in the core (the config schema's x-engines; units from the results schema), then the
+    run's wall time and engine version."""
+    headline = {e["name"]: e["headline"] for e in config_schema()["x-engines"]}
     names = ["summary.nodes", "summary.switches"]
     for engine in engines:
-        names += [n for n in ENGINE_COLUMNS.get(engine, []) if n not in names]
+        names += [n for n in headline.get(engine, []) if n not in names]
     return names + ["wall_time_s", "engine.version"]
 
 
 def sweep_engines(sweep: dict[str, Any]) -> list[str]:
     """The engines a sweep's points run: the base's, then any given as an axis, in order."""
-    engines = [sweep["base"].get("engine", "routewalk")]
+    engines = [sweep["base"].get("engine", config_schema()["properties"]["engine"]["default"])]
     axis = sweep["axes"].get("engine") if isinstance(sweep["axes"], dict) else None
     for e in axis if isinstance(axis, list) else []:
         if isinstance(e, str) and e not in engines:

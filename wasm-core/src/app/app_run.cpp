@@ -11,7 +11,7 @@ uint64_t AppRun::advance(uint64_t) {
 
 namespace {
 const EngineRegistrar reg{{"app", "application time model of NPB skeletons (traffic.pattern npb, docs/models.md)",
-                           make_engine_run<AppRun>}};
+                           {"app.relative_mean"}, make_engine_run<AppRun>}};
 }
 
 }  // namespace switchlab::app

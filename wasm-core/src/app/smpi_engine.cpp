@@ -12,6 +12,7 @@ const EngineRegistrar reg{{"smpi",
                            "engine app's system replayed by SimGrid SMPI on the server's workers (at most " +
                                std::to_string(kMaxSmpiRanks) + " ranks, " + std::to_string(kMaxSmpiNodes) +
                                " nodes; docs/models.md)",
+                           {"app.relative_mean"},  // the same "app" section as engine app's, as SMPI simulates it
                            nullptr,
                            "engine smpi runs only on the server's workers (SimGrid SMPI replays the skeletons "
                            "there): submit it to the API, or use engine app for the time model here"}};

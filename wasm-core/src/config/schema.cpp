@@ -168,6 +168,7 @@ json experiment_schema() {
   topology.emit(schema);
   traffic.emit(schema);
   engine.emit(schema);
+  schema["x-engines"] = engines_json();
   return schema;
 }
 

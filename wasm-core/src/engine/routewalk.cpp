@@ -566,6 +566,13 @@ double RouteWalkRun::state_bytes() const { return impl_->state_bytes(); }
 
 namespace {
 const EngineRegistrar reg{{"routewalk", "per-packet path walk with cache look-ups and zero-load latency",
+                           {"cache.lookups", "cache.hits", "cache.hit_rate", "cache.misses.compulsory",
+                            "cache.misses.capacity", "cache.misses.conflict", "latency_ns.zero_load.mean",
+                            "latency_ns.zero_load.p50", "latency_ns.zero_load.p99", "latency_ns.zero_load.max",
+                            "cost.cache.area_mm2", "cost.cache.access_ns", "cost.cache.read_energy_nJ",
+                            "cost.cache.leakage_mW",
+                            // Which method made those figures (cacti or fit), and whether the fit extrapolated them.
+                            "cost.cache.method", "cost.cache.extrapolated"},
                            make_engine_run<RouteWalkRun>}};
 }
 
