@@ -131,14 +131,18 @@ const std::map<std::string, Known> kKnownMisses = {
     // ghost-inclusive faces are not in the skeleton).
     {"mg.S.16", {1.000, -1, -1, -1}},
     {"mg.W.16", {1.000, -1, -1, -1}},
-    // CG class W: the same messages and compute, yet at 1.6 Tb/s the real run takes 1.4x the
-    // model's time (latency-bound steps; not resolved).
+    {"mg.A.16", {1.000, 0.135, -1, -1}},
+    // FT class A: 4.8 N log2 N per FFT fits S and W; the real class A computes 12 % less.
+    {"ft.A.16", {-1, 0.121, -1, -1}},
+    // CG classes W and A: the same messages, yet at 1.6 Tb/s the real run takes 1.4x (W) and 1.7x
+    // (A) the model's time (not resolved); at A the real compute is also 27 % above the fit.
     {"cg.W.16", {-1, -1, 1.402, -1}},
+    {"cg.A.16", {-1, 0.215, 1.624, -1}},
 };
 
 constexpr double kPin = 0.002;
 // The geometric mean of skeleton / real over every speed-up (target: within 10 % of 1), pinned.
-constexpr double kGeomean = 1.000;  // a known miss's figures are pinned to this (absolute)
+constexpr double kGeomean = 1.009;  // a known miss's figures are pinned to this (absolute)
 
 }  // namespace
 
