@@ -162,6 +162,7 @@ void alltoall(std::vector<Step>& out, const Groups& groups, uint64_t bytes_per_p
 }
 
 void bcast(std::vector<Step>& out, const Groups& groups, uint64_t bytes) { binomial(out, groups, bytes, false); }
+void reduce(std::vector<Step>& out, const Groups& groups, uint64_t bytes) { binomial(out, groups, bytes, true); }
 void barrier(std::vector<Step>& out, const Groups& groups) { allreduce(out, groups, 0, Op::kBarrier); }
 
 void alltoallv(std::vector<Step>& out, const Groups& groups, uint64_t bytes_per_pair) {
@@ -200,6 +201,5 @@ std::vector<RankOps> op_counts(const Skeleton& sk) {
       if (per[r][k].calls) out[r].emplace_back(static_cast<Op>(k), per[r][k]);
   return out;
 }
-void reduce(std::vector<Step>& out, const Groups& groups, uint64_t bytes) { binomial(out, groups, bytes, true); }
 
 }  // namespace switchlab::app
