@@ -149,7 +149,7 @@ json summary_of(const Experiment& ex) {
 // the central buffer's reservation, on/off duty cycles, per-window rates and the 3C estimate;
 // 0.3.1: a job mix's destinations drawn from the sender's own job in the cycle engine (other
 // random draws than before) and the offered-load spread in every cycle result.
-const char* engine_version() { return "0.3.1"; }
+const char* engine_version() { return "0.3.2"; }
 
 struct SimulationState {
   Experiment ex;

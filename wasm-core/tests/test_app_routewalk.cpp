@@ -29,26 +29,29 @@ uint64_t packets_per_pass(const json& config) {
 }  // namespace
 
 TEST(NpbTraffic, StreamFollowsTheSkeleton) {
-  // EP on 4 ranks: the first allreduce's rounds, rank r on node r.
+  // EP on 4 ranks, rank r on node r: the 4-byte broadcast's binomial rounds (0 -> 1; 0 -> 2,
+  // 1 -> 3), then the barrier's recursive doubling (XOR 1, then XOR 2).
   const json c = {{"topology", {{"kind", "torus"}, {"dims", {4, 4}}}},
                   {"traffic", {{"pattern", "npb"}, {"npb", {{"benchmarks", {"ep"}}, {"class", "S"}, {"ranks", 4}}}}}};
   Experiment ex;
   ErrorSink errors;
   ASSERT_TRUE(parse_experiment(c, ex, errors)) << errors.error().message;
   Rng rng(1);
-  const std::vector<std::pair<uint32_t, uint32_t>> want = {{0, 1}, {1, 0}, {2, 3}, {3, 2}, {0, 2}, {1, 3}, {2, 0}, {3, 1}};
+  const std::vector<std::pair<uint32_t, uint32_t>> want = {{0, 1}, {0, 2}, {1, 3}, {0, 1}, {1, 0}, {2, 3},
+                                                           {3, 2}, {0, 2}, {1, 3}, {2, 0}, {3, 1}};
   for (const auto& w : want) {
     uint32_t s, d;
     ex.traffic->next(rng, s, d);
     EXPECT_EQ(std::make_pair(s, d), w);
   }
-  EXPECT_EQ(ex.traffic->describe()["messages_per_pass"], 24);
+  EXPECT_EQ(ex.traffic->describe()["messages_per_pass"], 3 + 8 + 4 * 8);
 }
 
 TEST(NpbTraffic, DtGraphsAndGraph500Stream) {
   // One look-up per message (packet_bytes 0): a pass is the skeleton's messages. DT SH class S
-  // on 12 ranks opens with rank 0 sending to ranks 4 and 5 (2k, 2k+1 of the next layer); DT WH
-  // is 4 messages, Graph500 class S on 4 ranks 64 x 7 x (12 + 8).
+  // on 12 ranks opens with rank 0 sending the lengths of its arrays to ranks 4 and 5 (2k, 2k+1 of
+  // the next layer) and is 16 arrays, their 16 lengths and 4 sinks' checksums; DT WH is 4 arrays,
+  // 4 lengths and 4 checksums, Graph500 class S on 4 ranks 64 x 7 x (12 + 8).
   json c = {{"topology", {{"kind", "torus"}, {"dims", {4, 4}}}},
             {"traffic", {{"pattern", "npb"}, {"npb", {{"benchmarks", {"dt_sh"}}, {"class", "S"}, {"ranks", 12}}}}}};
   Experiment ex;
@@ -60,9 +63,9 @@ TEST(NpbTraffic, DtGraphsAndGraph500Stream) {
     ex.traffic->next(rng, s, d);
     EXPECT_EQ(std::make_pair(s, d), std::make_pair(0u, want));
   }
-  EXPECT_EQ(packets_per_pass(c), 16u);
+  EXPECT_EQ(packets_per_pass(c), 16u + 16 + 4);
   c["traffic"]["npb"]["benchmarks"] = {"dt_wh"};
-  EXPECT_EQ(packets_per_pass(c), 4u);
+  EXPECT_EQ(packets_per_pass(c), 4u + 4 + 4);
   c["traffic"]["npb"]["benchmarks"] = {"graph500"};
   c["traffic"]["npb"]["ranks"] = 4;
   EXPECT_EQ(packets_per_pass(c), 64u * 7 * 20);
@@ -76,7 +79,7 @@ TEST(NpbTraffic, RandomPlacementUsesDistinctNodes) {
   ASSERT_TRUE(parse_experiment(c, ex, errors)) << errors.error().message;
   Rng rng(1);
   std::set<uint32_t> nodes;
-  for (int i = 0; i < 56; ++i) {  // the first all-to-all: every ordered pair of the 8 ranks once
+  for (int i = 0; i < 56; ++i) {  // the broadcasts (every rank) and the start of the first all-to-all
     uint32_t s, d;
     ex.traffic->next(rng, s, d);
     nodes.insert(s);
@@ -88,15 +91,15 @@ TEST(NpbTraffic, RandomPlacementUsesDistinctNodes) {
 
 TEST(NpbTraffic, ByDimensionPlacement) {
   // 4x2 torus, 2 nodes per switch, last dimension fastest: ranks 0..7 on nodes 0, 1 (switch 0),
-  // 8, 9 (switch (0, 1)), 2, 3 (switch (1, 0)), 10, 11. FT's first all-to-all round pairs
-  // ranks i and i XOR 1.
+  // 8, 9 (switch (0, 1)), 2, 3 (switch (1, 0)), 10, 11. FT opens with a binomial broadcast from
+  // rank 0: 0 -> 1; 0 -> 2, 1 -> 3; 0 -> 4, 1 -> 5, 2 -> 6, 3 -> 7.
   const json c = {{"topology", {{"kind", "torus"}, {"dims", {4, 2}}, {"concentration", 2}}},
                   {"traffic", {{"pattern", "npb"}, {"npb", {{"benchmarks", {"ft"}}, {"class", "S"}, {"ranks", 8}, {"placement", "by_dimension"}}}}}};
   Experiment ex;
   ErrorSink errors;
   ASSERT_TRUE(parse_experiment(c, ex, errors)) << errors.error().message;
   Rng rng(1);
-  const std::vector<std::pair<uint32_t, uint32_t>> want = {{0, 1}, {1, 0}, {8, 9}, {9, 8}, {2, 3}, {3, 2}, {10, 11}, {11, 10}};
+  const std::vector<std::pair<uint32_t, uint32_t>> want = {{0, 1}, {0, 8}, {1, 9}, {0, 2}, {1, 3}, {8, 10}, {9, 11}};
   for (const auto& w : want) {
     uint32_t s, d;
     ex.traffic->next(rng, s, d);

@@ -2,6 +2,7 @@
 // (docs/models.md gives each skeleton's structure), and the rank checks.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 
 #include "app/skeleton.hpp"
@@ -23,56 +24,83 @@ TEST(NpbSkeleton, EveryBenchmarkIsRegistered) {
   EXPECT_EQ(names, "bt cg dt dt_sh dt_wh ep ft graph500 is lu mg mm sp ");
 }
 
-TEST(NpbSkeleton, EpIsThreeRecursiveDoublingAllreduces) {
-  // 4 ranks: 2 rounds x 4 messages per allreduce; 8 + 8 + 80 bytes.
+// On 4 ranks a binomial broadcast or reduce is 3 messages, an allreduce (and a barrier: 0 bytes)
+// 2 rounds x 4 messages.
+TEST(NpbSkeleton, EpBroadcastBarrierAndFourAllreduces) {
+  // A 4-byte broadcast, a barrier, then allreduces of 8, 8, 80 and 8 bytes; one operation per
+  // random number.
   const Skeleton s = build("ep", 'S', 4);
-  EXPECT_EQ(s.messages(), 24u);
-  EXPECT_EQ(s.bytes(), 8 * 8 + 8 * 8 + 8 * 80);
-  EXPECT_EQ(s.flops_per_rank(), 25.0 * std::ldexp(1.0, 25) / 4);
+  EXPECT_EQ(s.messages(), 3u + 8 + 4 * 8);
+  EXPECT_EQ(s.bytes(), 3 * 4 + 8 * (8 + 8 + 80 + 8));
+  EXPECT_EQ(s.flops_per_rank(), std::ldexp(1.0, 25) / 4);
   EXPECT_EQ(s.mop, std::ldexp(1.0, 25) / 1e6);
 }
 
 TEST(NpbSkeleton, IsClassS) {
-  // Per iteration: allreduce of 4,096 B (8 messages), all-to-all of 4 B (12), all-to-all of
-  // 2^16 / 16 keys x 4 B = 16,384 B (12); 10 iterations; 3 verification messages of 4 B.
+  // A 4-byte broadcast; 11 iterations (one untimed): allreduce of (512 + 5) x 4 = 2,068 B (8
+  // messages), all-to-all of 4 B (12), all-to-all-v of 2^16 / 16 keys x 4 B = 16,384 B per pair
+  // (12, all at once); then ranks 0-2 send 4 B to their right neighbour and two reduces (4, 8 B).
   const Skeleton s = build("is", 'S', 4);
-  EXPECT_EQ(s.messages(), 10u * 32 + 3);
-  EXPECT_EQ(s.bytes(), 10.0 * (8 * 4096 + 12 * 4 + 12 * 16384) + 12);
+  EXPECT_EQ(s.messages(), 3u + 11 * 32 + 3 + 3 + 3);
+  EXPECT_EQ(s.bytes(), 12 + 11.0 * (8 * 2068 + 12 * 4 + 12 * 16384) + 12 + 12 + 24);
+  const std::vector<RankOps> ops = op_counts(s);
+  ASSERT_EQ(ops[0].size(), 6u);  // allreduce, alltoall, alltoallv, bcast, reduce, and p2p first
+  EXPECT_EQ(ops[0][0].first, Op::kP2p);
+  EXPECT_EQ(ops[0][3].first, Op::kAlltoallv);
+  EXPECT_EQ(ops[0][3].second.calls, 11u);
+  EXPECT_EQ(ops[0][3].second.bytes, 11.0 * 4 * 16384);  // the whole send buffer, as MPI passes it
+  EXPECT_EQ(ops[3].size(), 5u);  // the last rank sends no verification key
 }
 
 TEST(NpbSkeleton, CgClassS) {
-  // 2 x 2 grid, na = 1,400: per product reduce-scatter 4 x 2,800 B, transpose 2 x 2,800 B
-  // ((0,1) <-> (1,0)), allgather 4 x 2,800 B; two row allreduces of 8 B (4 messages each).
-  // 15 x 25 CG iterations + 15 residuals, each 18 messages.
+  // 2 x 2 grid, na = 1,400, segments of 700 doubles (5,600 B). A 4-byte broadcast (3 messages).
+  // An outer iteration: a row dot product (rows of 2: one round, 4 messages of 8 B), then 26
+  // times compute, a product (row exchange: 4 x 5,600 B; transpose (0,1) <-> (1,0): 2 x 5,600 B,
+  // ranks 0 and 3 send to themselves: calls, no messages) and two dot products (8 B, the last
+  // 16 B). 16 outer iterations (one untimed), a barrier (8 messages) after the first; an 8-byte
+  // reduce (3) at the end.
   const Skeleton s = build("cg", 'S', 4);
-  EXPECT_EQ(s.messages(), (15u * 25 + 15) * 18);
-  EXPECT_EQ(s.bytes(), (15.0 * 25 + 15) * (10 * 2800 + 8 * 8));
+  EXPECT_EQ(s.messages(), 3u + 16 * (4 + 26 * 14) + 8 + 3);
+  EXPECT_EQ(s.bytes(), 12 + 16.0 * (4 * 8 + 26 * (6 * 5600 + 4 * 8) + 25 * 4 * 8 + 4 * 16) + 24);
+  const std::vector<RankOps> ops = op_counts(s);
+  // Every rank calls 16 x (1 + 26 x 4) = 1,680 sends: the diagonal's self sends counted.
+  for (uint32_t r = 0; r < 4; ++r) {
+    EXPECT_EQ(ops[r][0].first, Op::kP2p);
+    EXPECT_EQ(ops[r][0].second.calls, 16u * (1 + 26 * 4)) << r;
+  }
 }
 
 TEST(NpbSkeleton, FtClassS) {
-  // Slabs (4 <= 64 planes): an all-to-all of 64^3 x 16 / 16 = 262,144 B per pair (12 messages)
-  // per FFT, 7 FFTs; a binomial reduce of 16 B (3 messages) per iteration, 6 iterations.
+  // Five 4-byte broadcasts (3 messages each), the untimed FFT and a barrier (8), then the timed
+  // forward FFT and 6 iterations (inverse FFT, 16-byte binomial reduce: 3 messages). Slabs (4 <=
+  // 64 planes): an all-to-all of 64^3 x 16 / 16 = 262,144 B per pair (12 messages) per FFT.
   const Skeleton s = build("ft", 'S', 4);
-  EXPECT_EQ(s.messages(), 7u * 12 + 6 * 3);
-  EXPECT_EQ(s.bytes(), 7.0 * 12 * 262144 + 6 * 3 * 16);
+  EXPECT_EQ(s.messages(), 15u + 8 * 12 + 8 + 6 * 3);
+  EXPECT_EQ(s.bytes(), 60 + 8.0 * 12 * 262144 + 6 * 3 * 16);
 }
 
 TEST(NpbSkeleton, BtClassS) {
-  // p = 2, cells of 6^3 points, faces of 36: face exchange 4 ranks x 6 x (2 x 5 x 36 x 2 x 8 B);
-  // per direction 4 forward messages of 36 x 30 x 8 B and 4 backward of 36 x 5 x 8 B; 60 steps.
+  // p = 2, cells of 6^3 points: the face exchange sends 4 ranks x 6 x (2 x 5 x 36 x (p - 1) x
+  // 8 B = 2,880 B); per direction 4 forward messages of 49 x 30 x 8 B (faces of (6 + 1)^2) and 4
+  // backward of 49 x 5 x 8 B. Six broadcasts (36 B, 3 messages each), one untimed step and a
+  // barrier, 60 steps, a face exchange, two 40-byte allreduces, an 8-byte reduce, a barrier.
   const Skeleton s = build("bt", 'S', 4);
-  EXPECT_EQ(s.messages(), 60u * (24 + 24));
-  EXPECT_EQ(s.bytes(), 60.0 * (24 * 5760 + 3 * 4 * (8640 + 1440)));
+  EXPECT_EQ(s.messages(), 18u + 61 * (24 + 24) + 8 + 24 + 16 + 3 + 8);
+  EXPECT_EQ(s.bytes(), 108 + 61.0 * (24 * 2880 + 12 * (11760 + 1960)) + 24 * 2880 + 16 * 40 + 24);
   EXPECT_EQ(find_benchmark("bt")->check('S', 8), "needs a square number of ranks (p^2)");
 }
 
 TEST(NpbSkeleton, LuClassS) {
-  // 2 x 2 blocks, n = 12: ghost exchange 4 + 4 messages; each sweep 10 planes x 4 messages
-  // ((0,0) sends 2, (0,1) and (1,0) one each); 50 steps; a final allreduce of 40 B (8 messages).
+  // 2 x 2 blocks of 6 x 6 x 12: ghost exchange 4 + 4 messages of 2 x 5 x 6 x 12 x 8 = 5,760 B;
+  // each sweep 10 planes x 4 messages ((0,0) sends 2, (0,1) and (1,0) one each) of 5 doubles per
+  // inner edge point (6 - 1: both blocks lose a boundary point) = 200 B. Ten broadcasts (84 B,
+  // 3 messages each), two ghost exchanges, a 40-byte allreduce and a barrier (8 messages each);
+  // 51 steps (one untimed, then 8- and 40-byte allreduces and a barrier); at the end allreduces of
+  // 40, 40, 8, 40 B around a ghost exchange, 4 surface messages of 64 B, three 8-byte allreduces.
   const Skeleton s = build("lu", 'S', 4);
-  EXPECT_EQ(s.messages(), 50u * (8 + 2 * 40) + 8);
-  // Ghost faces 2 x 5 x 6 x 12 x 8 = 5,760 B; sweep messages 5 x 6 x 8 = 240 B.
-  EXPECT_EQ(s.bytes(), 50.0 * (8 * 5760 + 80 * 240) + 8 * 40);
+  EXPECT_EQ(s.messages(), 30u + 16 + 16 + 51 * (8 + 80) + 24 + 8 + 8 + 24 + 4 + 24);
+  EXPECT_EQ(s.bytes(), 252 + 16 * 5760 + 8 * 40 + 51.0 * (8 * 5760 + 80 * 200) + 8 * (8 + 40) + 8 * 40 + 8 * 5760 +
+                           8 * (40 + 8 + 40) + 4 * 64 + 24 * 8);
 }
 
 TEST(NpbSkeleton, MgClassS) {
@@ -84,85 +112,99 @@ TEST(NpbSkeleton, MgClassS) {
 }
 
 TEST(NpbSkeleton, DtBlackHoleClassS) {
-  // 4 sources send 1,728 x 4 doubles each to the sink (rank 4); rank 5 idles.
+  // 4 sources send their length (4 B) and 1,728 x 4 doubles each to the sink (rank 4), one
+  // source after another; the sink sends its 8-byte checksum to rank 0; rank 5 idles.
   const Skeleton s = build("dt", 'S', 6);
-  EXPECT_EQ(s.messages(), 4u);
-  EXPECT_EQ(s.bytes(), 4.0 * 1728 * 4 * 8);
-  for (const auto& m : s.blocks[0].steps[0].msgs) EXPECT_EQ(m.dst, 4u);
+  EXPECT_EQ(s.messages(), 4u * 2 + 1);
+  EXPECT_EQ(s.bytes(), 4.0 * (4 + 1728 * 4 * 8) + 8);
+  const auto& steps = s.blocks[0].steps;  // compute, 4 x (length, array), compute, checksum
+  ASSERT_EQ(steps.size(), 1u + 8 + 1 + 1);
+  for (uint32_t k = 0; k < 4; ++k) {
+    ASSERT_EQ(steps[2 + 2 * k].msgs.size(), 1u);
+    EXPECT_EQ(steps[2 + 2 * k].msgs[0].src, k);
+    EXPECT_EQ(steps[2 + 2 * k].msgs[0].dst, 4u);
+  }
   EXPECT_EQ(find_benchmark("dt")->check('A', 20), "needs at least 21 ranks (one per graph node) in class A");
 }
 
 namespace {
 constexpr double kDtBytesA = 1728.0 * 64 * 4 * 8;  // one class-A array: 110,592 samples x 4 doubles
 
-// Messages into each rank over the whole run.
-std::vector<int> in_degree(const Skeleton& s) {
-  std::vector<int> in(s.ranks, 0);
+// The arrays (not their lengths nor the checksums) in sending order.
+std::vector<Message> arrays(const Skeleton& s, double bytes) {
+  std::vector<Message> out;
   for (const auto& b : s.blocks)
     for (const auto& st : b.steps)
-      for (const auto& m : st.msgs) ++in[m.dst];
+      for (const auto& m : st.msgs)
+        if (m.bytes == bytes) out.push_back(m);
+  return out;
+}
+
+// Arrays into each rank over the whole run.
+std::vector<int> in_degree(const std::vector<Message>& msgs, uint32_t ranks) {
+  std::vector<int> in(ranks, 0);
+  for (const auto& m : msgs) ++in[m.dst];
   return in;
 }
 }  // namespace
 
 TEST(NpbSkeleton, DtWhiteHoleMirrorsTheBlackHole) {
   // Class A: one source (rank 0) -> 4 comparators (ranks 1-4) -> 16 sinks (ranks 5-20); rank 21
-  // idles. Comparator r sends to sinks 5 + 4 (r - 1) .. + 3.
+  // idles. Comparator r sends to sinks 5 + 4 (r - 1) .. + 3; every array goes with its length;
+  // the 16 sinks send their checksums to rank 0.
   const Skeleton s = build("dt_wh", 'A', 22);
-  const auto& steps = s.blocks[0].steps;
-  ASSERT_EQ(steps.size(), 3u);
-  ASSERT_EQ(steps[0].msgs.size(), 4u);
-  for (uint32_t i = 0; i < 4; ++i) EXPECT_EQ(steps[0].msgs[i].src, 0u);
-  ASSERT_EQ(steps[1].msgs.size(), 16u);
+  const std::vector<Message> a = arrays(s, kDtBytesA);
+  ASSERT_EQ(a.size(), 20u);
+  for (uint32_t i = 0; i < 4; ++i) EXPECT_EQ(a[i].src, 0u);
   for (uint32_t i = 0; i < 16; ++i) {
-    EXPECT_EQ(steps[1].msgs[i].src, 1 + i / 4);
-    EXPECT_EQ(steps[1].msgs[i].dst, 5 + i);
+    EXPECT_EQ(a[4 + i].src, 1 + i / 4);
+    EXPECT_EQ(a[4 + i].dst, 5 + i);
   }
-  EXPECT_TRUE(steps[2].msgs.empty());  // the sinks
-  EXPECT_EQ(s.messages(), 20u);
-  EXPECT_EQ(s.bytes(), 20 * kDtBytesA);
+  EXPECT_EQ(s.messages(), 20u * 2 + 16);
+  EXPECT_EQ(s.bytes(), 20 * (4 + kDtBytesA) + 16 * 8);
   // One source (nothing flows into rank 0), every other graph node fed exactly once.
-  const std::vector<int> in = in_degree(s);
+  const std::vector<int> in = in_degree(a, 22);
   EXPECT_EQ(in[0], 0);
   for (uint32_t r = 1; r <= 20; ++r) EXPECT_EQ(in[r], 1) << r;
   EXPECT_EQ(in[21], 0);
   EXPECT_EQ(find_benchmark("dt_wh")->check('A', 20), "needs at least 21 ranks (one per graph node) in class A");
   // Class W: 1 source -> 2 comparators -> 8 sinks (the first comparator feeds sinks 0-3).
   const Skeleton w = build("dt_wh", 'W', 11);
-  EXPECT_EQ(w.messages(), 10u);
-  EXPECT_EQ(w.blocks[0].steps[1].msgs[3].dst, 6u);
-  EXPECT_EQ(w.blocks[0].steps[1].msgs[4].src, 2u);
+  const std::vector<Message> aw = arrays(w, 1728.0 * 8 * 4 * 8);
+  ASSERT_EQ(aw.size(), 10u);
+  EXPECT_EQ(aw[2 + 3].dst, 6u);
+  EXPECT_EQ(aw[2 + 4].src, 2u);
   // Same sizes and rating as BH: an array per source or sink, widest layer x layers.
   EXPECT_EQ(s.mop, build("dt", 'A', 21).mop);
 }
 
 TEST(NpbSkeleton, DtShuffleLayersAreShuffleExchanges) {
   // Class A: w = 16, 5 layers of 16 (80 graph nodes); layer l on ranks 16 l .. 16 l + 15; node k
-  // sends to nodes 2k mod 16 and 2k+1 mod 16 of the next layer; 4 x 32 arrays.
+  // sends to nodes 2k mod 16 and 2k+1 mod 16 of the next layer; 4 x 32 arrays, each with its
+  // length, and the 16 sinks' checksums to rank 0.
   const Skeleton s = build("dt_sh", 'A', 80);
-  const auto& steps = s.blocks[0].steps;
-  ASSERT_EQ(steps.size(), 5u);
+  const std::vector<Message> a = arrays(s, kDtBytesA);
+  ASSERT_EQ(a.size(), 128u);
   for (uint32_t l = 0; l < 4; ++l) {
-    ASSERT_EQ(steps[l].msgs.size(), 32u) << l;
-    for (uint32_t i = 0; i < 32; ++i) {
-      const uint32_t k = i / 2;
-      EXPECT_EQ(steps[l].msgs[i].src, 16 * l + k);
-      EXPECT_EQ(steps[l].msgs[i].dst, 16 * (l + 1) + (2 * k + i % 2) % 16);
-    }
+    // A layer's arcs, by receiver: each receiver takes its first input, then its second.
+    std::vector<std::pair<uint32_t, uint32_t>> arcs, want;
+    for (uint32_t i = 0; i < 32; ++i) arcs.push_back({a[32 * l + i].src, a[32 * l + i].dst});
+    for (uint32_t k = 0; k < 16; ++k)
+      for (uint32_t e = 0; e < 2; ++e) want.push_back({16 * l + k, 16 * (l + 1) + (2 * k + e) % 16});
+    std::sort(arcs.begin(), arcs.end());
+    EXPECT_EQ(arcs, want) << l;
   }
-  EXPECT_TRUE(steps[4].msgs.empty());
-  EXPECT_EQ(s.messages(), 128u);
-  EXPECT_EQ(s.bytes(), 128 * kDtBytesA);
+  EXPECT_EQ(s.messages(), 128u * 2 + 16);
+  EXPECT_EQ(s.bytes(), 128 * (4 + kDtBytesA) + 16 * 8);
   // Every comparator and sink combines two arrays; the sources none.
-  const std::vector<int> in = in_degree(s);
+  const std::vector<int> in = in_degree(a, 80);
   for (uint32_t r = 0; r < 80; ++r) EXPECT_EQ(in[r], r < 16 ? 0 : 2) << r;
   // After log2(16) = 4 layers every source reaches every sink.
   std::vector<std::vector<bool>> reach(16, std::vector<bool>(80, false));
   for (uint32_t src = 0; src < 16; ++src) {
     reach[src][src] = true;
-    for (const auto& st : steps)
-      for (const auto& m : st.msgs)
-        if (reach[src][m.src]) reach[src][m.dst] = true;
+    for (const auto& m : a)
+      if (reach[src][m.src]) reach[src][m.dst] = true;
     for (uint32_t sink = 64; sink < 80; ++sink) EXPECT_TRUE(reach[src][sink]) << src << " " << sink;
   }
   EXPECT_EQ(find_benchmark("dt_sh")->check('A', 79), "needs at least 80 ranks (one per graph node) in class A");

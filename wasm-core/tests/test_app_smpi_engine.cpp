@@ -33,8 +33,8 @@ TEST(SmpiEngine, ValidatesWithEngineAppsFieldsAndIsServerOnly) {
   EXPECT_FALSE(s.contains("packets"));
   EXPECT_EQ(s["lookups"], 0.0);  // hit rates from app.hit_rate: no route walk
   // CG class S, 16 ranks + IS class S, 16 ranks (the skeletons' own counts).
-  EXPECT_EQ(s["messages"], 60055);
-  EXPECT_EQ(s["bytes"], 34772380.0);
+  EXPECT_EQ(s["messages"], 51578);
+  EXPECT_EQ(s["bytes"], 55642656.0);
 }
 
 TEST(SmpiEngine, TheCoreRefusesToRunItNamingTheEngine) {
@@ -97,34 +97,33 @@ size_t lines(const json& traces) {
 }  // namespace
 
 TEST(SmpiEngine, ExtrapolatedReplaysSampleEachLongBlockAndWeighTheirTimes) {
-  // CG class W on 16 ranks: the inner block runs 15 x 25 = 375 times, the outer one 15 times.
+  // CG class W on 16 ranks: blocks setup, the untimed outer iteration, the barrier, the 15 timed
+  // outer iterations, the final reduce; only the timed one is long (15 > 2 x 4).
   json c = smpi({4, 4}, 16, "W", {"cg"});
   c["app"] = {{"smpi_replay", "extrapolate"}, {"smpi_sample_repeats", 4}};
   const json x = json::parse(switchlab::smpi_export_json(c.dump()));
   ASSERT_FALSE(x.contains("error")) << x.dump();
   EXPECT_EQ(x["replay"], "extrapolated");
   EXPECT_EQ(x["sample_repeats"], 4);
-  ASSERT_EQ(x["replays"].size(), 3u);  // the base and one per long block
-  EXPECT_EQ(x["replays"][0]["repeats"], json({4, 4}));
-  EXPECT_EQ(x["replays"][1]["repeats"], json({8, 4}));
-  EXPECT_EQ(x["replays"][2]["repeats"], json({4, 8}));
-  // T = T0 + (375 - 4) / 4 (T1 - T0) + (15 - 4) / 4 (T2 - T0): the weights sum to 1.
-  EXPECT_DOUBLE_EQ(x["replays"][1]["weight"].get<double>(), 371.0 / 4);
-  EXPECT_DOUBLE_EQ(x["replays"][2]["weight"].get<double>(), 11.0 / 4);
-  EXPECT_DOUBLE_EQ(x["replays"][0]["weight"].get<double>(), 1 - 371.0 / 4 - 11.0 / 4);
+  ASSERT_EQ(x["replays"].size(), 2u);  // the base and one per long block
+  EXPECT_EQ(x["replays"][0]["repeats"], json({1, 1, 1, 4, 1}));
+  EXPECT_EQ(x["replays"][1]["repeats"], json({1, 1, 1, 8, 1}));
+  // T = T0 + (15 - 4) / 4 (T1 - T0): the weights sum to 1.
+  EXPECT_DOUBLE_EQ(x["replays"][1]["weight"].get<double>(), 11.0 / 4);
+  EXPECT_DOUBLE_EQ(x["replays"][0]["weight"].get<double>(), 1 - 11.0 / 4);
   // Each replay's traces grow linearly in the repeats, by exactly the lines of a block's steps.
-  const size_t l0 = lines(x["replays"][0]["traces"]), l1 = lines(x["replays"][1]["traces"]),
-               l2 = lines(x["replays"][2]["traces"]);
+  const size_t l0 = lines(x["replays"][0]["traces"]), l1 = lines(x["replays"][1]["traces"]);
   c["app"] = {{"smpi_replay", "full"}};
   const json full = json::parse(switchlab::smpi_export_json(c.dump()));
   EXPECT_EQ(full["replay"], "full");
-  EXPECT_EQ(full["replays"][0]["repeats"], json({375, 15}));
-  EXPECT_EQ(lines(full["replays"][0]["traces"]), l0 + (375 - 4) * (l1 - l0) / 4 + (15 - 4) * (l2 - l0) / 4);
-  // Blocks of at most 2k repeats are replayed whole: with k = 8 only the inner block is sampled.
+  EXPECT_EQ(full["replays"][0]["repeats"], json({1, 1, 1, 15, 1}));
+  EXPECT_EQ(lines(full["replays"][0]["traces"]), l0 + (15 - 4) * (l1 - l0) / 4);
+  // Blocks of at most 2k repeats are replayed whole: with k = 8 nothing is sampled.
   c["app"] = {{"smpi_replay", "extrapolate"}, {"smpi_sample_repeats", 8}};
   const json k8 = json::parse(switchlab::smpi_export_json(c.dump()));
-  ASSERT_EQ(k8["replays"].size(), 2u);
-  EXPECT_EQ(k8["replays"][1]["repeats"], json({16, 15}));
+  EXPECT_EQ(k8["replay"], "full");
+  ASSERT_EQ(k8["replays"].size(), 1u);
+  EXPECT_EQ(k8["replays"][0]["repeats"], json({1, 1, 1, 15, 1}));
 }
 
 TEST(SmpiEngine, AutoReplaysWholeRunsThatFitAndSamplesTheOthers) {

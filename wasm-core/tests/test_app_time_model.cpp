@@ -46,11 +46,12 @@ double mean_relative(json base) {
 }  // namespace
 
 TEST(AppTimeModel, EpOnOneSwitchByHand) {
-  // Compute 25 x 2^25 / 2 flops at 1 GFlop/s; three allreduces of one round (0 <-> 1), each
-  // message 2 links (20 ns) + one switch (51 ns with a hit, 60 without) + bytes at 1 B/ns.
+  // A 4-byte broadcast (0 -> 1), a barrier (0 <-> 1, 0 bytes), compute 2^25 / 2 operations at
+  // 1 GFlop/s, four allreduces of one round (0 <-> 1: 8, 8, 80, 8 bytes); each message 2 links
+  // (20 ns) + one switch (51 ns with a hit, 60 without) + bytes at 1 B/ns.
   const json r = run_ok(single_switch("ep", 2))["app"];
-  const double compute = 25.0 * std::ldexp(1.0, 25) / 2 / 1e9;
-  const double with = compute + (71 + 8 + 71 + 8 + 71 + 80) * 1e-9, without = compute + (80 + 8 + 80 + 8 + 80 + 80) * 1e-9;
+  const double compute = std::ldexp(1.0, 25) / 2 / 1e9, bytes = (4 + 0 + 8 + 8 + 80 + 8) * 1e-9;
+  const double with = compute + 6 * 71e-9 + bytes, without = compute + 6 * 80e-9 + bytes;
   EXPECT_DOUBLE_EQ(r["benchmarks"]["ep"]["time_s"].get<double>(), with);
   EXPECT_DOUBLE_EQ(r["benchmarks"]["ep"]["time_no_cache_s"].get<double>(), without);
   EXPECT_DOUBLE_EQ(r["benchmarks"]["ep"]["relative"].get<double>(), without / with);
@@ -58,14 +59,15 @@ TEST(AppTimeModel, EpOnOneSwitchByHand) {
   EXPECT_DOUBLE_EQ(r["relative_mean"].get<double>(), without / with);
 }
 
-TEST(AppTimeModel, FourSendersShareTheSinksLink) {
-  // DT class S: 4 sources compute 10 x 6,912 flops, then send 55,296 B each to the sink; the
-  // sink's link (8 Gb/s) is shared max-min fairly, 2 Gb/s each; then the sink computes
-  // 16 x 6,912 flops. Without a cache every time is the same but for 9 ns per switch.
+TEST(AppTimeModel, SourcesTakeTurnsIntoTheSink) {
+  // DT class S: the 4 sources compute 0.45 x 6,912 operations, then one after another send the
+  // sink their length (4 B) and their 55,296-byte array (a step each, 71 ns + bytes at 1 B/ns);
+  // the sink computes 0.45 x 6,912 and sends its 8-byte checksum to rank 0. Without a cache
+  // every time is the same but for 9 ns per step with messages (9 of them).
   const json r = run_ok(single_switch("dt", 5))["app"]["benchmarks"]["dt"];
-  const double t = (10 * 6912 + 16 * 6912) / 1e9 + 71e-9 + 55296 * 8 / 2e9;
-  EXPECT_DOUBLE_EQ(r["time_s"].get<double>(), t);
-  EXPECT_DOUBLE_EQ(r["time_no_cache_s"].get<double>(), t + 9e-9);
+  const double t = 2 * 0.45 * 6912 / 1e9 + 4 * (71 + 4 + 71 + 55296) * 1e-9 + (71 + 8) * 1e-9;
+  EXPECT_NEAR(r["time_s"].get<double>(), t, 1e-15);
+  EXPECT_NEAR(r["time_no_cache_s"].get<double>(), t + 9 * 9e-9, 1e-15);
 }
 
 TEST(AppTimeModel, EveryNumberHasAUnit) {
@@ -95,24 +97,26 @@ TEST(AppTimeModel, NoCacheIsItsOwnBaseline) {
 }
 
 TEST(AppTimeModel, HitRateFromARouteWalkOfTheSkeleton) {
-  // EP on 2 ranks is 6 messages through one switch, 3 from each node: at each injection port the
-  // first is a cold miss and the other two hit, so 4 of 6 look-ups hit and RC = 2/3 x 1 ns +
-  // 1/3 x 10 ns = 4 ns instead of 1 ns: 3 ns more per message, on 3 steps.
+  // EP on 2 ranks is 11 messages through one switch, 6 from node 0 (broadcast, barrier, four
+  // allreduces) and 5 from node 1: at each injection port the first is a cold miss and the others
+  // hit, so 9 of 11 look-ups hit and RC = 9/11 x 1 ns + 2/11 x 10 ns = 29/11 ns instead of 1 ns:
+  // 18/11 ns more per message, on 6 steps.
   json c = single_switch("ep", 2);
   const double all_hit = run_ok(c)["app"]["benchmarks"]["ep"]["time_s"].get<double>();
   c["app"] = {{"hit_rate_source", "route_walk"}};
   const json r = run_ok(c)["app"];
-  EXPECT_DOUBLE_EQ(r["benchmarks"]["ep"]["hit_rate"].get<double>(), 4.0 / 6);
-  EXPECT_NEAR(r["benchmarks"]["ep"]["time_s"].get<double>() - all_hit, 3 * 3e-9, 1e-15);
+  EXPECT_DOUBLE_EQ(r["benchmarks"]["ep"]["hit_rate"].get<double>(), 9.0 / 11);
+  EXPECT_NEAR(r["benchmarks"]["ep"]["time_s"].get<double>() - all_hit, 6 * 18e-9 / 11, 1e-15);
   EXPECT_EQ(r["hit_rate_source"], "route_walk");
 }
 
 TEST(AppTimeModel, MissesCostTheMissDelay) {
-  // Hit rate 0.5: RC = 0.5 x 1 + 0.5 x 10 = 5.5 ns per switch.
+  // Hit rate 0.5: RC = 0.5 x 1 + 0.5 x 10 = 5.5 ns per switch, 4.5 ns less than without a cache
+  // on each of EP's 6 steps with messages.
   json c = single_switch("ep", 2);
   c["app"] = {{"hit_rate", 0.5}};
   const json r = run_ok(c)["app"]["benchmarks"]["ep"];
-  EXPECT_NEAR(r["time_s"].get<double>() - r["time_no_cache_s"].get<double>(), -3 * 4.5e-9, 1e-15);
+  EXPECT_NEAR(r["time_s"].get<double>() - r["time_no_cache_s"].get<double>(), -6 * 4.5e-9, 1e-15);
 }
 
 TEST(AppTimeModel, ErrorsNameTheField) {
@@ -148,14 +152,15 @@ TEST(AppTimeModel, DtGraphsNameTheRanksTheyNeed) {
 }
 
 TEST(AppTimeModel, WhiteHoleIsOneSourceFanningOut) {
-  // DT WH class S on one switch: rank 0 computes 10 x 6,912 values, then sends one 55,296-byte
-  // array to each of ranks 1-4 at once (its injection link shared four ways: 4 x 55,296 ns at
-  // 1 B/ns); then the sinks combine 4 x 6,912 values. Latency: link + other + RC + link.
+  // DT WH class S on one switch: rank 0 computes 0.45 x 6,912 operations, then sends the length
+  // (4 B) and one 55,296-byte array to each of ranks 1-4 at once (its injection link shared four
+  // ways: 4 x 4 ns, then 4 x 55,296 ns at 1 B/ns); the sinks compute 0.45 x 6,912 and send rank 0
+  // their 8-byte checksums one after another. Latency: link + other + RC + link = 71 ns.
   const json r = run_ok(single_switch("dt_wh", 5))["app"]["benchmarks"]["dt_wh"];
-  const double compute = (10 + 4) * 6912 / 1e9;
+  const double compute = 2 * 0.45 * 6912 / 1e9;
   EXPECT_NEAR(r["compute_s"].get<double>(), compute, 1e-15);
-  EXPECT_NEAR(r["time_s"].get<double>(), compute + (4 * 55296 + 10 + 50 + 1 + 10) * 1e-9, 1e-12);
-  EXPECT_EQ(r["messages"], 4);
+  EXPECT_NEAR(r["time_s"].get<double>(), compute + (71 + 4 * 4 + 71 + 4 * 55296 + 4 * (71 + 8)) * 1e-9, 1e-12);
+  EXPECT_EQ(r["messages"], 12);
 }
 
 TEST(AppTimeModel, NewSkeletonsClassA256RanksRun) {
@@ -184,8 +189,10 @@ TEST(AppTimeModel, SmpiExportNeedsOneBenchmarkOfEngineApp) {
   EXPECT_EQ(x["replay"], "full");
   ASSERT_EQ(x["replays"].size(), 1u);
   EXPECT_EQ(x["replays"][0]["weight"], 1.0);
-  EXPECT_EQ(x["replays"][0]["traces"][1], "1 init\n1 compute 419430400\n1 irecv 0 0 8\n1 isend 0 0 8\n1 waitall\n"
-                            "1 irecv 0 0 8\n1 isend 0 0 8\n1 waitall\n1 irecv 0 0 80\n1 isend 0 0 80\n1 waitall\n1 finalize\n");
+  EXPECT_EQ(x["replays"][0]["traces"][1], "1 init\n1 irecv 0 0 4\n1 waitall\n1 irecv 0 0 0\n1 isend 0 0 0\n1 waitall\n"
+                            "1 compute 16777216\n1 irecv 0 0 8\n1 isend 0 0 8\n1 waitall\n1 irecv 0 0 8\n1 isend 0 0 8\n"
+                            "1 waitall\n1 irecv 0 0 80\n1 isend 0 0 80\n1 waitall\n1 irecv 0 0 8\n1 isend 0 0 8\n"
+                            "1 waitall\n1 finalize\n");
 }
 
 TEST(AppTimeModel, RouteWalkConfigsKeepTheirFields) {
@@ -198,21 +205,24 @@ TEST(AppTimeModel, RouteWalkConfigsKeepTheirFields) {
 
 // Seed 001 Sec. 5.2, case study 1 (Table 1: RC 25 ns without a cache, 2 / 27 ns with, other 75 ns,
 // 5 TFlops nodes, 200 Gb/s links; no misses, Sec. 5.1): +5.2 % on 64 switches (4x4x4 torus).
-// The model gives +5.95 %; tolerance 0.01 (docs/models.md).
+// With the skeletons fitted to the real NPB (docs/models.md, "Skeletons against the real NPB") the
+// model gives +6.83 % (before: +5.95 %): NOT reproduced within 0.01; the value is pinned.
 TEST(AppTimeModelPublished, Seed001CaseStudy1At64Switches) {
   const json d = {{"rc_hit", 2}, {"rc_miss", 27}, {"rc_no_cache", 25}, {"other", 75}};
-  EXPECT_NEAR(mean_relative(torus_case({4, 4, 4}, 64, d, 5000, "cg")), 1.052, 0.01);
+  EXPECT_NEAR(mean_relative(torus_case({4, 4, 4}, 64, d, 5000, "cg")), 1.0683, 0.001);
 }
 
 // Case study 2 (RC 20 ns / 2 / 22 ns, other 40 ns, 50 TFlops, a random topology of 64 switches
-// with 6 links each): +5.5 %. The model gives +6.05 %; tolerance 0.01.
+// with 6 links each): +5.5 %. The model gives +8.01 % (before the real-NPB fit: +6.05 %): NOT
+// reproduced within 0.01; the value is pinned.
 TEST(AppTimeModelPublished, Seed001CaseStudy2RandomTopology) {
   json c = torus_case({4, 4, 4}, 64, {{"rc_hit", 2}, {"rc_miss", 22}, {"rc_no_cache", 20}, {"other", 40}}, 50000, "cg");
   c["topology"] = {{"kind", "random_regular"}, {"switches", 64}, {"degree", 6}};
-  EXPECT_NEAR(mean_relative(c), 1.055, 0.01);
+  EXPECT_NEAR(mean_relative(c), 1.0801, 0.001);
 }
 
-// Case study 1 on 256 switches (8x8x4): +6.9 % published, +10.3 % modelled: NOT reproduced
+// Case study 1 on 256 switches (8x8x4): +6.9 % published, +11.3 % modelled (+10.3 % before the
+// real-NPB fit): NOT reproduced
 // within 0.01 (docs/models.md explains why); the test pins the published trend (the gain grows
 // with the network) and the model's value, so a change to either shows.
 TEST(AppTimeModelPublished, Seed001CaseStudy1GainGrowsWithTheNetwork) {
@@ -220,14 +230,15 @@ TEST(AppTimeModelPublished, Seed001CaseStudy1GainGrowsWithTheNetwork) {
   const double at64 = mean_relative(torus_case({4, 4, 4}, 64, d, 5000, "cg"));
   const double at256 = mean_relative(torus_case({8, 8, 4}, 256, d, 5000, "cg"));
   EXPECT_GT(at256, at64);
-  EXPECT_NEAR(at256, 1.103, 0.002);
+  EXPECT_NEAR(at256, 1.1126, 0.002);
 }
 
 // Seed 000 Sec. V-C (Table 1: RC 10 / 1 ns, other 50 ns, 100 GFlops; 4^4 torus, 256 ranks):
 // speed-up of the cache system at 400 Gb/s and 1.6 Tb/s over the no-cache system at 100 Gb/s.
-// Published: DT 15.3x, mean 5.07x (with MM and Graph500): NOT reproduced (docs/models.md: the
-// modelled compute caps the gain); the test pins the model's values and the saturation the seed
-// reports (the second quadrupling of bandwidth gains less than the first).
+// Published: DT 15.3x, mean 5.07x (with MM and Graph500). DT's skeleton, fitted to the real DT's
+// trace (not to this figure: docs/models.md, "Skeletons against the real NPB"), now gives 15.28x
+// (7.12x before); the test pins the model's values and the saturation the seed reports (the
+// second quadrupling of bandwidth gains less than the first).
 TEST(AppTimeModelPublished, Seed000BandwidthSweepSaturates) {
   json c = torus_case({4, 4, 4, 4}, 256, {{"rc_hit", 1}, {"rc_miss", 10}, {"rc_no_cache", 10}, {"other", 50}}, 100, "dt");
   auto time = [&](const char* b, double gbps, bool cache) {
@@ -242,7 +253,7 @@ TEST(AppTimeModelPublished, Seed000BandwidthSweepSaturates) {
     const double base = time(b, 100, false), s400 = base / time(b, 400, true), s1600 = base / time(b, 1600, true);
     EXPECT_GT(s400, 1.5) << b;
     EXPECT_LT(s1600 / s400, s400) << b;  // saturation
-    if (std::string(b) == "dt") EXPECT_NEAR(s1600, 7.12, 0.01);
+    if (std::string(b) == "dt") EXPECT_NEAR(s1600, 15.28, 0.01);
   }
 }
 

@@ -2,11 +2,14 @@
 // DT's data-flow graphs (NPB 3 DT; docs/models.md, "NPB skeletons"), shared by the three shapes
 // (npb_dt.cpp BH, npb_dt_wh.cpp WH, npb_dt_sh.cpp SH). A graph is a list of layers, sources first
 // and sinks last; node k of layer l runs on rank (nodes of layers 0..l-1) + k, ranks beyond the
-// graph idle. Each source generates a feature array of num_samples x 4 doubles (10 flops per
-// value); every arc carries one whole array; a comparator combines its inputs elementwise
-// (4 flops per value per input, charged at the shape's fan-in) and sends the result along each
-// of its out-arcs. One pass, no iterations. ASSUMPTION (not a published table): num_samples =
-// 1,728 x 8^class-index (S 1,728 .. C 7,077,888).
+// graph idle. Each source generates a feature array of num_samples x 4 doubles; every arc
+// carries one whole array, preceded by its length (4 bytes); a comparator combines its inputs
+// elementwise and sends the result along each of its out-arcs; every sink ends by sending its
+// 8-byte checksum to rank 0. One pass, no iterations. Compute: kDtOpsPerValue NPB operations per
+// value at every node, as measured on the real DT (docs/models.md, "Skeletons against the real
+// NPB": the real runs are calibrated to NPB's own operation count, which for DT is small).
+// ASSUMPTION (not a published table; the real DT's arrays measured 0-5 % longer at class S and
+// within 2 % at W): num_samples = 1,728 x 8^class-index (S 1,728 .. C 7,077,888).
 #include <functional>
 #include <string>
 #include <vector>
@@ -17,7 +20,6 @@ namespace switchlab::app {
 
 struct DtGraph {
   std::vector<uint32_t> width;  // nodes per layer, sources first, sinks last
-  uint32_t fan_in = 1;          // inputs a comparator combines (its compute)
   // The nodes of layer l + 1 that node k of layer l sends its array to, in sending order.
   std::function<std::vector<uint32_t>(size_t l, uint32_t k)> successors;
 

@@ -7,7 +7,13 @@
 // p forward-elimination stages (each rank eliminates one cell and passes `forward_doubles` per
 // face point to the owner of the next cell in that direction) and p back-substitution stages
 // (`back_doubles` per face point the other way); then the update. The owner of the next cell
-// is (i + 1, j) in x, (i, j + 1) in y and (i - 1, j - 1) in z (mod p).
+// is (i + 1, j) in x, (i, j + 1) in y and (i - 1, j - 1) in z (mod p). As the real traces have
+// it (docs/models.md, "Skeletons against the real NPB"): the face exchange carries the p - 1
+// cells that have a neighbour in that direction; a solve message has (e + a)(e + b) face points
+// for cells of edge e (`solve_face`: BT (e + 1)^2, SP e (e - 1), the mean of its stages); the
+// run starts with the parameters' broadcasts (`bcast_bytes`) and one untimed time step and a
+// barrier, and ends with one more face exchange, two 40-byte allreduces (the norms), an 8-byte
+// reduce (the time) and a barrier.
 #include "app/skeleton.hpp"
 
 namespace switchlab::app {
@@ -16,6 +22,8 @@ struct AdiCosts {
   double rhs_flops_per_point;
   double solve_flops_per_point;  // per direction
   double forward_doubles, back_doubles;  // per face point
+  int solve_face[2];                     // a solve message's face: (e + [0]) (e + [1]) points
+  std::vector<uint64_t> bcast_bytes;     // the broadcasts before the first step
 };
 
 // "needs a square number of ranks" unless R = p^2.

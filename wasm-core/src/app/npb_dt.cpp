@@ -8,7 +8,7 @@ namespace switchlab::app {
 namespace {
 
 DtGraph black_hole(char cls) {
-  return {dt_tree_widths(cls), 4, [](size_t, uint32_t k) { return std::vector<uint32_t>{k / 4}; }};
+  return {dt_tree_widths(cls), [](size_t, uint32_t k) { return std::vector<uint32_t>{k / 4}; }};
 }
 
 const BenchmarkRegistrar reg{{"dt", "Data traffic (black-hole graph): sources -> fan-in-4 comparator tree -> sink, one pass",

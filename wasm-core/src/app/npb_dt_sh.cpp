@@ -12,7 +12,7 @@ namespace {
 
 DtGraph shuffle(char cls) {
   const uint32_t w = dt_sources(cls);
-  return {std::vector<uint32_t>(ilog2(w) + 1, w), 2,
+  return {std::vector<uint32_t>(ilog2(w) + 1, w),
           [w](size_t, uint32_t k) { return std::vector<uint32_t>{2 * k % w, (2 * k + 1) % w}; }};
 }
 

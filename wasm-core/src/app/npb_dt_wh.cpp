@@ -13,7 +13,7 @@ namespace {
 DtGraph white_hole(char cls) {
   std::vector<uint32_t> width = dt_tree_widths(cls);
   std::reverse(width.begin(), width.end());
-  return {width, 1, [width](size_t l, uint32_t k) {
+  return {width, [width](size_t l, uint32_t k) {
             std::vector<uint32_t> children;
             for (uint32_t c = 4 * k; c < 4 * k + 4 && c < width[l + 1]; ++c) children.push_back(c);
             return children;

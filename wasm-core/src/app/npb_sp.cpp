@@ -10,7 +10,7 @@ namespace {
 
 constexpr uint32_t kN[] = {12, 36, 64, 102, 162};
 constexpr uint32_t kNiter[] = {100, 400, 400, 400, 400};
-constexpr AdiCosts kCosts{350, 200, 22, 10};
+const AdiCosts kCosts{198, 113.4, 22, 10, {0, -1}, {4, 8, 12, 4}};
 
 Skeleton build(char cls, uint32_t ranks) {
   const int c = class_index(cls);

@@ -1,6 +1,7 @@
 #include "app/skeleton.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cstring>
 
 #include "common/registry.hpp"
@@ -19,6 +20,17 @@ void send(Step& s, uint32_t src, uint32_t dst, uint64_t bytes) {
   if (src != dst) s.msgs.push_back({src, dst, bytes});
 }
 
+// Called when a collective has appended its rounds from `first` on: marks them as operation `op`
+// and records every member's call (of `bytes`) on the first round; a collective of one-rank groups
+// has no round, so its calls get a step of their own.
+void tag(std::vector<Step>& out, size_t first, const Groups& groups, Op op, uint64_t bytes) {
+  if (op == Op::kP2p) return;
+  round_step(out, first, 0);
+  for (size_t i = first; i < out.size(); ++i) out[i].op = op;
+  for (const auto& g : groups)
+    for (uint32_t r : g) out[first].calls.push_back({r, bytes});
+}
+
 // Binomial tree rooted at the group's first rank: round k, member i < 2^k sends to i + 2^k.
 void binomial(std::vector<Step>& out, const Groups& groups, uint64_t bytes, bool towards_root) {
   const size_t first = out.size();
@@ -34,6 +46,7 @@ void binomial(std::vector<Step>& out, const Groups& groups, uint64_t bytes, bool
         towards_root ? send(s, g[i + (1u << k)], g[i], bytes) : send(s, g[i], g[i + (1u << k)], bytes);
     }
   }
+  tag(out, first, groups, towards_root ? Op::kReduce : Op::kBcast, bytes);
 }
 }  // namespace
 
@@ -96,7 +109,7 @@ Groups world(uint32_t ranks) {
   return g;
 }
 
-void allreduce(std::vector<Step>& out, const Groups& groups, uint64_t bytes) {
+void allreduce(std::vector<Step>& out, const Groups& groups, uint64_t bytes, Op as) {
   // Every group has its own power-of-two core p <= n; ranks p..n-1 fold onto 0..n-p-1.
   uint32_t rounds = 0;
   bool any_fold = false;
@@ -129,9 +142,10 @@ void allreduce(std::vector<Step>& out, const Groups& groups, uint64_t bytes) {
     }
   }
   if (any_fold) fold(false);
+  tag(out, first, groups, as, as == Op::kBarrier ? 0 : bytes);
 }
 
-void alltoall(std::vector<Step>& out, const Groups& groups, uint64_t bytes_per_pair) {
+void alltoall(std::vector<Step>& out, const Groups& groups, uint64_t bytes_per_pair, Op as) {
   uint32_t rounds = 0;
   for (const auto& g : groups) rounds = std::max(rounds, static_cast<uint32_t>(g.size()));
   const size_t first = out.size();
@@ -143,9 +157,49 @@ void alltoall(std::vector<Step>& out, const Groups& groups, uint64_t bytes_per_p
       for (uint32_t i = 0; i < n; ++i) send(s, g[i], g[is_pow2(n) ? i ^ k : (i + k) % n], bytes_per_pair);
     }
   }
+  // The send buffer holds a block per member, its own included (all groups the same size here).
+  tag(out, first, groups, as, bytes_per_pair * (groups.empty() ? 0 : groups[0].size()));
 }
 
 void bcast(std::vector<Step>& out, const Groups& groups, uint64_t bytes) { binomial(out, groups, bytes, false); }
 void reduce(std::vector<Step>& out, const Groups& groups, uint64_t bytes) { binomial(out, groups, bytes, true); }
+void barrier(std::vector<Step>& out, const Groups& groups) { allreduce(out, groups, 0, Op::kBarrier); }
+
+void alltoallv(std::vector<Step>& out, const Groups& groups, uint64_t bytes_per_pair) {
+  const size_t first = out.size();
+  Step& s = round_step(out, first, 0);
+  for (const auto& g : groups)
+    for (uint32_t src : g)
+      for (uint32_t dst : g) send(s, src, dst, bytes_per_pair);
+  tag(out, first, groups, Op::kAlltoallv, bytes_per_pair * (groups.empty() ? 0 : groups[0].size()));
+}
+
+const char* op_name(Op op) {
+  static const char* const names[] = {"p2p", "allreduce", "alltoall", "alltoallv", "bcast", "reduce", "barrier"};
+  return names[static_cast<size_t>(op)];
+}
+
+std::vector<RankOps> op_counts(const Skeleton& sk) {
+  constexpr size_t kOps = static_cast<size_t>(Op::kBarrier) + 1;
+  std::vector<std::array<OpCount, kOps>> per(sk.ranks);
+  for (const Block& b : sk.blocks)
+    for (const Step& s : b.steps) {
+      if (s.op == Op::kP2p)
+        for (const Message& m : s.msgs) {
+          per[m.src][0].calls += b.times;
+          per[m.src][0].bytes += static_cast<double>(b.times) * static_cast<double>(m.bytes);
+        }
+      for (const Call& c : s.calls) {
+        OpCount& o = per[c.rank][static_cast<size_t>(s.op)];
+        o.calls += b.times;
+        o.bytes += static_cast<double>(b.times) * static_cast<double>(c.bytes);
+      }
+    }
+  std::vector<RankOps> out(sk.ranks);
+  for (uint32_t r = 0; r < sk.ranks; ++r)
+    for (size_t k = 0; k < kOps; ++k)
+      if (per[r][k].calls) out[r].emplace_back(static_cast<Op>(k), per[r][k]);
+  return out;
+}
 
 }  // namespace switchlab::app

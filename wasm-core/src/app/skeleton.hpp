@@ -19,9 +19,25 @@ struct Message {
   uint64_t bytes;
 };
 
+// The MPI operation a step's messages belong to, as the real code calls it (docs/models.md,
+// "Skeletons against the real NPB"): point-to-point sends, or a round of an expanded collective.
+enum class Op : uint8_t { kP2p, kAllreduce, kAlltoall, kAlltoallv, kBcast, kReduce, kBarrier };
+const char* op_name(Op op);  // "p2p", "allreduce", ... (the names tools/ti_stats.py gives them)
+
+// One rank's call of a collective: the bytes it passes (the buffer of an allreduce, reduce or
+// broadcast; the whole send buffer of an all-to-all; 0 for a barrier).
+struct Call {
+  uint32_t rank;
+  uint64_t bytes;
+};
+
 struct Step {
   double flops = 0;  // per rank (the busiest rank, where the work is uneven)
   std::vector<Message> msgs;
+  Op op = Op::kP2p;
+  // On a collective's first round: one call per member rank (the real trace counts calls, not
+  // the rounds' messages).
+  std::vector<Call> calls;
 };
 
 struct Block {
@@ -69,12 +85,28 @@ struct BenchmarkRegistrar {
 // size fold the extra ranks onto the others first and back last); all-to-all pairwise (round k:
 // i -> i XOR k on power-of-two groups, i -> i + k mod n otherwise, as SMPI's alltoall "pair");
 // broadcast and reduce by binomial tree; a barrier is an allreduce of 0 bytes.
+// `as` is the operation the real code calls: a collective's own op, or kP2p where the benchmark
+// codes the same exchange with sends (then its messages count as point-to-point, no calls).
 using Groups = std::vector<std::vector<uint32_t>>;
-void allreduce(std::vector<Step>& out, const Groups& groups, uint64_t bytes);
-void alltoall(std::vector<Step>& out, const Groups& groups, uint64_t bytes_per_pair);
+void allreduce(std::vector<Step>& out, const Groups& groups, uint64_t bytes, Op as = Op::kAllreduce);
+void alltoall(std::vector<Step>& out, const Groups& groups, uint64_t bytes_per_pair, Op as = Op::kAlltoall);
 void bcast(std::vector<Step>& out, const Groups& groups, uint64_t bytes);
 void reduce(std::vector<Step>& out, const Groups& groups, uint64_t bytes);
+void barrier(std::vector<Step>& out, const Groups& groups);
+// An all-to-all-v as SMPI runs it by default: every member posts all its sends at once (one step,
+// the pairs sharing the links), unlike alltoall's pairwise rounds.
+void alltoallv(std::vector<Step>& out, const Groups& groups, uint64_t bytes_per_pair);
 Groups world(uint32_t ranks);
+
+// Per rank and operation: calls and bytes over the whole run (repeats counted), as
+// tools/ti_stats.py derives them from a real trace: a point-to-point message is one call of its
+// sender; a collective counts the calls recorded on its first round.
+struct OpCount {
+  uint64_t calls = 0;
+  double bytes = 0;
+};
+using RankOps = std::vector<std::pair<Op, OpCount>>;  // ordered by Op, only ops with calls
+std::vector<RankOps> op_counts(const Skeleton& sk);
 
 // Shape helpers shared by the benchmarks.
 std::string check_pow2(char cls, uint32_t ranks);  // "needs a power-of-two number of ranks" or ""
