@@ -165,6 +165,10 @@ ENGINE_COLUMNS: dict[str, list[str]] = {
         "cost.cache.area_mm2", "cost.cache.access_ns", "cost.cache.read_energy_nJ", "cost.cache.leakage_mW",
         # Which method made those figures (cacti or fit), and whether the fit extrapolated them.
         "cost.cache.method", "cost.cache.extrapolated",
+        # The fit's cross-validated [median, worst] % error of each figure in the array's grid
+        # region (absent for CACTI's exact figures); the UI shows it beside the figure.
+        "cost.cache.fit_holdout_error_pct.area_mm2", "cost.cache.fit_holdout_error_pct.access_ns",
+        "cost.cache.fit_holdout_error_pct.read_energy_nJ", "cost.cache.fit_holdout_error_pct.leakage_mW",
     ],
     "cycle": [
         # A saturation-mode point's headline: the other columns are one run of its bisection.
