@@ -16,17 +16,22 @@ test('seed 000 preset: the cost panel shows CACTI 7\'s exact figures and the org
   await expect(page.getByTestId('cacti-area-cache')).toContainText('mm²');
 });
 
-// The explorer's default cache (examples/quickstart-torus-4x4.json: 64 entries, 4-way = 16 sets) is
-// one CACTI 7 cannot organise. The default page's cost panel keeps CACTI's refusal and shows CACTI's
-// exact figures for the array it builds instead (64 entries fully associative), labelled as such,
-// and the budget priced on them: never a bare refusal (docs/cost-model.md, "Configs CACTI cannot organise").
-test('default page: CACTI\'s refusal of the 16-set cache beside its exact figures for the fully associative array', async ({ page }) => {
+// The page opens on START_EXAMPLE (seed 001 Fig. 12: 128 entries fully associative), which CACTI 7
+// organises: exact figures. The form's default config, the quick-start preset
+// (examples/quickstart-torus-4x4.json: 64 entries, 4-way = 16 sets), is one CACTI cannot organise:
+// its cost panel keeps CACTI's refusal and shows CACTI's exact figures for the array it builds
+// instead (64 entries fully associative), labelled as such, and the budget priced on them: never a
+// bare refusal (docs/cost-model.md, "Configs CACTI cannot organise").
+test('default page and quick-start preset: exact figures; CACTI\'s refusal of the 16-set cache beside its figures for the fully associative array', async ({ page }) => {
   test.setTimeout(240_000);
   await page.goto('/');
   const run = page.getByRole('button', { name: 'Run in browser (WASM)' });
   await expect(run).toBeEnabled();
   await run.click();
   await expect(page.getByTestId('wasm-status')).toContainText('done in', { timeout: 120_000 });
+  await expect(page.getByTestId('cost-method-cache')).toHaveText('CACTI 7 (exact: this array run through CACTI itself)', { timeout: 120_000 });
+  await expect(page.getByTestId('cost-refusal-cache')).toHaveCount(0);
+  await runPresetInBrowser(page, expect, 'quickstart-torus-4x4');
   const panel = page.getByTestId('cost-panel');
   await expect(page.getByTestId('cost-method-cache')).toHaveText(
     'CACTI 7 (exact figures for 64 entries fully associative, the array CACTI builds instead of the 4-way one asked for)', { timeout: 120_000 });
