@@ -68,7 +68,8 @@ test-core:
 test-cacti-rows:
 	@build/native/switchlab_tests --gtest_also_run_disabled_tests --gtest_filter='CactiRows.*'
 # The same rows through CACTI's WebAssembly modules (one-thread and threaded) against native CACTI,
-# report line for line (about 75 min; make test runs 25 rows per build, tests/cross_build/test_cacti_wasm.py).
+# report line for line (over an hour; make test runs 25 of them, tests/cross_build/test_cacti_wasm.py).
+# SWITCHLAB_CACTI_ROWS=N spreads N rows per file instead of all.
 test-cacti-rows-wasm:
 	@SWITCHLAB_CACTI_ROWS=$${SWITCHLAB_CACTI_ROWS:-all} $(VENV_PY) -m pytest -q tests/cross_build/test_cacti_wasm.py
 test-cross:
