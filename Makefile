@@ -8,7 +8,7 @@ export NODE_PATH := /usr/share/nodejs
 JOBS ?= 2
 
 .PHONY: run test check build install build-native build-wasm build-frontend bench bench-trend clean gen-api \
-        test-core test-cacti-rows test-cross test-api test-bench test-frontend test-e2e test-compose build-fuzz \
+        test-core test-cacti-rows test-cacti-rows-wasm test-cross test-api test-bench test-frontend test-e2e test-compose build-fuzz \
         test-fuzz fuzz
 
 install:
@@ -67,6 +67,11 @@ test-core:
 # spread sample of them, CactiRows.SpreadSampleReproducedToPrintedPrecision).
 test-cacti-rows:
 	@build/native/switchlab_tests --gtest_also_run_disabled_tests --gtest_filter='CactiRows.*'
+# The same rows through CACTI's WebAssembly modules (one-thread and threaded) against native CACTI,
+# report line for line (over an hour; make test runs 25 of them, tests/cross_build/test_cacti_wasm.py).
+# SWITCHLAB_CACTI_ROWS=N spreads N rows per file instead of all.
+test-cacti-rows-wasm:
+	@SWITCHLAB_CACTI_ROWS=$${SWITCHLAB_CACTI_ROWS:-all} $(VENV_PY) -m pytest -q tests/cross_build/test_cacti_wasm.py
 test-cross:
 	@$(VENV_PY) -m pytest -q tests/cross_build
 test-api:

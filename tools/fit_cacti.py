@@ -244,9 +244,10 @@ def fit_segment(samples, candidates, outputs):
 
 
 def fit_family(samples, candidates, outputs, segments):
-    """Fits every segment ([lo, hi] entry bytes, or None = all rows); returns the family's JSON
-    and its error table, pooled over the segments."""
-    segs, pooled, per_segment = [], {o: {} for o in outputs}, {}
+    """Fits every segment ([lo, hi] entry bytes, or None = all rows); returns the family's JSON,
+    its error table pooled over the segments, the per-segment table, and every row with its
+    cross-validated error per output (for the per-region table)."""
+    segs, pooled, per_segment, held_out = [], {o: {} for o in outputs}, {}, []
     for seg in segments:
         rows = samples if seg is None else [s for s in samples if seg[0] <= s["entry_bytes"] <= seg[1]]
         models, errors = fit_segment(rows, candidates, outputs)
@@ -256,20 +257,106 @@ def fit_family(samples, candidates, outputs, segments):
         for o in outputs:
             for kind, e in errors[o].items():
                 pooled[o].setdefault(kind, []).extend(e)
+        held_out += [(r, {o: errors[o]["cross-validated"][i] for o in outputs}) for i, r in enumerate(rows)]
     table = {o: {k: summary(e) for k, e in r.items()} for o, r in pooled.items()}
-    return {"segments": segs}, table, per_segment
+    return {"segments": segs}, table, per_segment, held_out
+
+
+# ----------------------------------------------------------------------------- regions
+# The report quotes the cross-validated error of the grid region the priced array falls in
+# (docs/cost-model.md section 5 says why this partition). Caches: entry-size segment (the fit's
+# own pieces) x capacity decade (entries x entry bytes) x associativity class; CAMs: key width x
+# entries decade. Nodes are pooled: each node has its own constant and slopes in the fit, and a
+# region per node would hold about 8 held-out rows, too few for a worst case to mean anything.
+# A region with fewer than MIN_REGION_ROWS held-out rows (or none) quotes its family's figure.
+MIN_REGION_ROWS = 20
+CAPACITY_DECADES = [(10 ** k, 10 ** (k + 1)) for k in range(1, 7)]  # bytes, [lo, hi)
+CAM_DECADES = [(10 ** k, 10 ** (k + 1)) for k in range(3, 6)]        # entries, [lo, hi)
+WAY_CLASSES = [(1, 1), (2, 4), (8, 16)]                              # ways, [lo, hi]
+
+
+def decade_of(x, decades):
+    return next(d for d in decades if d[0] <= x < d[1])
+
+
+def region_key(family, s):
+    """(entry bytes or key bits, capacity or entries decade, ways class) of a row's region."""
+    if family in ("cam", "fa_cache"):
+        return (s["key_bits"], decade_of(s["entries"], CAM_DECADES), None)
+    seg = next(g for g in SEGMENTS if g[0] <= s["entry_bytes"] <= g[1])
+    ways = None if s["ways"] == 0 else next(c for c in WAY_CLASSES if c[0] <= s["ways"] <= c[1])
+    return (seg, decade_of(s["entries"] * s["entry_bytes"], CAPACITY_DECADES), ways)
+
+
+def si_bytes(n):
+    return next(f"{n // d:g} {u}" for d, u in ((10 ** 6, "MB"), (10 ** 3, "kB"), (1, "B")) if n >= d)
+
+
+def region_json(family, key):
+    """A region as the C++ core matches it (fit_error() in wasm-core/src/cost/fit_model.cpp), with
+    the label a report shows: bounds [lo, hi] inclusive for entry bytes and ways, [lo, hi) for
+    capacity and CAM entries."""
+    first, (lo, hi), ways = key
+    if family in ("cam", "fa_cache"):
+        return {"key_bits": first, "entries": [lo, hi],
+                "label": f"{first}-bit keys, {lo:,} to under {hi:,} entries"}
+    label = f"{first[0]}..{first[1]} B entries, capacity {si_bytes(lo)} to under {si_bytes(hi)}"
+    out = {"entry_bytes": list(first), "capacity_bytes": [lo, hi]}
+    if ways is not None:
+        out["ways"] = list(ways)
+        label += ", direct-mapped" if ways == (1, 1) else f", {ways[0]}..{ways[1]} ways"
+    out["label"] = label
+    return out
+
+
+def regions(family, held_out, outputs):
+    """Every region holding rows of the family, in a fixed order, with its held-out row count and
+    cross-validated [median, worst] % per output (rows of a region below MIN_REGION_ROWS are kept
+    with their count so the fallback can say why)."""
+    groups = {}
+    for r, errs in held_out:
+        groups.setdefault(region_key(family, r), []).append(errs)
+    out = []
+    for key in sorted(groups, key=lambda k: (k[0], k[1], k[2] or (0, 0))):
+        errs = groups[key]
+        row = dict(region_json(family, key), rows=len(errs))
+        if len(errs) >= MIN_REGION_ROWS:
+            row["cross-validated"] = {o: [round(summary([e[o] for e in errs])[k], 2) for k in ("median_pct", "worst_pct")]
+                                      for o in outputs}
+        out.append(row)
+    return out
+
+
+def md_regions(title, family, rows, outputs):
+    """The per-region table of docs/cost-model.md (median / worst, %)."""
+    cam = family in ("cam", "fa_cache")
+    head = ["key bits", "entries"] if cam else ["entry bytes", "capacity bytes", "ways"]
+    lines = [f"**{title}**, per region: cross-validated median / worst, %", "",
+             "| " + " | ".join(head) + " | rows | " + " | ".join(outputs) + " |",
+             "|" + " --- |" * (len(head) + 1 + len(outputs))]
+    for r in rows:
+        cells = [str(r["key_bits"]), f"{r['entries'][0]:,}..{r['entries'][1]:,}"] if cam else [
+            "{}..{}".format(*r["entry_bytes"]), f"{r['capacity_bytes'][0]:,}..{r['capacity_bytes'][1]:,}",
+            "full" if "ways" not in r else ("1" if r["ways"] == [1, 1] else "{}..{}".format(*r["ways"]))]
+        errs = r.get("cross-validated")
+        cells += [str(r["rows"])] + ([f"{errs[o][0]:.1f} / {errs[o][1]:.1f}" for o in outputs] if errs else
+                                     ["family's"] * len(outputs))
+        lines.append("| " + " | ".join(cells) + " |")
+    return "\n".join(lines) + "\n"
 
 
 # ----------------------------------------------------------------------------- output
 BEGIN, END = "<!-- fit-errors:begin (generated by tools/fit_cacti.py) -->", "<!-- fit-errors:end -->"
+REGION_BEGIN = "<!-- fit-regions:begin (generated by tools/fit_cacti.py) -->"
+REGION_END = "<!-- fit-regions:end -->"
 
 
-def write_between_markers(path, text):
-    """Replaces the generated block of docs/cost-model.md (or appends one)."""
+def write_between_markers(path, text, begin=BEGIN, end=END):
+    """Replaces a generated block of docs/cost-model.md (or appends one)."""
     doc = open(path).read() if os.path.exists(path) else ""
-    block = f"{BEGIN}\n{text}\n{END}"
-    if BEGIN in doc and END in doc:
-        doc = doc[:doc.index(BEGIN)] + block + doc[doc.index(END) + len(END):]
+    block = f"{begin}\n{text}\n{end}"
+    if begin in doc and end in doc:
+        doc = doc[:doc.index(begin)] + block + doc[doc.index(end) + len(end):]
     else:
         doc += ("\n" if doc else "") + block + "\n"
     with open(path, "w") as fh:
@@ -340,10 +427,12 @@ def main():
         "cam": ("binary CAM (mode=cam)", cams["cam"], CAM_CANDIDATES, CAM_OUTPUTS, [None]),
         "fa_cache": ("CAM + 4-byte result (mode=fa_cache)", cams["fa_cache"], CAM_CANDIDATES, CAM_OUTPUTS, [None]),
     }
-    fitted, tables, md = {}, {}, []
+    fitted, tables, by_region, md, md_reg = {}, {}, {}, [], []
     for key, (title, samples, cands, outs, segs) in families.items():
-        fitted[key], tables[key], per_segment = fit_family(samples, cands, outs, segs)
+        fitted[key], tables[key], per_segment, held_out = fit_family(samples, cands, outs, segs)
+        by_region[key] = {"label": title.split(" (")[0], "rows": len(samples), "regions": regions(key, held_out, outs)}
         md.append(md_table(title, tables[key]) + md_segments(per_segment))
+        md_reg.append(md_regions(by_region[key]["label"], key, by_region[key]["regions"], outs))
         print("fitted", key, len(samples), "rows", file=sys.stderr)
 
     every = sa + fa
@@ -376,6 +465,9 @@ def main():
             key: {o: {c: [round(v["median_pct"], 2), round(v["worst_pct"], 2)] for c, v in r.items()}
                   for o, r in tables[key].items()}
             for key in families},
+        # The same cross-validated errors per grid region, for the region the priced array is in;
+        # a region without "cross-validated" has fewer than min_rows held-out rows.
+        "error_regions_pct": {"min_rows": MIN_REGION_ROWS, **by_region},
     }
     os.makedirs(os.path.dirname(a.out), exist_ok=True)
     with open(a.out, "w") as fh:
@@ -383,6 +475,7 @@ def main():
         fh.write("\n")
     text = "\n".join(md)
     write_between_markers(a.errors, text)
+    write_between_markers(a.errors, "\n".join(md_reg), REGION_BEGIN, REGION_END)
     print(text)
     print("wrote", a.out, "and", a.errors)
     return 0

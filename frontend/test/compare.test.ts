@@ -34,6 +34,18 @@ describe('compare: cost rows without figures', () => {
   });
 });
 
+// A fit figure carries its grid region's cross-validated error; CACTI's exact figures carry none
+// (docs/cost-model.md section 5).
+describe('compare: fit errors beside fit figures', () => {
+  it('takes each run\'s error of that figure from its cost part', () => {
+    const fit = { cost: { cache: { method: 'fit', area_mm2: 0.127, fit_holdout_error_pct: { area_mm2: [8.96, 36.8] } }, budget: { total_area_mm2: 3 } } };
+    const exact = { cost: { cache: { method: 'cacti', area_mm2: 0.143, cacti: {} }, budget: { total_area_mm2: 3.2 } } };
+    const rows = metricRows([fit, exact]);
+    expect(rows.find((r) => r.path === 'cost.cache.area_mm2')!.fitErrors).toEqual([[8.96, 36.8], undefined]);
+    expect(rows.find((r) => r.path === 'cost.budget.total_area_mm2')!.fitErrors).toEqual([undefined, undefined]);
+  });
+});
+
 // A cycle run without caches reports look-ups (its routing computations) but no cache: its cache
 // rows are empty beside a cached run's, and absent when no compared run has a cache.
 describe('compare: cache rows of networks without caches', () => {
@@ -67,7 +79,7 @@ describe('compare: the state of cycle-engine runs', () => {
   it('a saturated input FIFO beside VCs below saturation: the state row differs', async () => {
     // A 4x4 mesh at 0.6 flits/node/cycle: the single FIFO saturates, the VCs do not.
     const [fifo, vc] = await Promise.all([coreRun(cycle('input_fifo', 0.6)), coreRun(cycle('vc', 0.6))]);
-    expect(state([fifo, vc])).toEqual({ path: 'state', section: 'results', values: ['saturated', 'below saturation'], reasons: [undefined, undefined], differs: true });
+    expect(state([fifo, vc])).toEqual({ path: 'state', section: 'results', values: ['saturated', 'below saturation'], reasons: [undefined, undefined], fitErrors: [undefined, undefined], differs: true });
     expect(state([vc, vc])!.differs).toBe(false);
   });
 

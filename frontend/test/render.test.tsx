@@ -243,6 +243,21 @@ describe('components render numbers with units', () => {
 });
 
 describe('sweep table', () => {
+  // A fit figure carries its grid region's cross-validated error in its cell (docs/cost-model.md
+  // section 5); the error columns themselves are not shown as columns; CACTI's figures have none.
+  it('shows the fit\'s region error beside fit figures, with the word fit, and none beside CACTI\'s', () => {
+    const page: SweepResultsPage = {
+      sweep_id: 'sweep0123456789', next_cursor: null,
+      columns: [['status', null], ['cost.cache.area_mm2', 'mm^2'], ['cost.cache.method', null],
+        ['cost.cache.fit_holdout_error_pct.area_mm2', '%']].map(([name, unit]) => ({ name: name!, unit })),
+      rows: [['done', 0.127, 'fit', [8.96, 36.8]], ['done', 0.143, 'cacti', null]],
+    };
+    const html = withUnits(<SweepTable sweep={{ base: {}, axes: {} }} results={page} />);
+    expect(html).not.toContain('fit_holdout_error_pct');
+    expect(text(html)).toContain('0.127 mm² fit: error 8.96 % median, 36.8 % worst (cross-validated) fit');
+    expect(text(html).match(/fit: error/g)).toHaveLength(1);
+  });
+
   // Axis values are the settings as the core's schema gives their units, exactly: no decimals on
   // whole numbers, no larger unit, no rounding; result columns keep their formats.
   it('shows axis values exactly in their unit, integers without decimals', () => {
@@ -304,10 +319,24 @@ describe('sweep charts', () => {
     expect(text(html)).toContain('entries 64: 0.0234 mm², 90.00 % (Pareto-optimal)');
     expect(text(html)).toContain('entries 48: 0.03 mm², 70.00 %');
     expect(html.match(/data-pareto="front"/g)).toHaveLength(2);
+    expect(text(html)).not.toContain('fit: error');  // no fit error column: CACTI's figures
     // Both axes carry their unit (the hit-rate axis read "hit rate" over bare percentage ticks).
     expect(html).toContain('>cache area per port (mm²)</text>');
     expect(html).toContain('>hit rate (%)</text>');
     expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
+  it('Pareto points priced by the fit carry their region\'s error in the tooltip and the table', () => {
+    const sweep = { id: 'sweep0123456789', name: 's', status: 'done', axes: {}, axis_names: ['switch.cache.entries'] } as unknown as Sweep;
+    const results: SweepResultsPage = {
+      sweep_id: sweep.id, next_cursor: null,
+      columns: ['experiment_id', 'status', 'switch.cache.entries', 'cache.hit_rate', 'cost.cache.area_mm2',
+        'cost.cache.fit_holdout_error_pct.area_mm2'].map((name) => ({ name, unit: null })),
+      rows: [['e1', 'done', 1024, 0.8, 0.07, [9.0, 36.8]], ['e2', 'done', 2048, 0.9, 0.127, [8.96, 36.8]]],
+    };
+    const t = text(withUnits(<SweepExtraCharts sweep={sweep} results={results} />));
+    expect(t).toContain('entries 2048: 0.127 mm², 90.00 % (Pareto-optimal) (fit: error 8.96 % median, 36.8 % worst (cross-validated))');
+    expect(t).toContain('0.127 mm² (fit: error 8.96 % median, 36.8 % worst (cross-validated))');
   });
 
   // A cycle-engine sweep over offered load and buffer organisation, without caches (its hit-rate

@@ -91,7 +91,7 @@ describe('cost and model panels take units from the results schema', () => {
     expect(t).toContain('slowest stage cache · 0.74 ns');
     expect(t.split('slowest stage').length).toBe(2);
     expect(t).toContain('Routing-table cache, one per input port · CACTI-7 fit');
-    expect(t).toContain('access 0.37 ns fit error 12.7–38.9 %');
+    expect(t).toContain('access 0.37 ns fit: error 12.7 % median, 38.9 % worst (cross-validated)');
     expect(t).toContain('Whole-switch budget · model');
     expect(t).toContain('total area 2.67 mm²');
     expect(t).toContain('figures are for a fully associative array');
@@ -110,7 +110,10 @@ describe('cost and model panels take units from the results schema', () => {
             height_mm: 0.3, width_mm: 0.47, package: 'hwcomponents-cacti', package_version: '1.0.40', package_sha256: '0bec35a55fed00',
           },
         },
-        cam: { method: 'fit', search_ns: 2.1, fit_holdout_error_pct: { search_ns: [5.39, 32.05] }, provenance: 'CACTI-7 fit' },
+        cam: {
+          method: 'fit', search_ns: 2.1, fit_holdout_error_pct: { search_ns: [19.98, 32.05] }, provenance: 'CACTI-7 fit',
+          fit_region: { errors_of: 'region', family: 'cam', family_label: 'binary CAM', region: '24-bit keys, 10,000 to under 100,000 entries', rows: 20 },
+        },
       },
     };
     const t = withUnits(createElement(CostPanel, { result }));
@@ -118,7 +121,40 @@ describe('cost and model panels take units from the results schema', () => {
     expect(t).toContain('Organisation CACTI chose: Ndwl 2 · Ndbl 4 · Nspd 1');
     expect(t).toContain('data array · decoder + wordline 0.20 ns');
     expect(t).toContain('tag array 0.04 mm²');
-    expect(t).toContain('fit (estimate, ±5.39 % cross-validated, worst 32.05 %)');
+    expect(t).toContain('fit (estimate; search_ns error 19.98 % median, 32.05 % worst, cross-validated in its region of the grid)');
+    expect(t).toContain('search 2.10 ns fit: error 19.98 % median, 32.05 % worst (cross-validated)');
+    expect(t).toContain('Fit error measured in its region of the grid: binary CAM, 24-bit keys, 10,000 to under 100,000 entries (20 held-out CACTI 7 rows).');
+  });
+
+  it('cost panel: an array CACTI cannot organise keeps CACTI\'s refusal beside CACTI\'s figures for the array it builds instead', () => {
+    const refusal = { field: 'switch.cache.ways', message: 'CACTI 7 finds no valid organisation for 64 x 12 B, 4-way, 45 nm; CACTI can build 64 entries 2-way (32 sets).', allowed: '64 entries 2-way (32 sets)' };
+    const result = {
+      ...seedFigure,
+      cost: {
+        cache: { method: 'cacti', entries: 64, ways: 4, entry_bytes: 12, access_ns: 0.414546, cacti_refusal: refusal, cacti_organisable: false,
+          figures_for: 'fully associative (fallback)', note: 'the figures are CACTI 7\'s own for 64 entries fully associative' },
+      },
+    };
+    const t = withUnits(createElement(CostPanel, { result }));
+    expect(t).toContain('CACTI 7 (exact figures for 64 entries fully associative, the array CACTI builds instead of the 4-way one asked for)');
+    expect(t).toContain('CACTI 7 refused the array asked for: switch.cache.ways: CACTI 7 finds no valid organisation for 64 x 12 B, 4-way, 45 nm;');
+    expect(t).toContain('access 0.41 ns');
+    expect(t).not.toContain('No figures');
+  });
+
+  it('cost panel: a fit region with too few rows quotes the family\'s error and says why', () => {
+    const result = {
+      ...seedFigure,
+      cost: {
+        cache: { method: 'fit', access_ns: 0.4357, fit_holdout_error_pct: { access_ns: [6.6, 40.03] },
+          fit_region: { errors_of: 'family', family: 'full_assoc', family_label: 'fully associative cache', rows: 395,
+            region: '10..19 B entries, capacity 100 B to under 1 kB', why: 'only 15 held-out CACTI rows in this region (a region\'s figure needs at least 20); the error is the family\'s, over all its rows' } },
+      },
+    };
+    const t = withUnits(createElement(CostPanel, { result }));
+    expect(t).toContain('fit (estimate; access_ns error 6.6 % median, 40.03 % worst, cross-validated over its whole family)');
+    expect(t).toContain('Fit error of the whole fully associative cache family (395 held-out CACTI 7 rows): only 15 held-out CACTI rows in this region');
+    expect(t).toContain('(region fully associative cache, 10..19 B entries, capacity 100 B to under 1 kB).');
   });
 
   it('cost panel puts the seeds\' table\'s access time beside the published 0.41 ns', () => {

@@ -459,9 +459,10 @@ test.describe.serial('explorer', () => {
     // Cost vs hit rate: each point's cost is the rows' cost.cache.area_mm2 column (no experiment
     // is fetched); the front is the points no other point beats on both (cheaper-or-equal area
     // and higher-or-equal hit rate).
-    // Only points with a cost are drawn: CACTI 7 (cost.method cacti, the default) organises no
-    // set-associative array of fewer than 32 sets, so (32, 2), (32, 4) and (64, 4) carry the core's
-    // reason instead (docs/cost-model.md, "Exact method").
+    // Only points with a cost are drawn. CACTI 7 (cost.method cacti, the default) organises no
+    // set-associative array of fewer than 32 sets: (32, 2), (32, 4) and (64, 4) carry its refusal
+    // beside its figures for the fully associative array of the same entries (docs/cost-model.md,
+    // "Configs CACTI cannot organise").
     const all = [32, 64].flatMap((entries) => [2, 4].map((ways) => nativeRun({ ...SLICE, switch: { cache: { entries, ways } } })));
     const pts = all.filter((r) => typeof r.cost.cache.area_mm2 === 'number');
     const front = new Set();
@@ -484,9 +485,9 @@ test.describe.serial('explorer', () => {
     const et = await p.locator(`[data-testid="pareto-chart"] circle[data-id="${priced.config_hash}"] title`).textContent();
     if (!et.includes(`: ${sig3(priced.cost.cache.read_energy_nJ)} nJ, ${pct(priced.cache.hit_rate)}`)) throw new Error(`Pareto energy tooltip ${et}`);
     await p.getByTestId('pareto-cost').selectOption('cost.cache.area_mm2');
-    // The slice point (64 entries, 4 ways: 16 sets) has no CACTI figure: its cost cell is empty.
-    expectEq(slice[col('cost.cache.area_mm2')], native.cost.cache.area_mm2 === undefined ? '—' : `${sig3(native.cost.cache.area_mm2)} mm²`,
-      'sweep point cost column (three significant digits, unit; empty where CACTI has no figure)');
+    // The slice point (64 entries, 4 ways: 16 sets) has CACTI's figure for 64 entries fully associative.
+    expectEq(slice[col('cost.cache.area_mm2')], `${sig3(native.cost.cache.area_mm2)} mm²`,
+      'sweep point cost column (three significant digits, unit; CACTI\'s figure for the array it builds instead)');
     sweepUrl = p.url();
     expectEq(JSON.stringify(experimentFetches), '[]', 'experiment fetches by the sweep page');
     await screenshot(p, 'sweep-done');
@@ -506,8 +507,8 @@ test.describe.serial('explorer', () => {
     expectEq(await cmp.locator('tr[data-path="cache.hit_rate"]').count(), 0, 'compare: equal result rows hidden');
     const first = pts.find((r) => r.config_hash === link.replace('/e/', ''));
     const area = (await cmp.locator('tr[data-path="cost.cache.area_mm2"]').innerText()).split('\t');
-    // The slice (16 sets) has no CACTI figure: its cell is empty with the core's reason; the point has its area.
-    if (!area[1].startsWith('—') || !area[1].includes('CACTI')) throw new Error(`compare: slice cost cell ${JSON.stringify(area[1])}`);
+    // The slice (16 sets): CACTI's area of the fully associative array it builds instead; the point has its own.
+    if (!area[1].startsWith(`${sig3(native.cost.cache.area_mm2)} mm²`)) throw new Error(`compare: slice cost cell ${JSON.stringify(area[1])}`);
     if (!area[2].startsWith(`${sig3(first.cost.cache.area_mm2)} mm²`)) throw new Error(`compare: point cost cell ${JSON.stringify(area[2])}`);
     await p.getByTestId('compare-show-all').check();
     expectEq(await cmp.locator('tr[data-path="topology.dims"]').count(), 1, 'compare: show all lists equal rows');

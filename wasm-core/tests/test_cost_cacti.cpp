@@ -269,14 +269,32 @@ TEST_F(CactiEnv, ArrayCactiCannotOrganiseNamesTheFieldAndWhatItCanBuild) {
             "CACTI 7 finds no valid organisation for 64 x 12 B, 4-way, 45 nm (it said: \"ERROR: no valid data array "
             "organizations found\"); CACTI can build 64 entries 2-way (32 sets), 128 entries 4-way (32 sets) or "
             "64 entries fully associative (switch.cache.ways \"full\").");
-  // In a result, the cache's error stands where its figures would, and the CAM is still priced.
+  // In a result, the refusal stays (cacti_refusal) beside CACTI's own figures for the array it
+  // builds instead, 64 entries fully associative (the fit's fallback too), labelled as such; the
+  // budget is priced on them.
   CostInputs in;
   in.method = kMethodCacti;
   in.cache = CacheSpec{64, 4, 12};
   const json parts = cost_report_parts(in)["cost"];
-  EXPECT_EQ(parts["cache"]["error"]["field"], "switch.cache.ways");
+  const json& c = parts["cache"];
+  EXPECT_FALSE(c.contains("error"));
+  EXPECT_EQ(c["cacti_refusal"]["field"], "switch.cache.ways");
+  EXPECT_EQ(c["cacti_refusal"]["message"], e.error().message);
+  EXPECT_EQ(c["method"], "cacti");
+  EXPECT_EQ(c["cacti_organisable"], false);
+  EXPECT_EQ(c["figures_for"], "fully associative (fallback)");
+  EXPECT_EQ(c["note"], "CACTI 7 finds no organisation for this 4-way array of 16 sets (cacti_refusal); the figures are CACTI 7's own "
+                       "for 64 entries fully associative, the array of the same entries it builds instead.");
+  ErrorSink fe;
+  const CacheCost fa = cacti_cache(CacheSpec{64, kFullyAssociative, 12}, 45, fe);
+  ASSERT_TRUE(fe.ok());
+  EXPECT_EQ(c["access_ns"].get<double>(), fa.access_ns);  // 0.414546 ns, CACTI's for the fully associative array
+  EXPECT_NEAR(fa.access_ns, 0.414546, 0.414546 * kPrinted);
+  EXPECT_EQ(c["area_mm2"].get<double>(), fa.area_mm2);
+  EXPECT_EQ(c["cacti"]["organisation"], fa.cacti["organisation"]);
   EXPECT_GT(parts["cam"]["search_ns"].get<double>(), 0);
-  EXPECT_EQ(parts["budget"]["error"]["field"], "switch.cache.ways");
+  EXPECT_NEAR(parts["budget"]["caches_area_mm2"].get<double>(), in.ports * fa.area_mm2, 1e-12);
+  // Other failures of CACTI stay errors where the figures would be (a crash: CactiEnv.CrashingOrSilent...).
 }
 
 TEST_F(CactiEnv, AbsurdSizesAreRejectedBeforeCactiRuns) {

@@ -356,6 +356,61 @@ TEST(CostBudget, CostReportJsonFromConfig) {
   EXPECT_EQ(un["cost"]["cache"]["figures_for"], "fully associative (fallback)");
 }
 
+// The fit's error beside its figures is the cross-validated error of the grid region the priced
+// array falls in (docs/cost-model.md section 5, the per-region table); a region with fewer than 20
+// held-out rows, or none, quotes its family's figure and says why.
+TEST(CostBudget, FitErrorIsTheRegionsCrossValidatedError) {
+  const json fit = {{"cost", {{"method", "fit"}}}};
+  ErrorSink e;
+  auto block = [&](CacheSpec cs) { return cost_report(fit, cs, 8, e)["cost"]["cache"]; };
+  // The seeds' table, 2,048 x 12 B 4-way = 24,576 B: 140 held-out rows.
+  const json seeds = block(CacheSpec{2048, 4, 12});
+  EXPECT_EQ(seeds["fit_region"], json({{"errors_of", "region"}, {"family", "set_assoc"}, {"family_label", "set-associative cache"},
+                                       {"region", "10..19 B entries, capacity 10 kB to under 100 kB, 2..4 ways"}, {"rows", 140}}));
+  EXPECT_EQ(seeds["fit_holdout_error_pct"]["access_ns"], json({4.81, 25.23}));
+  EXPECT_EQ(seeds["fit_holdout_error_pct"]["area_mm2"], json({8.96, 36.8}));
+  EXPECT_EQ(seeds["fit_holdout_error_pct"]["leakage_mW"], json({2.02, 15.07}));  // CACTI's total leakage
+  EXPECT_EQ(seeds["fit_holdout_error_pct"]["subthreshold_leakage_mW"], json({2.01, 15.23}));
+  // 16,384 x 32 B direct-mapped = 512 KiB: another region, another error.
+  const json big = block(CacheSpec{16384, 1, 32});
+  EXPECT_EQ(big["fit_region"]["region"], "20..64 B entries, capacity 100 kB to under 1 MB, direct-mapped");
+  EXPECT_EQ(big["fit_region"]["rows"], 25);
+  EXPECT_EQ(big["fit_holdout_error_pct"]["access_ns"], json({5.85, 17.59}));
+  // Fully associative, 1,024 x 12 B.
+  const json fa = block(CacheSpec{1024, kFullyAssociative, 12});
+  EXPECT_EQ(fa["fit_region"]["region"], "10..19 B entries, capacity 10 kB to under 100 kB");
+  EXPECT_EQ(fa["fit_holdout_error_pct"]["area_mm2"], json({4.07, 35.21}));
+  // 64 x 12 B 4-way: CACTI cannot organise it, so its figures (and their error) are the fully
+  // associative family's; that region holds 15 held-out rows, too few: the family's error.
+  const json fallback = block(CacheSpec{64, 4, 12});
+  EXPECT_EQ(fallback["fit_region"]["errors_of"], "family");
+  EXPECT_EQ(fallback["fit_region"]["family"], "full_assoc");
+  EXPECT_EQ(fallback["fit_region"]["region"], "10..19 B entries, capacity 100 B to under 1 kB");
+  EXPECT_EQ(fallback["fit_region"]["rows"], 395);
+  EXPECT_EQ(fallback["fit_region"]["why"], "only 15 held-out CACTI rows in this region (a region's figure needs at least 20); "
+                                           "the error is the family's, over all its rows");
+  EXPECT_EQ(fallback["fit_holdout_error_pct"]["access_ns"], json({6.6, 40.03}));
+  // 16 x 4 B direct-mapped (16 sets: fully associative figures; 64 B, extrapolated): no CACTI rows
+  // in its region at all.
+  const json tiny = block(CacheSpec{16, 1, 4});
+  EXPECT_EQ(tiny["fit_region"]["region"], "");
+  EXPECT_EQ(tiny["fit_region"]["why"], "no CACTI rows in this region of the grid (outside the fitted sizes); the error is the "
+                                       "family's, over all its rows");
+  EXPECT_EQ(tiny["fit_region"]["family"], "full_assoc");
+  EXPECT_EQ(tiny["fit_holdout_error_pct"]["access_ns"], json({6.6, 40.03}));
+  // CAMs: the default 49,152 x 24-bit binary CAM, and the 512K x 64-bit Ethernet table (its
+  // region, 100,000 to under 1,000,000 entries, holds 15 rows: the family's figure).
+  const json cam = cost_report(fit, CacheSpec{}, 8, e)["cost"]["cam"];
+  EXPECT_EQ(cam["fit_region"]["region"], "24-bit keys, 10,000 to under 100,000 entries");
+  EXPECT_EQ(cam["fit_holdout_error_pct"]["search_ns"], json({19.98, 32.05}));
+  json eth = fit;
+  eth["switch"] = {{"cam", {{"preset", "ethernet_512k"}}}};
+  const json big_cam = cost_report(eth, CacheSpec{}, 8, e)["cost"]["cam"];
+  EXPECT_EQ(big_cam["fit_region"]["errors_of"], "family");
+  EXPECT_EQ(big_cam["fit_holdout_error_pct"]["search_ns"], json({5.39, 32.05}));
+  ASSERT_TRUE(e.ok()) << e.error().message;
+}
+
 TEST(CostBudget, CostReportErrors) {
   auto fails = [](json config, CacheSpec cs, int ports, const std::string& field) {
     ErrorSink e;

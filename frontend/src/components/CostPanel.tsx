@@ -1,4 +1,5 @@
 import type { SimResult } from '../config/types';
+import { fitErrorOf, fitRegionText } from '../lib/fitError';
 import { formatWithUnit } from '../lib/format';
 import { KeyValueTable } from './KeyValueTable';
 
@@ -36,6 +37,9 @@ export function CostPanel({ result }: { result: SimResult }) {
               {methodLabel(s, MAIN_FIGURE[k]) && <p className="note small method" data-testid={`cost-method-${k}`}>{methodLabel(s, MAIN_FIGURE[k])}</p>}
               {isError(s.error) && <p className="note error" data-testid={`cost-error-${k}`}>
                 No figures: {s.error.field}: {s.error.message}{s.error.allowed ? ` (allowed: ${s.error.allowed})` : ''}</p>}
+              {isError(s.cacti_refusal) && <p className="note error" data-testid={`cost-refusal-${k}`}>
+                CACTI 7 refused the array asked for: {s.cacti_refusal.field}: {s.cacti_refusal.message}</p>}
+              {fitRegionText(s) && <p className="note small" data-testid={`cost-fit-region-${k}`}>{fitRegionText(s)}</p>}
               <KeyValueTable data={s} path={`cost.${k}`} skip={TEXT_KEYS} />
               {k === 'cache' && <SeedAccessTime cost={cost} />}
               {typeof s.cacti === 'object' && s.cacti !== null && <CactiReasoning cacti={s.cacti as Obj} part={k} />}
@@ -63,14 +67,20 @@ function isError(e: unknown): e is CoreError {
   return !!e && typeof e === 'object' && typeof (e as CoreError).message === 'string';
 }
 
-// Which method made a part's figures: CACTI 7 (exact), or the fit with its cross-validated error
-// on the part's main figure (median, and the worst held-out row).
+// Which method made a part's figures: CACTI 7 (exact; for the array it builds instead when it
+// refused the one asked for), or the fit with its cross-validated error on the part's main figure
+// in the grid region of the array (median, and the worst held-out row).
 export function methodLabel(s: Obj, main: string | undefined): string | null {
-  if (s.method === 'cacti') return 'CACTI 7 (exact: this array run through CACTI itself)';
+  if (s.method === 'cacti') {
+    return isError(s.cacti_refusal)
+      ? `CACTI 7 (exact figures for ${String(s.entries)} entries fully associative, the array CACTI builds instead of the ${String(s.ways)}-way one asked for)`
+      : 'CACTI 7 (exact: this array run through CACTI itself)';
+  }
   if (s.method !== 'fit') return null;
-  const err = main ? (s.fit_holdout_error_pct as Record<string, [number, number]> | undefined)?.[main] : undefined;
+  const err = main ? fitErrorOf(s, main) : undefined;
   const extrapolated = s.extrapolated === true ? '; extrapolated beyond the fitted sizes' : '';
-  return err ? `fit (estimate, ±${err[0]} % cross-validated, worst ${err[1]} %${extrapolated})` : `fit (estimate${extrapolated})`;
+  const where = (s.fit_region as Obj | undefined)?.errors_of === 'family' ? 'over its whole family' : 'in its region of the grid';
+  return err ? `fit (estimate; ${main} error ${err[0]} % median, ${err[1]} % worst, cross-validated ${where}${extrapolated})` : `fit (estimate${extrapolated})`;
 }
 
 // CACTI's reasoning for an array: the organisation it chose, its access-time breakdown and its

@@ -1,3 +1,4 @@
+import { fitErrorOf, fitErrorText } from '../lib/fitError';
 import { formatValue } from '../lib/format';
 import { useUnits } from '../hooks/useCoreSchemas';
 import { Delta } from './Delta';
@@ -7,13 +8,12 @@ type Obj = Record<string, unknown>;
 
 // Scalar fields of one result section as a two-column table, each number with the unit the
 // results schema gives its path (`path` is the section's dotted path in the result); each figure
-// that has a fit error (fit_holdout_error_pct[key] = [median, max]) shows it next to the value.
+// that has a fit error (fit_holdout_error_pct[key] = [median, worst]) shows it next to the value.
 // `se` gives the standard error of a full result path (lib/confidence.ts), which sets the digits.
 export function KeyValueTable({ data, path, skip = [], se = () => undefined }: {
   data: Obj; path: string; skip?: string[]; se?: (path: string) => number | undefined;
 }) {
   const units = useUnits();
-  const errors = (data.fit_holdout_error_pct ?? {}) as Record<string, [number, number]>;
   // In key order, as the core writes its JSON: a server result comes back from PostgreSQL's jsonb
   // with its keys reordered, and the same result must read the same on every page.
   const shown = Object.entries(data).filter(
@@ -43,7 +43,7 @@ export function KeyValueTable({ data, path, skip = [], se = () => undefined }: {
                 </span>
               ))}
             </td>
-            <td className="fit-error">{keys.filter((k) => errors[k]).map((k) => `fit error ${errors[k][0]}–${errors[k][1]} %`).join('; ')}</td>
+            <td className="fit-error">{keys.map((k) => fitErrorOf(data, k)).filter((e) => e).map((e) => fitErrorText(e!)).join('; ')}</td>
           </tr>
         ))}
       </tbody>

@@ -3,6 +3,7 @@ import { scaleLinear } from 'd3-scale';
 import { line, curveStepAfter } from 'd3-shape';
 import { extent } from 'd3-array';
 import { paretoFront, type CostPoint } from '../lib/sweepCharts';
+import { fitErrorText } from '../lib/fitError';
 import { displayUnit, formatPercent, formatWithUnit } from '../lib/format';
 
 const W = 520;
@@ -60,7 +61,7 @@ export const ParetoChart = forwardRef<SVGSVGElement, Props>(function ParetoChart
 // table beside it (ParetoTable) name them.
 function pointText(p: CostPoint, fmt: (v: number) => string, front: boolean): string {
   return `${p.label}: ${fmt(p.cost)}, ${formatPercent(p.hitRate)}${front ? ' (Pareto-optimal)' : ''}` +
-    `${p.extrapolated ? ' (fit extrapolated beyond its fitted sizes)' : ''}`;
+    `${p.fitError ? ` (${fitErrorText(p.fitError)})` : ''}${p.extrapolated ? ' (fit extrapolated beyond its fitted sizes)' : ''}`;
 }
 
 // The Pareto-optimal points, cheapest first, with their axis values: what the chart's labels were.
@@ -77,7 +78,7 @@ export function ParetoTable({ points, costLabel, costUnit }: Props) {
           {front.map((p) => (
             <tr key={p.id}>
               <th scope="row">{p.label}</th>
-              <td>{formatWithUnit(p.cost, costUnit, 2)}{p.extrapolated && ' (fit extrapolated)'}</td>
+              <td>{formatWithUnit(p.cost, costUnit, 2)}{p.fitError && <span className="fit-error"> ({fitErrorText(p.fitError)})</span>}{p.extrapolated && ' (fit extrapolated)'}</td>
               <td>{formatPercent(p.hitRate)}</td>
             </tr>
           ))}

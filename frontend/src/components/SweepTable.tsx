@@ -1,5 +1,6 @@
 import type { Sweep, SweepResultsPage } from '../api/client';
 import { rowErrors } from '../lib/confidence';
+import { fitErrorCell, fitErrorColumn, fitErrorText } from '../lib/fitError';
 import { formatSetting, formatValue } from '../lib/format';
 import { saturationPoints } from '../lib/sweep';
 import { TableScroll } from './TableScroll';
@@ -20,7 +21,11 @@ function searchCaption(which: 'all' | 'some'): string {
 }
 
 export function SweepTable({ sweep, results }: { sweep: Pick<Sweep, 'base' | 'axes'>; results: SweepResultsPage }) {
-  const cols = results.columns;
+  const all = results.columns;
+  // The fit's error columns are shown inside the cell of the figure they qualify (lib/fitError.ts);
+  // the CSV export keeps them as columns.
+  const cols = all.filter((c) => !c.name.includes('.fit_holdout_error_pct.'));
+  const at = (name: string | null) => (name ? all.findIndex((c) => c.name === name) : -1);
   const searches = saturationPoints(sweep);
   // The caption sits above the scrolling region, not in the table: a <caption> is as wide as its
   // table and would run off the visible part as one long line.
@@ -34,8 +39,13 @@ export function SweepTable({ sweep, results }: { sweep: Pick<Sweep, 'base' | 'ax
           </thead>
           <tbody>
             {results.rows.map((r, i) => {
-              const se = rowErrors(cols, r);
-              return <tr key={i}>{cols.map((c, j) => <td key={c.name}>{cell(c.name, c.unit, r[j], se(c.name), c.name in sweep.axes)}</td>)}</tr>;
+              const se = rowErrors(all, r);
+              return <tr key={i}>{cols.map((c) => {
+                const j = at(c.name);
+                const fit = fitErrorCell(r[at(fitErrorColumn(c.name))]);
+                return <td key={c.name}>{cell(c.name, c.unit, r[j], se(c.name), c.name in sweep.axes)}
+                  {fit && <div className="small note fit-error">{fitErrorText(fit)}</div>}</td>;
+              })}</tr>;
             })}
           </tbody>
         </table>

@@ -1,4 +1,5 @@
 import type { Json } from '../config/types';
+import { fitErrorOf, type FitError } from './fitError';
 import { getPath } from './path';
 import { portClassOrder } from './format';
 import { runState } from './loadCurve';
@@ -101,6 +102,8 @@ export interface MetricRow {
   // Why a cost figure is missing, in the core's words (the part's or the whole model's error, or
   // its note), so a comparison never shows a bare "—" where the core said why.
   reasons: Array<string | undefined>;
+  // A cost figure the fit made: its cross-validated error in the array's grid region (lib/fitError.ts).
+  fitErrors: Array<FitError | undefined>;
   differs: boolean;
 }
 
@@ -149,7 +152,12 @@ export function metricRows(results: unknown[]): MetricRow[] {
     .map(([path, section]) => {
       const values = results.map((r) => valueOf(r, path));
       const reasons = results.map((r, i) => (values[i] === undefined ? costReason(r, path) : undefined));
-      return { path, section, values, reasons, differs: new Set(values.map(String)).size > 1 };
+      const fitErrors = results.map((r, i) => {
+        if (section !== 'cost' || values[i] === undefined) return undefined;
+        const [, part, key] = path.split('.');
+        return fitErrorOf(at(r, `cost.${part}`), key);
+      });
+      return { path, section, values, reasons, fitErrors, differs: new Set(values.map(String)).size > 1 };
     })
     // A row stays when a run has its number or the core's reason for lacking it; results with no
     // cost section at all (an engine that prices nothing) add no cost rows of their own.

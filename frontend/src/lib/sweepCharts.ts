@@ -1,4 +1,5 @@
 import { LONE_SERIES, sweepSeries, type Series } from './sweep';
+import { fitErrorCell, fitErrorColumn, type FitError } from './fitError';
 import { displayUnit } from './format';
 
 // Data for the sweep charts: a metric vs the first axis, latency vs job size and cost vs hit rate
@@ -124,6 +125,7 @@ export interface CostPoint {
   hitRate: number; // fraction
   label: string;
   extrapolated?: boolean; // a cost-model figure the fit extrapolated beyond its fitted sizes
+  fitError?: FitError; // a figure the fit made: its cross-validated error in the array's grid region
 }
 
 // Points no other point beats on both counts: no cheaper-or-equal point with a higher-or-equal
@@ -168,6 +170,8 @@ export function costPointsFromRows(
   const col = (n: string) => columns.findIndex((c) => c.name === n);
   const [iId, iStatus, iHit, iCost] = [col('experiment_id'), col('status'), col('cache.hit_rate'), col(costColumn)];
   const iExtra = costColumn.startsWith('cost.') ? col('cost.cache.extrapolated') : -1;
+  const errCol = fitErrorColumn(costColumn);
+  const iFit = errCol ? col(errCol) : -1;
   const points: CostPoint[] = [];
   let withoutCost = 0;
   for (const r of rows) {
@@ -176,7 +180,9 @@ export function costPointsFromRows(
     const label = axisNames.map((a) => `${a.split('.').pop()} ${JSON.stringify(r[col(a)])}`).join(', ');
     const cost = iCost >= 0 ? r[iCost] : undefined;
     if (typeof cost === 'number' && Number.isFinite(cost)) {
-      points.push({ id: String(r[iId]), cost, hitRate: hit, label, ...(iExtra >= 0 && r[iExtra] === true ? { extrapolated: true } : {}) });
+      const fitError = iFit >= 0 ? fitErrorCell(r[iFit]) : undefined;
+      points.push({ id: String(r[iId]), cost, hitRate: hit, label, ...(iExtra >= 0 && r[iExtra] === true ? { extrapolated: true } : {}),
+        ...(fitError ? { fitError } : {}) });
     }
     else withoutCost += 1;
   }

@@ -3,6 +3,7 @@ import { getExperiment, submitExperiment } from '../api/client';
 import type { Config, Json, SimResult } from '../config/types';
 import { diffConfigs, idList, metricLabel, metricRows } from '../lib/compare';
 import { differenceSE, errorsOf } from '../lib/confidence';
+import { fitErrorText } from '../lib/fitError';
 import { formatDelta, formatSetting, formatValue } from '../lib/format';
 import { shortName } from '../lib/history';
 import { getPath } from '../lib/path';
@@ -185,6 +186,7 @@ function CompareTable({ columns, configs, all }: { columns: Column[]; configs: C
                           <span className="value">{formatValue(v, unit, se)}</span>
                           {d && d !== '±0' && <div className="delta">Δ {d}</div>}
                           {m.reasons[i] && <div className="small note" data-testid="compare-reason">{m.reasons[i]}</div>}
+                          {m.fitErrors[i] && <div className="small note" data-testid="compare-fit-error">{fitErrorText(m.fitErrors[i]!)}</div>}
                         </td>
                       );
                     })}

@@ -279,7 +279,15 @@ const std::vector<ResultKey>& declared() {
       {"cost.*.key_bits", "integer", "bits", "CAM key width"},
       {"cost.*.count", "integer", "CAMs", "CAMs per switch"},
       {"cost.*.ports", "integer", "ports", "Input ports per switch"},
-      {"cost.*.fit_holdout_error_pct.*", "array", "%", "The fit's cross-validated error on this output: [median, worst] over held-out CACTI 7 rows"},
+      {"cost.*.fit_holdout_error_pct.*", "array", "%",
+       "The fit's cross-validated error on this figure: [median, worst] over the held-out CACTI 7 rows of fit_region"},
+      {"cost.*.fit_region", "object", "",
+       "Where the fit's error was measured: the grid region of this array (docs/cost-model.md section 5), or its family "
+       "(errors_of \"family\", with why) where the region has too few rows"},
+      {"cost.*.fit_region.rows", "integer", "rows", "Held-out CACTI 7 rows the quoted fit error is over"},
+      {"cost.*.cacti_refusal", "object", "",
+       "CACTI 7's refusal of the asked array (field, message, what it builds instead); the figures are then CACTI's for "
+       "the fully associative array of the same entries"},
       {"cost.budget.rc_logic_overhead_pct_of_die", "number", "%", "Caches + hash units as a share of hardware.die_area_mm2"},
       {"cost.budget.total_pct_of_die", "number", "%", "Routing-computation area as a share of hardware.die_area_mm2"},
       {"cost.budget.rc_logic_overhead_pct_of_icc_329mm2", "number", "%", "Caches + hash units as a share of the ICC die"},

@@ -147,6 +147,27 @@ CacheCost cacti_cache(const CacheSpec& s, int tech_nm, ErrorSink& errors) {
   return c;
 }
 
+CacheCost cacti_cache_or_fallback(const CacheSpec& s, int tech_nm, ErrorSink& errors) {
+  ErrorSink asked;
+  const CacheCost c = cacti_cache(s, tech_nm, asked);
+  // Only CACTI's "no valid organisation" of a set-associative array names switch.cache.ways.
+  if (asked.ok() || asked.error().field != "switch.cache.ways") {
+    if (!asked.ok()) errors.fail(asked.error().field, asked.error().message, asked.error().allowed);
+    return c;
+  }
+  CacheSpec fa = s;
+  fa.ways = kFullyAssociative;
+  CacheCost f = cacti_cache(fa, tech_nm, errors);
+  if (!errors.ok()) return f;
+  const Error& why = asked.error();
+  f.refusal = {{"field", why.field}, {"message", why.message}, {"allowed", why.allowed}};
+  f.organisable = false;
+  f.note = "CACTI 7 finds no organisation for this " + std::to_string(s.ways) + "-way array of " +
+           std::to_string(s.entries / s.ways) + " sets (cacti_refusal); the figures are CACTI 7's own for " +
+           std::to_string(s.entries) + " entries fully associative, the array of the same entries it builds instead.";
+  return f;
+}
+
 CamCost cacti_cam(const CamSpec& s, int tech_nm, ErrorSink& errors) {
   CamCost c;
   c.method = "cacti";

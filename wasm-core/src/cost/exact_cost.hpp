@@ -15,6 +15,11 @@ cacti::ArraySpec cache_array(const CacheSpec& spec, int tech_nm);
 cacti::ArraySpec cam_array(const CamSpec& spec, int tech_nm);
 
 CacheCost cacti_cache(const CacheSpec& spec, int tech_nm, ErrorSink& errors);
+// As cacti_cache, but a set-associative array CACTI finds no organisation for (fewer than 32 sets)
+// is priced as the fully associative array of the same entries, the array CACTI builds instead and
+// the fit's own fallback (docs/cost-model.md "Configs CACTI cannot organise"): CACTI's exact figures
+// for it, `organisable` false, a note, and CACTI's refusal of the asked array in `refusal`.
+CacheCost cacti_cache_or_fallback(const CacheSpec& spec, int tech_nm, ErrorSink& errors);
 CamCost cacti_cam(const CamSpec& spec, int tech_nm, ErrorSink& errors);
 
 }  // namespace switchlab::cost

@@ -102,6 +102,8 @@ CactiFit load_cacti_fit() {
   }
   auto es = j.find("error_summary_pct");
   if (es != j.end()) fit.error_summary = *es;
+  auto er = j.find("error_regions_pct");
+  if (er != j.end()) fit.error_regions = *er;
   fit.ok = true;
   return fit;
 }
@@ -208,6 +210,60 @@ double LogLinearFit::eval(const FitInputs& in) const {
     v += p;
   }
   return det_exp(v);
+}
+
+namespace {
+bool within(const nlohmann::json& region, const char* key, double x, bool hi_inclusive) {
+  auto r = region.find(key);
+  if (r == region.end()) return true;  // no bound on this dimension
+  double lo = 0, hi = 0;
+  if (!range_at(region, key, lo, hi)) return false;
+  return x >= lo && (hi_inclusive ? x <= hi : x < hi);
+}
+
+// The fit's output names as the report names its figures.
+std::string report_key(const std::string& output) {
+  if (output == "leak_mW") return "subthreshold_leakage_mW";
+  if (output == "total_leak_mW") return "leakage_mW";
+  return output;
+}
+}  // namespace
+
+nlohmann::json fit_error(const FitArray& a) {
+  using J = nlohmann::json;
+  const CactiFit& fit = cacti_fit();
+  const J fam = fit.error_regions.value(a.family, J::object());
+  const bool cam = a.key_bits > 0;
+  const double capacity = double(a.entries) * a.entry_bytes;
+  const J regions = fam.value("regions", J::array());
+  const J* region = nullptr;
+  for (const J& r : regions) {
+    const bool in = cam ? r.value("key_bits", 0) == a.key_bits && within(r, "entries", double(a.entries), false)
+                        : within(r, "entry_bytes", a.entry_bytes, true) && within(r, "capacity_bytes", capacity, false) &&
+                              within(r, "ways", a.ways, true);
+    if (in) region = &r;
+  }
+  J where = {{"family", a.family}, {"family_label", fam.value("label", std::string(a.family))}};
+  J pct = J::object();
+  if (region && region->contains("cross-validated")) {
+    where["region"] = region->value("label", std::string());
+    where["rows"] = region->value("rows", 0);
+    where["errors_of"] = "region";
+    for (const auto& [out, mw] : region->at("cross-validated").items()) pct[report_key(out)] = mw;
+  } else {
+    const int min_rows = fit.error_regions.value("min_rows", 0);
+    where["region"] = region ? region->value("label", std::string()) : std::string();
+    where["rows"] = fam.value("rows", 0);
+    where["errors_of"] = "family";
+    where["why"] = region ? "only " + std::to_string(region->value("rows", 0)) + " held-out CACTI rows in this region (a region's "
+                                "figure needs at least " + std::to_string(min_rows) + "); the error is the family's, over all its rows"
+                          : std::string("no CACTI rows in this region of the grid (outside the fitted sizes); the error is the "
+                                        "family's, over all its rows");
+    const J es = fit.error_summary.value(a.family, J::object());
+    for (const auto& [out, kinds] : es.items())
+      if (kinds.contains("cross-validated")) pct[report_key(out)] = kinds.at("cross-validated");
+  }
+  return {{"fit_region", where}, {"fit_holdout_error_pct", pct}};
 }
 
 const CactiFit* fit_for_node(int tech_nm, ErrorSink& errors) {

@@ -79,9 +79,25 @@ struct CactiFit {
   // Output order: search_ns, area_mm2, search_energy_nJ, searchline_energy_nJ, leak_mW, total_leak_mW.
   FitFamily cam, fa_cache;
   nlohmann::json error_summary;  // the fit script's error table (median / worst %), for reports
+  nlohmann::json error_regions;  // the same cross-validated errors per grid region (error_regions_pct)
 };
 
 const CactiFit& cacti_fit();
+
+// The array a fit figure is for, located in the grid of CACTI rows (docs/cost-model.md section 5).
+struct FitArray {
+  const char* family = "set_assoc";  // set_assoc, full_assoc, cam, fa_cache
+  long long entries = 0;
+  int entry_bytes = 0;  // caches
+  int ways = 0;         // set-associative caches
+  int key_bits = 0;     // CAMs
+};
+
+// The fit's cross-validated error for `a`: {"fit_region": where it was measured, "fit_holdout_error_pct":
+// {report key: [median, worst] %}}. It is the error over the held-out rows of the grid region `a`
+// falls in, or the family's over all its rows (with the reason) where that region has too few rows
+// or none. The keys are the report's figure names (leakage_mW is CACTI's total leakage).
+nlohmann::json fit_error(const FitArray& a);
 
 // The fit, after checking the node (hardware.tech_nm must be 22/32/45/65/90) and that the shipped
 // coefficients loaded; nullptr with the error reported otherwise.

@@ -37,6 +37,9 @@ struct CacheCost {
   std::string note;           // human-readable explanation of the two flags above
   std::string method = "fit";  // "fit" (this file) or "cacti" (CACTI 7 itself, cost/exact.hpp)
   nlohmann::json cacti;        // method cacti: organisation, time breakdown, area split, versions
+  // Method cacti, figures of the fallback array: CACTI's refusal of the asked array (field, message
+  // naming what it builds instead, allowed); null otherwise.
+  nlohmann::json refusal;
 };
 
 // Validates `spec` (errors name switch.cache.<field>) and evaluates the fit at `tech_nm`

@@ -23,19 +23,6 @@ nlohmann::json error_json(const Error& e) {
 }
 constexpr const char* kHashProv = "as published in seed 000 Sec. V-B";
 
-// Cross-validated error of the fit family in use, for users to read next to the numbers.
-nlohmann::json holdout_error(const char* family) {
-  const nlohmann::json& es = cacti_fit().error_summary;
-  nlohmann::json out = nlohmann::json::object();
-  auto f = es.find(family);
-  if (f == es.end() || !f->is_object()) return out;
-  for (auto it = f->begin(); it != f->end(); ++it) {
-    auto h = it->find("cross-validated");
-    if (h != it->end()) out[it.key()] = *h;
-  }
-  return out;
-}
-
 // Published figures beside (never mixed with) the model's; wasm-core/data/cacti/README.md notes that no
 // CACTI 7 setting reproduces the area / energy / leakage ones.
 nlohmann::json published_figures() {
@@ -110,7 +97,7 @@ bool check_ports(int ports, ErrorSink& errors) {
 }
 
 CacheCost price_cache(const CostInputs& in, ErrorSink& errors) {
-  return in.method == kMethodCacti ? cacti_cache(in.cache, in.tech_nm, errors) : estimate_cache(in.cache, in.tech_nm, errors);
+  return in.method == kMethodCacti ? cacti_cache_or_fallback(in.cache, in.tech_nm, errors) : estimate_cache(in.cache, in.tech_nm, errors);
 }
 
 CamCost price_cam(const CostInputs& in, ErrorSink& errors) {
@@ -175,13 +162,13 @@ namespace {
 using J = nlohmann::json;
 
 // Which method made a block's figures, and how far to trust them: CACTI's identity and reasoning,
-// or the fit's cross-validated error for the block's family.
-void method_keys(J& block, const std::string& method, const J& cacti_details, const char* fit_family) {
+// or the fit's cross-validated error in the grid region of the priced array.
+void method_keys(J& block, const std::string& method, const J& cacti_details, const FitArray& array) {
   block["method"] = method;
   if (method == kMethodCacti) {
     block["cacti"] = cacti_details;
   } else {
-    block["fit_holdout_error_pct"] = holdout_error(fit_family);
+    block.update(fit_error(array));
   }
 }
 
@@ -205,7 +192,10 @@ J cache_json(const CostInputs& in, const CacheCost& c) {
       {"extrapolated", c.extrapolated},
       {"note", c.note},
   };
-  method_keys(cache, c.method, c.cacti, c.fully_associative_figures ? "full_assoc" : "set_assoc");
+  if (!c.refusal.is_null()) cache["cacti_refusal"] = c.refusal;
+  FitArray array{c.fully_associative_figures ? "full_assoc" : "set_assoc", in.cache.entries, in.cache.entry_bytes};
+  if (!c.fully_associative_figures) array.ways = in.cache.ways;
+  method_keys(cache, c.method, c.cacti, array);
   return cache;
 }
 
@@ -229,7 +219,9 @@ J cam_json(const CostInputs& in, const CamCost& c, int count) {
       {"subthreshold_leakage_mW", c.leak_mW},
       {"assumption", c.assumption},
   };
-  method_keys(cam, c.method, c.cacti, in.cam.with_result ? "fa_cache" : "cam");
+  FitArray array{in.cam.with_result ? "fa_cache" : "cam", in.cam.entries};
+  array.key_bits = in.cam.key_bits;
+  method_keys(cam, c.method, c.cacti, array);
   return cam;
 }
 

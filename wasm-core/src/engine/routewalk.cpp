@@ -572,7 +572,12 @@ const EngineRegistrar reg{{"routewalk", "per-packet path walk with cache look-up
                             "cost.cache.area_mm2", "cost.cache.access_ns", "cost.cache.read_energy_nJ",
                             "cost.cache.leakage_mW",
                             // Which method made those figures (cacti or fit), and whether the fit extrapolated them.
-                            "cost.cache.method", "cost.cache.extrapolated"},
+                            "cost.cache.method", "cost.cache.extrapolated",
+                            // The fit's cross-validated [median, worst] % error of each figure in the
+                            // array's grid region (absent for CACTI's exact figures).
+                            "cost.cache.fit_holdout_error_pct.area_mm2", "cost.cache.fit_holdout_error_pct.access_ns",
+                            "cost.cache.fit_holdout_error_pct.read_energy_nJ",
+                            "cost.cache.fit_holdout_error_pct.leakage_mW"},
                            make_engine_run<RouteWalkRun>}};
 }
 
