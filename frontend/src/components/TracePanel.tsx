@@ -18,11 +18,13 @@ import { TableScroll } from './TableScroll';
 // trace (traffic.pattern "mpi_trace"), so the share link carries its id, and opening the link
 // fetches the trace from the server.
 
-const ENGINES_WITH_TRACES = ['app', 'smpi', 'routewalk'];
+// Engines whose result is the application's run time with and without the cache (AppPanel).
+const APP_ENGINES = ['app', 'smpi'];
 
-// The config with the trace as its traffic; an engine that cannot take one becomes engine app.
+// The config with the trace as its traffic, on engine app unless it is on engine smpi already (the
+// route walk takes a trace too: choose it in the form for the hit rates of the trace's messages).
 export function withTrace(config: Config, id: string): Config {
-  const engine = ENGINES_WITH_TRACES.includes(String(config.engine ?? 'routewalk')) ? config.engine : 'app';
+  const engine = APP_ENGINES.includes(String(config.engine)) ? config.engine : 'app';
   return { ...config, engine, traffic: { pattern: TRACE_PATTERN, trace_id: id } } as Config;
 }
 

@@ -20,7 +20,7 @@ export interface CoreModule {
   resultsSchema(): string;
   units(resultJson: string): string;
   importBooksim(booksimText: string): string;
-  traceLoad(filesJson: string): string;
+  trace_load(filesJson: string): string; // snake_case: the Python extension's name (bindings.cpp)
   Simulation?: new (configJson: string) => CoreSimulation;
 }
 
@@ -102,7 +102,7 @@ export function handle(core: CoreModule, req: Request): Outcome {
     }
     case 'traceLoad': {
       // {id, summary}, or the error naming the file and line ("trace:<file>:<line>").
-      const out = core.traceLoad(req.text ?? '{}');
+      const out = core.trace_load(req.text ?? '{}');
       const err = fieldError(out);
       return err ? { kind: 'invalid', error: err } : { kind: 'value', value: JSON.parse(out) as unknown };
     }
@@ -114,7 +114,7 @@ export function handle(core: CoreModule, req: Request): Outcome {
 // Loads the traces a request carries into the worker's core first (their ids are content ids, so
 // loading one again is a hit in the core's store).
 export function loadTraces(core: CoreModule, req: Request): void {
-  for (const files of Object.values(req.traces ?? {})) core.traceLoad(files);
+  for (const files of Object.values(req.traces ?? {})) core.trace_load(files);
 }
 
 // How far a stepped run is: the fraction done of its work, in the unit the core counts it in.
