@@ -83,6 +83,9 @@ def _member_name(archive: str, raw: str) -> str:
     where = f"{archive}: {raw}"
     if raw.startswith("/") or "\\" in raw or (len(raw) > 1 and raw[1] == ":"):
         raise _refuse(422, where, "is an absolute or non-POSIX path", allowed="relative paths inside the archive")
+    if any(ord(ch) < 32 or ord(ch) == 127 for ch in raw):
+        raise _refuse(422, where.encode("unicode_escape").decode(), "has a control character in its name",
+                      allowed="printable file names")
     if ".." in raw.split("/"):
         raise _refuse(422, where, "leaves the archive ('..')", allowed="relative paths inside the archive")
     name = posixpath.normpath(raw)

@@ -38,7 +38,7 @@ def _links(trace_id: str) -> dict[str, str]:
                **SERVER_ERRORS, **error_responses(401, 413, 422)},
 )
 async def upload_trace(request: Request, response: Response,
-                       name: str = Query("trace.txt", min_length=1, max_length=255, pattern=r"^[^/\\]+$",
+                       name: str = Query("trace.txt", min_length=1, max_length=255, pattern=r"^[^/\\\u0000-\u001f\u007f]+$",
                                          description="the uploaded file's name (errors name the files by it)")
                        ) -> TraceOut:
     """Store a trace once by its content id (the core's): 201 when new, 200 with the same id when the
