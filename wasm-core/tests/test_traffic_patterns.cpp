@@ -6,6 +6,7 @@
 #include <set>
 
 #include "config/experiment.hpp"
+#include "switchlab/api.hpp"
 #include "test_traffic_util.hpp"
 #include "topology/kary_ncube.hpp"
 
@@ -276,6 +277,8 @@ TEST(TrafficConfig, EveryPatternParsesInAnExperiment) {
   for (const auto& info : traffic_patterns()) {
     json cfg = {{"topology", {{"kind", "torus"}, {"dims", {4, 4}}}}, {"traffic", {{"pattern", info.pattern}, {"packets", 10}}}};
     if (info.pattern == "trace") cfg["traffic"]["trace"] = "0,1,2,100\n";
+    if (info.pattern == "mpi_trace")  // a loaded trace of two ranks exchanging a message
+      cfg["traffic"]["trace_id"] = json::parse(switchlab::trace_load_json(R"({"a": "0 send 1 0 8\n", "b": "1 recv 0 0 8\n"})"))["id"];
     Experiment ex;
     ErrorSink errors;
     ASSERT_TRUE(parse_experiment(cfg, ex, errors)) << info.pattern << ": " << errors.error().field << ": " << errors.error().message;
