@@ -53,6 +53,11 @@ def load(files: dict[str, str], expect: str | None = None) -> dict[str, Any]:
     return out
 
 
+def held(trace_id: str) -> bool:
+    """Whether this process's core holds the trace now (its summary answers without an error)."""
+    return not engine.core().trace_summary(trace_id).startswith('{"error"')
+
+
 def names_missing_trace(error: FieldError | dict[str, Any]) -> bool:
     """Whether a core error is its refusal of a trace this process has not loaded (or evicted:
     the core keeps loaded traces up to a memory budget, least recently used first)."""

@@ -7,6 +7,7 @@ duplicated or late job can never add or overwrite a result.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import os
@@ -55,13 +56,18 @@ async def _db(work, what: str, retry_s: float | None = None):
 
 
 async def _trace_files(trace_ids: list[str]) -> dict[str, str]:
-    """{id: files JSON} of the run's traces, for the run child (which loads what its core lacks).
-    Traces are never deleted and were checked when the config was submitted; a missing one makes
-    the child refuse the config, naming traffic.trace_id."""
+    """{id: files JSON} of the run's traces, for the run child (which loads what its core lacks),
+    and loaded into this process's core too, which reads the config for its CACTI inputs. Traces
+    are never deleted and were checked when the config was submitted; a missing one makes the
+    child refuse the config, naming traffic.trace_id."""
     if not trace_ids:
         return {}
     blobs = await _db(lambda conn: repo.trace_files_of(conn, trace_ids), "read the run's trace")
-    return {i: traces.unpack_stored(b) for i, b in blobs.items()}
+    files = {i: traces.unpack_stored(b) for i, b in blobs.items()}
+    for trace_id, text in files.items():
+        if not traces.held(trace_id):  # parsing a large trace takes seconds: off the event loop
+            await asyncio.to_thread(traces.load, json.loads(text), trace_id)
+    return files
 
 
 @app.task(
