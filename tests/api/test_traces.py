@@ -252,3 +252,17 @@ def test_engine_smpi_replays_the_trace_with_smpirun(client, traces_db, workers, 
     assert got["time_s"] == pytest.approx(model["time_s"], rel=0.10)
     assert got["relative"] == pytest.approx(model["relative"], abs=0.01) and got["relative"] > 1
     assert app["relative_mean"] == got["relative"]
+
+
+def test_the_api_loads_a_trace_its_core_does_not_hold_from_postgresql(client, db, core):
+    """The API process's core drops the trace (as its store evicts the least recently used): the next
+    config naming it, an experiment or a sweep's points over link bandwidth, loads it from the database."""
+    trace_id = upload(client, ARCHIVE, "ring.tar.gz").json()["id"]
+    assert json.loads(core.trace_unload(trace_id)) == {"unloaded": True}  # the API's own core (same process)
+    r = client.post("/api/experiments", json=with_trace(APP, trace_id))
+    assert r.status_code == 202, r.text
+    core.trace_unload(trace_id)
+    sweep = client.post("/api/sweeps", json={"name": "ring bandwidth", "base": with_trace(APP, trace_id),
+                                             "axes": {"switch.link_gbps": [100, 1600]}})
+    assert sweep.status_code == 202, sweep.text
+    assert client.get(sweep.headers["location"]).json()["progress"]["total"] == 2

@@ -12,6 +12,8 @@ import { ROOT, sig3, tmp } from './support.mjs';
 
 const RING = path.join(ROOT, 'tests', 'data', 'traces', 'ring4');
 const count = (n) => Math.round(n).toLocaleString('en-US');
+// Bytes as the UI shows them (frontend/src/lib/format.ts formatBytes) for 1 KiB to 1 MiB.
+const kib = (b) => `${(b / 1024).toFixed(1)} KiB`;
 
 function ringArchive() {
   const out = path.join(tmp, 'ring.tar.gz');
@@ -48,32 +50,41 @@ test('a dropped trace archive: summary and heat map, a browser run equal to the 
   await drop(page, ringArchive());
   await expect(page.getByTestId('trace-summary')).toBeVisible({ timeout: 30_000 });
 
-  // The summary is the server's (the same core, natively).
-  const listed = (await (await request.get('/api/traces')).json()).items;
-  const stored = await (await request.get(listed[0].location)).json();
+  // The form's config names the trace; the summary shown is the one the server stored (the same core, natively).
+  await page.getByRole('tab', { name: 'JSON' }).click();
+  const cfg = JSON.parse(await page.locator('#config-json').inputValue());
+  expect(cfg.traffic.pattern).toBe('mpi_trace');
+  const got = await request.get(`/api/traces/${cfg.traffic.trace_id}`);
+  expect(got.ok()).toBeTruthy();
+  const stored = await got.json();
   const s = stored.summary;
   await expect(page.getByTestId('trace-id')).toHaveText(`${stored.id.slice(0, 12)}…`);
   await expect(page.getByTestId('trace-ranks')).toHaveText('4 ranks');
   await expect(page.getByTestId('trace-messages')).toHaveText(`${count(s.messages)} messages`);
+  await expect(page.getByTestId('trace-bytes')).toHaveText(kib(s.bytes));
+  await expect(page.getByTestId('trace-compute-share')).toHaveText(`${(s.compute_share * 100).toFixed(1)} %`);
   await expect(page.getByTestId('trace-op-sendRecv')).toContainText(count(s.operations.sendRecv));
   const cells = s.matrix_bytes.flatMap((row, src) => row.map((bytes, dst) => ({ src, dst, bytes }))).filter((c) => c.bytes > 0);
   await expect(page.getByTestId('trace-heatmap').locator('rect[data-bytes]')).toHaveCount(cells.length);
   for (const c of cells) {
     await expect(page.getByTestId(`trace-cell-${c.src}-${c.dst}`)).toHaveAttribute('data-bytes', String(c.bytes));
   }
-  await expect(page.getByTestId('trace-heatmap')).toContainText('B'); // the legend's unit
+  const busiest = Math.max(...cells.map((c) => c.bytes));
+  await expect(page.getByTestId('trace-heatmap').getByRole('img', { name: `colour scale: bytes sent from 0 B to ${kib(busiest)}` }))
+    .toBeVisible();
 
-  // The form's config names the trace; it runs here, and a worker gives the same experiment and numbers.
-  await page.getByRole('tab', { name: 'JSON' }).click();
-  const cfg = JSON.parse(await page.locator('#config-json').inputValue());
+  // The config runs here (engine app: the trace with and without the cache), and a worker gives the same
+  // experiment and numbers.
   expect(cfg.traffic).toEqual({ pattern: 'mpi_trace', trace_id: stored.id });
   expect(cfg.engine).toBe('app');
+  expect(cfg.name).toBe('MPI trace ring.tar.gz');
   await page.getByRole('button', { name: 'Run in browser (WASM)' }).click();
   await expect(page.getByTestId('wasm-status')).toContainText('done in', { timeout: 60_000 });
   const server = await serverRun(request, cfg);
   await expect(page.getByTestId('wasm-config-hash')).toHaveAttribute('data-hash', server.id);
   const app = page.locator('[data-testid="wasm-result"] [data-testid="wasm-app"]');
   await expect(app.getByTestId('wasm-app-mean')).toHaveText(`${sig3(server.result.app.relative_mean)} ×`);
+  await expect(app.getByTestId('wasm-app-bar-mpi_trace')).toContainText('MPI trace');
 
   // The share link (the address bar holds the config) in a fresh page: the trace comes from the server.
   const fresh = await context.newPage();

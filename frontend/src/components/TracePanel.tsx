@@ -20,12 +20,17 @@ import { TableScroll } from './TableScroll';
 
 // Engines whose result is the application's run time with and without the cache (AppPanel).
 const APP_ENGINES = ['app', 'smpi'];
+// What a config keeps of the system it had: the network, the switches and nodes, the cost; not the
+// engine-specific sections (a route walk's monitor, a cycle run's sim) nor its name.
+const KEPT = ['seed', 'topology', 'switch', 'node', 'app', 'cost'];
 
-// The config with the trace as its traffic, on engine app unless it is on engine smpi already (the
-// route walk takes a trace too: choose it in the form for the hit rates of the trace's messages).
-export function withTrace(config: Config, id: string): Config {
+// The config with the trace (uploaded as `file`) as its traffic, on engine app unless it is on
+// engine smpi already (the route walk takes a trace too: choose it in the form for the hit rates of
+// the trace's messages).
+export function withTrace(config: Config, id: string, file: string): Config {
   const engine = APP_ENGINES.includes(String(config.engine)) ? config.engine : 'app';
-  return { ...config, engine, traffic: { pattern: TRACE_PATTERN, trace_id: id } } as Config;
+  const kept = Object.fromEntries(Object.entries(config).filter(([k]) => KEPT.includes(k)));
+  return { name: `MPI trace ${file}`, ...kept, engine, traffic: { pattern: TRACE_PATTERN, trace_id: id } } as Config;
 }
 
 interface Loaded {
@@ -112,7 +117,7 @@ export function TracePanel({ config, onUse }: { config: Config; onUse: (config: 
         throw new TraceError(`the server's core gives this trace the id ${stored}, this browser's ${here.id}`);
       }
       if (here === null && stored !== null) await loadHere(JSON.stringify(await getTraceFiles(stored)));
-      onUse(withTrace(config, (here?.id ?? stored)!));
+      onUse(withTrace(config, (here?.id ?? stored)!, file.name));
     } catch (e) {
       setError(e instanceof TraceError ? e.message : serverError(e));
     } finally {
