@@ -69,3 +69,30 @@ describe('heatLayout: the rank-to-rank map', () => {
     expect(h.cells).toHaveLength(n * n);
   });
 });
+
+describe('traceLoad in the real WASM core (the handle() the Web Worker runs)', () => {
+  it('loads the ring trace under the native core\'s id; a request carrying it lets a config name it', async () => {
+    const { readFileSync } = await import('node:fs');
+    const { handle, loadTraces } = await import('../src/core/protocol');
+    const { loadCore } = await import('./core');
+    const core = await loadCore();
+    const dir = new URL('../../tests/data/traces/ring4/', import.meta.url);
+    const files: Record<string, string> = { 'ring.txt': readFileSync(new URL('ring.txt', dir), 'utf8') };
+    for (let r = 1; r <= 4; r++) files[`ring_files/rank-${r}.txt`] = readFileSync(new URL(`ring_files/rank-${r}.txt`, dir), 'utf8');
+    const out = handle(core, { id: 1, method: 'traceLoad', text: JSON.stringify(files) });
+    // The id tests/api/test_traces.py's server stores it under (the native core's, natively computed).
+    const id = 'dfa2a660d553894050ad2f314d73943396728acb79ff6af63f6f497a9c443783';
+    expect(out).toMatchObject({ kind: 'value', value: { id, summary: { ranks: 4, messages: 23, bytes: 25408 } } });
+    const cfg = { engine: 'app', topology: { kind: 'torus', dims: [2, 2] }, traffic: { pattern: 'mpi_trace', trace_id: id } };
+    expect(handle(core, { id: 2, method: 'prepare', config: cfg }).kind).toBe('prepared');
+    // Evicted (or another worker): refused naming the field, until a request carries the files again.
+    expect(JSON.parse((core as unknown as { trace_unload(i: string): string }).trace_unload(id))).toEqual({ unloaded: true });
+    expect(handle(core, { id: 3, method: 'prepare', config: cfg })).toMatchObject({ kind: 'invalid', error: { field: 'traffic.trace_id' } });
+    const req = { id: 4, method: 'prepare' as const, config: cfg, traces: { [id]: JSON.stringify(files) } };
+    loadTraces(core, req);
+    expect(handle(core, req).kind).toBe('prepared');
+    // A bad line: the core names the file and the line.
+    const bad = handle(core, { id: 5, method: 'traceLoad', text: JSON.stringify({ 'bad.txt': '0 init\n0 sendrecieve 1 2 3\n1 init\n' }) });
+    expect(bad).toMatchObject({ kind: 'invalid', error: { field: 'trace:bad.txt:2' } });
+  });
+});
