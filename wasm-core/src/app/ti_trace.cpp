@@ -955,10 +955,6 @@ std::shared_ptr<const LoadedTrace> parse_trace(const std::map<std::string, std::
                "one file (or lines) for every rank 0.." + std::to_string(n - 1)};
       return nullptr;
     }
-  if (n < 2) {
-    error = {"trace", "a trace needs at least 2 ranks, got 1", "at least 2 ranks"};
-    return nullptr;
-  }
 
   auto t = std::make_shared<LoadedTrace>();
   t->ranks.resize(n);
@@ -994,6 +990,11 @@ std::shared_ptr<const LoadedTrace> parse_trace(const std::map<std::string, std::
     c += '\n';
   }
 
+  // (Checked after the lines, so that a malformed one-rank file gets its line's error.)
+  if (n < 2) {
+    error = {"trace", "a trace needs at least 2 ranks, got 1", "at least 2 ranks"};
+    return nullptr;
+  }
   // The walk: every send matched, no rank blocked forever, collectives in the same order.
   WalkHooks none;
   Walker w(*t, none, [&](uint32_t r, size_t op) {
