@@ -5,6 +5,7 @@ of engines app and routewalk on it. The traces are SimGrid 3.32's own -trace-ti 
 (wasm-core/tests/data/ti/PROVENANCE.md)."""
 import json
 import subprocess
+import tarfile
 from pathlib import Path
 
 import pytest
@@ -98,7 +99,7 @@ def test_native_python_and_wasm_give_the_same_bytes(tmp_path, threaded):
         p.write_text(json.dumps(config(engine)))
         paths.append(p)
     flag = ["--threaded"] if threaded else ["--single"]
-    wasm = subprocess.run(["node", "-e", WASM_RUN, *flag, str(files), *map(str, paths)], check=True, capture_output=True,
+    wasm = subprocess.run(["node", "-e", WASM_RUN, "--", *flag, str(files), *map(str, paths)], check=True, capture_output=True,
                           text=True, cwd=ROOT, timeout=300).stdout.splitlines()
     trace_id = json.loads(switchlab_core.trace_load(files.read_text()))["id"]
     for path, line in zip(paths, wasm):
@@ -110,3 +111,37 @@ def test_native_python_and_wasm_give_the_same_bytes(tmp_path, threaded):
         assert strip(native) == strip(py) == strip(json.loads(line))
     assert json.loads(wasm[2]) == json.loads(switchlab_core.trace_summary(trace_id))
     assert wasm[3] == '{"unloaded":true}' + switchlab_core.trace_limits()
+
+
+def npb_files(name: str) -> dict:
+    with tarfile.open(DATA / "npb" / f"{name}.tgz") as tf:
+        return {m.name.rsplit("/", 1)[-1]: tf.extractfile(m).read().decode() for m in tf.getmembers() if m.isfile()}
+
+
+# Real NPB 3.3.1 runs traced by SimGrid 3.32 (PROVENANCE.md): they load with these ids and counts,
+# and every engine that takes traces runs them (the CLI takes the archive's folder once unpacked).
+@pytest.mark.parametrize("name,trace_id,operations,messages", [
+    ("is.S.16", "2f0d7f339b059c3e6eb9317407f3020bf89c591867de6d5eb6cb50f8d012b89a",
+     {"allreduce": 176, "alltoall": 176, "alltoallv": 176, "bcast": 16, "compute": 624, "finalize": 16, "init": 16,
+      "irecv": 15, "reduce": 32, "send": 15, "wait": 15}, 6044),
+    ("cg.S.16", "915b23c30b86c75f632644042c126df7c6a8effee8dcbd26c49c584b6be40ab9",
+     {"barrier": 16, "bcast": 16, "compute": 35037, "finalize": 16, "init": 16, "irecv": 47104, "reduce": 16,
+      "send": 47104, "wait": 47104}, 45534),
+])
+def test_real_npb_traces_load_and_run(tmp_path, name, trace_id, operations, messages):
+    files = npb_files(name)
+    loaded = json.loads(switchlab_core.trace_load(json.dumps(files)))
+    assert loaded["id"] == trace_id
+    assert loaded["summary"]["ranks"] == 16 and loaded["summary"]["operations"] == operations
+    assert loaded["summary"]["messages"] == messages
+    base = {"topology": {"kind": "torus", "dims": [4, 4]}, "traffic": {"pattern": "mpi_trace", "trace_id": trace_id}}
+    app = json.loads(switchlab_core.run(json.dumps({**base, "engine": "app"})))["app"]["benchmarks"]["mpi_trace"]
+    assert app["time_s"] > app["compute_s"] > 0 and app["relative"] >= 1
+    walk = json.loads(switchlab_core.run(json.dumps({**base, "engine": "routewalk"})))
+    assert walk["traffic"]["messages_per_pass"] == messages and walk["cache"]["lookups"] > 0
+    export = json.loads(switchlab_core.smpi_export(json.dumps({**base, "engine": "smpi"})))
+    lines = sum(len([x for x in t.splitlines() if x.strip()]) for n, t in files.items() if not n.endswith(".ti"))
+    assert sum(len(t.splitlines()) for t in export["replays"][0]["traces"]) == lines
+    for n, t in files.items():
+        (tmp_path / n).write_text(t)
+    assert json.loads(cli("trace-summary", tmp_path / f"{name}.ti").stdout)["id"] == trace_id
