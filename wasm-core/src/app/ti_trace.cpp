@@ -14,6 +14,7 @@
 #include <unordered_map>
 
 #include "common/sha256.hpp"
+#include "common/text.hpp"
 
 namespace switchlab::app {
 namespace {
@@ -74,29 +75,19 @@ bool parse_int(const std::string& s, int64_t& out) {
   return true;
 }
 
-// A finite number >= 0, plain or exponent notation (strtod in the C locale, correctly rounded in
-// glibc and musl alike).
-bool parse_amount(const std::string& s, double& out) {
-  if (s.empty() || s.size() > 64) return false;
-  for (char c : s)
-    if (!((c >= '0' && c <= '9') || c == '.' || c == 'e' || c == 'E' || c == '+' || c == '-')) return false;
-  char* end = nullptr;
-  const double v = std::strtod(s.c_str(), &end);
-  if (end != s.c_str() + s.size() || !(v >= 0) || v > 1e300) return false;
-  out = v;
-  return true;
-}
-
-std::vector<std::string> tokens(const std::string& line) {
-  std::vector<std::string> t;
-  size_t i = 0;
-  while (i < line.size()) {
-    while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) ++i;
+// The words of text[begin, end) into `t`, reusing its strings (millions of lines: no allocation
+// per word once the longest line has been seen).
+void tokens(const std::string& text, size_t begin, size_t end, std::vector<std::string>& t) {
+  size_t n = 0;
+  for (size_t i = begin; i < end;) {
+    while (i < end && (text[i] == ' ' || text[i] == '\t')) ++i;
     const size_t a = i;
-    while (i < line.size() && line[i] != ' ' && line[i] != '\t') ++i;
-    if (i > a) t.push_back(line.substr(a, i - a));
+    while (i < end && text[i] != ' ' && text[i] != '\t') ++i;
+    if (i == a) break;
+    if (n == t.size()) t.emplace_back();
+    t[n++].assign(text, a, i - a);
   }
-  return t;
+  t.resize(n);
 }
 
 // One rank's file being parsed: its lines are numbered in `file`.
@@ -157,7 +148,7 @@ struct LineParser {
     return true;
   }
   bool amount(size_t i, const char* what, double& out) {
-    if (!parse_amount(arg(i), out))
+    if (!parse_nonnegative(arg(i), out))
       return fail(std::string(what) + " must be a number >= 0, got \"" + arg(i) + "\"", "a number >= 0");
     return true;
   }
@@ -858,15 +849,22 @@ std::shared_ptr<const LoadedTrace> parse_trace(const std::map<std::string, std::
     }
   }
   auto line_text = [&](const SourceLine& l) { return texts[l.file]->substr(l.begin, l.end - l.begin); };
+  std::vector<std::string> line_words;  // the words of the line at hand
+  auto words = [&](const SourceLine& l) -> const std::vector<std::string>& {
+    tokens(*texts[l.file], l.begin, l.end, line_words);
+    return line_words;
+  };
+  std::vector<int64_t> first_line(texts.size(), -1);
+  for (size_t i = lines.size(); i-- > 0;) first_line[lines[i].file] = static_cast<int64_t>(i);
 
   // An index file: its first line's first word is not a rank number (SimGrid writes one rank
   // file path per line). Its entries name the other files by their base name.
   std::vector<int64_t> index_of_file(texts.size(), -1);  // rank of each rank file, -1 if none assigned yet
   int64_t index_file = -1;
   for (uint32_t f = 0; f < texts.size(); ++f) {
-    auto first = std::find_if(lines.begin(), lines.end(), [&](const SourceLine& l) { return l.file == f; });
-    if (first == lines.end()) continue;
-    const std::vector<std::string> t = tokens(line_text(*first));
+    if (first_line[f] < 0) continue;
+    const SourceLine* first = &lines[first_line[f]];
+    const std::vector<std::string>& t = words(*first);
     int64_t v;
     if (!parse_int(t[0], v)) {
       if (index_file >= 0) {
@@ -884,7 +882,7 @@ std::shared_ptr<const LoadedTrace> parse_trace(const std::map<std::string, std::
     int64_t rank = 0;
     for (const SourceLine& l : lines) {
       if (l.file != index_file) continue;
-      const std::string entry = base_name(tokens(line_text(l))[0]);
+      const std::string entry = base_name(words(l)[0]);
       const auto it = by_name.find(entry);
       if (it == by_name.end()) {
         error = {where(names[index_file], l.line), "names the rank file \"" + entry + "\", which is not among the files (this "
@@ -916,7 +914,7 @@ std::shared_ptr<const LoadedTrace> parse_trace(const std::map<std::string, std::
   for (size_t i = 0; i < lines.size(); ++i) {
     const SourceLine& l = lines[i];
     if (l.file == index_file) continue;
-    const std::vector<std::string> t = tokens(line_text(l));
+    const std::vector<std::string>& t = words(l);
     int64_t v;
     if (!parse_int(t[0], v) || v < 0 || v >= kMaxTraceRanks) {
       error = {where(names[l.file], l.line), "a line must start with its rank (an integer in [0, " + std::to_string(kMaxTraceRanks - 1) +
@@ -955,10 +953,6 @@ std::shared_ptr<const LoadedTrace> parse_trace(const std::map<std::string, std::
                "one file (or lines) for every rank 0.." + std::to_string(n - 1)};
       return nullptr;
     }
-  if (n < 2) {
-    error = {"trace", "a trace needs at least 2 ranks, got 1", "at least 2 ranks"};
-    return nullptr;
-  }
 
   auto t = std::make_shared<LoadedTrace>();
   t->ranks.resize(n);
@@ -968,7 +962,7 @@ std::shared_ptr<const LoadedTrace> parse_trace(const std::map<std::string, std::
   for (size_t i = 0; i < lines.size(); ++i) {
     const SourceLine& l = lines[i];
     if (l.file == index_file) continue;
-    const std::vector<std::string> tk = tokens(line_text(l));
+    const std::vector<std::string>& tk = words(l);
     const uint32_t r = static_cast<uint32_t>(line_rank[i]);
     if (tk.size() < 2) {
       error = {where(names[l.file], l.line), "a line must be <rank> <action> <arguments>, got \"" + line_text(l) + "\"",
@@ -994,6 +988,11 @@ std::shared_ptr<const LoadedTrace> parse_trace(const std::map<std::string, std::
     c += '\n';
   }
 
+  // (Checked after the lines, so that a malformed one-rank file gets its line's error.)
+  if (n < 2) {
+    error = {"trace", "a trace needs at least 2 ranks, got 1", "at least 2 ranks"};
+    return nullptr;
+  }
   // The walk: every send matched, no rank blocked forever, collectives in the same order.
   WalkHooks none;
   Walker w(*t, none, [&](uint32_t r, size_t op) {

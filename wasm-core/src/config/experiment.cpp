@@ -474,6 +474,10 @@ bool parse_experiment(const json& config, Experiment& out, ErrorSink& errors, Pa
   else if (errors.ok() && cycle && app::mpi_trace_workload(*out.traffic))
     errors.fail("traffic.pattern", "engine cycle does not take MPI traces (mpi_trace): engines routewalk (hit rates of "
                 "the trace's messages), app (time model) and smpi (SimGrid replay) do", "engine routewalk, app or smpi");
+  else if (errors.ok() && !app::takes_app_config(out.engine) && app::mpi_trace_workload(*out.traffic) &&
+           app::mpi_trace_workload(*out.traffic)->trace->stream.empty())
+    errors.fail("traffic.trace_id", "the trace sends no message between ranks: the route walk has nothing to route "
+                "(engine app and smpi take it)", "a trace with messages, or engine app or smpi");
   if (errors.ok() && out.engine == "smpi") app::check_smpi_limits(out, errors);
   if (errors.ok() && cycle) check_cycle_traffic(out, errors);
   if (!cycle) parse_monitor(root, out);
