@@ -54,12 +54,38 @@ class TraceError extends Error {}
 
 const GZIP = [0x1f, 0x8b];
 
+// The core's limit on a trace's text (trace_limits().max_bytes): a gzip'd file is inflated only up to it.
+async function maxTraceBytes(): Promise<number> {
+  const { outcome } = await sharedCore().call('traceLimits');
+  return outcome.kind === 'value' ? (outcome.value as { max_bytes: number }).max_bytes : Infinity;
+}
+
+// The gzip stream of `file` inflated, stopped (a gzip bomb) once it passes `limit` bytes.
+async function gunzip(file: File, limit: number): Promise<Uint8Array> {
+  const reader = file.stream().pipeThrough(new DecompressionStream('gzip')).getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (let r = await reader.read(); !r.done; r = await reader.read()) {
+    total += r.value.length;
+    if (total > limit) {
+      await reader.cancel();
+      throw new TraceError(`${file.name}: decompresses to more than ${limit.toLocaleString('en-US')} bytes (allowed: at most ` +
+        `${limit.toLocaleString('en-US')} bytes of trace text in all, the core's trace limit)`);
+    }
+    chunks.push(r.value);
+  }
+  const out = new Uint8Array(total);
+  chunks.reduce((at, c) => (out.set(c, at), at + c.length), 0);
+  return out;
+}
+
 // A plain or gzip'd single file as the core's files, or null for an archive (the server unpacks those).
 async function singleFile(file: File): Promise<string | null> {
   const head = new Uint8Array(await file.slice(0, 512).arrayBuffer());
   const gz = head[0] === GZIP[0] && head[1] === GZIP[1];
-  const bytes = gz ? new Uint8Array(await new Response(file.stream().pipeThrough(new DecompressionStream('gzip'))).arrayBuffer())
-    : new Uint8Array(await file.arrayBuffer());
+  const limit = await maxTraceBytes();
+  if (!gz && file.size > limit) return null; // the server refuses it by size, naming the file (no read here)
+  const bytes = gz ? await gunzip(file, limit) : new Uint8Array(await file.arrayBuffer());
   const isTar = String.fromCharCode(...bytes.slice(257, 262)) === 'ustar';
   const isZip = bytes[0] === 0x50 && bytes[1] === 0x4b;
   if (isTar || isZip) return null;

@@ -21,12 +21,13 @@ export interface CoreModule {
   units(resultJson: string): string;
   importBooksim(booksimText: string): string;
   trace_load(filesJson: string): string; // snake_case: the Python extension's name (bindings.cpp)
+  trace_limits(): string;
   Simulation?: new (configJson: string) => CoreSimulation;
 }
 
 // 'cancel' carries the id of a running 'run' request and stops it between two chunks.
 export type Method = 'run' | 'prepare' | 'normalize' | 'engineVersion' | 'schema'
-  | 'resultsSchema' | 'importBooksim' | 'traceLoad' | 'cancel';
+  | 'resultsSchema' | 'importBooksim' | 'traceLoad' | 'traceLimits' | 'cancel';
 
 export interface Request {
   id: number;
@@ -106,6 +107,8 @@ export function handle(core: CoreModule, req: Request): Outcome {
       const err = fieldError(out);
       return err ? { kind: 'invalid', error: err } : { kind: 'value', value: JSON.parse(out) as unknown };
     }
+    case 'traceLimits':
+      return { kind: 'value', value: JSON.parse(core.trace_limits()) };
     case 'cancel':
       return { kind: 'value', value: null };
   }
