@@ -94,12 +94,13 @@ test-compose:
 # libFuzzer with ASan + UBSan (clang; its own build folder): prepare_fuzzer over the core's
 # prepare(), run_fuzzer over whole runs of the configs it accepts (small ones; its seeds are the
 # examples shortened, and the cycle example with every organisation and allocator), booksim_fuzzer
-# over the BookSim importer (seeds: the importer tests' BookSim files).
+# over the BookSim importer (seeds: the importer tests' BookSim files), trace_fuzzer over the MPI
+# trace loader and engine app's replay of what it accepts (seeds: the test traces).
 # FUZZ_RUN: fuzzer, seeds.py options, then the corpus folders and options.
 FUZZ_RUN = cd build/fuzz && $(VENV_PY) $(ROOT)/wasm-core/fuzz/seeds.py seeds-$(1) $(2) && mkdir -p corpus-$(1) && \
   rm -rf corpus-test-$(1) && mkdir corpus-test-$(1) && \
   ./$(1) -max_len=4096 -rss_limit_mb=2048 -timeout=20 -dict=$(ROOT)/wasm-core/fuzz/json.dict -print_final_stats=1
-FUZZERS = prepare_fuzzer run_fuzzer booksim_fuzzer
+FUZZERS = prepare_fuzzer run_fuzzer booksim_fuzzer trace_fuzzer
 .PHONY: $(addprefix fuzz-short-,$(FUZZERS))
 build-fuzz:
 	@CXX=clang++-14 cmake -S wasm-core/fuzz -B build/fuzz -DCMAKE_BUILD_TYPE=Release > build-fuzz.log 2>&1 || { cat build-fuzz.log; exit 1; }
@@ -116,10 +117,13 @@ fuzz-short-run_fuzzer:
 	@$(call FUZZ_RUN,run_fuzzer,--small) -seed=1 -runs=100000 corpus-test-run_fuzzer seeds-run_fuzzer
 fuzz-short-booksim_fuzzer:
 	@$(call FUZZ_RUN,booksim_fuzzer,--booksim) -seed=1 -runs=100000 corpus-test-booksim_fuzzer seeds-booksim_fuzzer
+fuzz-short-trace_fuzzer:
+	@$(call FUZZ_RUN,trace_fuzzer,--trace) -seed=1 -runs=30000 corpus-test-trace_fuzzer seeds-trace_fuzzer
 fuzz: build-fuzz
 	@$(call FUZZ_RUN,prepare_fuzzer,) -max_total_time=$${FUZZ_SECONDS:-3600} corpus-prepare_fuzzer seeds-prepare_fuzzer
 	@$(call FUZZ_RUN,run_fuzzer,--small) -max_total_time=$${FUZZ_SECONDS:-3600} corpus-run_fuzzer seeds-run_fuzzer
 	@$(call FUZZ_RUN,booksim_fuzzer,--booksim) -max_total_time=$${FUZZ_SECONDS:-3600} corpus-booksim_fuzzer seeds-booksim_fuzzer
+	@$(call FUZZ_RUN,trace_fuzzer,--trace) -max_total_time=$${FUZZ_SECONDS:-3600} corpus-trace_fuzzer seeds-trace_fuzzer
 
 # Prints every number and records the run in one history file, bench/results/<UTC time>-<commit>.json
 # (bench/record.py); `make bench-trend` prints each metric's trend over that history.

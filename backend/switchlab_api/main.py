@@ -9,6 +9,7 @@ from contextlib import asynccontextmanager
 from fastapi import FastAPI
 
 from .api.main import api_router
+from .api.routes.traces import TRACES_PATH
 from .http import errors
 from .settings import get_settings
 from .http.cors import EnvelopeCORSMiddleware
@@ -43,7 +44,8 @@ def create_app() -> FastAPI:
     )
     errors.install(app)
     app.add_middleware(HeadAsGet)  # innermost: the routes see a GET, every other layer the HEAD
-    app.add_middleware(BodySizeLimit, max_bytes=settings.max_body_bytes)
+    app.add_middleware(BodySizeLimit, max_bytes=settings.max_body_bytes, larger={
+        TRACES_PATH: (settings.max_trace_upload_bytes, "SWITCHLAB_MAX_TRACE_UPLOAD_BYTES")})
     app.add_middleware(ReadTokenRequired, settings=settings)
     app.add_middleware(LoopbackUnlessProtected, settings=settings)
     # Added last = outermost: the UI origin also gets CORS headers on a 413, so the browser

@@ -40,6 +40,9 @@ class Settings:
         )
     )
     max_body_bytes: int = field(default_factory=lambda: _int("SWITCHLAB_MAX_BODY_BYTES", 1_000_000))
+    # A trace upload as sent (compressed or not); what it unpacks to is bounded by the core's
+    # trace limits (docs/api.md, Traces).
+    max_trace_upload_bytes: int = field(default_factory=lambda: _int("SWITCHLAB_MAX_TRACE_UPLOAD_BYTES", 32_000_000))
     sweep_max_points: int = field(default_factory=lambda: _int("SWITCHLAB_SWEEP_MAX_POINTS", 10_000))
     # The configs of a sweep's points as stored (a 1 MB base times 10,000 points would be 10 GB;
     # the shipped examples are ~1 kB each).

@@ -97,7 +97,7 @@ def truncate_all(conn: Any) -> None:
     if finished is not None:  # the in-process app's cache of finished experiments
         finished.FINISHED.clear()
     conn.execute(
-        "TRUNCATE sweep_points, sweeps, runs, experiments, procrastinate_jobs,"
+        "TRUNCATE sweep_points, sweeps, runs, experiments, traces, procrastinate_jobs,"
         " procrastinate_periodic_defers, procrastinate_workers RESTART IDENTITY CASCADE"
     )
 

@@ -17,6 +17,7 @@ TOKEN = "s3cret-token-for-tests"
 UI = "https://switchlab.lab.example"
 EVIL = "https://evil.example"
 SWEEP = {"name": "sec", "base": TINY, "axes": {"seed": [1, 2]}}
+TRACE = b"0 init\n0 send 1 0 8\n1 init\n1 recv 0 0 8\n"  # an MPI trace of two ranks, one message
 
 
 @pytest.fixture(scope="module")
@@ -55,7 +56,9 @@ def test_writes_without_the_right_token_are_401_and_write_nothing(secured, db, h
         r = httpx.request(method, secured.url + path, json=body, headers=headers)
         assert r.status_code == 401, (path, r.text)
         assert r.json() == UNAUTHORIZED
-    for table in ("experiments", "runs", "sweeps", "procrastinate_jobs"):
+    r = httpx.post(f"{secured.url}/api/traces?name=t.txt", content=TRACE, headers=headers)  # a trace upload
+    assert r.status_code == 401 and r.json() == UNAUTHORIZED
+    for table in ("experiments", "runs", "sweeps", "traces", "procrastinate_jobs"):
         assert count(db, table) == 0, table
 
 
@@ -71,6 +74,10 @@ def test_the_right_token_writes_and_reads_need_none(secured, db):
     assert httpx.get(f"{secured.url}/api/sweeps/{sid}").json()["status"] == "queued"
     assert httpx.get(f"{secured.url}/api/sweeps/{sid}/results").status_code == 200
     assert httpx.get(f"{secured.url}/api/health").status_code == 200
+
+    r = httpx.post(f"{secured.url}/api/traces?name=t.txt", content=TRACE, headers=auth(TOKEN))
+    assert r.status_code == 201, r.text
+    assert httpx.get(f"{secured.url}{r.json()['files_href']}").json() == {"t.txt": TRACE.decode()}
 
     # DELETE (cancel) is a write too.
     r = httpx.delete(f"{secured.url}/api/sweeps/{sid}")

@@ -1,6 +1,7 @@
 """Writes a fuzzer's seed corpus: the config of every example of the catalogue (valid and invalid),
 so mutations start from realistic configs (with --booksim: the BookSim config files the importer's
-tests use, tests/cross_build/booksim/). With --small (the run fuzzer), the runs are shortened
+tests use, tests/cross_build/booksim/; with --trace: the MPI traces of wasm-core/tests/data/ti, each
+as its files cut by "@@ <name>" lines, the trace fuzzer's input format). With --small (the run fuzzer), the runs are shortened
 to its work bounds and the cycle example is repeated with every buffer organisation and allocator
 on a 4x4 mesh, so each input runs in milliseconds. Generated at build time, never committed."""
 import argparse
@@ -13,9 +14,22 @@ ap = argparse.ArgumentParser()
 ap.add_argument("out")
 ap.add_argument("--small", action="store_true")
 ap.add_argument("--booksim", action="store_true")
+ap.add_argument("--trace", action="store_true")
 args = ap.parse_args()
 out = pathlib.Path(args.out)
 out.mkdir(parents=True, exist_ok=True)
+if args.trace:
+    traces = [sorted(d.iterdir()) for d in sorted((root / "wasm-core/tests/data/ti").iterdir()) if d.is_dir()]
+    # Small hand-written ones too: p2p, a rendezvous send, a v-collective.
+    tiny = {"a": "0 init\n0 compute 1000\n0 isend 1 0 10 0\n0 wait 0 1 0\n0 allreduce 1 0 0\n0 finalize\n",
+            "b": "1 init\n1 irecv 0 0 10 0\n1 waitall 1\n1 allreduce 1 0 0\n1 alltoallv 8 4 4 8 4 4 0 0\n1 finalize\n"}
+    tiny["a"] = tiny["a"].replace("0 finalize", "0 alltoallv 8 4 4 8 4 4 0 0\n0 finalize")
+    seeds = ["".join(f"@@ {p.name}\n{p.read_text()}" for p in files) for files in traces]
+    seeds.append("".join(f"@@ {n}\n{t}" for n, t in tiny.items()))
+    seeds.append("0 send 1 0 100000\n1 recv 0 0 100000\n")
+    for i, text in enumerate(seeds):
+        (out / f"{i:03d}.txt").write_text(text)
+    raise SystemExit(0)
 if args.booksim:
     for i, path in enumerate(sorted(root.glob("tests/cross_build/booksim/*.cfg"))):
         (out / f"{i:03d}.cfg").write_text(path.read_text())

@@ -1,10 +1,13 @@
 #include "switchlab/api.hpp"
 
 #include <chrono>
+#include <map>
 #include <vector>
 
+#include "app/mpi_trace_traffic.hpp"
 #include "app/npb_traffic.hpp"
 #include "app/smpi_export.hpp"
+#include "app/ti_trace.hpp"
 #include "common/sha256.hpp"
 #include "config/experiment.hpp"
 #include "config/json_errors.hpp"
@@ -130,7 +133,10 @@ json summary_of(const Experiment& ex) {
   if (app::takes_app_config(ex.engine)) {  // the skeletons' messages, not traffic.packets
     const json npb = ex.traffic->describe();
     double bytes = 0;
-    for (const auto& sk : app::npb_workload(*ex.traffic)->skeletons) bytes += sk.bytes();
+    if (const auto* w = app::npb_workload(*ex.traffic))
+      for (const auto& sk : w->skeletons) bytes += sk.bytes();
+    else
+      bytes = app::mpi_trace_workload(*ex.traffic)->trace->summary["bytes"].get<double>();
     s.erase("packets");
     s["messages"] = npb["messages_per_pass"];
     s["bytes"] = bytes;
@@ -299,6 +305,36 @@ std::string smpi_export_json(const std::string& config_json, const std::string& 
   json out = app::smpi_export(ex, field, message, dir);
   return out.is_null() ? error_wrapper({field, message, ""}).dump() : out.dump();
 }
+
+std::string trace_load_json(const std::string& files_json) {
+  json files;
+  Error bad;
+  if (!parse_untrusted_json(files_json, "trace", files, bad)) return error_wrapper(bad).dump();
+  const std::string shape = "an object {\"<file name>\": \"<text>\", ...}";
+  if (!files.is_object()) return error_wrapper({"trace", "the files must be " + shape, shape}).dump();
+  std::map<std::string, std::string> texts;
+  for (const auto& [name, text] : files.items()) {
+    if (!text.is_string())
+      return error_wrapper({"trace:" + valid_utf8(name), "a file's content must be its text (a JSON string)", shape}).dump();
+    texts[name] = text.get<std::string>();
+  }
+  files = nullptr;  // the texts are copied: free the parsed document before parsing the trace
+  json out = app::trace_store_load(texts);
+  // File names and quoted lines may hold invalid UTF-8.
+  if (out.contains("error"))
+    for (const char* k : {"field", "message"}) out["error"][k] = valid_utf8(out["error"][k].get<std::string>());
+  return out.dump();
+}
+
+std::string trace_summary_json(const std::string& id) {
+  const auto t = app::trace_store_find(id);
+  if (!t) return error_wrapper({"traffic.trace_id", app::trace_not_loaded(valid_utf8(id)), "the id trace_load returned"}).dump();
+  return json{{"id", t->id}, {"summary", t->summary}}.dump();
+}
+
+std::string trace_unload_json(const std::string& id) { return json{{"unloaded", app::trace_store_unload(id)}}.dump(); }
+
+std::string trace_limits_json() { return app::trace_limits().dump(); }
 
 std::string bench_kernel_json(double lookups) {
   CacheGeometry g;

@@ -6,6 +6,7 @@
 #include <set>
 
 #include "config/experiment.hpp"
+#include "switchlab/api.hpp"
 #include "test_traffic_util.hpp"
 #include "topology/kary_ncube.hpp"
 
@@ -95,18 +96,20 @@ TEST(TrafficBits, NonPowerOfTwoIsRejectedNamingPatternAndNodes) {
 }
 
 // A pattern that does not fit the topology names the ones that do (each pattern's own fields
-// aside: a trace needs its text, npb its benchmarks), so the user sees what to pick instead.
+// aside: a trace needs its text, npb its benchmarks, mpi_trace a loaded trace), so the user sees what
+// to pick instead.
 TEST(TrafficPatterns, ARefusedPatternNamesThePatternsThatFit) {
   FakeTopo topo12(12);
   EXPECT_EQ(build({{"pattern", "transpose"}}, topo12).error.allowed,
-            "one of: all_to_all, hotspot, npb, random_permutation, trace, uniform, zipf");
+            "one of: all_to_all, hotspot, mpi_trace, npb, random_permutation, trace, uniform, zipf");
   FakeTopo topo8(8);  // an odd power of two: all but transpose and the k-ary n-cube patterns
   EXPECT_EQ(build({{"pattern", "tornado"}}, topo8).error.allowed,
-            "one of: all_to_all, bit_complement, bit_reverse, hotspot, npb, random_permutation, shuffle, trace, uniform, zipf");
+            "one of: all_to_all, bit_complement, bit_reverse, hotspot, mpi_trace, npb, random_permutation, shuffle, trace, "
+            "uniform, zipf");
   KaryNCube t22({2, 2}, {true, true}, 1);  // tornado does not move on 2-rings; neighbor does
   EXPECT_EQ(build({{"pattern", "tornado"}}, t22).error.allowed,
-            "one of: all_to_all, bit_complement, bit_reverse, hotspot, neighbor, npb, random_permutation, shuffle, trace, "
-            "transpose, uniform, zipf");
+            "one of: all_to_all, bit_complement, bit_reverse, hotspot, mpi_trace, neighbor, npb, random_permutation, shuffle, "
+            "trace, transpose, uniform, zipf");
   // A pattern outside job mixes: the ones that run inside them.
   const Built j = build({{"pattern", "tornado"}, {"jobs", {{"sizes", {2, 2}}}}}, t22);
   EXPECT_EQ(j.error.field, "traffic.jobs");
@@ -276,6 +279,8 @@ TEST(TrafficConfig, EveryPatternParsesInAnExperiment) {
   for (const auto& info : traffic_patterns()) {
     json cfg = {{"topology", {{"kind", "torus"}, {"dims", {4, 4}}}}, {"traffic", {{"pattern", info.pattern}, {"packets", 10}}}};
     if (info.pattern == "trace") cfg["traffic"]["trace"] = "0,1,2,100\n";
+    if (info.pattern == "mpi_trace")  // a loaded trace of two ranks exchanging a message
+      cfg["traffic"]["trace_id"] = json::parse(switchlab::trace_load_json(R"({"a": "0 send 1 0 8\n", "b": "1 recv 0 0 8\n"})"))["id"];
     Experiment ex;
     ErrorSink errors;
     ASSERT_TRUE(parse_experiment(cfg, ex, errors)) << info.pattern << ": " << errors.error().field << ": " << errors.error().message;

@@ -1,6 +1,6 @@
 from fastapi import APIRouter
 
-from .routes import experiments, health, imports, meta, sweeps
+from .routes import experiments, health, imports, meta, sweeps, traces
 
 api_router = APIRouter(prefix="/api")
 api_router.include_router(health.router)
@@ -8,3 +8,4 @@ api_router.include_router(experiments.router)
 api_router.include_router(sweeps.router)
 api_router.include_router(meta.router)
 api_router.include_router(imports.router)
+api_router.include_router(traces.router)

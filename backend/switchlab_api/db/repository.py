@@ -14,7 +14,7 @@ import psycopg
 from psycopg import sql
 from psycopg.types.json import Jsonb
 
-Table = Literal["experiments", "sweeps"]
+Table = Literal["experiments", "sweeps", "traces"]
 
 
 class ExperimentRecord(TypedDict):
@@ -378,6 +378,53 @@ def list_sweeps(conn: psycopg.Connection, f: HistoryFilter, limit: int) -> list[
     return conn.execute(outer, {**params, "status": f["status"], "limit": limit}).fetchall()
 
 
+# ---- traces (migrations/008_traces.sql) ---------------------------------------------------
+
+class NewTrace(TypedDict):
+    id: str
+    name: str
+    files: bytes  # gzip of the JSON {file name: text}
+    file_names: list[str]
+    bytes: int
+    summary: dict[str, Any]
+
+
+class TraceRecord(TypedDict):
+    id: str
+    name: str
+    file_names: list[str]
+    bytes: int
+    compressed_bytes: int
+    summary: dict[str, Any]
+    created_at: datetime
+
+
+_TRACE_COLUMNS = "id, name, file_names, bytes, compressed_bytes, summary, created_at"
+
+
+def insert_trace(conn: psycopg.Connection, t: NewTrace) -> bool:
+    """True if the trace is new; the same content uploaded again keeps its first row."""
+    return conn.execute(
+        "INSERT INTO traces (id, name, files, file_names, bytes, compressed_bytes, summary)"
+        " VALUES (%s, %s, %s, %s, %s, %s, %s) ON CONFLICT (id) DO NOTHING RETURNING id",
+        (t["id"], t["name"], t["files"], t["file_names"], t["bytes"], len(t["files"]), Jsonb(t["summary"])),
+    ).fetchone() is not None
+
+
+def get_trace(conn: psycopg.Connection, trace_id: str) -> TraceRecord | None:
+    return conn.execute(f"SELECT {_TRACE_COLUMNS} FROM traces WHERE id = %s", (trace_id,)).fetchone()
+
+
+def trace_files(conn: psycopg.Connection, trace_id: str) -> bytes | None:
+    row = conn.execute("SELECT files FROM traces WHERE id = %s", (trace_id,)).fetchone()
+    return None if row is None else row["files"]
+
+
+def list_traces(conn: psycopg.Connection, limit: int) -> list[TraceRecord]:
+    return conn.execute(f"SELECT {_TRACE_COLUMNS} FROM traces ORDER BY created_at DESC, id DESC LIMIT %s",
+                        (limit,)).fetchall()
+
+
 # ---- workers (async connections) ----------------------------------------------------------
 
 async def claim_run(conn: psycopg.AsyncConnection, experiment_id: str, job_id: int, worker: str) -> str | None:
@@ -394,6 +441,12 @@ async def claim_run(conn: psycopg.AsyncConnection, experiment_id: str, job_id: i
     )
     row = await cur.fetchone()
     return None if row is None else row["canonical"]
+
+
+async def trace_files_of(conn: psycopg.AsyncConnection, trace_ids: list[str]) -> dict[str, bytes]:
+    """{id: stored files} of the traces a run needs (a missing one is left out)."""
+    cur = await conn.execute("SELECT id, files FROM traces WHERE id = ANY(%s)", (trace_ids,))
+    return {r["id"]: r["files"] for r in await cur.fetchall()}
 
 
 async def finish_run(conn: psycopg.AsyncConnection, experiment_id: str, job_id: int, status: str,

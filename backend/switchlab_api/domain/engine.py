@@ -10,6 +10,7 @@ from __future__ import annotations
 import importlib
 import json
 from dataclasses import dataclass
+from collections.abc import Callable
 from functools import lru_cache
 from types import ModuleType
 from typing import Any
@@ -83,6 +84,33 @@ def import_booksim(text: str) -> dict[str, Any]:
     if "error" in out:
         raise field_error(out["error"])
     return out
+
+
+def _core_json(call: Callable[[], str]) -> dict[str, Any]:
+    """A core answer as JSON; its error object (returned, or raised as ValueError) as FieldError."""
+    try:
+        out = json.loads(call())
+    except ValueError as exc:
+        try:
+            raise field_error(json.loads(str(exc))) from None
+        except ValueError:
+            raise FieldError("", str(exc)) from None
+    if isinstance(out, dict) and "error" in out:
+        raise field_error(out["error"])
+    return out
+
+
+def trace_load(files: dict[str, str]) -> dict[str, Any]:
+    """Parse, validate and keep an MPI time-independent trace in this process's core: `files` maps
+    each file's name to its text (one rank file, or the index file and its rank files). Answers
+    {id, summary}; raises FieldError naming the file and line the core refused."""
+    return _core_json(lambda: core().trace_load(json.dumps(files)))
+
+
+@lru_cache
+def trace_limits() -> dict[str, Any]:
+    """The core's limits on a trace (files, ranks, bytes, lines): the one source of truth."""
+    return json.loads(core().trace_limits())
 
 
 @lru_cache

@@ -8,17 +8,22 @@ from .errors import ApiError
 
 
 class BodySizeLimit:
-    def __init__(self, app: Any, max_bytes: int):
+    """`max_bytes` (SWITCHLAB_MAX_BODY_BYTES) for every body, except the paths of `larger`:
+    {path: (limit, its environment variable)} (trace uploads)."""
+
+    def __init__(self, app: Any, max_bytes: int, larger: dict[str, tuple[int, str]] | None = None):
         self.app = app
-        self.max_bytes = max_bytes
+        self.default = (max_bytes, "SWITCHLAB_MAX_BODY_BYTES")
+        self.larger = larger or {}
 
     async def __call__(self, scope: dict, receive: Any, send: Any) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        limit = self.larger.get(scope["path"].rstrip("/"), self.default)
         for name, value in scope.get("headers", []):
-            if name == b"content-length" and value.isdigit() and int(value) > self.max_bytes:
-                await self._reject(scope, receive, send)
+            if name == b"content-length" and value.isdigit() and int(value) > limit[0]:
+                await self._error(limit).response()(scope, receive, send)
                 return
         seen = 0
 
@@ -28,10 +33,10 @@ class BodySizeLimit:
             message = await receive()
             if message["type"] == "http.request":
                 seen += len(message.get("body", b""))
-                if seen > self.max_bytes:
+                if seen > limit[0]:
                     # FastAPI turns errors while reading the body into a 400 caused by this
                     # one; errors.py answers with the cause.
-                    raise self._error()
+                    raise self._error(limit)
             return message
 
         try:
@@ -39,9 +44,7 @@ class BodySizeLimit:
         except ApiError as error:
             await error.response()(scope, receive, send)
 
-    def _error(self) -> ApiError:
-        return ApiError(413, f"request body larger than {self.max_bytes} bytes", field="body",
-                        allowed=f"at most {self.max_bytes} bytes (SWITCHLAB_MAX_BODY_BYTES)")
-
-    async def _reject(self, scope: dict, receive: Any, send: Any) -> None:
-        await self._error().response()(scope, receive, send)
+    @staticmethod
+    def _error(limit: tuple[int, str]) -> ApiError:
+        return ApiError(413, f"request body larger than {limit[0]} bytes", field="body",
+                        allowed=f"at most {limit[0]} bytes ({limit[1]})")

@@ -8,7 +8,7 @@ RunStatus = Literal["queued", "running", "done", "failed", "cancelled"]
 
 ErrorCode = Literal[
     "bad_request", "unauthorized", "forbidden", "not_found", "method_not_allowed", "conflict",
-    "payload_too_large", "unsupported_media_type", "invalid_config", "invalid_request",
+    "payload_too_large", "unsupported_media_type", "invalid_config", "invalid_trace", "invalid_request",
     "internal", "unavailable",
 ]
 

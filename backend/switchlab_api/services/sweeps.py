@@ -12,13 +12,13 @@ import psycopg
 
 from ..domain.caps import check_caps
 from ..settings import Settings
-from ..domain.engine import FieldError, Prepared, config_schema, engine_version, prepare
+from ..domain.engine import FieldError, Prepared, config_schema, engine_version
 from ..http.errors import INVALID_CONFIG, ApiError
 from ..http.jsonvalues import dig
 from ..http.offload import stop_if_abandoned
 from ..domain.units import config_unit, result_unit
 from ..db import repository as repo
-from . import axes as axes_mod
+from . import axes as axes_mod, traces
 from .queue import ensure_runs, store_experiments
 
 MAX_REPORTED_ERRORS = 20
@@ -68,7 +68,7 @@ def plan(base: dict[str, Any], raw_axes: Any, settings: Settings) -> tuple[dict[
             outcome = cache.get(key)
             if outcome is None:
                 try:
-                    outcome = prepare(config)
+                    outcome = traces.prepare(config)  # a point may name a trace of its own
                     check_caps(outcome.summary, settings)
                 except FieldError as exc:
                     outcome = exc

@@ -79,13 +79,16 @@ class Child:
         )
         return cls(proc)
 
-    async def run(self, canonical: str, on_progress: OnProgress, memo: CactiMemo) -> tuple[int, bytes]:
+    async def run(self, canonical: str, on_progress: OnProgress, memo: CactiMemo,
+                  traces: dict[str, str]) -> tuple[int, bytes]:
         """(code, payload); code is the child's exit code (negative: signal) if it died. The
-        child's progress frames go to on_progress as they come; its new CACTI answers to memo."""
+        child's progress frames go to on_progress as they come; its new CACTI answers to memo.
+        `traces`: {id: files JSON} of the traces the config names (the child loads those it lacks)."""
         assert self.proc.stdin is not None and self.proc.stdout is not None
         data, known = canonical.encode(), json.dumps(memo.known).encode() if memo.known else b""
+        files = json.dumps(traces).encode() if traces else b""
         try:
-            self.proc.stdin.write(f"{len(data)} {len(known)}\n".encode() + data + known)
+            self.proc.stdin.write(f"{len(data)} {len(known)} {len(files)}\n".encode() + data + known + files)
             await self.proc.stdin.drain()
             while header := await self.proc.stdout.readline():
                 code, size = header.split()
@@ -144,12 +147,14 @@ def _failure(kind: str, message: str, **extra: Any) -> tuple[str, dict[str, Any]
 
 
 async def run_engine(canonical: str, limits: Limits, on_progress: OnProgress,
-                     memo: CactiMemo | None = None) -> tuple[str, dict[str, Any]]:
-    """("done", result) or ("failed", error object with field, message, kind)."""
+                     memo: CactiMemo | None = None, traces: dict[str, str] | None = None) -> tuple[str, dict[str, Any]]:
+    """("done", result) or ("failed", error object with field, message, kind). `traces`: the
+    stored files of the traces the config names, {id: files JSON} (services/traces.py)."""
     child = await POOL.acquire(limits)
     t0 = time.monotonic()
     try:
-        code, out = await asyncio.wait_for(child.run(canonical, on_progress, memo or CactiMemo()), limits.time_s)
+        code, out = await asyncio.wait_for(child.run(canonical, on_progress, memo or CactiMemo(), traces or {}),
+                                           limits.time_s)
     except asyncio.TimeoutError:
         await child.kill()
         return _failure("time_limit", f"the run exceeded this server's time limit of {limits.time_s:g} s "

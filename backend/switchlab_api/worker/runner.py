@@ -3,9 +3,11 @@
 The child imports the core once and then serves runs over a pipe, so a sweep point costs no
 Python start-up (docs/api.md, Workers). Isolating runs in a process still lets the worker
 enforce time and memory limits (it kills the child and starts another), stop a cancelled run
-and use every core. Protocol, per run: the worker writes "<n> <m>\\n", n bytes of canonical
-config JSON and m bytes of stored CACTI answers for it (a JSON array from the PostgreSQL memo,
-docs/cost-model.md "Exact method"; the core takes them instead of running CACTI); the child
+and use every core. Protocol, per run: the worker writes "<n> <m> <t>\\n", n bytes of canonical
+config JSON, m bytes of stored CACTI answers for it (a JSON array from the PostgreSQL memo,
+docs/cost-model.md "Exact method"; the core takes them instead of running CACTI) and t bytes of
+the traces the config names ({id: files JSON} from PostgreSQL, loaded when the child's core does
+not hold them; services/traces.py); the child
 answers "<code> <n>\\n" and n bytes: code 0 with the result JSON, 2 with
 the core's error object for an invalid config, 3 with {"peak_bytes"} when an allocation failed
 under the memory limit (the child then exits: its heap may be fragmented or leaked). Before its
@@ -23,6 +25,8 @@ import resource
 import sys
 import time
 
+from ..domain.engine import FieldError
+from ..services import traces
 from . import smpi
 
 EXIT_INVALID = 2
@@ -92,6 +96,20 @@ def run_one(core, config: str, report: smpi.Report) -> tuple[int, str]:
         return EXIT_OUT_OF_MEMORY, json.dumps({"peak_bytes": peak})
 
 
+def run_with_traces(core, config: str, report: smpi.Report, stored: dict[str, str]) -> tuple[int, str]:
+    """run_one, loading the config's trace from `stored` ({id: files JSON} the worker read from
+    PostgreSQL) when this child's core does not hold it (services/traces.py), then once more."""
+    code, text = run_one(core, config, report)
+    if code != EXIT_INVALID or not stored or not traces.names_missing_trace(json.loads(text)):
+        return code, text
+    for trace_id, files in stored.items():
+        try:
+            traces.load(json.loads(files), expect=trace_id)
+        except (FieldError, RuntimeError) as exc:  # stored traces were valid: a broken row
+            return EXIT_INVALID, json.dumps({"field": traces.TRACE_FIELD, "message": f"stored trace {trace_id}: {exc}"})
+    return run_one(core, config, report)
+
+
 def serve(time_limit_s: float, threads: int) -> int:
     import switchlab_core
 
@@ -109,12 +127,13 @@ def serve(time_limit_s: float, threads: int) -> int:
         header = inp.readline()
         if not header:
             return 0  # the worker closed the pipe
-        size, memo_size = (int(x) for x in header.split())
+        size, memo_size, traces_size = (int(x) for x in header.split())
         config = inp.read(size).decode()
         if memo_size:
             switchlab_core.cacti_memo_import(inp.read(memo_size).decode())
+        stored = json.loads(inp.read(traces_size)) if traces_size else {}
         _arm_cpu_limit(time_limit_s, threads)
-        code, text = run_one(switchlab_core, with_threads(config, threads), report)
+        code, text = run_with_traces(switchlab_core, with_threads(config, threads), report, stored)
         fresh = switchlab_core.cacti_memo_take().encode()
         out.write(MEMO + f" {len(fresh)}\n".encode() + fresh)
         data = text.encode()

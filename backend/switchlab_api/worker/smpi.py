@@ -2,7 +2,8 @@
 
 The core validates the config (engine smpi has engine app's fields and its own size limits) and
 writes the replay's inputs (`switchlab_core.smpi_export`): a platform whose links carry the switch
-delays of the cache model, one time-independent trace per rank, the rank -> host list and the
+delays of the cache model, one time-independent trace per rank (the skeleton's, or a loaded MPI
+trace's rank files, traffic.pattern "mpi_trace"), the rank -> host list and the
 known-good smpirun options. Each benchmark is replayed with `smpirun -replay` once with the
 configured cache and once with `switch.cache: null`; the result has engine app's keys
 (`app.benchmarks.<name>.{time_s, mops, relative}`, `app.relative_mean`) plus `app.simulator` and
@@ -85,11 +86,21 @@ def replay_time(core: ModuleType, config: dict[str, Any], timeout_s: float | Non
 Report = Callable[[float, int, int, str], None]
 
 
+# An MPI trace's run in the result's app.benchmarks (traffic.pattern "mpi_trace": the trace is the
+# one benchmark, as engine app names it).
+TRACE_BENCHMARK = "mpi_trace"
+
+
+def _benchmarks(config: dict[str, Any]) -> list[str]:
+    traffic = config["traffic"]
+    return traffic["npb"].get("benchmarks", ["cg"]) if traffic.get("pattern") == "npb" else [TRACE_BENCHMARK]
+
+
 def replay(core: ModuleType, config: dict[str, Any], timeout_s: float | None = None,
            report: Report | None = None) -> dict[str, Any]:
-    """The result's "app" section for every benchmark of `config`, as SMPI simulates it. A replay
-    (the progress unit) is one benchmark with the cache, or without it."""
-    names = config["traffic"]["npb"].get("benchmarks", ["cg"])
+    """The result's "app" section for every benchmark of `config` (or its MPI trace), as SMPI
+    simulates it. A replay (the progress unit) is one benchmark with the cache, or without it."""
+    names = _benchmarks(config)
     cached = config.get("switch", {}).get("cache", {}) is not None
     planned, finished = len(names) * (2 if cached else 1), 0
 
@@ -104,18 +115,20 @@ def replay(core: ModuleType, config: dict[str, Any], timeout_s: float | None = N
     benchmarks = {}
     for name in names:
         one = copy.deepcopy(config)
-        one["traffic"]["npb"]["benchmarks"] = [name]
+        if name != TRACE_BENCHMARK:
+            one["traffic"]["npb"]["benchmarks"] = [name]
         with_cache, export = timed(one)
         if not cached:
             without = with_cache
         else:
             one.setdefault("switch", {})["cache"] = None
             without, _ = timed(one)
-        mop = export["mop"]
-        benchmarks[name] = {"time_s": with_cache, "time_no_cache_s": without, "mop": mop, "mops": mop / with_cache,
-                            "relative": without / with_cache, "ranks": len(export["hosts"]),
-                            "hit_rate": export["hit_rate"], "smpi_replay": export["replay"],
-                            "smpi_sample_repeats": export["sample_repeats"]}
+        mop = export["mop"]  # null for a trace: it counts no NPB operations
+        benchmarks[name] = {"time_s": with_cache, "time_no_cache_s": without, "relative": without / with_cache,
+                            "ranks": len(export["hosts"]), "hit_rate": export["hit_rate"],
+                            "smpi_replay": export["replay"], "smpi_sample_repeats": export["sample_repeats"],
+                            **({"mop": mop, "mops": mop / with_cache} if mop is not None else
+                               {"trace_id": export["trace_id"]})}
     mean = sum(b["relative"] for b in benchmarks.values()) / len(benchmarks)
     return {"benchmarks": benchmarks, "relative_mean": mean, "simulator": "smpi",
             "simgrid_version": simgrid_version()}

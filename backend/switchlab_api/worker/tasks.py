@@ -7,6 +7,7 @@ duplicated or late job can never add or overwrite a result.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import os
@@ -20,7 +21,7 @@ from ..domain import engine
 from ..settings import get_settings
 from ..http.jsonvalues import dig
 from ..db import repository as repo
-from ..services import result_arrays
+from ..services import result_arrays, traces
 from .app import app
 from .db_retry import DatabaseUnavailable, with_database
 from .engine_process import CactiMemo, Limits, run_engine
@@ -54,6 +55,21 @@ async def _db(work, what: str, retry_s: float | None = None):
                                settings.db_retry_s if retry_s is None else retry_s, what)
 
 
+async def _trace_files(trace_ids: list[str]) -> dict[str, str]:
+    """{id: files JSON} of the run's traces, for the run child (which loads what its core lacks),
+    and loaded into this process's core too, which reads the config for its CACTI inputs. Traces
+    are never deleted and were checked when the config was submitted; a missing one makes the
+    child refuse the config, naming traffic.trace_id."""
+    if not trace_ids:
+        return {}
+    blobs = await _db(lambda conn: repo.trace_files_of(conn, trace_ids), "read the run's trace")
+    files = {i: traces.unpack_stored(b) for i, b in blobs.items()}
+    for trace_id, text in files.items():
+        if not traces.held(trace_id):  # parsing a large trace takes seconds: off the event loop
+            await asyncio.to_thread(traces.load, json.loads(text), trace_id)
+    return files
+
+
 @app.task(
     name=RUN_TASK,
     queue=settings.queue,
@@ -71,12 +87,14 @@ async def run_experiment(context: JobContext, experiment_id: str) -> str:
     # One attempt per report (retry window 0): a late progress report is worth nothing.
     progress = ProgressWriter(lambda p: _db(lambda conn: repo.set_progress(conn, experiment_id, job_id, p),
                                             "store progress", retry_s=0))
+    # The trace the config names, from PostgreSQL, for the run child (services/traces.py).
+    stored = await _trace_files(traces.referenced(json.loads(canonical)))
     # CACTI's answers for this run's arrays from PostgreSQL (docs/cost-model.md, "Exact method"):
     # the core runs CACTI only for arrays no worker has priced before, and the new answers are stored.
     keys = [a["key"] for a in json.loads(engine.core().cacti_inputs(canonical))]
     memo = CactiMemo(known=await _db(lambda conn: repo.cacti_memo_get(conn, keys), "read the CACTI memo"))
     try:
-        status, payload = await run_engine(canonical, _limits(), progress.report, memo)
+        status, payload = await run_engine(canonical, _limits(), progress.report, memo, stored)
     finally:
         progress.stop()  # also when the job is aborted (DELETE /api/experiments/{id})
     if status == "done" and payload.get("config_hash") not in (None, experiment_id):

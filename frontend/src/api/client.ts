@@ -234,3 +234,18 @@ export async function listExperiments(query: HistoryQuery): Promise<ExperimentLi
 export async function listSweeps(query: Omit<HistoryQuery, 'direct'>): Promise<SweepList> {
   return call<Ok<'listSweeps'>>(withQuery(url('/api/sweeps'), query));
 }
+
+// MPI traces (docs/api.md, Traces): the file goes as the request body, its name in the query; the
+// server unpacks it (gzip, tar, tar.gz, zip), the core validates it, and it is stored once by its
+// content id (201 new, 200 already there).
+export type StoredTrace = Schemas['TraceOut'];
+
+export async function uploadTrace(file: Blob, name: string, base = ''): Promise<StoredTrace> {
+  return call<StoredTrace>(`${url('/api/traces', {}, base)}?name=${encodeURIComponent(name)}`,
+    { method: 'POST', headers: { 'content-type': 'application/octet-stream' }, body: file });
+}
+
+// {file name: text}: what the browser's core loads (the server sends it gzip'd; fetch inflates it).
+export async function getTraceFiles(id: string, base = ''): Promise<Record<string, string>> {
+  return call<Record<string, string>>(url('/api/traces/{trace_id}/files', { trace_id: id }, base));
+}

@@ -77,6 +77,31 @@ export interface paths {
     /** Sweep Results */
     get: operations["getSweepResults"];
   };
+  "/api/traces": {
+    /**
+     * List Traces
+     * @description The server's traces, newest first (without their summaries: GET one for it).
+     */
+    get: operations["listTraces"];
+    /**
+     * Upload Trace
+     * @description Store a trace once by its content id (the core's): 201 when new, 200 with the same id when the
+     * server has it already. Refused before the core reads anything: an upload over
+     * SWITCHLAB_MAX_TRACE_UPLOAD_BYTES (413), content past the core's trace limits when unpacked (413,
+     * gzip bombs included), archive members with absolute paths, `..`, links, devices, duplicates or
+     * too many of them (422); the core then refuses a malformed trace naming the file and line (422).
+     * Every refusal names the file in `field`.
+     */
+    post: operations["uploadTrace"];
+  };
+  "/api/traces/{trace_id}": {
+    /** Get Trace */
+    get: operations["getTrace"];
+  };
+  "/api/traces/{trace_id}/files": {
+    /** Get Trace Files */
+    get: operations["getTraceFiles"];
+  };
 }
 
 export type webhooks = Record<string, never>;
@@ -167,7 +192,7 @@ export interface components {
        * Code
        * @enum {string}
        */
-      code: "bad_request" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "payload_too_large" | "unsupported_media_type" | "invalid_config" | "invalid_request" | "internal" | "unavailable";
+      code: "bad_request" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "payload_too_large" | "unsupported_media_type" | "invalid_config" | "invalid_trace" | "invalid_request" | "internal" | "unavailable";
       /**
        * Field
        * @description dotted path of the offending field, list items as the core writes them (topology.dims[1]); null when no single field is at fault
@@ -725,6 +750,109 @@ export interface components {
       rows: unknown[][];
       /** Sweep Id */
       sweep_id: string;
+    };
+    /** TraceList */
+    TraceList: {
+      /**
+       * Items
+       * @description newest first
+       */
+      items: components["schemas"]["TraceListItem"][];
+    };
+    /** TraceListItem */
+    TraceListItem: {
+      /**
+       * Bytes
+       * @description the files' text, uncompressed, in bytes (B)
+       */
+      bytes: number;
+      /**
+       * Compressed Bytes
+       * @description as stored (gzip), in bytes (B)
+       */
+      compressed_bytes: number;
+      /**
+       * Created At
+       * Format: date-time
+       * @description when it was first uploaded
+       */
+      created_at: string;
+      /**
+       * File Names
+       * @description the files the core read (one rank file, or the index and its rank files)
+       */
+      file_names: string[];
+      /**
+       * Files Href
+       * @description its files, as the core loads them: GET answers {file name: text}
+       */
+      files_href: string;
+      /**
+       * Id
+       * @description the core's content id of the trace's files (64 hex characters)
+       */
+      id: string;
+      /**
+       * Location
+       * @description this trace's URL
+       */
+      location: string;
+      /**
+       * Name
+       * @description the uploaded file's name
+       */
+      name: string;
+    };
+    /** TraceOut */
+    TraceOut: {
+      /**
+       * Bytes
+       * @description the files' text, uncompressed, in bytes (B)
+       */
+      bytes: number;
+      /**
+       * Compressed Bytes
+       * @description as stored (gzip), in bytes (B)
+       */
+      compressed_bytes: number;
+      /**
+       * Created At
+       * Format: date-time
+       * @description when it was first uploaded
+       */
+      created_at: string;
+      /**
+       * File Names
+       * @description the files the core read (one rank file, or the index and its rank files)
+       */
+      file_names: string[];
+      /**
+       * Files Href
+       * @description its files, as the core loads them: GET answers {file name: text}
+       */
+      files_href: string;
+      /**
+       * Id
+       * @description the core's content id of the trace's files (64 hex characters)
+       */
+      id: string;
+      /**
+       * Location
+       * @description this trace's URL
+       */
+      location: string;
+      /**
+       * Name
+       * @description the uploaded file's name
+       */
+      name: string;
+      /**
+       * Summary
+       * @description the core's summary of the trace (switchlab_core.trace_summary): ranks, messages and bytes per operation type, compute, the rank-to-rank bytes
+       */
+      summary: {
+        [key: string]: unknown;
+      };
     };
     /** UnmodelledKey */
     UnmodelledKey: {
@@ -1463,6 +1591,210 @@ export interface operations {
         content: {
           "application/json": components["schemas"]["SweepResultsPage"];
           "text/csv": unknown;
+        };
+      };
+      /** @description no resource with this id */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description the id prefix matches more than one resource */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description invalid input; names the field and what it allows */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description internal error (details are in the server log only) */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description the database or the simulation engine is unavailable */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+    };
+  };
+  /**
+   * List Traces
+   * @description The server's traces, newest first (without their summaries: GET one for it).
+   */
+  listTraces: {
+    parameters: {
+      query?: {
+        /** @description items per page, at most 200 */
+        limit?: number;
+      };
+    };
+    responses: {
+      /** @description Successful Response */
+      200: {
+        content: {
+          "application/json": components["schemas"]["TraceList"];
+        };
+      };
+      /** @description invalid input; names the field and what it allows */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description internal error (details are in the server log only) */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description the database or the simulation engine is unavailable */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+    };
+  };
+  /**
+   * Upload Trace
+   * @description Store a trace once by its content id (the core's): 201 when new, 200 with the same id when the
+   * server has it already. Refused before the core reads anything: an upload over
+   * SWITCHLAB_MAX_TRACE_UPLOAD_BYTES (413), content past the core's trace limits when unpacked (413,
+   * gzip bombs included), archive members with absolute paths, `..`, links, devices, duplicates or
+   * too many of them (422); the core then refuses a malformed trace naming the file and line (422).
+   * Every refusal names the file in `field`.
+   */
+  uploadTrace: {
+    parameters: {
+      query?: {
+        /** @description the uploaded file's name (errors name the files by it) */
+        name?: string;
+      };
+      header?: {
+        authorization?: string | null;
+      };
+    };
+    /** @description the trace: one rank file (text), the same gzip'd, or a tar, tar.gz or zip archive holding the index file and its rank files; the format is read from the bytes */
+    requestBody: {
+      content: {
+        "application/octet-stream": string;
+      };
+    };
+    responses: {
+      /** @description the server already stores this content: the same id */
+      200: {
+        content: {
+          "application/json": components["schemas"]["TraceOut"];
+        };
+      };
+      /** @description Successful Response */
+      201: {
+        content: {
+          "application/json": components["schemas"]["TraceOut"];
+        };
+      };
+      /** @description SWITCHLAB_API_TOKEN is set and the bearer token is missing or wrong */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description request body over SWITCHLAB_MAX_BODY_BYTES */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description invalid input; names the field and what it allows */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description internal error (details are in the server log only) */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description the database or the simulation engine is unavailable */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+    };
+  };
+  /** Get Trace */
+  getTrace: {
+    parameters: {
+      path: {
+        /** @description full id (64 hex characters) or a unique prefix of at least 24 of them */
+        trace_id: string;
+      };
+    };
+    responses: {
+      /** @description Successful Response */
+      200: {
+        content: {
+          "application/json": components["schemas"]["TraceOut"];
+        };
+      };
+      /** @description no resource with this id */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description the id prefix matches more than one resource */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description invalid input; names the field and what it allows */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description internal error (details are in the server log only) */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description the database or the simulation engine is unavailable */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+    };
+  };
+  /** Get Trace Files */
+  getTraceFiles: {
+    parameters: {
+      path: {
+        /** @description full id (64 hex characters) or a unique prefix of at least 24 of them */
+        trace_id: string;
+      };
+    };
+    responses: {
+      /** @description {file name: text}: what the browser's core loads (traceLoad); sent gzip'd (Content-Encoding: gzip), as stored */
+      200: {
+        content: {
+          "application/json": {
+            [key: string]: string;
+          };
         };
       };
       /** @description no resource with this id */

@@ -94,7 +94,7 @@ export function AppPanel({ config, result, prefix }: { config: Config; result: S
                 <td>{r.label}</td>
                 <td>{formatWithUnit(r.benchmark!.time_s, unit('time_s'))}</td>
                 <td>{r.benchmark!.time_no_cache_s === undefined ? '—' : formatWithUnit(r.benchmark!.time_no_cache_s, unit('time_no_cache_s'))}</td>
-                <td>{formatWithUnit(r.benchmark!.mops, unit('mops'))}</td>
+                <td>{r.benchmark!.mops === undefined ? '—' : formatWithUnit(r.benchmark!.mops, unit('mops'))}</td>
                 <td>{formatWithUnit(r.relative, unit('relative'), 2)} ({formatGain(r.relative)})</td>
                 {smpi && <td>{smpiOf(r.key) === undefined ? '—' : `${formatWithUnit(smpiOf(r.key)!, unit('relative'), 2)} (${formatGain(smpiOf(r.key)!)})`}</td>}
                 {replayed && <td data-testid={`${prefix}-app-replay-${r.key}`}>{replayNote(replayed.benchmarks[r.key])}</td>}

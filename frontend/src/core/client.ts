@@ -1,5 +1,6 @@
 import type { Config } from '../config/types';
 import { THREADED_WORKER, type Method, type Outcome, type Request, type Response, type RunProgress } from './protocol';
+import { tracesFor } from './traces';
 
 export class Cancelled extends Error {
   constructor() {
@@ -20,6 +21,8 @@ export class CoreWorker {
   // The worker could not load the core (or crashed): it will never answer again.
   failed = false;
   private next = 1;
+  // Trace ids whose files this worker's core has been sent (core/traces.ts).
+  private traces = new Set<string>();
   private pending = new Map<number, { resolve: (a: Answer) => void; reject: (e: Error) => void; onProgress?: (p: RunProgress) => void }>();
 
   // threads: load the threaded build of the core where the page allows it (core/build.ts).
@@ -59,12 +62,17 @@ export class CoreWorker {
   start(method: Method, config?: Config, onProgress?: (progress: RunProgress) => void,
     text?: string): { id: number; done: Promise<Answer> } {
     const id = this.next++;
-    const req: Request = { id, method, config, text };
+    const req: Request = { id, method, config, text, traces: tracesFor(config, this.traces) };
     const done = new Promise<Answer>((resolve, reject) => {
       this.pending.set(id, { resolve, reject, onProgress });
       this.worker.postMessage(req);
     });
     return { id, done };
+  }
+
+  // The worker's core has loaded this trace (a traceLoad call): later requests need not carry it.
+  noteTrace(id: string): void {
+    this.traces.add(id);
   }
 
   // Asks the worker to stop request `id` between two chunks (answers with outcome 'cancelled').

@@ -20,18 +20,23 @@ export interface CoreModule {
   resultsSchema(): string;
   units(resultJson: string): string;
   importBooksim(booksimText: string): string;
+  trace_load(filesJson: string): string; // snake_case: the Python extension's name (bindings.cpp)
+  trace_limits(): string;
   Simulation?: new (configJson: string) => CoreSimulation;
 }
 
 // 'cancel' carries the id of a running 'run' request and stops it between two chunks.
 export type Method = 'run' | 'prepare' | 'normalize' | 'engineVersion' | 'schema'
-  | 'resultsSchema' | 'importBooksim' | 'cancel';
+  | 'resultsSchema' | 'importBooksim' | 'traceLoad' | 'traceLimits' | 'cancel';
 
 export interface Request {
   id: number;
   method: Method;
   config?: Config;
-  text?: string; // importBooksim: the BookSim config file's text
+  text?: string; // importBooksim: the BookSim config file's text; traceLoad: {file name: text} as JSON
+  // Traces the config names that this worker's core has not loaded yet: {trace id: files JSON}
+  // (core/traces.ts). The worker loads them before handling the request.
+  traces?: Record<string, string>;
 }
 
 export type Outcome =
@@ -96,9 +101,23 @@ export function handle(core: CoreModule, req: Request): Outcome {
       const err = fieldError(out);
       return err ? { kind: 'invalid', error: err } : { kind: 'value', value: JSON.parse(out) as unknown };
     }
+    case 'traceLoad': {
+      // {id, summary}, or the error naming the file and line ("trace:<file>:<line>").
+      const out = core.trace_load(req.text ?? '{}');
+      const err = fieldError(out);
+      return err ? { kind: 'invalid', error: err } : { kind: 'value', value: JSON.parse(out) as unknown };
+    }
+    case 'traceLimits':
+      return { kind: 'value', value: JSON.parse(core.trace_limits()) };
     case 'cancel':
       return { kind: 'value', value: null };
   }
+}
+
+// Loads the traces a request carries into the worker's core first (their ids are content ids, so
+// loading one again is a hit in the core's store).
+export function loadTraces(core: CoreModule, req: Request): void {
+  for (const files of Object.values(req.traces ?? {})) core.trace_load(files);
 }
 
 // How far a stepped run is: the fraction done of its work, in the unit the core counts it in.

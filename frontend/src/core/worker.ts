@@ -4,7 +4,7 @@
 // Cancel message in between; terminating the worker remains the hard stop (see client.ts).
 import { loadBuild, pickBuild } from './build';
 import { loadCacti, needsCacti } from './cacti';
-import { handle, runStepped, THREADED_WORKER, type Request, type Response } from './protocol';
+import { handle, loadTraces, runStepped, THREADED_WORKER, type Request, type Response } from './protocol';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 const build = pickBuild(scope.name === THREADED_WORKER, scope.crossOriginIsolated, navigator.hardwareConcurrency);
@@ -29,6 +29,7 @@ self.onmessage = async (ev: MessageEvent<Request>) => {
   try {
     const mod = await core;
     if (needsCacti(req.config)) await cactiLoaded();
+    loadTraces(mod, req);
     const t0 = performance.now();
     const outcome = req.method === 'run'
       ? await runStepped(mod, req.config ?? {}, {

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { Config, FieldError, Prepared } from '../config/types';
 import { sharedCore } from '../core/client';
+import { knownTrace, traceIdOf, useTraceGeneration } from '../core/traces';
 
 // Cheap calls (prepare, engine version) in the page's shared worker; prepare() runs there so even
 // a slow one can never block typing. It answers either the error naming the field or what the run
@@ -21,6 +22,9 @@ export function useCoreService(config: Config) {
   }, []);
 
   const key = JSON.stringify(config);
+  // A config naming a trace is validated again once this page has loaded the trace (core/traces.ts).
+  useTraceGeneration();
+  const traceLoaded = !!knownTrace(traceIdOf(config));
   useEffect(() => {
     let live = true;
     // Short debounce: one prepare per pause in typing.
@@ -39,7 +43,7 @@ export function useCoreService(config: Config) {
       clearTimeout(t);
     };
     // Keyed on the JSON text: a new but equal config object needs no new prepare.
-  }, [key]);
+  }, [key, traceLoaded]); // eslint-disable-line react-hooks/exhaustive-deps
 
   // Answers for an older config are kept for display (no flicker) but never count as validated.
   return {

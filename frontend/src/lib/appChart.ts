@@ -6,7 +6,7 @@ import { formatWithUnit } from './format';
 
 export interface AppBenchmark {
   time_s: number;
-  mops: number;
+  mops?: number; // none for an MPI trace: it counts no NPB operations
   relative: number;
   time_no_cache_s?: number;
   smpi_replay?: string; // engine smpi: "full" or "extrapolated"
@@ -27,10 +27,13 @@ export interface AppRow {
   benchmark?: AppBenchmark;
 }
 
+// The key of an MPI trace's run in app.benchmarks (traffic.pattern "mpi_trace"; docs/models.md).
+export const TRACE_BENCHMARK = 'mpi_trace';
+
 // A benchmark's name as the seeds print it, from its key in the results (app.benchmarks.<key>):
-// "bt" -> "BT". Every view that names a benchmark takes it from here.
+// "bt" -> "BT"; an MPI trace's "MPI trace". Every view that names a benchmark takes it from here.
 export function benchmarkName(key: string): string {
-  return key.toUpperCase();
+  return key === TRACE_BENCHMARK ? 'MPI trace' : key.toUpperCase();
 }
 
 // Benchmarks in the result's order, then the mean.

@@ -5,6 +5,7 @@ import { ConfigForm } from '../components/ConfigForm';
 import { JsonEditor } from '../components/JsonEditor';
 import { PresetPicker } from '../components/PresetPicker';
 import { BooksimImport } from '../components/BooksimImport';
+import { TracePanel } from '../components/TracePanel';
 import { RunControls } from '../components/RunControls';
 import { RunPreview } from '../components/RunPreview';
 import { PublishedPanel } from '../components/PublishedPanel';
@@ -287,6 +288,7 @@ export function ExploreView({ onEngineVersion }: { onEngineVersion: (v: string |
         </div>
         {/* After Run, which stays the first stop after the preset picker. */}
         <BooksimImport onImport={load} />
+        <TracePanel config={config} onUse={setConfig} />
         <div className="tabs">
           <div role="tablist" aria-label="Editor" className="tablist">
             <button role="tab" aria-selected={tab === 'form'} onClick={() => (tab === 'json' && localErrors.json ? setLeaveJson(true) : setTab('form'))}>Form</button>

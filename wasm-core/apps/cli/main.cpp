@@ -12,15 +12,21 @@
 //   switchlab-sim examples [--json]      the example catalogue compiled in: name, engine, title
 //   switchlab-sim import booksim FILE    a BookSim 2.0 config as a cycle-engine config, with the keys
 //                                        SwitchLab does not model ({"config", "unmodelled", ...})
+//   switchlab-sim trace-summary PATH     an MPI trace's content id and summary ({"id", "summary"})
 //   switchlab-sim schema [--results]     JSON Schema of the config (or of the results, with units)
 //   switchlab-sim units RESULT.json      {path: unit} for every number of a result
 //   switchlab-sim version
 // Wherever a CONFIG.json is read, a catalogue entry (examples/NAME.json) is accepted too (its
 // "config" is the config), and `--example NAME` reads the compiled-in entry of that name.
+// `--trace PATH` after a CONFIG loads a SimGrid time-independent MPI trace first and sets the
+// config's traffic.trace_id to it (traffic.pattern mpi_trace; docs/traffic.md, "MPI traces").
+// PATH: a directory (its files), an index file (its rank files, found beside it) or one rank file;
+// plain text only (gzip your traces with gunzip first: the core links no decompressor).
 // Exit codes: 0 ok, 2 bad input (config or usage), 1 I/O failure.
 #include <algorithm>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <new>
@@ -40,6 +46,8 @@ int usage() {
   std::fprintf(stderr,
                "usage: switchlab-sim run|prepare|validate|hash|normalize|cost|smpi-export CONFIG\n"
                "       switchlab-sim run CONFIG --table\n"
+               "       switchlab-sim run|prepare|validate|hash|normalize|smpi-export CONFIG --trace PATH\n"
+               "       switchlab-sim trace-summary PATH\n"
                "       switchlab-sim report|units RESULT.json\n"
                "       switchlab-sim model NAME PARAMS.json|'{...}'\n"
                "       switchlab-sim models\n"
@@ -126,6 +134,56 @@ int read_config(const std::vector<std::string>& args, size_t at, std::string& co
   return 0;
 }
 
+// The files of the MPI trace at `path` as trace_load's {"<name>": "<text>"}: a directory's
+// regular files; an index file and the rank files it names (each looked up as written, relative
+// to the index's folder, then by its name in that folder); or one file. 0, or the exit code.
+int read_trace(const std::string& path, nlohmann::json& files) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  files = nlohmann::json::object();
+  std::string text;
+  auto add = [&](const fs::path& p, const std::string& name) {
+    if (int rc = read_file(p.string(), text)) return rc;
+    files[name] = std::move(text);
+    return 0;
+  };
+  if (fs::is_directory(path, ec)) {
+    std::vector<fs::path> entries;
+    for (const auto& e : fs::directory_iterator(path, ec))
+      if (e.is_regular_file()) entries.push_back(e.path());
+    std::sort(entries.begin(), entries.end());
+    for (const auto& p : entries)
+      if (int rc = add(p, p.filename().string())) return rc;
+    return 0;
+  }
+  if (int rc = add(path, fs::path(path).filename().string())) return rc;
+  const std::string& first = files.begin().value().get_ref<const std::string&>();
+  const size_t start = first.find_first_not_of(" \t\r\n");
+  if (start == std::string::npos || (first[start] >= '0' && first[start] <= '9')) return 0;  // a rank file
+  // An index: one rank file path per line.
+  const fs::path dir = fs::path(path).parent_path();
+  std::istringstream lines(first);
+  for (std::string line; std::getline(lines, line);) {
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    if (line.find_first_not_of(" \t") == std::string::npos) continue;
+    const fs::path listed(line);
+    const fs::path where = fs::exists(dir / listed, ec) ? dir / listed : dir / listed.filename();
+    if (files.contains(listed.filename().string())) continue;
+    if (int rc = add(where, listed.filename().string())) return rc;
+  }
+  return 0;
+}
+
+// Loads the trace at `path` into the core's store; 0 with its id, or the exit code.
+int load_trace(const std::string& path, std::string& id) {
+  nlohmann::json files;
+  if (int rc = read_trace(path, files)) return rc;
+  const std::string out = switchlab::trace_load_json(files.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+  if (out.compare(0, 9, "{\"error\":") == 0) return report_error(out);
+  id = nlohmann::json::parse(out)["id"].get<std::string>();
+  return 0;
+}
+
 int run_command(int argc, char** argv) {
   const std::vector<std::string> args(argv + 1, argv + argc);
   if (args.empty()) return usage();
@@ -160,6 +218,11 @@ int run_command(int argc, char** argv) {
     if (int rc = read_file(args[2], text)) return rc;
     return print_or_error(switchlab::import_booksim_json(text));
   }
+  if (cmd == "trace-summary" && n == 2) {
+    std::string id;
+    if (int rc = load_trace(args[1], id)) return rc;
+    return print_or_error(switchlab::trace_summary_json(id));
+  }
   if ((cmd == "report" || cmd == "units") && n == 2) {
     std::string result;
     if (int rc = read_file(args[1], result)) return rc;
@@ -171,9 +234,26 @@ int run_command(int argc, char** argv) {
   std::string config;
   // A malformed command line is a usage error before any file is read.
   const size_t words = args[1] == "--example" ? 2 : 1;
-  const bool table = cmd == "run" && n == 2 + words && args[1 + words] == "--table";
-  if (n != 1 + words + (table ? 1 : 0)) return usage();
+  const bool table = cmd == "run" && n >= 2 + words && args[1 + words] == "--table";
+  const size_t trace_at = 1 + words + (table ? 1 : 0);
+  const bool trace = cmd != "cost" && n == trace_at + 2 && args[trace_at] == "--trace";
+  if (n != trace_at + (trace ? 2 : 0)) return usage();
   if (int rc = read_config(args, 1, config)) return rc;
+  if (trace) {
+    std::string id;
+    if (int rc = load_trace(args[trace_at + 1], id)) return rc;
+    auto cfg = nlohmann::json::parse(config, nullptr, false);
+    if (!cfg.is_object()) return report_error(switchlab::prepare_json(config));
+    nlohmann::json& traffic = cfg["traffic"];
+    if (traffic.is_object() && traffic.contains("trace_id") && traffic["trace_id"] != id) {
+      std::fprintf(stderr, "error: traffic.trace_id: the config names trace %s, --trace %s is %s\n",
+                   traffic["trace_id"].dump().c_str(), args[trace_at + 1].c_str(), id.c_str());
+      return 2;
+    }
+    if (!traffic.is_object()) traffic = {{"pattern", "mpi_trace"}};
+    traffic["trace_id"] = id;
+    config = cfg.dump();
+  }
   if (table) return print_table(config, args[1], true);
   if (cmd == "run") return print_or_error(switchlab::run_json(config));
   if (cmd == "prepare") return print_or_error(switchlab::prepare_json(config));

@@ -29,7 +29,8 @@ std::string row(const std::string& name, const json& c) {
 
 // Engine app: per benchmark run time, Mop/s and relative performance.
 std::string app_table(const json& app) {
-  std::string out = "NPB skeletons, application time model (time in " + unit_of("app.benchmarks.x.time_s") + ", rating in " +
+  const bool trace = app["benchmarks"].contains("mpi_trace");
+  std::string out = std::string(trace ? "MPI trace" : "NPB skeletons") + ", application time model (time in " + unit_of("app.benchmarks.x.time_s") + ", rating in " +
                     unit_of("app.benchmarks.x.mops") + ", relative = without cache / with, " +
                     unit_of("app.relative_mean") + ")\n";
   char b[200];
@@ -37,9 +38,11 @@ std::string app_table(const json& app) {
                 "Mop/s", "relative");
   out += b;
   for (const auto& [name, r] : app["benchmarks"].items()) {
-    std::snprintf(b, sizeof b, "%-10s %5s %6s %14.6e %14.6e %14.1f %9s\n", name.c_str(), r["class"].get<std::string>().c_str(),
-                  count(r["ranks"]).c_str(), r["time_s"].get<double>(), r["time_no_cache_s"].get<double>(),
-                  r["mops"].get<double>(), fixed(r["relative"], 4).c_str());
+    // An MPI trace (mpi_trace) has no class and no rating.
+    std::snprintf(b, sizeof b, "%-10s %5s %6s %14.6e %14.6e %14s %9s\n", name.c_str(),
+                  r.contains("class") ? r["class"].get<std::string>().c_str() : "-", count(r["ranks"]).c_str(),
+                  r["time_s"].get<double>(), r["time_no_cache_s"].get<double>(),
+                  r.contains("mops") ? fixed(r["mops"], 1).c_str() : "-", fixed(r["relative"], 4).c_str());
     out += b;
   }
   return out + "Mean relative performance: " + fixed(app["relative_mean"], 4) + "\n";

@@ -88,6 +88,15 @@ PYBIND11_MODULE(switchlab_core, m) {
   m.def("import_booksim", &switchlab::import_booksim_json, py::arg("booksim_text"),
         "{'config', 'unmodelled', 'defaults', 'notes'} or {'error': {'field', 'message', 'allowed'}} as JSON; "
         "never raises");
+  m.def("trace_load", [](const std::string& files) {
+        py::gil_scoped_release release;  // a large trace takes seconds to parse and check
+        return switchlab::trace_load_json(files);
+      }, py::arg("files_json"),
+        "{'id', 'summary'} or {'error': {'field': 'trace:<file>:<line>', ...}} as JSON; never raises");
+  m.def("trace_summary", &switchlab::trace_summary_json, py::arg("id"),
+        "{'id', 'summary'} of a loaded trace, or {'error': {...}} (field traffic.trace_id) as JSON");
+  m.def("trace_unload", &switchlab::trace_unload_json, py::arg("id"), "{'unloaded': bool} as JSON");
+  m.def("trace_limits", &switchlab::trace_limits_json, "the limits a trace must fit, as JSON");
   m.def("bench_kernel", [](double n) {
         py::gil_scoped_release release;
         return switchlab::bench_kernel_json(n);

@@ -27,6 +27,11 @@ EMSCRIPTEN_BINDINGS(switchlab_core) {
   emscripten::function("model", &switchlab::model_json);
   emscripten::function("models", &switchlab::models_json);
   emscripten::function("importBooksim", &switchlab::import_booksim_json);
+  // MPI traces: the same names as in the Python extension (the edges share them).
+  emscripten::function("trace_load", &switchlab::trace_load_json);
+  emscripten::function("trace_summary", &switchlab::trace_summary_json);
+  emscripten::function("trace_unload", &switchlab::trace_unload_json);
+  emscripten::function("trace_limits", &switchlab::trace_limits_json);
   emscripten::function("benchKernel", &switchlab::bench_kernel_json);
   emscripten::function("engineVersion", emscripten::optional_override([] { return std::string(switchlab::engine_version()); }));
 }

@@ -78,6 +78,18 @@ std::string smpi_export_json(const std::string& config_json, const std::string& 
 // defaults the translation used), "notes": [...]}, or {"error": {...}} whose field is the file's
 // "line N" (or the key, for a default) and whose message names the key.
 std::string import_booksim_json(const std::string& booksim_text);
+// SimGrid time-independent MPI traces (docs/traffic.md, "MPI traces"), kept in this process's
+// store by content id, which configs name in traffic.trace_id (traffic.pattern "mpi_trace"):
+//   trace_load_json({"<file name>": "<text>", ...}): parses, validates and stores the trace (rank
+//     files, or SimGrid's index file and its rank files): {"id", "summary"}, or {"error"} whose
+//     field is "trace:<file>:<line>", "trace:<file>" or "trace".
+//   trace_summary_json(id): {"id", "summary"}, or {"error"} (field traffic.trace_id) if not loaded.
+//   trace_unload_json(id): {"unloaded": true|false}.
+//   trace_limits_json(): the limits a trace must fit (files, ranks, bytes, lines, ...).
+std::string trace_load_json(const std::string& files_json);
+std::string trace_summary_json(const std::string& id);
+std::string trace_unload_json(const std::string& id);
+std::string trace_limits_json();
 // Benchmark of the bare cache look-up kernel (the ceiling for the engines): `lookups` accesses
 // of a 2,048-entry 4-way LRU cache at random sets; returns {"lookups", "wall_time_s", "hits"}.
 std::string bench_kernel_json(double lookups);

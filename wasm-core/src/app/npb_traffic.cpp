@@ -145,10 +145,7 @@ bool read_choice(Params& traffic, Params& p, NpbChoice& out) {
   const std::string list_doc = "Benchmarks, run one after another (default [\"cg\"]): " + names;
   const json* list = p.raw("benchmarks", "array", list_doc.c_str());
   out.cls = p.choice("class", "A", {"S", "W", "A", "B", "C"}, "Problem class (NPB sizes S < W < A < B < C)")[0];
-  out.packet_bytes = static_cast<uint64_t>(p.integer(
-      "packet_bytes", {0, 0, int64_t{1} << 30, "B",
-                       "Packet payload: a message of b bytes is ceil(b / packet_bytes) packets; 0: one look-up per "
-                       "message and switch (an MPI-level trace, route walk only)"}));
+  out.packet_bytes = read_packet_bytes(p);
   if (!traffic.errors().ok()) return false;
   const std::string allowed = "a non-empty list of distinct benchmark names from: " + names;
   const json cg_only = json::array({"cg"});
@@ -213,21 +210,76 @@ std::unique_ptr<RankSpec> make_npb_jobs(Params& traffic, uint32_t) {
   return std::make_unique<NpbJobSpec>(std::move(c));
 }
 
+}  // namespace
+
+uint64_t read_packet_bytes(Params& p) {
+  return static_cast<uint64_t>(p.integer(
+      "packet_bytes", {0, 0, int64_t{1} << 30, "B",
+                       "Packet payload: a message of b bytes is ceil(b / packet_bytes) packets; 0: one look-up per "
+                       "message and switch (an MPI-level trace, route walk only)"}));
+}
+
+Placement read_placement(Params& traffic, Params& p) {
+  Placement out;
+  out.kind = p.choice("placement", "linear", {"linear", "random", "by_dimension"},
+                      "Rank placement: linear (rank r on node r), random (distinct nodes drawn "
+                      "from traffic.pattern_seed) or by_dimension (k-ary n-cubes: a switch's nodes, "
+                      "then the dimensions in dim_order)");
+  out.dim_order = p.int_list(
+      "dim_order", {}, 0, 16, 0, 15, "",
+      "by_dimension: the dimensions consecutive ranks fill, fastest first (a permutation of 0..n-1; empty: the "
+      "last dimension fastest)");
+  out.seed = read_pattern_seed(traffic);
+  return out;
+}
+
+bool place_ranks(Params& traffic, Params& p, const Placement& placement, const Topology& topo, uint32_t ranks,
+                 std::vector<uint32_t>& node_of_rank) {
+  const uint32_t nodes = topo.num_nodes();
+  if (placement.kind == "by_dimension") {
+    const auto* cube = dynamic_cast<const KaryNCube*>(&topo);
+    if (!cube) {
+      traffic.errors().fail(p.field("placement"), "by_dimension needs a k-ary n-cube (torus, mesh, kary_ncube); this topology is " +
+                                                      topo.kind(), "linear or random");
+      return false;
+    }
+    const uint32_t n = static_cast<uint32_t>(cube->dims().size());
+    std::vector<uint32_t> order;
+    for (int64_t d : placement.dim_order) order.push_back(static_cast<uint32_t>(d));
+    if (order.empty())
+      for (uint32_t d = n; d-- > 0;) order.push_back(d);
+    std::vector<uint32_t> sorted = order;
+    std::sort(sorted.begin(), sorted.end());
+    for (uint32_t d = 0; d < sorted.size(); ++d)
+      if (sorted.size() != n || sorted[d] != d) {
+        traffic.errors().fail(p.field("dim_order"), "must be a permutation of the " + std::to_string(n) +
+                                                        " dimensions 0.." + std::to_string(n - 1),
+                              "a permutation of 0.." + std::to_string(n - 1));
+        return false;
+      }
+    const std::vector<uint32_t> all = by_dimension(*cube, order);
+    node_of_rank.assign(all.begin(), all.begin() + ranks);
+  } else if (placement.kind == "random") {
+    std::vector<uint32_t> all(nodes);
+    for (uint32_t i = 0; i < nodes; ++i) all[i] = i;
+    Rng rng(placement.seed);
+    traffic_detail::shuffle(all, rng);
+    node_of_rank.assign(all.begin(), all.begin() + ranks);
+  } else {
+    for (uint32_t r = 0; r < ranks; ++r) node_of_rank.push_back(r);
+  }
+  return true;
+}
+
+namespace {
+
 std::unique_ptr<Traffic> make_npb(Params& traffic, const Topology& topo) {
   Params p = traffic.child("npb", "NAS Parallel Benchmarks skeletons (docs/models.md)");
   NpbChoice c;
   if (!read_choice(traffic, p, c)) return nullptr;
   const uint32_t nodes = topo.num_nodes();
   const auto ranks = static_cast<uint32_t>(p.integer("ranks", {16, 2, 1024, "ranks", "MPI ranks, one per compute node (at most the nodes; skeletons hold every message of a step, R^2 in an all-to-all)"}));
-  const std::string placement = p.choice("placement", "linear", {"linear", "random", "by_dimension"},
-                                         "Rank placement: linear (rank r on node r), random (distinct nodes drawn "
-                                         "from traffic.pattern_seed) or by_dimension (k-ary n-cubes: a switch's nodes, "
-                                         "then the dimensions in dim_order)");
-  const std::vector<int64_t> dim_order = p.int_list(
-      "dim_order", {}, 0, 16, 0, 15, "",
-      "by_dimension: the dimensions consecutive ranks fill, fastest first (a permutation of 0..n-1; empty: the "
-      "last dimension fastest)");
-  const uint64_t seed = read_pattern_seed(traffic);
+  const Placement placement = read_placement(traffic, p);
   p.reject_unknown();
   if (!traffic.errors().ok()) return nullptr;
   if (ranks > nodes) {
@@ -243,38 +295,7 @@ std::unique_ptr<Traffic> make_npb(Params& traffic, const Topology& topo) {
   NpbWorkload w;
   w.packet_bytes = c.packet_bytes;
   w.skeletons = build_skeletons(c, ranks);
-  if (placement == "by_dimension") {
-    const auto* cube = dynamic_cast<const KaryNCube*>(&topo);
-    if (!cube) {
-      traffic.errors().fail(p.field("placement"), "by_dimension needs a k-ary n-cube (torus, mesh, kary_ncube); this topology is " +
-                                                      topo.kind(), "linear or random");
-      return nullptr;
-    }
-    const uint32_t n = static_cast<uint32_t>(cube->dims().size());
-    std::vector<uint32_t> order;
-    for (int64_t d : dim_order) order.push_back(static_cast<uint32_t>(d));
-    if (order.empty())
-      for (uint32_t d = n; d-- > 0;) order.push_back(d);
-    std::vector<uint32_t> sorted = order;
-    std::sort(sorted.begin(), sorted.end());
-    for (uint32_t d = 0; d < sorted.size(); ++d)
-      if (sorted.size() != n || sorted[d] != d) {
-        traffic.errors().fail(p.field("dim_order"), "must be a permutation of the " + std::to_string(n) +
-                                                        " dimensions 0.." + std::to_string(n - 1),
-                              "a permutation of 0.." + std::to_string(n - 1));
-        return nullptr;
-      }
-    const std::vector<uint32_t> all = by_dimension(*cube, order);
-    w.node_of_rank.assign(all.begin(), all.begin() + ranks);
-  } else if (placement == "random") {
-    std::vector<uint32_t> all(nodes);
-    for (uint32_t i = 0; i < nodes; ++i) all[i] = i;
-    Rng rng(seed);
-    traffic_detail::shuffle(all, rng);
-    w.node_of_rank.assign(all.begin(), all.begin() + ranks);
-  } else {
-    for (uint32_t r = 0; r < ranks; ++r) w.node_of_rank.push_back(r);
-  }
+  if (!place_ranks(traffic, p, placement, topo, ranks, w.node_of_rank)) return nullptr;
   return std::make_unique<NpbTraffic>(std::move(w));
 }
 

@@ -146,6 +146,13 @@ void allreduce(std::vector<Step>& out, const Groups& groups, uint64_t bytes, Op 
 }
 
 void alltoall(std::vector<Step>& out, const Groups& groups, uint64_t bytes_per_pair, Op as) {
+  const size_t first = out.size();
+  pairwise(out, groups, [bytes_per_pair](uint32_t, uint32_t) { return bytes_per_pair; });
+  // The send buffer holds a block per member, its own included (all groups the same size here).
+  tag(out, first, groups, as, bytes_per_pair * (groups.empty() ? 0 : groups[0].size()));
+}
+
+void pairwise(std::vector<Step>& out, const Groups& groups, const PairBytes& bytes) {
   uint32_t rounds = 0;
   for (const auto& g : groups) rounds = std::max(rounds, static_cast<uint32_t>(g.size()));
   const size_t first = out.size();
@@ -154,11 +161,19 @@ void alltoall(std::vector<Step>& out, const Groups& groups, uint64_t bytes_per_p
     for (const auto& g : groups) {
       const uint32_t n = static_cast<uint32_t>(g.size());
       if (k >= n) continue;
-      for (uint32_t i = 0; i < n; ++i) send(s, g[i], g[is_pow2(n) ? i ^ k : (i + k) % n], bytes_per_pair);
+      for (uint32_t i = 0; i < n; ++i) {
+        const uint32_t to = g[is_pow2(n) ? i ^ k : (i + k) % n];
+        send(s, g[i], to, bytes(g[i], to));
+      }
     }
   }
-  // The send buffer holds a block per member, its own included (all groups the same size here).
-  tag(out, first, groups, as, bytes_per_pair * (groups.empty() ? 0 : groups[0].size()));
+}
+
+void linear(std::vector<Step>& out, const Groups& groups, const PairBytes& bytes, bool to_first) {
+  Step& s = round_step(out, out.size(), 0);
+  for (const auto& g : groups)
+    for (size_t i = 1; i < g.size(); ++i)
+      to_first ? send(s, g[i], g[0], bytes(g[i], g[0])) : send(s, g[0], g[i], bytes(g[0], g[i]));
 }
 
 void bcast(std::vector<Step>& out, const Groups& groups, uint64_t bytes) { binomial(out, groups, bytes, false); }

@@ -7,6 +7,7 @@
 // Collectives are expanded into their point-to-point algorithm (collectives below), so an
 // engine sees only messages. Benchmarks register by name like topologies and traffic patterns.
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -96,6 +97,12 @@ void barrier(std::vector<Step>& out, const Groups& groups);
 // An all-to-all-v as SMPI runs it by default: every member posts all its sends at once (one step,
 // the pairs sharing the links), unlike alltoall's pairwise rounds.
 void alltoallv(std::vector<Step>& out, const Groups& groups, uint64_t bytes_per_pair);
+// The all-to-all's pairwise rounds with bytes(src, dst) per message (allgather, reduce-scatter of
+// MPI traces); and one step in which every member sends bytes(src, dst) to the group's first
+// (to_first: gather) or the first sends to every member (scatter).
+using PairBytes = std::function<uint64_t(uint32_t src, uint32_t dst)>;
+void pairwise(std::vector<Step>& out, const Groups& groups, const PairBytes& bytes);
+void linear(std::vector<Step>& out, const Groups& groups, const PairBytes& bytes, bool to_first);
 Groups world(uint32_t ranks);
 
 // Per rank and operation: calls and bytes over the whole run (repeats counted), as

@@ -17,6 +17,7 @@
 #include <tuple>
 #include <utility>
 
+#include "app/mpi_trace_traffic.hpp"
 #include "app/npb_traffic.hpp"
 #include "app/time_model.hpp"
 
@@ -135,63 +136,10 @@ void write_traces(const Skeleton& sk, const std::vector<uint64_t>& repeats, Trac
   for (uint32_t r = 0; r < sk.ranks; ++r) traces.add(r, std::to_string(r) + " finalize\n");
 }
 
-}  // namespace
-
-bool check_smpi_limits(const Experiment& ex, ErrorSink& errors) {
-  const NpbWorkload& w = *npb_workload(*ex.traffic);
-  const std::string ranks = std::to_string(w.node_of_rank.size());
-  if (w.node_of_rank.size() > kMaxSmpiRanks) {
-    errors.fail("traffic.npb.ranks", "engine smpi replays at most " + std::to_string(kMaxSmpiRanks) +
-                                         " ranks, got " + ranks + " (engine app takes up to 1024)",
-                "an integer in [2, " + std::to_string(kMaxSmpiRanks) + "]");
-    return false;
-  }
-  if (ex.topology->num_nodes() > kMaxSmpiNodes) {
-    errors.fail("topology", "engine smpi needs a topology of at most " + std::to_string(kMaxSmpiNodes) +
-                                " nodes (its platform has a route per node pair), this one has " +
-                                std::to_string(ex.topology->num_nodes()),
-                "a topology of at most " + std::to_string(kMaxSmpiNodes) + " nodes");
-    return false;
-  }
-  for (const Skeleton& sk : w.skeletons)
-    if (const auto [field, message] = too_long(sk, ex.app, smpi_replay_plan(sk, ex.app)); !field.empty()) {
-      errors.fail(field, message, field == "app.smpi_sample_repeats" ? "a smaller integer in [1, 1000]" : "");
-      return false;
-    }
-  return true;
-}
-
-SmpiReplayPlan smpi_replay_plan(const Skeleton& sk, const AppConfig& cfg) {
-  using Mode = AppConfig::SmpiReplay;
-  if (cfg.smpi_replay == Mode::kExtrapolate) return sampled_replays(sk, cfg.smpi_sample_repeats);
-  SmpiReplayPlan full = full_replay(sk);
-  if (cfg.smpi_replay == Mode::kAuto && full.max_lines > kMaxSmpiTraceLines)
-    return sampled_replays(sk, cfg.smpi_sample_repeats);
-  return full;
-}
-
-json smpi_export(const Experiment& ex, std::string& field, std::string& message, const std::string& dir) {
-  const NpbWorkload* w = takes_app_config(ex.engine) ? npb_workload(*ex.traffic) : nullptr;
-  if (!w) {
-    field = "engine";
-    message = "an SMPI export needs engine app or smpi with traffic.pattern npb";
-    return nullptr;
-  }
-  if (w->skeletons.size() != 1) {
-    field = "traffic.npb.benchmarks";
-    message = "an SMPI export takes exactly one benchmark, got " + std::to_string(w->skeletons.size());
-    return nullptr;
-  }
-  const Skeleton& sk = w->skeletons[0];
-  const SmpiReplayPlan plan = smpi_replay_plan(sk, ex.app);
-  if (auto limit = too_long(sk, ex.app, plan); !limit.first.empty()) {
-    std::tie(field, message) = std::move(limit);
-    return nullptr;
-  }
+// The platform: hosts, directed links and every ordered host pair's route; `h` the hit rate.
+std::string platform_xml(const Experiment& ex, double h) {
   const Topology& topo = *ex.topology;
   const Delays& d = ex.delays;
-  std::string why;
-  const double h = skeleton_hit_rate(ex, sk.benchmark, why);
   const double rc_ps = ex.cache.enabled ? h * d.rc_hit_ps + (1 - h) * d.rc_miss_ps : d.rc_no_cache_ps;
   const double into_switch_ns = (d.link_ps + d.other_ps + rc_ps) / 1000.0, into_node_ns = d.link_ps / 1000.0;
   const uint32_t nodes = topo.num_nodes();
@@ -224,9 +172,14 @@ json smpi_export(const Experiment& ex, std::string& field, std::string& message,
       routes += "</route>\n";
     }
   xml += routes + "  </zone>\n</platform>\n";
+  return xml;
+}
 
+// The answer's common part, and the platform given or written to `dir`.
+json export_head(const Experiment& ex, const std::vector<uint32_t>& node_of_rank, double h, const std::string& why,
+                 const std::string& dir) {
   json hosts = json::array();
-  for (uint32_t r = 0; r < sk.ranks; ++r) hosts.push_back("n" + std::to_string(w->node_of_rank[r]));
+  for (uint32_t node : node_of_rank) hosts.push_back("n" + std::to_string(node));
   // Known-good options: without them SMPI's default latency/bandwidth factors and cross-traffic
   // change results by an order of magnitude. Precision 1e-8, not 1e-9: SimGrid 3.32 aborts
   // ("Cannot saturate more a constraint that has no active element", a usage of 2.3e-9 left by
@@ -234,11 +187,107 @@ json smpi_export(const Experiment& ex, std::string& field, std::string& message,
   const json options = {"network/model:CM02", "network/latency-factor:1", "network/bandwidth-factor:1",
                         "network/crosstraffic:0", "maxmin/precision:1e-8",
                         "smpi/alltoall:pair"};
-  json out = {{"benchmark", sk.benchmark}, {"mop", sk.mop}, {"hosts", hosts}, {"options", options},
-              {"hit_rate", ex.cache.enabled ? json(h) : json(nullptr)}, {"hit_rate_note", why},
-              {"replay", plan.extrapolated ? "extrapolated" : "full"},
-              {"sample_repeats", plan.extrapolated ? json(ex.app.smpi_sample_repeats) : json(nullptr)},
-              {"replays", json::array()}};
+  json out = {{"hosts", hosts}, {"options", options}, {"hit_rate", ex.cache.enabled ? json(h) : json(nullptr)},
+              {"hit_rate_note", why}, {"replays", json::array()}};
+  std::string xml = platform_xml(ex, h);
+  if (dir.empty()) {
+    out["platform_xml"] = std::move(xml);
+  } else {
+    const std::string platform = dir + "/platform.xml";
+    std::ofstream(platform, std::ios::binary) << xml;
+    out["platform_file"] = platform;
+  }
+  return out;
+}
+
+// A loaded MPI trace: its rank files as parsed (the canonical lines, docs/traffic.md), one replay.
+json trace_export(const Experiment& ex, const MpiTraceWorkload& w, const std::string& dir) {
+  std::string why;
+  const double h = skeleton_hit_rate(ex, "mpi_trace", why);
+  json out = export_head(ex, w.node_of_rank, h, why, dir);
+  out["benchmark"] = "mpi_trace";
+  out["trace_id"] = w.trace->id;
+  out["mop"] = nullptr;
+  out["replay"] = "full";
+  out["sample_repeats"] = nullptr;
+  json one = {{"repeats", json::array()}, {"weight", 1}};
+  const std::string sub = dir.empty() ? "" : dir + "/replay0";
+  if (!sub.empty()) std::filesystem::create_directories(sub);
+  TraceOut traces(static_cast<uint32_t>(w.trace->ranks.size()), sub);
+  for (uint32_t r = 0; r < w.trace->ranks.size(); ++r) traces.add(r, w.trace->canonical[r]);
+  if (sub.empty()) one["traces"] = traces.texts();
+  else one["trace_files"] = traces.files();
+  out["replays"].push_back(std::move(one));
+  return out;
+}
+
+}  // namespace
+
+bool check_smpi_limits(const Experiment& ex, ErrorSink& errors) {
+  const MpiTraceWorkload* trace = mpi_trace_workload(*ex.traffic);
+  const NpbWorkload* w = npb_workload(*ex.traffic);
+  const size_t ranks = trace ? trace->node_of_rank.size() : w->node_of_rank.size();
+  if (ranks > kMaxSmpiRanks) {
+    errors.fail(trace ? "traffic.trace_id" : "traffic.npb.ranks",
+                "engine smpi replays at most " + std::to_string(kMaxSmpiRanks) + " ranks, got " + std::to_string(ranks) +
+                    " (engine app takes up to 1024)",
+                trace ? "a trace of at most " + std::to_string(kMaxSmpiRanks) + " ranks"
+                      : "an integer in [2, " + std::to_string(kMaxSmpiRanks) + "]");
+    return false;
+  }
+  if (ex.topology->num_nodes() > kMaxSmpiNodes) {
+    errors.fail("topology", "engine smpi needs a topology of at most " + std::to_string(kMaxSmpiNodes) +
+                                " nodes (its platform has a route per node pair), this one has " +
+                                std::to_string(ex.topology->num_nodes()),
+                "a topology of at most " + std::to_string(kMaxSmpiNodes) + " nodes");
+    return false;
+  }
+  if (trace) return true;  // its lines are within the trace limit (kMaxTraceLines < kMaxSmpiTraceLines)
+  for (const Skeleton& sk : w->skeletons)
+    if (const auto [field, message] = too_long(sk, ex.app, smpi_replay_plan(sk, ex.app)); !field.empty()) {
+      errors.fail(field, message, field == "app.smpi_sample_repeats" ? "a smaller integer in [1, 1000]" : "");
+      return false;
+    }
+  return true;
+}
+
+SmpiReplayPlan smpi_replay_plan(const Skeleton& sk, const AppConfig& cfg) {
+  using Mode = AppConfig::SmpiReplay;
+  if (cfg.smpi_replay == Mode::kExtrapolate) return sampled_replays(sk, cfg.smpi_sample_repeats);
+  SmpiReplayPlan full = full_replay(sk);
+  if (cfg.smpi_replay == Mode::kAuto && full.max_lines > kMaxSmpiTraceLines)
+    return sampled_replays(sk, cfg.smpi_sample_repeats);
+  return full;
+}
+
+json smpi_export(const Experiment& ex, std::string& field, std::string& message, const std::string& dir) {
+  if (const MpiTraceWorkload* trace = takes_app_config(ex.engine) ? mpi_trace_workload(*ex.traffic) : nullptr)
+    return trace_export(ex, *trace, dir);
+  const NpbWorkload* w = takes_app_config(ex.engine) ? npb_workload(*ex.traffic) : nullptr;
+  if (!w) {
+    field = "engine";
+    message = "an SMPI export needs engine app or smpi with traffic.pattern npb or mpi_trace";
+    return nullptr;
+  }
+  if (w->skeletons.size() != 1) {
+    field = "traffic.npb.benchmarks";
+    message = "an SMPI export takes exactly one benchmark, got " + std::to_string(w->skeletons.size());
+    return nullptr;
+  }
+  const Skeleton& sk = w->skeletons[0];
+  const SmpiReplayPlan plan = smpi_replay_plan(sk, ex.app);
+  if (auto limit = too_long(sk, ex.app, plan); !limit.first.empty()) {
+    std::tie(field, message) = std::move(limit);
+    return nullptr;
+  }
+
+  std::string why;
+  const double h = skeleton_hit_rate(ex, sk.benchmark, why);
+  json out = export_head(ex, w->node_of_rank, h, why, dir);
+  out["benchmark"] = sk.benchmark;
+  out["mop"] = sk.mop;
+  out["replay"] = plan.extrapolated ? "extrapolated" : "full";
+  out["sample_repeats"] = plan.extrapolated ? json(ex.app.smpi_sample_repeats) : json(nullptr);
   for (size_t i = 0; i < plan.replays.size(); ++i) {
     const SmpiReplay& replay = plan.replays[i];
     json one = {{"repeats", replay.repeats}, {"weight", replay.weight}};
@@ -249,13 +298,6 @@ json smpi_export(const Experiment& ex, std::string& field, std::string& message,
     if (sub.empty()) one["traces"] = traces.texts();
     else one["trace_files"] = traces.files();
     out["replays"].push_back(std::move(one));
-  }
-  if (dir.empty()) {
-    out["platform_xml"] = std::move(xml);
-  } else {
-    const std::string platform = dir + "/platform.xml";
-    std::ofstream(platform, std::ios::binary) << xml;
-    out["platform_file"] = platform;
   }
   return out;
 }

@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <limits>
+#include <unordered_map>
 
+#include "app/mpi_trace_traffic.hpp"
 #include "app/npb_traffic.hpp"
 #include "engine/routewalk.hpp"
 
@@ -96,9 +98,13 @@ class Model {
   }
 
   // `hit_rate`: share of routing computations that hit (RC = h rc_hit + (1 - h) rc_miss).
-  Totals run(const Skeleton& sk, const std::vector<uint32_t>& node_of_rank, double hit_rate) {
+  void set_hit_rate(double hit_rate) {
     const Delays& d = ex_.delays;
     switch_cache_s_ = (d.other_ps + hit_rate * d.rc_hit_ps + (1 - hit_rate) * d.rc_miss_ps) * 1e-12;
+  }
+
+  Totals run(const Skeleton& sk, const std::vector<uint32_t>& node_of_rank, double hit_rate) {
+    set_hit_rate(hit_rate);
     Totals t;
     const double flop_rate = ex_.app.gflops * 1e9;
     for (const Block& b : sk.blocks) {
@@ -119,12 +125,42 @@ class Model {
     return t;
   }
 
+  double flop_rate() const { return ex_.app.gflops * 1e9; }
+
+  // The messages `msgs` sent at once (a step, a collective's round, or one message alone), with
+  // their fair shares: message i takes with[i] s with caches, without[i] s without.
+  void times(const std::vector<Message>& msgs, const std::vector<uint32_t>& node_of_rank, std::vector<double>& with,
+             std::vector<double>& without) {
+    share(msgs, node_of_rank);
+    with.clear();
+    without.clear();
+    for (const Flow& f : flows_) {
+      with.push_back(flow_s(f, switch_cache_s_));
+      without.push_back(flow_s(f, switch_no_cache_s_));
+    }
+  }
+
  private:
+  // The one message formula: overheads, links, the bytes at the flow's rate, and the switches.
+  double flow_s(const Flow& f, double switch_s) const {
+    const double base = overhead_s_ + (f.hops + 1) * link_s_ + (f.bytes > 0 ? f.bytes * 8 / (f.rate * 1e9) : 0);
+    return base + f.hops * switch_s;
+  }
+
   // The slowest message of the step, with and without caches.
   void step(const Step& s, const std::vector<uint32_t>& node_of_rank, double& with, double& without) {
+    share(s.msgs, node_of_rank);
+    for (const Flow& f : flows_) {
+      with = std::max(with, flow_s(f, switch_cache_s_));
+      without = std::max(without, flow_s(f, switch_no_cache_s_));
+    }
+  }
+
+  // flows_ (one per message, in order) with their max-min fair shares.
+  void share(const std::vector<Message>& msgs, const std::vector<uint32_t>& node_of_rank) {
     flows_.clear();
     links_.clear();
-    for (const Message& m : s.msgs) {
+    for (const Message& m : msgs) {
       const uint32_t dst = node_of_rank[m.dst];
       const uint32_t n = topo_.route(node_of_rank[m.src], dst, rng_, hops_.data());
       Flow f{n, static_cast<double>(m.bytes), 0, links_.size(), n + 1};
@@ -135,11 +171,6 @@ class Model {
       flows_.push_back(f);
     }
     share_.solve(flows_, links_);
-    for (const Flow& f : flows_) {
-      const double base = overhead_s_ + (f.hops + 1) * link_s_ + (f.bytes > 0 ? f.bytes * 8 / (f.rate * 1e9) : 0);
-      with = std::max(with, base + f.hops * switch_cache_s_);
-      without = std::max(without, base + f.hops * switch_no_cache_s_);
-    }
   }
 
   const Experiment& ex_;
@@ -162,7 +193,7 @@ double simulated_hit_rate(const Experiment& ex, const std::string& benchmark, st
   cfg.erase("node");
   cfg.erase("app");
   cfg["switch"].erase("link_gbps");
-  cfg["traffic"]["npb"]["benchmarks"] = {benchmark};
+  if (cfg["traffic"]["pattern"] == "npb") cfg["traffic"]["npb"]["benchmarks"] = {benchmark};
   cfg["traffic"]["warmup_packets"] = 0;
   cfg["traffic"]["packets"] = 1;
   ErrorSink errors;
@@ -179,6 +210,121 @@ double simulated_hit_rate(const Experiment& ex, const std::string& benchmark, st
   return ex.app.hit_rate;
 }
 
+// Engine app over an MPI trace (docs/models.md, "MPI traces"): the trace's walk (app/ti_trace.hpp)
+// with a clock per rank, with and without caches at once. Compute advances the rank's clock; a
+// request is posted at its rank's clock; a message of b bytes costs the model's formula alone on
+// its route (full link bandwidth) and starts when its send is posted (eager, b < 64 KiB) or when
+// both ends are posted (rendezvous); a receive completes at max(its post, the arrival), a
+// rendezvous send at the arrival, an eager send at once; waiting moves the clock to the
+// completion. A collective's rounds run in order when every rank has reached it, each round's
+// messages sharing links by max-min fair shares as a skeleton step's: a message leaves at its
+// sender's clock before the round and the receiver's clock becomes the latest arrival.
+class TraceClocks final : public WalkHooks {
+ public:
+  TraceClocks(Model& m, const MpiTraceWorkload& w)
+      : m_(m), w_(w), with_(w.node_of_rank.size(), 0), without_(with_), compute_(with_), one_(1) {}
+
+  void compute(uint32_t r, double flops) override {
+    const double c = flops / m_.flop_rate();
+    with_[r] += c;
+    without_[r] += c;
+    compute_[r] += c;
+  }
+  void posted(uint32_t r, uint64_t req) override { reqs_[req] = {with_[r], without_[r], with_[r], without_[r]}; }
+  void matched(uint32_t src, uint32_t dst, uint64_t bytes, uint64_t send, uint64_t recv) override {
+    double w = 0, wo = 0;
+    if (src != dst) {  // a rank's message to itself is a local copy
+      one_[0] = {src, dst, bytes};
+      m_.times(one_, w_.node_of_rank, tw_, two_);
+      w = tw_[0];
+      wo = two_[0];
+    }
+    const bool eager = bytes < kEagerBytes;
+    Req& s = reqs_[send];
+    Req& r = reqs_[recv];
+    settle(s.post_w, r.post_w, s.done_w, r.done_w, eager, w);
+    settle(s.post_wo, r.post_wo, s.done_wo, r.done_wo, eager, wo);
+    s.matched = r.matched = true;
+    if (s.waited) reqs_.erase(send);  // an eager send waited for before its receive was posted
+  }
+  void waited(uint32_t r, uint64_t req) override {
+    auto it = reqs_.find(req);
+    with_[r] = std::max(with_[r], it->second.done_w);
+    without_[r] = std::max(without_[r], it->second.done_wo);
+    if (it->second.matched) reqs_.erase(it);
+    else it->second.waited = true;
+  }
+  void collective(const std::vector<Step>& rounds) override {
+    for (const Step& s : rounds) {
+      m_.times(s.msgs, w_.node_of_rank, tw_, two_);
+      advance(with_, tw_, s.msgs);
+      advance(without_, two_, s.msgs);
+    }
+  }
+
+  const std::vector<double>& with() const { return with_; }
+  const std::vector<double>& without() const { return without_; }
+  const std::vector<double>& compute_s() const { return compute_; }
+
+ private:
+  struct Req {
+    double post_w, post_wo, done_w, done_wo;
+    bool matched = false, waited = false;
+  };
+  static void settle(double send_post, double recv_post, double& send_done, double& recv_done, bool eager, double cost) {
+    const double arrival = (eager ? send_post : std::max(send_post, recv_post)) + cost;
+    recv_done = std::max(arrival, recv_post);
+    if (!eager) send_done = arrival;
+  }
+  void advance(std::vector<double>& clock, const std::vector<double>& t, const std::vector<Message>& msgs) {
+    before_ = clock;
+    for (size_t i = 0; i < msgs.size(); ++i) clock[msgs[i].dst] = std::max(clock[msgs[i].dst], before_[msgs[i].src] + t[i]);
+  }
+
+  Model& m_;
+  const MpiTraceWorkload& w_;
+  std::vector<double> with_, without_, compute_, before_, tw_, two_;
+  std::vector<Message> one_;
+  std::unordered_map<uint64_t, Req> reqs_;  // posted requests not yet waited for (or not matched)
+};
+
+json run_trace_model(const Experiment& ex, const MpiTraceWorkload& w) {
+  Model model(ex);
+  std::string why;
+  const double hit_rate = skeleton_hit_rate(ex, "mpi_trace", why);
+  model.set_hit_rate(hit_rate);
+  TraceClocks clocks(model, w);
+  walk_trace(*w.trace, clocks);
+  const std::vector<double>& own = ex.cache.enabled ? clocks.with() : clocks.without();
+  const double time = *std::max_element(own.begin(), own.end());
+  const double time_no_cache = *std::max_element(clocks.without().begin(), clocks.without().end());
+  json per_rank = json::array();
+  double compute = 0;
+  for (size_t r = 0; r < own.size(); ++r) {
+    per_rank.push_back({{"time_s", own[r]}, {"compute_s", clocks.compute_s()[r]}, {"communication_s", own[r] - clocks.compute_s()[r]}});
+    compute = std::max(compute, clocks.compute_s()[r]);
+  }
+  const double relative = time_no_cache / time;
+  json one = {{"time_s", time},
+              {"relative", relative},
+              {"time_no_cache_s", time_no_cache},
+              {"compute_s", compute},
+              {"hit_rate", ex.cache.enabled ? json(hit_rate) : json(nullptr)},
+              {"ranks", own.size()},
+              {"messages", w.trace->stream.size()},
+              {"bytes", w.trace->summary["bytes"]},
+              {"trace_id", w.trace->id},
+              {"per_rank", std::move(per_rank)}};
+  if (!why.empty()) one["hit_rate_note"] = why;
+  return {{"benchmarks", {{"mpi_trace", std::move(one)}}},
+          {"relative_mean", relative},
+          {"hit_rate_source", !ex.cache.enabled ? "no cache" : ex.app.simulate_hits ? "route_walk" : "value"},
+          {"model", "MPI trace replay: a clock per rank; compute at node.gflops; each message the LogGP-style formula "
+                    "of the skeletons (overheads, per switch other + RC delay, per link the link delay, bytes at full "
+                    "link bandwidth, eager below 64 KiB, rendezvous above); collectives expanded into the skeletons' "
+                    "algorithms, each round's messages at max-min fair shares"}};
+}
+
 }  // namespace
 
 double skeleton_hit_rate(const Experiment& ex, const std::string& benchmark, std::string& why) {
@@ -186,6 +332,7 @@ double skeleton_hit_rate(const Experiment& ex, const std::string& benchmark, std
 }
 
 json run_time_model(const Experiment& ex) {
+  if (const MpiTraceWorkload* trace = mpi_trace_workload(*ex.traffic)) return run_trace_model(ex, *trace);
   const NpbWorkload& w = *npb_workload(*ex.traffic);
   Model model(ex);
   json benchmarks = json::object();

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "app/mpi_trace_traffic.hpp"
 #include "app/npb_traffic.hpp"
 #include "cache/miss_classifier.hpp"
 #include "app/smpi_export.hpp"
@@ -466,8 +467,17 @@ bool parse_experiment(const json& config, Experiment& out, ErrorSink& errors, Pa
   if (errors.ok() && app::takes_app_config(out.engine) && job_mix)
     errors.fail("traffic.jobs", "engine " + out.engine + " runs one application on the whole machine; job mixes of "
                 "skeletons run in the route walk and the cycle engine", "null or absent");
-  else if (errors.ok() && app::takes_app_config(out.engine) && !app::npb_workload(*out.traffic))
-    errors.fail("traffic.pattern", "engine " + out.engine + " needs traffic.pattern npb (the application skeletons)", "npb");
+  else if (errors.ok() && app::takes_app_config(out.engine) && !app::npb_workload(*out.traffic) &&
+           !app::mpi_trace_workload(*out.traffic))
+    errors.fail("traffic.pattern", "engine " + out.engine + " needs traffic.pattern npb (the application skeletons) or "
+                "mpi_trace (a loaded MPI trace)", "npb or mpi_trace");
+  else if (errors.ok() && cycle && app::mpi_trace_workload(*out.traffic))
+    errors.fail("traffic.pattern", "engine cycle does not take MPI traces (mpi_trace): engines routewalk (hit rates of "
+                "the trace's messages), app (time model) and smpi (SimGrid replay) do", "engine routewalk, app or smpi");
+  else if (errors.ok() && !app::takes_app_config(out.engine) && app::mpi_trace_workload(*out.traffic) &&
+           app::mpi_trace_workload(*out.traffic)->trace->stream.empty())
+    errors.fail("traffic.trace_id", "the trace sends no message between ranks: the route walk has nothing to route "
+                "(engine app and smpi take it)", "a trace with messages, or engine app or smpi");
   if (errors.ok() && out.engine == "smpi") app::check_smpi_limits(out, errors);
   if (errors.ok() && cycle) check_cycle_traffic(out, errors);
   if (!cycle) parse_monitor(root, out);

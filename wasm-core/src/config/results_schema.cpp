@@ -27,7 +27,8 @@ const std::vector<std::pair<std::string, std::string>>& suffix_units() {
       {"_W", "W"},           {"_bytes", "B"},         {"_B", "B"},           {"_bits", "bits"},
       {"_nm", "nm"},         {"_pct", "%"},           {"_fraction", "fraction"}, {"_ratio", "x"},
       {"hit_rate", "fraction"}, {"miss_rate", "fraction"}, {"_share", "fraction"},
-      {"utilization", "fraction"}, {"_entries", "entries"}, {"_packets", "packets"}, {"_MB", "MB"}};
+      {"utilization", "fraction"}, {"_entries", "entries"}, {"_packets", "packets"}, {"_MB", "MB"},
+      {"_flops", "flop"},    {"_messages", "messages"}};
   return table;
 }
 
@@ -112,9 +113,27 @@ const std::vector<ResultKey>& declared() {
       // Under load (cycle engine; docs/engines.md, "Cycle engine").
       {"summary.cycles", "number", "cycles", "Cycle engine: simulated cycles at most (every run of the mode)"},
       {"summary.flit_hops", "number", "flit-hops", "Cycle engine: flit-hops at most (work estimate)"},
-      {"summary.messages", "integer", "messages", "Engines app and smpi: messages of one run of every benchmark's skeleton"},
+      {"summary.messages", "integer", "messages", "Engines app and smpi: messages of one run of every benchmark's skeleton (MPI trace: of the expanded run)"},
       {"summary.bytes", "number", "B", "Engines app and smpi: bytes of those messages"},
       {"summary.server_only", "boolean", "", "The run needs the server's workers (engine smpi: SimGrid); the browser cannot run it"},
+      // An MPI trace's summary (trace_load, trace_summary: {"id", "summary"}; docs/traffic.md).
+      {"summary.ranks", "integer", "ranks", "MPI trace: ranks"},
+      {"summary.compute_flops", "number", "flop", "MPI trace: compute of all ranks (compute lines and collectives' computation)"},
+      {"summary.compute_share", "number", "fraction", "MPI trace: estimated share of compute in the ranks' time (summary.compute_share_basis)"},
+      {"summary.compute_share_basis", "string", "", "MPI trace: how compute_share is estimated"},
+      {"summary.operations.*", "integer", "calls", "MPI trace: lines of each action, all ranks"},
+      {"summary.by_type.*.messages", "integer", "messages", "MPI trace: per action, the messages its lines state (sends and receives: one each; collectives: one per call at each rank)"},
+      {"summary.by_type.*.bytes", "number", "B", "MPI trace: per action, the bytes its lines state (collectives: each rank's own send or v-count sum)"},
+      {"summary.sent_messages", "integer", "messages", "MPI trace: messages of the expanded run (point-to-point and collectives' algorithms)"},
+      {"summary.sent_bytes", "number", "B", "MPI trace: their bytes"},
+      {"summary.received_messages", "integer", "messages", "MPI trace: messages received (equal to sent over all ranks)"},
+      {"summary.received_bytes", "number", "B", "MPI trace: their bytes"},
+      {"summary.per_rank", "array", "", "MPI trace: per rank, the same keys as the totals (operations, by_type, compute_flops, sent/received messages and bytes, compute_share)"},
+      {"summary.per_rank.operations.*", "integer", "calls", "MPI trace: lines of each action of this rank"},
+      {"summary.per_rank.by_type.*.messages", "integer", "messages", "MPI trace: per action, messages stated at this rank"},
+      {"summary.per_rank.by_type.*.bytes", "number", "B", "MPI trace: per action, bytes stated at this rank"},
+      {"summary.matrix_bytes", "array", "B", "MPI trace: bytes from rank (row) to rank (column), point-to-point and the collectives' expanded messages"},
+      {"summary.matrix_basis", "string", "", "MPI trace: what matrix_bytes counts"},
       {"throughput.offered", "number", "flits/node/cycle", "Flits created in the measured window per node per cycle"},
       {"throughput.offered_configured", "number", "flits/node/cycle", "traffic.injection.load of this run (null for a replay, whose load is its messages')"},
       {"throughput.accepted", "number", "flits/node/cycle", "Flits ejected in the measured window per node per cycle"},
@@ -258,6 +277,11 @@ const std::vector<ResultKey>& declared() {
       {"app.benchmarks.*.ranks", "integer", "ranks", "MPI ranks"},
       {"app.benchmarks.*.class", "string", "", "NPB problem class"},
       {"app.relative_mean", "number", "x", "Mean of the benchmarks' relative performance (as seed 001 Sec. 5 reports it)"},
+      {"app.benchmarks.*.trace_id", "string", "", "traffic.pattern mpi_trace: the trace's content id"},
+      {"app.benchmarks.*.per_rank", "array", "", "traffic.pattern mpi_trace: per rank, time_s, compute_s and communication_s"},
+      {"app.benchmarks.*.per_rank.time_s", "number", "s", "The rank's finishing time"},
+      {"app.benchmarks.*.per_rank.compute_s", "number", "s", "The rank's compute (flops / node.gflops)"},
+      {"app.benchmarks.*.per_rank.communication_s", "number", "s", "The rest: sending, receiving and waiting"},
       {"app.benchmarks.*.hit_rate", "number", "fraction", "Hit rate the time model used for this benchmark; null without a cache"},
       {"app.benchmarks.*.hit_rate_note", "string", "", "Why app.hit_rate was used although a route walk was asked for"},
       {"app.hit_rate_source", "string", "", "Where the hit rates come from: value (app.hit_rate), route_walk, or no cache"},

@@ -8,8 +8,8 @@
 // is exhausted it starts again from the first message (so a run of traffic.packets packets may
 // replay it several times, or stop in the middle: describe() reports packets per pass).
 #include <algorithm>
-#include <cstdlib>
 
+#include "common/text.hpp"
 #include "traffic/traffic.hpp"
 
 namespace switchlab {
@@ -63,19 +63,6 @@ bool parse_uint(const std::string& s, uint64_t max, uint64_t& out) {
   return true;
 }
 
-// A finite number >= 0 in plain or exponent notation. strtod is correctly rounded in glibc and
-// musl alike, and the C locale (the only one the core runs in) uses '.'.
-bool parse_time(const std::string& s, double& out) {
-  if (s.empty()) return false;
-  for (char c : s)
-    if (!((c >= '0' && c <= '9') || c == '.' || c == 'e' || c == 'E' || c == '+' || c == '-')) return false;
-  char* end = nullptr;
-  const double v = std::strtod(s.c_str(), &end);
-  if (end != s.c_str() + s.size() || !(v >= 0) || v > 1e300) return false;
-  out = v;
-  return true;
-}
-
 std::unique_ptr<Traffic> make_trace(Params& traffic, const Topology& topo) {
   const std::string text = traffic.string("trace", "", "CSV text, one message per line: time,src,dst,bytes "
                                                        "(optional header line; '#' starts a comment line)");
@@ -107,7 +94,7 @@ std::unique_ptr<Traffic> make_trace(Params& traffic, const Topology& topo) {
       header_allowed = false;
       if (cols.size() == 4 && cols[0] == "time" && cols[1] == "src" && cols[2] == "dst" && cols[3] == "bytes") continue;
       double t;
-      if (!cols[0].empty() && !parse_time(cols[0], t) && (cols[0][0] < '0' || cols[0][0] > '9') && cols[0][0] != '-') {
+      if (!cols[0].empty() && !parse_nonnegative(cols[0], t) && (cols[0][0] < '0' || cols[0][0] > '9') && cols[0][0] != '-') {
         traffic.errors().fail(field, row + "a header line must read time,src,dst,bytes, got \"" + line + "\"",
                               "a first line time,src,dst,bytes (a header) or a message line");
         return nullptr;
@@ -121,7 +108,7 @@ std::unique_ptr<Traffic> make_trace(Params& traffic, const Topology& topo) {
     }
     Message m{};
     uint64_t v = 0;
-    if (!parse_time(cols[0], m.time)) {
+    if (!parse_nonnegative(cols[0], m.time)) {
       traffic.errors().fail(field, row + "time must be a number >= 0, got \"" + cols[0] + "\"",
                             "a number >= 0");
       return nullptr;

@@ -7,7 +7,7 @@ from fastapi import APIRouter, Path, Query, Request, Response
 
 from ...domain.caps import check_caps
 from ...settings import Settings, get_settings
-from ...domain.engine import Prepared, prepare
+from ...domain.engine import Prepared
 from ...http.errors import ApiError
 from ...http.offload import in_core_pool, in_db_pool
 from ...db import repository as repo
@@ -16,7 +16,7 @@ from ...models.common import BY_ID_ERRORS, SERVER_ERRORS, ID_DESCRIPTION, ID_PAT
 from ...models import history as h
 from ...models.experiment import (ArrayPage, ExperimentAccepted, ExperimentConfig, ExperimentOut, ExperimentPresence,
                                   StoredArray)
-from ...services import history, ids, result_arrays
+from ...services import history, ids, result_arrays, traces
 from ...services.finished_cache import FinishedCache
 from ...services.result_arrays import PAGE_ITEMS
 from ...services.queue import ensure_runs, store_experiments
@@ -50,7 +50,7 @@ async def create_experiment(body: ExperimentConfig, settings: SettingsDep,
 
 
 def _prepare_within_caps(config: dict[str, Any], settings: Settings) -> Prepared:
-    prepared = prepare(config)  # the one parse of this submission
+    prepared = traces.prepare(config)  # the one parse of this submission (and its trace, if it names one)
     check_caps(prepared.summary, settings)
     return prepared
 
