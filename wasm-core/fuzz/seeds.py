@@ -19,7 +19,10 @@ args = ap.parse_args()
 out = pathlib.Path(args.out)
 out.mkdir(parents=True, exist_ok=True)
 if args.trace:
-    traces = [sorted(d.iterdir()) for d in sorted((root / "wasm-core/tests/data/ti").iterdir()) if d.is_dir()]
+    # The folders of plain-text traces (npb/ holds archives).
+    traces = [sorted(p for p in d.iterdir() if p.suffix == ".txt")
+              for d in sorted((root / "wasm-core/tests/data/ti").iterdir()) if d.is_dir()]
+    traces = [t for t in traces if t]
     # Small hand-written ones too: p2p, a rendezvous send, a v-collective.
     tiny = {"a": "0 init\n0 compute 1000\n0 isend 1 0 10 0\n0 wait 0 1 0\n0 allreduce 1 0 0\n0 finalize\n",
             "b": "1 init\n1 irecv 0 0 10 0\n1 waitall 1\n1 allreduce 1 0 0\n1 alltoallv 8 4 4 8 4 4 0 0\n1 finalize\n"}
