@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 import { UnitsContext, useCoreSchemas } from './hooks/useCoreSchemas';
-import { NO_UNITS, Units } from './lib/units';
+import { NO_UNITS, Units } from './lib/numbers/units';
 import { navEntries, parseRoute, renderRoute } from './views/routes';
 import { AccessToken } from './components/AccessToken';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { agreementKey } from '../src/lib/agreement';
+import { agreementKey } from '../src/lib/compare/agreement';
 import type { SimResult } from '../src/config/types';
 import { SLICE_RESULT } from './fixtures';
 

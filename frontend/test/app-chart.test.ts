@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appHeadline, appLayout, appRows, formatGain, replayNote, simulatorName, type AppSection } from '../src/lib/appChart';
+import { appHeadline, appLayout, appRows, formatGain, replayNote, simulatorName, type AppSection } from '../src/lib/charts/appChart';
 
 const app: AppSection = {
   benchmarks: {

@@ -3,8 +3,8 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { HitRateSummary } from '../src/components/HitRateSummary';
 import { BaselineContext } from '../src/hooks/useHistory';
 import { UnitsContext } from '../src/hooks/useCoreSchemas';
-import { metricRows } from '../src/lib/compare';
-import type { Units } from '../src/lib/units';
+import { metricRows } from '../src/lib/compare/compare';
+import type { Units } from '../src/lib/numbers/units';
 import { coreUnits } from './core';
 import { SLICE_RESULT } from './fixtures';
 

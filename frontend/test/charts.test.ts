@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { binHistogram, binRange, histogramAxisTitle, lookupSegments, missEstimateLabel, portClassRows, resultRows } from '../src/lib/charts';
+import { binHistogram, binRange, histogramAxisTitle, lookupSegments, missEstimateLabel, portClassRows, resultRows } from '../src/lib/charts/charts';
 import { coreUnits } from './core';
-import { toCsv } from '../src/lib/exporting';
+import { toCsv } from '../src/lib/runs/exporting';
 import { SLICE_RESULT } from './fixtures';
 
 describe('chart data transforms', () => {

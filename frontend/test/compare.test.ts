@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { metricLabel, metricRows, selectionFromHash, selectionHash } from '../src/lib/compare';
-import { appRows } from '../src/lib/appChart';
-import { formatDelta } from '../src/lib/format';
+import { metricLabel, metricRows, selectionFromHash, selectionHash } from '../src/lib/compare/compare';
+import { appRows } from '../src/lib/charts/appChart';
+import { formatDelta } from '../src/lib/numbers/format';
 import type { Config } from '../src/config/types';
 import { coreRun, coreUnits } from './core';
 
@@ -143,8 +143,8 @@ describe('compare: application-model runs', () => {
 // run by server id and carries the stored runs' configs (so a server that lost one can run it again).
 describe('a compare link that stands alone', () => {
   it('stores the browser runs, then links by server id with their configs', async () => {
-    const { standaloneCompareLink } = await import('../src/lib/compareLink');
-    const { decodeConfig } = await import('../src/lib/share');
+    const { standaloneCompareLink } = await import('../src/lib/compare/compareLink');
+    const { decodeConfig } = await import('../src/lib/runs/share');
     const stored: unknown[] = [];
     const a = { seed: 1 };
     const b = { seed: 2 };
@@ -163,7 +163,7 @@ describe('a compare link that stands alone', () => {
   });
 
   it('a failed store gives no link', async () => {
-    const { standaloneCompareLink } = await import('../src/lib/compareLink');
+    const { standaloneCompareLink } = await import('../src/lib/compare/compareLink');
     await expect(standaloneCompareLink('', [], [{ seed: 1 }], async () => {
       throw new Error('401: a write token is required');
     })).rejects.toThrow('401');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { boundedMeanSE, differenceSE, errorsOf, histogramMeanSE, proportionSE, rowErrors } from '../src/lib/confidence';
-import { decimalsForError, formatDelta, formatEstimate, formatRate, formatValue } from '../src/lib/format';
+import { boundedMeanSE, differenceSE, errorsOf, histogramMeanSE, proportionSE, rowErrors } from '../src/lib/numbers/confidence';
+import { decimalsForError, formatDelta, formatEstimate, formatRate, formatValue } from '../src/lib/numbers/format';
 import { SLICE_RESULT } from './fixtures';
 
 describe('standard errors from the counts a result carries', () => {

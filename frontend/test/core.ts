@@ -4,7 +4,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { handle, type CoreModule } from '../src/core/protocol';
 import type { Config, SimResult } from '../src/config/types';
 import type { SchemaNode } from '../src/config/schema';
-import { Units, type ResultsSchemaNode } from '../src/lib/units';
+import { Units, type ResultsSchemaNode } from '../src/lib/numbers/units';
 
 // The real Emscripten module (build/wasm, built by `make build`) loaded in node, for tests that
 // need the core's answers: schemas, units, results. A missing build is a failure, not a skip.

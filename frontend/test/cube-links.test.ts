@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { linkLoads } from '../src/lib/linkUtil';
-import { cubeLink } from '../src/lib/ports';
-import { cubeLinkLayout, gridLayout, MIN_LINK_CELL } from '../src/lib/topology';
+import { linkLoads } from '../src/lib/drawing/linkUtil';
+import { cubeLink } from '../src/lib/drawing/ports';
+import { cubeLinkLayout, gridLayout, MIN_LINK_CELL } from '../src/lib/drawing/topology';
 import type { SimResult } from '../src/config/types';
 
 const result = (byPort: number[]) => ({

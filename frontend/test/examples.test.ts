@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { canonical, comparisonRows, compareExampleOf, compareSweep, EXAMPLES, exampleByKey, exampleFor, publishedExampleFor, variantConfigs, variantResultsOfRows, variantRows, type Example } from '../src/config/examples';
 import type { SimResult } from '../src/config/types';
 import { SLICE_RESULT } from './fixtures';
-import { setPath } from '../src/lib/path';
+import { setPath } from '../src/lib/form/path';
 
 const DIR = fileURLToPath(new URL('../../examples', import.meta.url));
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAxisValue, formatCount, formatDelta, formatEstimate, formatNs, formatPercent, formatSeconds, formatValue, formatWithUnit, portClassOrder } from '../src/lib/format';
+import { formatAxisValue, formatCount, formatDelta, formatEstimate, formatNs, formatPercent, formatSeconds, formatValue, formatWithUnit, portClassOrder } from '../src/lib/numbers/format';
 
 describe('number formatting (always with units)', () => {
   it('counts of one take the singular unit', () => {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { runHeadline, addRun, HISTORY_KEY, MAX_ENTRIES, parseHistory, remove, rename, setBaseline, shortName, storeHistory, EMPTY_HISTORY } from '../src/lib/history';
+import { runHeadline, addRun, HISTORY_KEY, MAX_ENTRIES, parseHistory, remove, rename, setBaseline, shortName, storeHistory, EMPTY_HISTORY } from '../src/lib/runs/history';
 import { SLICE_CONFIG, SLICE_RESULT } from './fixtures';
 import type { SimResult } from '../src/config/types';
 import { coreRun, coreUnits } from './core';
 import { exampleByKey } from '../src/config/examples';
-import { appHeadline } from '../src/lib/appChart';
+import { appHeadline } from '../src/lib/charts/appChart';
 
 const t0 = new Date('2026-01-01T00:00:00Z');
 const other = (i: number): SimResult => ({ ...SLICE_RESULT, config_hash: `h${i}` });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bandSegments, logTicks, markerTitles } from '../src/lib/lineChart';
+import { bandSegments, logTicks, markerTitles } from '../src/lib/charts/lineChart';
 
 // Overlapping shapes of the line chart must not hide one series' tooltip under another's.
 describe('line chart hover targets', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { linkLoads } from '../src/lib/linkUtil';
-import { edgesFor, layeredLayout, type Edge } from '../src/lib/topology';
+import { linkLoads } from '../src/lib/drawing/linkUtil';
+import { edgesFor, layeredLayout, type Edge } from '../src/lib/drawing/topology';
 import type { SimResult } from '../src/config/types';
 
 // A hand-made cycle result for a 2-stage BMIN of 2x2 (k = 2, 4 ports per switch: [0, 2) down,

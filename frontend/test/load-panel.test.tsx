@@ -6,11 +6,11 @@ import type { Config, SimResult } from '../src/config/types';
 import { ResultPanel } from '../src/components/ResultPanel';
 import { PortTable } from '../src/components/PortTable';
 import { UnitsContext } from '../src/hooks/useCoreSchemas';
-import { formatAxisValue, formatPercent, formatValue } from '../src/lib/format';
-import { BELOW, curveCsvRows, latencyCurve, latencySeries, SATURATED, throughputSeries, zeroLoadPoint, type CurveRow } from '../src/lib/loadCurve';
+import { formatAxisValue, formatPercent, formatValue } from '../src/lib/numbers/format';
+import { BELOW, curveCsvRows, latencyCurve, latencySeries, SATURATED, throughputSeries, zeroLoadPoint, type CurveRow } from '../src/lib/charts/loadCurve';
 import { ComparePanel } from '../src/components/ComparePanel';
 import { variantConfigs, type Example } from '../src/config/examples';
-import type { Units } from '../src/lib/units';
+import type { Units } from '../src/lib/numbers/units';
 import { coreUnits, loadCore } from './core';
 
 // The cycle engine's results as the explorer shows them, from real runs of the WASM core.
@@ -332,7 +332,7 @@ describe('the drawing against a baseline', () => {
   it('colours each switch by its Δ to the baseline on a diverging scale with a pp legend', async () => {
     const { BaselineContext } = await import('../src/hooks/useHistory');
     const { TopologyView } = await import('../src/components/TopologyView');
-    const { formatDelta } = await import('../src/lib/format');
+    const { formatDelta } = await import('../src/lib/numbers/format');
     const base = run({ ...SATURATION, sim: { warmup_cycles: 200, measure_cycles: 800, drain_cycles: 800 } });
     const cur = run({ ...SATURATION, traffic: { pattern: 'uniform', injection: { load: 0.1 }, packet_flits: 1 },
       sim: { warmup_cycles: 200, measure_cycles: 800, drain_cycles: 800 } } as unknown as Config);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nonFinitePath } from '../src/lib/path';
+import { nonFinitePath } from '../src/lib/form/path';
 
 // The JSON tab refuses a number JSON.parse reads as Infinity: sent to the core it would be null,
 // the field's default, without a word.

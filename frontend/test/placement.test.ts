@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { autoRuns, estimatedSeconds, placement, sweepSeconds, workPerPoint } from '../src/lib/placement';
+import { autoRuns, estimatedSeconds, placement, sweepSeconds, workPerPoint } from '../src/lib/runs/placement';
 import type { RunSummary } from '../src/config/types';
 
 const small: RunSummary = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { graphLinks, portName, portRows, withPerPort } from '../src/lib/ports';
-import { forceLayout } from '../src/lib/forceLayout';
+import { graphLinks, portName, portRows, withPerPort } from '../src/lib/drawing/ports';
+import { forceLayout } from '../src/lib/drawing/forceLayout';
 import type { SimResult } from '../src/config/types';
 import { SLICE_RESULT } from './fixtures';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { FIRST_CHUNK_PACKETS, nextChunk } from '../src/lib/chunking';
-import { formatProgress } from '../src/lib/format';
+import { FIRST_CHUNK_PACKETS, nextChunk } from '../src/lib/runs/chunking';
+import { formatProgress } from '../src/lib/numbers/format';
 import { runStepped, type CoreModule, type CoreSimulation } from '../src/core/protocol';
 
 describe('chunk sizing for the stepped WASM run', () => {

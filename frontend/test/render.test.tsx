@@ -2,7 +2,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { HitRateSummary } from '../src/components/HitRateSummary';
 import { ConfigForm } from '../src/components/ConfigForm';
-import { allowedBeyondMessage } from '../src/lib/fieldError';
+import { allowedBeyondMessage } from '../src/lib/form/fieldError';
 import { ResultPanel } from '../src/components/ResultPanel';
 import { SLICE_CONFIG } from './fixtures';
 import { SweepExtraCharts } from '../src/components/SweepExtraCharts';
@@ -15,12 +15,12 @@ import { MissBreakdown } from '../src/components/MissBreakdown';
 import { RunPreview } from '../src/components/RunPreview';
 import { exampleByKey, variantConfigs } from '../src/config/examples';
 import type { Config } from '../src/config/types';
-import { estimatedSeconds } from '../src/lib/placement';
-import { displayUnit, formatSeconds, formatWithUnit } from '../src/lib/format';
+import { estimatedSeconds } from '../src/lib/runs/placement';
+import { displayUnit, formatSeconds, formatWithUnit } from '../src/lib/numbers/format';
 import { RunControls } from '../src/components/RunControls';
 import { UnitsContext } from '../src/hooks/useCoreSchemas';
 import type { SchemaNode } from '../src/config/schema';
-import type { Units } from '../src/lib/units';
+import type { Units } from '../src/lib/numbers/units';
 import { handle } from '../src/core/protocol';
 import { configSchema, coreUnits, loadCore } from './core';
 import type { ReactElement } from 'react';
@@ -39,7 +39,7 @@ const text = (html: string) =>
 describe('components render numbers with units', () => {
   it('summary shows hit rate in % and exact counts', () => {
     const t = text(renderToStaticMarkup(<HitRateSummary result={SLICE_RESULT} prefix="wasm" />));
-    // 6,286 look-ups: SE 0.33 %, so one decimal (lib/confidence.ts).
+    // 6,286 look-ups: SE 0.33 %, so one decimal (lib/numbers/confidence.ts).
     expect(t).toContain('hit rate 92.4 %');
     expect(t).toContain('look-ups 6,286');
     expect(t).toContain('hits 5,806');

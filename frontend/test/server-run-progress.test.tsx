@@ -4,7 +4,7 @@ import type { Experiment, RunProgress } from '../src/api/client';
 import { ServerRunProgress } from '../src/components/ServerRunProgress';
 import { ServerStatus } from '../src/components/ServerStatus';
 import { finishedState } from '../src/hooks/useServerRun';
-import { formatRunProgress } from '../src/lib/format';
+import { formatRunProgress } from '../src/lib/numbers/format';
 
 const PROGRESS: RunProgress = { fraction: 0.3, done: 12_000, total: 40_000, unit: 'cycles', updated_at: '2026-11-26T17:00:00Z' };
 const none = () => undefined;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeConfig, encodeConfig } from '../src/lib/share';
+import { decodeConfig, encodeConfig } from '../src/lib/runs/share';
 import { navEntries, parseRoute } from '../src/views/routes';
 import { SLICE_CONFIG } from './fixtures';
 

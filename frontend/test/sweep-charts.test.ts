@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chartAxes, costPointsFromRows, latencyVsSize, paretoFront, seriesAxis, sizeVaries, stalledPoints, sweepMetrics } from '../src/lib/sweepCharts';
+import { chartAxes, costPointsFromRows, latencyVsSize, paretoFront, seriesAxis, sizeVaries, stalledPoints, sweepMetrics } from '../src/lib/charts/sweepCharts';
 
 const COLS = ['point', 'experiment_id', 'status', 'topology.dims', 'switch.cache.entries', 'summary.switches', 'cache.hit_rate', 'latency_ns.zero_load.mean']
   .map((name) => ({ name }));

@@ -3,8 +3,8 @@ import { exampleByKey } from '../src/config/examples';
 import { shownFields, type SchemaNode } from '../src/config/schema';
 import type { Config, Prepared } from '../src/config/types';
 import { handle } from '../src/core/protocol';
-import { firstFailingPoint, gridPoints, pointName, setAxisValue } from '../src/lib/sweep';
-import { defaultAxes, describeBase, powersAround } from '../src/lib/sweepDefaults';
+import { firstFailingPoint, gridPoints, pointName, setAxisValue } from '../src/lib/sweeps/sweep';
+import { defaultAxes, describeBase, powersAround } from '../src/lib/sweeps/sweepDefaults';
 import { configSchema, loadCore } from './core';
 
 // A new sweep's defaults and its check of every point, against the real core (schema and prepare).

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addSweep, MAX_SWEEPS, parseSweeps, rememberSweep, SWEEPS_KEY } from '../src/lib/sweepList';
+import { addSweep, MAX_SWEEPS, parseSweeps, rememberSweep, SWEEPS_KEY } from '../src/lib/sweeps/sweepList';
 
 describe('sweeps submitted from this browser', () => {
   it('keeps the newest first, once per id, at most MAX_SWEEPS', () => {

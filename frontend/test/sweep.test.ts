@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { axisValueErrors, defaultSweepName, parseAxis, parseAxisValues, pointCount, sweepSeries } from '../src/lib/sweep';
+import { axisValueErrors, defaultSweepName, parseAxis, parseAxisValues, pointCount, sweepSeries } from '../src/lib/sweeps/sweep';
 import { exampleByKey } from '../src/config/examples';
 import type { Config } from '../src/config/types';
 import { handle } from '../src/core/protocol';
 import { loadCore } from './core';
-import { diffConfigs, flatten } from '../src/lib/compare';
+import { diffConfigs, flatten } from '../src/lib/compare/compare';
 import { parseRoute } from '../src/views/routes';
 
 describe('sweep axes', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { replacesWholeText } from '../src/lib/textEdit';
+import { replacesWholeText } from '../src/lib/form/textEdit';
 
 describe('replacesWholeText', () => {
   const text = '{\n  "engine": "cycle"\n}';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { aggregated, aggregateLayout, aggregateValues, pairStats } from '../src/lib/cubeAggregate';
-import { bundledEdgesFor, dragonflyLayout, edgesFor, groupEdgesFor, hitRateColor, layeredLayout, MISSING_FILL } from '../src/lib/topology';
+import { aggregated, aggregateLayout, aggregateValues, pairStats } from '../src/lib/drawing/cubeAggregate';
+import { bundledEdgesFor, dragonflyLayout, edgesFor, groupEdgesFor, hitRateColor, layeredLayout, MISSING_FILL } from '../src/lib/drawing/topology';
 import { loadCore } from './core';
 
 const TOFU = [4, 4, 6, 2, 3, 2]; // examples/tofu-6d.json: 1,152 switches, 72 slices of 4x4

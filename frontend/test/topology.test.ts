@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { exampleByKey } from '../src/config/examples';
 import { handle } from '../src/core/protocol';
 import { loadCore } from './core';
-import { coordsOf, dragonflyLayout, edgesFor, gridLayout, groupEdgesFor, layeredLayout, hitRateDomain, MAX_DRAWN_CELLS, MISSING_FILL, networkName, switchId } from '../src/lib/topology';
+import { coordsOf, dragonflyLayout, edgesFor, gridLayout, groupEdgesFor, layeredLayout, hitRateDomain, MAX_DRAWN_CELLS, MISSING_FILL, networkName, switchId } from '../src/lib/drawing/topology';
 
 describe('topology grid geometry', () => {
   it('numbers switches with dimension 0 fastest (as the core does)', () => {

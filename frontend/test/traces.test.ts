@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Request } from '../src/core/protocol';
-import { heatLayout } from '../src/lib/traceHeatmap';
+import { heatLayout } from '../src/lib/charts/traceHeatmap';
 
 // A stand-in for the browser's Worker that records what is posted (core-client.test.ts has one that answers too).
 class FakeWorker {

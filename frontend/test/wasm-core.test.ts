@@ -3,12 +3,12 @@ import { handle, runStepped, type CoreModule } from '../src/core/protocol';
 import type { Json, SimResult } from '../src/config/types';
 import { SLICE_CONFIG } from './fixtures';
 import { canonical, EXAMPLES, exampleByKey, publishedConfig, variantConfigs } from '../src/config/examples';
-import { diffConfigs } from '../src/lib/compare';
-import { getPath, setPath } from '../src/lib/path';
+import { diffConfigs } from '../src/lib/compare/compare';
+import { getPath, setPath } from '../src/lib/form/path';
 import { allFields, fieldsFor, type SchemaNode } from '../src/config/schema';
-import { portRows } from '../src/lib/ports';
+import { portRows } from '../src/lib/drawing/ports';
 import { loadCore } from './core';
-import { inTurn, placement } from '../src/lib/placement';
+import { inTurn, placement } from '../src/lib/runs/placement';
 
 // Drives the real WASM core in node through the same handle() the Web Worker uses.
 let core: CoreModule;
@@ -152,7 +152,7 @@ describe('WASM core in node', () => {
   });
 
   it('per-port counts (output.per_port) add up to the port-class totals under the UI port names', async () => {
-    const { portRows } = await import('../src/lib/ports');
+    const { portRows } = await import('../src/lib/drawing/ports');
     for (const cfg of [{ ...SLICE_CONFIG, output: { per_port: true } },
       { seed: 2, topology: { kind: 'torus', dims: [3, 4, 2], concentration: 2 }, switch: { cache: { entries: 16, ways: 4 } },
         traffic: { packets: 800 }, output: { per_port: true } }]) {

@@ -110,7 +110,7 @@ test('compare preset: the run preview sums the work and time of all three varian
   await expect(next.getByTestId('summary-cycles')).toHaveText(`${total('cycles')} cycles`);
   expect(total('cycles')).toBe('810,000');
   await expect(next.getByTestId('summary-flit_hops')).toHaveText(`${total('flit_hops')} flit-hops`);
-  // 3 x 12.96 M flit-hops at the WASM cycle engine's 22 M/s to 4 M/s (lib/placement.ts).
+  // 3 x 12.96 M flit-hops at the WASM cycle engine's 22 M/s to 4 M/s (lib/runs/placement.ts).
   await expect(next.getByTestId('summary-time')).toHaveText('1.77 s – 9.72 s');
 });
 

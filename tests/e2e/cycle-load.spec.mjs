@@ -62,7 +62,7 @@ test('seed 003 HIPIQS preset: throughput, latency, saturation and link utilisati
     .toHaveText(`switch 0 (0,0): link utilisation ${pct(expected.utilization.by_switch[0])}`);
 
   // Every link is a line carrying its utilisation: each direction is the by_output_port value of
-  // the port it leaves by, the line shows the larger (lib/linkUtil.ts).
+  // the port it leaves by, the line shows the larger (lib/drawing/linkUtil.ts).
   await expectLinkUtilisation(result, expected);
 });
 
@@ -131,7 +131,7 @@ test('compare two seeds: a difference below the shown digits has a Δ that is no
   const runs = [cfg, { ...cfg, seed: 4 }].map((c) => ({ cfg: c, native: nativeRun(c) }));
   for (const r of runs) await runConfigInBrowser(page, expect, r.cfg, r.native.config_hash);
   const [a, b] = runs.map((r) => r.native);
-  // Popoviciu's bound on the SE of a mean in [0, max_hops] (lib/confidence.ts), as the UI uses.
+  // Popoviciu's bound on the SE of a mean in [0, max_hops] (lib/numbers/confidence.ts), as the UI uses.
   const se = (r) => r.summary.max_hops / 2 / Math.sqrt(r.packets.measured);
   const shown = decimalsFor(Math.hypot(se(a), se(b)), 0, 3);
   const d = b.hops.mean - a.hops.mean;

@@ -50,7 +50,7 @@ test('Tofu 6-D: aggregated grids per pair of dimensions with the native means, l
   // The legend is shown, and its scale spans the cells' means: the lowest and highest cells have its end colours.
   const means = [...stats.values()].map((s) => s.sum / s.n);
   const [lo, hi] = [Math.min(...means), Math.max(...means)];
-  expect(hi - lo).toBeGreaterThan(0.01); // not widened (lib/topology.ts hitRateDomain)
+  expect(hi - lo).toBeGreaterThan(0.01); // not widened (lib/drawing/topology.ts hitRateDomain)
   const legend = page.getByTestId('wasm-result').getByTestId('topology-legend');
   await expect(legend).toContainText('mean hit rate per cell');
   await expect(legend.locator('svg.legend-bar')).toHaveAttribute('aria-label',

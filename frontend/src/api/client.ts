@@ -1,6 +1,6 @@
 import type { Config, FieldError, SimResult } from '../config/types';
 import type { components, operations, paths } from './schema.gen';
-import { fieldErrorText } from '../lib/fieldError';
+import { fieldErrorText } from '../lib/form/fieldError';
 
 // REST client for the SwitchLab API (same origin, under /api). The types come from the API's
 // OpenAPI document (schema.gen.ts, `npm run gen:api`); only config and result are narrowed to the

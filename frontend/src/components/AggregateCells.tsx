@@ -1,7 +1,7 @@
 import { forwardRef } from 'react';
-import type { AggregateLayout, AggCell } from '../lib/cubeAggregate';
+import type { AggregateLayout, AggCell } from '../lib/drawing/cubeAggregate';
 
-// The aggregated k-ary n-cube (lib/cubeAggregate.ts): one cell per (dimension pair, coordinate
+// The aggregated k-ary n-cube (lib/drawing/cubeAggregate.ts): one cell per (dimension pair, coordinate
 // pair), dimension labels on the margins. Hovering or focusing a cell reports its text.
 export const AggregateCells = forwardRef<SVGSVGElement, {
   layout: AggregateLayout;

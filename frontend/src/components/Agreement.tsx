@@ -1,8 +1,8 @@
 import type { SimResult } from '../config/types';
-import { formatCount } from '../lib/format';
-import { appHeadline } from '../lib/appChart';
-import { agreementKey } from '../lib/agreement';
-import { runHeadline } from '../lib/history';
+import { formatCount } from '../lib/numbers/format';
+import { appHeadline } from '../lib/charts/appChart';
+import { agreementKey } from '../lib/compare/agreement';
+import { runHeadline } from '../lib/runs/history';
 import { useUnits } from '../hooks/useCoreSchemas';
 
 // The browser and the server run the same core, so the same config + seed must give identical

@@ -1,5 +1,5 @@
 import type { FieldError } from '../config/types';
-import { allowedBeyondMessage } from '../lib/fieldError';
+import { allowedBeyondMessage } from '../lib/form/fieldError';
 
 // The part of the core's "allowed" text the message does not already say.
 export function Allowed({ error }: { error: FieldError }) {

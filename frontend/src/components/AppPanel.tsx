@@ -1,6 +1,6 @@
 import type { Config, SimResult } from '../config/types';
-import { appLayout, appRows, formatGain, replayNote, simulatorName, type AppSection } from '../lib/appChart';
-import { formatWithUnit } from '../lib/format';
+import { appLayout, appRows, formatGain, replayNote, simulatorName, type AppSection } from '../lib/charts/appChart';
+import { formatWithUnit } from '../lib/numbers/format';
 import { useUnits } from '../hooks/useCoreSchemas';
 import { useSmpiTwin } from '../hooks/useSmpiTwin';
 import { ServerRunProgress } from './ServerRunProgress';

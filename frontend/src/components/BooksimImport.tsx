@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { Config, FieldError } from '../config/types';
 import { sharedCore } from '../core/client';
-import { fieldErrorText } from '../lib/fieldError';
+import { fieldErrorText } from '../lib/form/fieldError';
 
 // What the core's BookSim importer answers (docs/engines.md, "BookSim configs in").
 interface Imported {

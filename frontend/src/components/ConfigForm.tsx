@@ -1,12 +1,12 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import type { Config, FieldError } from '../config/types';
 import { LOAD_PATH, loadIgnored, type FieldSpec } from '../config/form';
-import { getPath } from '../lib/path';
+import { getPath } from '../lib/form/path';
 import { pruneToVariant, shownFields, type SchemaNode } from '../config/schema';
 import { GROUPS } from '../config/presentation';
 import { FieldInput } from './FieldInput';
 import { Allowed } from './Allowed';
-import { errorForField } from '../lib/fieldError';
+import { errorForField } from '../lib/form/fieldError';
 
 function groupsOf(fields: FieldSpec[]) {
   const present = new Set(fields.map((f) => f.group));

@@ -1,6 +1,6 @@
 import type { SimResult } from '../config/types';
-import { fitErrorOf, fitRegionText } from '../lib/fitError';
-import { formatWithUnit } from '../lib/format';
+import { fitErrorOf, fitRegionText } from '../lib/numbers/fitError';
+import { formatWithUnit } from '../lib/numbers/format';
 import { KeyValueTable } from './KeyValueTable';
 
 type Obj = Record<string, unknown>;

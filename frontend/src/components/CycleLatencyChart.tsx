@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import type { Json, SimResult } from '../config/types';
-import { binHistogram } from '../lib/charts';
-import { formatValue } from '../lib/format';
-import { getPath } from '../lib/path';
+import { binHistogram } from '../lib/charts/charts';
+import { formatValue } from '../lib/numbers/format';
+import { getPath } from '../lib/form/path';
 import { useUnits } from '../hooks/useCoreSchemas';
 import { Histogram } from './Histogram';
 

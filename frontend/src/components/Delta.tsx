@@ -1,8 +1,8 @@
 import type { Json } from '../config/types';
 import { useBaseline } from '../hooks/useHistory';
-import { differenceSE, errorsOf } from '../lib/confidence';
-import { formatDelta } from '../lib/format';
-import { getPath } from '../lib/path';
+import { differenceSE, errorsOf } from '../lib/numbers/confidence';
+import { formatDelta } from '../lib/numbers/format';
+import { getPath } from '../lib/form/path';
 
 // The change of one result number against the baseline run (same dotted result path), shown
 // beside the number; nothing when no baseline is set or it has no such number. `se` is this run's

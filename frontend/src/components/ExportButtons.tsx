@@ -1,7 +1,7 @@
 import type { RefObject } from 'react';
 import type { Config, SimResult } from '../config/types';
-import { resultRows } from '../lib/charts';
-import { download, svgMarkup, svgToPng, toCsv } from '../lib/exporting';
+import { resultRows } from '../lib/charts/charts';
+import { download, svgMarkup, svgToPng, toCsv } from '../lib/runs/exporting';
 import { useUnits } from '../hooks/useCoreSchemas';
 
 interface Props {

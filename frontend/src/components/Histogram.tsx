@@ -1,6 +1,6 @@
 import { scaleLinear } from 'd3-scale';
-import { binRange, histogramAxisTitle, type Binned } from '../lib/charts';
-import { formatCount, formatWithUnit } from '../lib/format';
+import { binRange, histogramAxisTitle, type Binned } from '../lib/charts/charts';
+import { formatCount, formatWithUnit } from '../lib/numbers/format';
 
 const W = 360;
 const H = 140;
@@ -19,7 +19,7 @@ interface Props {
   testid?: string;
 }
 
-// Packets per latency bin (lib/charts.ts binHistogram): D3 computes the scales and ticks, React
+// Packets per latency bin (lib/charts/charts.ts binHistogram): D3 computes the scales and ticks, React
 // draws the bars; the x axis names the unit and the bin width, each bar's tooltip its range and count.
 export function Histogram({ binned: { bins, width }, label, unit, whole = false, testid }: Props) {
   if (bins.length === 0) return null;

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import type { Config } from '../config/types';
 import { updateHistory, useHistory } from '../hooks/useHistory';
-import { remove, rename, runHeadline, setBaseline, type HistoryEntry } from '../lib/history';
+import { remove, rename, runHeadline, setBaseline, type HistoryEntry } from '../lib/runs/history';
 import { useUnits } from '../hooks/useCoreSchemas';
-import { COMPARE_URL } from '../lib/share';
+import { COMPARE_URL } from '../lib/runs/share';
 
 const time = (iso: string) => new Date(iso).toLocaleString('en-GB', { dateStyle: 'short', timeStyle: 'short' });
 

@@ -1,6 +1,6 @@
 import type { SimResult } from '../config/types';
-import { errorsOf } from '../lib/confidence';
-import { formatCount, formatSeconds, formatValue } from '../lib/format';
+import { errorsOf } from '../lib/numbers/confidence';
+import { formatCount, formatSeconds, formatValue } from '../lib/numbers/format';
 import { useUnits } from '../hooks/useCoreSchemas';
 import { Delta } from './Delta';
 
@@ -9,7 +9,7 @@ import { Delta } from './Delta';
 export function HitRateSummary({ result, prefix }: { result: SimResult; prefix: string }) {
   const c = result.cache;
   const units = useUnits();
-  // Rates with the digits their counts support (lib/confidence.ts).
+  // Rates with the digits their counts support (lib/numbers/confidence.ts).
   const se = errorsOf(result);
   const shown = (path: 'all_hit_share' | 'packets_all_hit') => formatValue(c[path], units.unitOf(`cache.${path}`), se(`cache.${path}`));
   const misses = c.lookups - c.hits;

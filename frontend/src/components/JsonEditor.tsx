@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Config, FieldError } from '../config/types';
-import { replacesWholeText } from '../lib/textEdit';
-import { nonFinitePath } from '../lib/path';
+import { replacesWholeText } from '../lib/form/textEdit';
+import { nonFinitePath } from '../lib/form/path';
 import { Allowed } from './Allowed';
 
 interface Props {

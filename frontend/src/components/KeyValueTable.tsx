@@ -1,5 +1,5 @@
-import { fitErrorOf, fitErrorText } from '../lib/fitError';
-import { formatValue } from '../lib/format';
+import { fitErrorOf, fitErrorText } from '../lib/numbers/fitError';
+import { formatValue } from '../lib/numbers/format';
 import { useUnits } from '../hooks/useCoreSchemas';
 import { Delta } from './Delta';
 import { TableScroll } from './TableScroll';
@@ -9,7 +9,7 @@ type Obj = Record<string, unknown>;
 // Scalar fields of one result section as a two-column table, each number with the unit the
 // results schema gives its path (`path` is the section's dotted path in the result); each figure
 // that has a fit error (fit_holdout_error_pct[key] = [median, worst]) shows it next to the value.
-// `se` gives the standard error of a full result path (lib/confidence.ts), which sets the digits.
+// `se` gives the standard error of a full result path (lib/numbers/confidence.ts), which sets the digits.
 export function KeyValueTable({ data, path, skip = [], se = () => undefined }: {
   data: Obj; path: string; skip?: string[]; se?: (path: string) => number | undefined;
 }) {

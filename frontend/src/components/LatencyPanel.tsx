@@ -1,7 +1,7 @@
 import type { SimResult } from '../config/types';
-import { binHistogram } from '../lib/charts';
-import { errorsOf } from '../lib/confidence';
-import { formatValue } from '../lib/format';
+import { binHistogram } from '../lib/charts/charts';
+import { errorsOf } from '../lib/numbers/confidence';
+import { formatValue } from '../lib/numbers/format';
 import { Delta } from './Delta';
 import { Histogram } from './Histogram';
 

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { formatPercent } from '../lib/format';
+import { formatPercent } from '../lib/numbers/format';
 
 // A continuous colour legend for a fraction (hit rate, utilisation) or a Δ of one: D3 supplies
 // stops and ticks, React draws them. `format` writes a tick (default: a percentage).

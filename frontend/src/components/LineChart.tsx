@@ -2,9 +2,9 @@ import { forwardRef } from 'react';
 import { scaleLinear, scaleLog } from 'd3-scale';
 import { line } from 'd3-shape';
 import { extent } from 'd3-array';
-import type { Series } from '../lib/sweep';
-import { formatAxisValue } from '../lib/format';
-import { bandSegments, logTicks, markerTitles } from '../lib/lineChart';
+import type { Series } from '../lib/sweeps/sweep';
+import { formatAxisValue } from '../lib/numbers/format';
+import { bandSegments, logTicks, markerTitles } from '../lib/charts/lineChart';
 
 // Okabe-Ito: colour-blind-safe categorical palette.
 const PALETTE = ['#0072B2', '#E69F00', '#009E73', '#CC79A7', '#D55E00', '#56B4E9', '#F0E442', '#000000'];

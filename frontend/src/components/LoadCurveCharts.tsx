@@ -1,9 +1,9 @@
 import { useRef } from 'react';
 import { useUnits } from '../hooks/useCoreSchemas';
 import { useElementWidth } from '../hooks/useElementWidth';
-import { download, svgMarkup, svgToPng, toCsv } from '../lib/exporting';
-import { formatValue } from '../lib/format';
-import { bracketText, curveCsvRows, latencySeries, throughputSeries, zeroLoadPoint, type CurveRow } from '../lib/loadCurve';
+import { download, svgMarkup, svgToPng, toCsv } from '../lib/runs/exporting';
+import { formatValue } from '../lib/numbers/format';
+import { bracketText, curveCsvRows, latencySeries, throughputSeries, zeroLoadPoint, type CurveRow } from '../lib/charts/loadCurve';
 import { LineChart } from './LineChart';
 
 interface Props {

@@ -1,10 +1,10 @@
 import type { Json, SimResult } from '../config/types';
-import { errorsOf } from '../lib/confidence';
-import { formatValue } from '../lib/format';
-import { DEADLOCK, loadBracket, runState, type CurveRow } from '../lib/loadCurve';
-import { getPath } from '../lib/path';
+import { errorsOf } from '../lib/numbers/confidence';
+import { formatValue } from '../lib/numbers/format';
+import { DEADLOCK, loadBracket, runState, type CurveRow } from '../lib/charts/loadCurve';
+import { getPath } from '../lib/form/path';
 import { useUnits } from '../hooks/useCoreSchemas';
-import type { Units } from '../lib/units';
+import type { Units } from '../lib/numbers/units';
 import { CycleLatencyChart } from './CycleLatencyChart';
 import { Delta } from './Delta';
 import { KeyValueTable } from './KeyValueTable';

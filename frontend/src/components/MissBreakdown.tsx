@@ -1,7 +1,7 @@
 import { scaleLinear } from 'd3-scale';
 import type { SimResult } from '../config/types';
-import { lookupSegments, missEstimateLabel } from '../lib/charts';
-import { formatCount, formatRate } from '../lib/format';
+import { lookupSegments, missEstimateLabel } from '../lib/charts/charts';
+import { formatCount, formatRate } from '../lib/numbers/format';
 
 // Okabe-Ito colours: distinguishable with the common colour-vision deficiencies.
 const COLORS = { hits: '#0072B2', compulsory: '#E69F00', capacity: '#CC79A7', conflict: '#D55E00' };

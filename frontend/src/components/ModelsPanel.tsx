@@ -1,6 +1,6 @@
 import type { Json, SimResult } from '../config/types';
-import { formatValue } from '../lib/format';
-import { flatten } from '../lib/compare';
+import { formatValue } from '../lib/numbers/format';
+import { flatten } from '../lib/compare/compare';
 import { useUnits } from '../hooks/useCoreSchemas';
 import { Delta } from './Delta';
 import { TableScroll } from './TableScroll';

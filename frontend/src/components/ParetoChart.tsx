@@ -2,9 +2,9 @@ import { forwardRef } from 'react';
 import { scaleLinear } from 'd3-scale';
 import { line, curveStepAfter } from 'd3-shape';
 import { extent } from 'd3-array';
-import { paretoFront, type CostPoint } from '../lib/sweepCharts';
-import { fitErrorText } from '../lib/fitError';
-import { displayUnit, formatPercent, formatWithUnit } from '../lib/format';
+import { paretoFront, type CostPoint } from '../lib/charts/sweepCharts';
+import { fitErrorText } from '../lib/numbers/fitError';
+import { displayUnit, formatPercent, formatWithUnit } from '../lib/numbers/format';
 
 const W = 520;
 const H = 280;

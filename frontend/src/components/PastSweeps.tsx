@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { getSweep, type Sweep } from '../api/client';
-import { parseSweeps, SWEEPS_KEY } from '../lib/sweepList';
-import { formatCount } from '../lib/format';
+import { parseSweeps, SWEEPS_KEY } from '../lib/sweeps/sweepList';
+import { formatCount } from '../lib/numbers/format';
 
 // Sweeps submitted from this browser, each with its current status from the API.
 export function PastSweeps() {

@@ -1,5 +1,5 @@
 import type { Config } from '../config/types';
-import { withPerPort } from '../lib/ports';
+import { withPerPort } from '../lib/drawing/ports';
 
 // output.per_port is part of the config (and so of its hash): the core only collects per-port
 // counts when asked, so the toggle edits the config rather than being a hidden run option.

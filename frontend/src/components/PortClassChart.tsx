@@ -1,8 +1,8 @@
 import { scaleBand, scaleLinear } from 'd3-scale';
 import type { SimResult } from '../config/types';
-import { missEstimateLabel, portClassRows } from '../lib/charts';
-import { proportionSE } from '../lib/confidence';
-import { formatCount, formatPercent, formatRate } from '../lib/format';
+import { missEstimateLabel, portClassRows } from '../lib/charts/charts';
+import { proportionSE } from '../lib/numbers/confidence';
+import { formatCount, formatPercent, formatRate } from '../lib/numbers/format';
 import { useUnits } from '../hooks/useCoreSchemas';
 import { Delta } from './Delta';
 import { TableScroll } from './TableScroll';

@@ -1,6 +1,6 @@
 import type { SimResult } from '../config/types';
-import { outputPortRows, portRows } from '../lib/ports';
-import { formatCount, formatPercent, formatRate } from '../lib/format';
+import { outputPortRows, portRows } from '../lib/drawing/ports';
+import { formatCount, formatPercent, formatRate } from '../lib/numbers/format';
 
 // The picked switch's input ports: look-ups and hit rate per port (result.cache.by_port).
 export function PortTable({ result, switchId }: { result: SimResult; switchId: number }) {

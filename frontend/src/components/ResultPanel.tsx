@@ -13,7 +13,7 @@ import { PublishedPanel } from './PublishedPanel';
 import { ResultWarnings } from './ResultWarnings';
 import { AppPanel } from './AppPanel';
 import { BaselineContext, useBaseline } from '../hooks/useHistory';
-import { getPath } from '../lib/path';
+import { getPath } from '../lib/form/path';
 
 interface Props {
   title: string;

@@ -1,6 +1,6 @@
 import type { Config, SimResult } from '../config/types';
-import { setPath } from '../lib/path';
-import { formatSetting } from '../lib/format';
+import { setPath } from '../lib/form/path';
+import { formatSetting } from '../lib/numbers/format';
 
 // The core's warnings on a result (a cold cache, a window too short for 1 % precision), each under
 // the number it qualifies and with its fixes as one click each: the run's config with that change

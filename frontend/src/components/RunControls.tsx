@@ -1,6 +1,6 @@
 import type { WasmRunState } from '../hooks/useWasmRun';
 import { useTicker } from '../hooks/useWasmRun';
-import { formatProgress, formatSeconds } from '../lib/format';
+import { formatProgress, formatSeconds } from '../lib/numbers/format';
 
 interface Props {
   state: WasmRunState;

@@ -1,6 +1,6 @@
 import type { Prepared, RunSummary } from '../config/types';
-import { formatSeconds, formatWithUnit } from '../lib/format';
-import { BROWSER_BUDGET, estimatedSecondsInTurn, inTurn, placement } from '../lib/placement';
+import { formatSeconds, formatWithUnit } from '../lib/numbers/format';
+import { BROWSER_BUDGET, estimatedSecondsInTurn, inTurn, placement } from '../lib/runs/placement';
 import { useUnits } from '../hooks/useCoreSchemas';
 
 // The rows of the core's summary shown before a run, in this order (the cycle engine's work is

@@ -1,8 +1,8 @@
 import type { Json, SimResult } from '../config/types';
 import { useUnits } from '../hooks/useCoreSchemas';
-import { formatValue } from '../lib/format';
-import { getPath } from '../lib/path';
-import { bracketText, latencyCurve, loadBracket, type CurveRow } from '../lib/loadCurve';
+import { formatValue } from '../lib/numbers/format';
+import { getPath } from '../lib/form/path';
+import { bracketText, latencyCurve, loadBracket, type CurveRow } from '../lib/charts/loadCurve';
 import { LineChart } from './LineChart';
 
 // Saturation-mode cycle runs on one chart: each run's latency-load curve (its bisection, result

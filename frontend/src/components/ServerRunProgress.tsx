@@ -1,5 +1,5 @@
 import type { RunProgress } from '../api/client';
-import { formatRunProgress } from '../lib/format';
+import { formatRunProgress } from '../lib/numbers/format';
 
 // A server run under way: its worker's last progress report (about once a second) as a bar with the
 // engine's work units, and Cancel (DELETE /api/experiments/{id}). Queued, or before the first

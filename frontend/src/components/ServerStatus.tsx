@@ -1,5 +1,5 @@
 import type { ServerRunState } from '../hooks/useServerRun';
-import { formatRunProgress } from '../lib/format';
+import { formatRunProgress } from '../lib/numbers/format';
 import { ServerRunProgress } from './ServerRunProgress';
 
 export function ServerStatus({ state, onStop, onCancel }: {

@@ -2,11 +2,11 @@ import { useMemo, useRef, useState } from 'react';
 import { allFields } from '../config/schema';
 import { useCoreSchemas, useUnits } from '../hooks/useCoreSchemas';
 import type { Sweep, SweepResultsPage } from '../api/client';
-import { sweepSeries } from '../lib/sweep';
-import { chartAxes, SATURATED_COLUMN, stalledPoints, sweepMetrics, type StalledPoint } from '../lib/sweepCharts';
-import { formatSetting, formatWithUnit } from '../lib/format';
+import { sweepSeries } from '../lib/sweeps/sweep';
+import { chartAxes, SATURATED_COLUMN, stalledPoints, sweepMetrics, type StalledPoint } from '../lib/charts/sweepCharts';
+import { formatSetting, formatWithUnit } from '../lib/numbers/format';
 import { LineChart } from './LineChart';
-import { download, svgMarkup, svgToPng } from '../lib/exporting';
+import { download, svgMarkup, svgToPng } from '../lib/runs/exporting';
 
 // "Cache entries (entries)" for "switch.cache.entries": the form's label and the schema's unit.
 export function useAxisLabel(): (path: string) => string {

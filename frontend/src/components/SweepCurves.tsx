@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { getExperiment, type Sweep, type SweepResultsPage } from '../api/client';
 import type { SimResult } from '../config/types';
-import { saturationPoints } from '../lib/sweep';
+import { saturationPoints } from '../lib/sweeps/sweep';
 import { SaturationCurves } from './SaturationCurves';
 
 // Curves fetched for at most this many points (each one experiment request).

@@ -1,8 +1,8 @@
 import { useRef, useState } from 'react';
 import type { Sweep, SweepResultsPage } from '../api/client';
-import { COST_CHOICES, SIZE_LABEL, costPointsFromRows, latencyVsSize, seriesAxis, sizeVaries, sweepMetrics } from '../lib/sweepCharts';
-import { formatWithUnit } from '../lib/format';
-import { download, svgMarkup, svgToPng } from '../lib/exporting';
+import { COST_CHOICES, SIZE_LABEL, costPointsFromRows, latencyVsSize, seriesAxis, sizeVaries, sweepMetrics } from '../lib/charts/sweepCharts';
+import { formatWithUnit } from '../lib/numbers/format';
+import { download, svgMarkup, svgToPng } from '../lib/runs/exporting';
 import { LineChart } from './LineChart';
 import { ParetoChart, ParetoTable } from './ParetoChart';
 import { useUnits } from '../hooks/useCoreSchemas';

@@ -1,5 +1,5 @@
 import type { Sweep } from '../api/client';
-import { formatCount, formatSeconds } from '../lib/format';
+import { formatCount, formatSeconds } from '../lib/numbers/format';
 
 export function SweepProgressBar({ sweep }: { sweep: Sweep }) {
   const p = sweep.progress;

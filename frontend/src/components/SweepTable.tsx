@@ -1,12 +1,12 @@
 import type { Sweep, SweepResultsPage } from '../api/client';
-import { rowErrors } from '../lib/confidence';
-import { fitErrorCell, fitErrorColumn, fitErrorText } from '../lib/fitError';
-import { formatSetting, formatValue } from '../lib/format';
-import { saturationPoints } from '../lib/sweep';
+import { rowErrors } from '../lib/numbers/confidence';
+import { fitErrorCell, fitErrorColumn, fitErrorText } from '../lib/numbers/fitError';
+import { formatSetting, formatValue } from '../lib/numbers/format';
+import { saturationPoints } from '../lib/sweeps/sweep';
 import { TableScroll } from './TableScroll';
 
 // Every value carries its column's unit (one formatter for all tables); ids are shortened and link to the experiment page.
-// A hit rate has the digits its row's look-ups support (lib/confidence.ts); an axis value is the setting, exactly.
+// A hit rate has the digits its row's look-ups support (lib/numbers/confidence.ts); an axis value is the setting, exactly.
 function cell(name: string, unit: string | null, v: unknown, se: number | undefined, axis: boolean) {
   if (name === 'experiment_id' && typeof v === 'string') return <a href={`/e/${v}`}>{v.slice(0, 10)}…</a>;
   return axis ? formatSetting(v, unit) : formatValue(v, unit, se);
@@ -22,7 +22,7 @@ function searchCaption(which: 'all' | 'some'): string {
 
 export function SweepTable({ sweep, results }: { sweep: Pick<Sweep, 'base' | 'axes'>; results: SweepResultsPage }) {
   const all = results.columns;
-  // The fit's error columns are shown inside the cell of the figure they qualify (lib/fitError.ts);
+  // The fit's error columns are shown inside the cell of the figure they qualify (lib/numbers/fitError.ts);
   // the CSV export keeps them as columns.
   const cols = all.filter((c) => !c.name.includes('.fit_holdout_error_pct.'));
   const at = (name: string | null) => (name ? all.findIndex((c) => c.name === name) : -1);

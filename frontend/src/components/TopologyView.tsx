@@ -1,15 +1,15 @@
 import { forwardRef, useMemo, useState, type KeyboardEvent } from 'react';
 import type { SimResult, TopologyDescription } from '../config/types';
-import { bundledEdgesFor, cubeLinkLayout, deltaColor, dragonflyLayout, edgesFor, gridLayout, groupEdgesFor, hitRateColor, hitRateDomain, layeredLayout, MAX_DRAWN_CELLS, MAX_SINGLE_EDGES, MIN_LINK_CELL, MISSING_FILL, networkName, switchDeltas, type Cell, type Edge, type GridLayout } from '../lib/topology';
-import { aggregated, aggregateLayout, aggregateValues, pairStats } from '../lib/cubeAggregate';
+import { bundledEdgesFor, cubeLinkLayout, deltaColor, dragonflyLayout, edgesFor, gridLayout, groupEdgesFor, hitRateColor, hitRateDomain, layeredLayout, MAX_DRAWN_CELLS, MAX_SINGLE_EDGES, MIN_LINK_CELL, MISSING_FILL, networkName, switchDeltas, type Cell, type Edge, type GridLayout } from '../lib/drawing/topology';
+import { aggregated, aggregateLayout, aggregateValues, pairStats } from '../lib/drawing/cubeAggregate';
 import { AggregateCells } from './AggregateCells';
-import { formatCount, formatDelta, formatRate } from '../lib/format';
-import { graphLinks, outputUtilisation, switchLookups } from '../lib/ports';
+import { formatCount, formatDelta, formatRate } from '../lib/numbers/format';
+import { graphLinks, outputUtilisation, switchLookups } from '../lib/drawing/ports';
 import { useBaseline } from '../hooks/useHistory';
 import { Legend } from './Legend';
 import { PortTable } from './PortTable';
-import { forceLayout } from '../lib/forceLayout';
-import { linkLoads, type LoadedEdge } from '../lib/linkUtil';
+import { forceLayout } from '../lib/drawing/forceLayout';
+import { linkLoads, type LoadedEdge } from '../lib/drawing/linkUtil';
 
 interface Props {
   // The core's description of the network (prepare()'s "topology" before a run, the result's after).
@@ -66,7 +66,7 @@ export const TopologyView = forwardRef<SVGSVGElement, Props>(function TopologyVi
     if (Array.isArray(topology?.link_bundles)) return bundledEdgesFor(layout, null, topology?.link_bundles);
     return Array.isArray(links) && links.length > MAX_SINGLE_EDGES ? bundledEdgesFor(layout, links) : edgesFor(layout, links);
   }, [layout, links, kind, topology?.link_bundles, topology?.global_links_per_group_pair]);
-  // Cycle-engine runs: every line that is one link carries its utilisation (lib/linkUtil.ts).
+  // Cycle-engine runs: every line that is one link carries its utilisation (lib/drawing/linkUtil.ts).
   const loads = useMemo(() => linkLoads(edges, result), [edges, result]);
   const [aggPicked, setAggPicked] = useState<string | null>(null);
   const colouring = result ? `, coloured by ${source}`

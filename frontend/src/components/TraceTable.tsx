@@ -1,4 +1,4 @@
-import { formatCount } from '../lib/format';
+import { formatCount } from '../lib/numbers/format';
 import { TableScroll } from './TableScroll';
 
 // One traced packet as the core reports it (results schema `trace`; docs/engines.md "Per-packet

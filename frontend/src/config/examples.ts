@@ -1,6 +1,6 @@
 import type { Config, Json, SimResult } from './types';
-import { getPath, setPath } from '../lib/path';
-import { formatWithUnit } from '../lib/format';
+import { getPath, setPath } from '../lib/form/path';
+import { formatWithUnit } from '../lib/numbers/format';
 import type { SweepRequest } from '../api/client';
 
 // The example catalogue: examples/*.json at the repository root (format in examples/README.md),

@@ -1,5 +1,5 @@
 import type { Config, Json } from './types';
-import { getPath, setPath } from '../lib/path';
+import { getPath, setPath } from '../lib/form/path';
 
 // The config form is a list of field descriptors over dotted config paths, generated from the
 // core's schema (schema.ts). Inputs hold text; parseField turns text into a JSON value or a local

@@ -1,7 +1,7 @@
 import type { Config } from './types';
 import type { AppliesWhen, FieldKind, FieldSpec } from './form';
 import { fieldLabel, fieldOrder, groupOf } from './presentation';
-import { getPath, setPath } from '../lib/path';
+import { getPath, setPath } from '../lib/form/path';
 
 // Builds the form from the core's experiment JSON Schema (core.schema()). The schema is
 // discriminated: `properties` holds the fields every config has, and each `allOf` entry tagged

@@ -1,5 +1,5 @@
 import type { Config, FieldError, Prepared, SimResult } from '../config/types';
-import { FIRST_CHUNK_PACKETS, nextChunk, TARGET_CHUNK_MS } from '../lib/chunking';
+import { FIRST_CHUNK_PACKETS, nextChunk, TARGET_CHUNK_MS } from '../lib/runs/chunking';
 
 // One simulation in the core that advances in chunks (embind class; free with delete()).
 export interface CoreSimulation {

@@ -1,6 +1,6 @@
 import type { Config, FieldError } from '../config/types';
 import { sharedCore } from '../core/client';
-import { axisValueErrors, firstFailingPoint, type AxisValues, type FailingPoint } from '../lib/sweep';
+import { axisValueErrors, firstFailingPoint, type AxisValues, type FailingPoint } from '../lib/sweeps/sweep';
 import { useKeyedAnswer } from './useKeyedAnswer';
 
 class Stale extends Error {}
@@ -15,7 +15,7 @@ function preparer(live: () => boolean) {
   };
 }
 
-// The new-sweep form's axis values checked by the core (lib/sweep.ts, axisValueErrors) in the
+// The new-sweep form's axis values checked by the core (lib/sweeps/sweep.ts, axisValueErrors) in the
 // page's shared worker, after a short pause in typing. Until the check of the current axes has
 // answered, no axis has an error.
 export function useAxisValueErrors(base: Config, axes: Array<AxisValues | null>): Array<FieldError | null> {
@@ -23,7 +23,7 @@ export function useAxisValueErrors(base: Config, axes: Array<AxisValues | null>)
   return errors ?? axes.map(() => null);
 }
 
-// Every point of the grid checked by the core (lib/sweep.ts, firstFailingPoint): undefined while
+// Every point of the grid checked by the core (lib/sweeps/sweep.ts, firstFailingPoint): undefined while
 // the check runs (Submit waits for it), then the first failing point or null. `axes` null: no
 // grid to check yet (the axes themselves have errors).
 export function usePointCheck(base: Config, axes: AxisValues[] | null): FailingPoint | null | undefined {

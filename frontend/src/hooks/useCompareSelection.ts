@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { selectionFromHash, selectionHash, type CompareSelection } from '../lib/compare';
+import { selectionFromHash, selectionHash, type CompareSelection } from '../lib/compare/compare';
 
 // How the view's own change of the selection enters the browser's history: 'push' makes it a step
 // that Back undoes (ticking a run); 'replace' rewrites the current step (typing ids, so that a

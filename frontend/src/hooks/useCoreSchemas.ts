@@ -1,7 +1,7 @@
 import { createContext, useContext, useEffect, useState } from 'react';
 import { sharedCore } from '../core/client';
 import type { SchemaNode } from '../config/schema';
-import { NO_UNITS, Units, type ResultsSchemaNode } from '../lib/units';
+import { NO_UNITS, Units, type ResultsSchemaNode } from '../lib/numbers/units';
 
 export interface CoreSchemas {
   config: SchemaNode;

@@ -1,8 +1,8 @@
 import { createContext, useContext, useMemo, useSyncExternalStore } from 'react';
 import type { SimResult } from '../config/types';
-import { HISTORY_KEY, parseHistory, storeHistory, type HistoryState } from '../lib/history';
+import { HISTORY_KEY, parseHistory, storeHistory, type HistoryState } from '../lib/runs/history';
 
-// One history store per page over localStorage (lib/history.ts); every view reads the same one,
+// One history store per page over localStorage (lib/runs/history.ts); every view reads the same one,
 // and another tab's changes arrive through the storage event.
 let state: HistoryState = parseHistory(typeof localStorage === 'undefined' ? null : localStorage.getItem(HISTORY_KEY));
 const listeners = new Set<() => void>();

@@ -3,7 +3,7 @@ import type { Config, FieldError } from '../config/types';
 import {
   cancelExperiment, InvalidConfig, submitExperiment, waitForExperiment, type Experiment, type RunProgress, type SweepRequest,
 } from '../api/client';
-import { submitSweep as startSweep } from '../lib/submitSweep';
+import { submitSweep as startSweep } from '../lib/sweeps/submitSweep';
 
 export type ServerRunState =
   | { phase: 'idle' }

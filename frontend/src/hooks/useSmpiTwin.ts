@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Config, SimResult } from '../config/types';
-import type { AppSection } from '../lib/appChart';
+import type { AppSection } from '../lib/charts/appChart';
 import { sharedCore } from '../core/client';
 import {
   cancelExperiment, experimentPresence, submitExperiment, waitForExperiment, type Experiment, type RunProgress,

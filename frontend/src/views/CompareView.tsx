@@ -1,12 +1,12 @@
 import { useEffect, useMemo, useState } from 'react';
 import { getExperiment, submitExperiment } from '../api/client';
 import type { Config, Json, SimResult } from '../config/types';
-import { diffConfigs, idList, metricLabel, metricRows } from '../lib/compare';
-import { differenceSE, errorsOf } from '../lib/confidence';
-import { fitErrorText } from '../lib/fitError';
-import { formatDelta, formatSetting, formatValue } from '../lib/format';
-import { shortName } from '../lib/history';
-import { getPath } from '../lib/path';
+import { diffConfigs, idList, metricLabel, metricRows } from '../lib/compare/compare';
+import { differenceSE, errorsOf } from '../lib/numbers/confidence';
+import { fitErrorText } from '../lib/numbers/fitError';
+import { formatDelta, formatSetting, formatValue } from '../lib/numbers/format';
+import { shortName } from '../lib/runs/history';
+import { getPath } from '../lib/form/path';
 import { useCompareSelection } from '../hooks/useCompareSelection';
 import { useHistory } from '../hooks/useHistory';
 import { useCoreSchemas, useUnits } from '../hooks/useCoreSchemas';
@@ -15,8 +15,8 @@ import { useNormalizedConfigs } from '../hooks/useNormalizedConfigs';
 import { TableScroll } from '../components/TableScroll';
 import { sharedCore } from '../core/client';
 import { useKeyedAnswer } from '../hooks/useKeyedAnswer';
-import { standaloneCompareLink } from '../lib/compareLink';
-import { decodeConfig } from '../lib/share';
+import { standaloneCompareLink } from '../lib/compare/compareLink';
+import { decodeConfig } from '../lib/runs/share';
 
 export const MAX_COMPARED = 4;
 

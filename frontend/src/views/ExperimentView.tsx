@@ -3,8 +3,8 @@ import { cancelExperiment, getExperiment, waitForExperiment, type Experiment } f
 import { ResultPanel } from '../components/ResultPanel';
 import { ServerRunProgress } from '../components/ServerRunProgress';
 import { ShareButton } from '../components/ShareButton';
-import { formatRunProgress } from '../lib/format';
-import { COMPARE_URL, encodeConfig } from '../lib/share';
+import { formatRunProgress } from '../lib/numbers/format';
+import { COMPARE_URL, encodeConfig } from '../lib/runs/share';
 import { BaselineContext, useHistoryBaseline } from '../hooks/useHistory';
 
 // A stored experiment at its shareable, content-addressed URL /e/{id}; a run under way shows its

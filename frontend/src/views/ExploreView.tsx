@@ -23,11 +23,11 @@ import { useCompareRun } from '../hooks/useCompareRun';
 import { useVariantSummaries } from '../hooks/useVariantSummaries';
 import { ComparePanel } from '../components/ComparePanel';
 import { useServerRun } from '../hooks/useServerRun';
-import { addRun, runHeadline, shortName, type HistoryState } from '../lib/history';
+import { addRun, runHeadline, shortName, type HistoryState } from '../lib/runs/history';
 import { useCoreSchemas, useUnits } from '../hooks/useCoreSchemas';
-import { autoRuns } from '../lib/placement';
-import { getPath } from '../lib/path';
-import { decodeConfig, encodeConfig, NEW_SWEEP_URL, shareUrl } from '../lib/share';
+import { autoRuns } from '../lib/runs/placement';
+import { getPath } from '../lib/form/path';
+import { decodeConfig, encodeConfig, NEW_SWEEP_URL, shareUrl } from '../lib/runs/share';
 
 // Where the page starts: a shared config from the link, else the start example.
 function initial(): { config: Config; origin: string | null } {

@@ -5,18 +5,18 @@ import { allFields, shownFields } from '../config/schema';
 import { LOAD_PATH, loadIgnored } from '../config/form';
 import { useCoreSchemas } from '../hooks/useCoreSchemas';
 import { InvalidConfig } from '../api/client';
-import { decodeConfig, encodeConfig } from '../lib/share';
-import { getPath } from '../lib/path';
-import { defaultSweepName, parseAxis, pointCount, pointName, type AxisValues } from '../lib/sweep';
-import { defaultAxes, describeBase } from '../lib/sweepDefaults';
-import { formatCount, formatSeconds } from '../lib/format';
-import { sweepSeconds, workPerPoint } from '../lib/placement';
+import { decodeConfig, encodeConfig } from '../lib/runs/share';
+import { getPath } from '../lib/form/path';
+import { defaultSweepName, parseAxis, pointCount, pointName, type AxisValues } from '../lib/sweeps/sweep';
+import { defaultAxes, describeBase } from '../lib/sweeps/sweepDefaults';
+import { formatCount, formatSeconds } from '../lib/numbers/format';
+import { sweepSeconds, workPerPoint } from '../lib/runs/placement';
 import { useCoreService } from '../hooks/useCoreService';
 import { useAxisValueErrors, usePointCheck } from '../hooks/useAxisValueErrors';
 import { Allowed } from '../components/Allowed';
 import { PastSweeps } from '../components/PastSweeps';
 import { TableScroll } from '../components/TableScroll';
-import { submitSweep } from '../lib/submitSweep';
+import { submitSweep } from '../lib/sweeps/submitSweep';
 
 interface Axis {
   path: string;

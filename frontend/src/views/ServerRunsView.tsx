@@ -8,7 +8,7 @@ import {
   type SweepListItem,
 } from '../api/client';
 import { useCoreSchemas } from '../hooks/useCoreSchemas';
-import { formatCount, formatPercent } from '../lib/format';
+import { formatCount, formatPercent } from '../lib/numbers/format';
 
 // Everything the server holds, from any browser or from curl (GET /api/sweeps, GET /api/experiments):
 // newest first, a page at a time, narrowed by engine, status and name. Each row links to its page.

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { COMPARE_URL, NEW_SWEEP_URL, SERVER_RUNS_URL } from '../lib/share';
+import { COMPARE_URL, NEW_SWEEP_URL, SERVER_RUNS_URL } from '../lib/runs/share';
 import { CompareView } from './CompareView';
 import { ExperimentView } from './ExperimentView';
 import { ExploreView } from './ExploreView';

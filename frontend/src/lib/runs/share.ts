@@ -1,5 +1,5 @@
 import { compressToEncodedURIComponent, decompressFromEncodedURIComponent } from 'lz-string';
-import type { Config } from '../config/types';
+import type { Config } from '../../config/types';
 
 // A client-only config travels in the URL fragment (#c=...), compressed; the fragment never
 // reaches a server, so nothing is stored until the user submits.

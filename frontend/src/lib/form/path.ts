@@ -1,4 +1,4 @@
-import type { Config, Json } from '../config/types';
+import type { Config, Json } from '../../config/types';
 
 // Dotted-path access into the config, e.g. "switch.cache.ways" (the same paths the core uses
 // in its error messages, so an error can be attached to the input that edits that field).

@@ -1,7 +1,7 @@
-import type { Config, FieldError, Json } from '../config/types';
-import type { Sweep } from '../api/client';
-import { getPath } from './path';
-import { NUMBER, numberOf } from '../config/form';
+import type { Config, FieldError, Json } from '../../config/types';
+import type { Sweep } from '../../api/client';
+import { getPath } from '../form/path';
+import { NUMBER, numberOf } from '../../config/form';
 
 // Sweep axes: values typed as "64, 128, 256", "64..1024 *2" (geometric) or "1..8 +1"
 // (arithmetic), expanded client-side so the point count is known before submitting.

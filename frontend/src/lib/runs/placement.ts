@@ -1,4 +1,4 @@
-import type { RunSummary } from '../config/types';
+import type { RunSummary } from '../../config/types';
 
 // Where a run belongs, decided from the core's prepare() summary (never from config fields).
 // A run's work is the summary key its engine's speed is measured in: look-ups for the route walk,

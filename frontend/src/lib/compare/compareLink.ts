@@ -1,6 +1,6 @@
-import type { Config } from '../config/types';
+import type { Config } from '../../config/types';
 import { selectionHash } from './compare';
-import { COMPARE_URL, encodeConfig } from './share';
+import { COMPARE_URL, encodeConfig } from '../runs/share';
 
 // A Compare link that stands alone: runs of this browser's history exist nowhere else, so they
 // are stored on the server first (an experiment's id is its config's content hash, so storing a

@@ -1,7 +1,7 @@
 import { scaleBand, scaleDiverging, scaleLinear, scaleSequential, type ScaleDiverging, type ScaleSequential } from 'd3-scale';
 import { interpolateCividis, interpolatePuOr } from 'd3-scale-chromatic';
 import { cubeLink } from './ports';
-import type { TopologyDescription } from '../config/types';
+import type { TopologyDescription } from '../../config/types';
 
 // Geometry for drawing k-ary n-cubes as grids. D3 computes positions and colours here; React
 // components only turn the returned cells into <rect>s.

@@ -93,7 +93,7 @@ export function decimalsForError(se: number, min: number, max: number): number {
   return Math.min(max, Math.max(min, -Math.floor(Math.log10(2 * se) + 1e-9)));
 }
 
-// A statistic with the digits its standard error `se` (lib/confidence.ts) supports: fractions
+// A statistic with the digits its standard error `se` (lib/numbers/confidence.ts) supports: fractions
 // (hit rates, shares) as percentages with 1-4 decimals, other numbers in their unit with 0-3
 // decimals. Without an error it is formatted as any number of its unit (formatWithUnit).
 // 0.9236398 of 6,286 look-ups (SE 0.335 %): "92.4 %"; of 10 M look-ups: "92.364 %".
@@ -123,7 +123,7 @@ export function formatValue(v: unknown, unit: string | null | undefined, se?: nu
 
 // A change from a baseline value: fractions in percentage points, everything else in its unit
 // with the relative change; "±0" when equal. `se` is the standard error of the difference (both
-// runs' errors combined, lib/confidence.ts) and sets the digits as in formatEstimate; without it
+// runs' errors combined, lib/numbers/confidence.ts) and sets the digits as in formatEstimate; without it
 // fractions get two decimals. A change smaller than those digits is still a change (the values
 // differ, so the compare view flags the row): it shows its first two significant digits, never a
 // signed zero ("−0.00"). Returns null when either side is not a number.

@@ -1,5 +1,5 @@
-import type { MissCounts, SimResult } from '../config/types';
-import { displayUnit, formatWithUnit, portClassOrder } from './format';
+import type { MissCounts, SimResult } from '../../config/types';
+import { displayUnit, formatWithUnit, portClassOrder } from '../numbers/format';
 
 // Chart data transforms: results -> rows the small SVG charts and CSV exports share.
 

@@ -1,9 +1,9 @@
-import type { Json } from '../config/types';
-import { fitErrorOf, type FitError } from './fitError';
-import { getPath } from './path';
-import { portClassOrder } from './format';
-import { runState } from './loadCurve';
-import { benchmarkName } from './appChart';
+import type { Json } from '../../config/types';
+import { fitErrorOf, type FitError } from '../numbers/fitError';
+import { getPath } from '../form/path';
+import { portClassOrder } from '../numbers/format';
+import { runState } from '../charts/loadCurve';
+import { benchmarkName } from '../charts/appChart';
 
 // What the Compare view compares, as its URL fragment holds it: server experiments (ids=) and
 // runs of this browser's history (h=), e.g. #ids=abc,def&h=123; a link made by "Copy link" also
@@ -102,7 +102,7 @@ export interface MetricRow {
   // Why a cost figure is missing, in the core's words (the part's or the whole model's error, or
   // its note), so a comparison never shows a bare "—" where the core said why.
   reasons: Array<string | undefined>;
-  // A cost figure the fit made: its cross-validated error in the array's grid region (lib/fitError.ts).
+  // A cost figure the fit made: its cross-validated error in the array's grid region (lib/numbers/fitError.ts).
   fitErrors: Array<FitError | undefined>;
   differs: boolean;
 }

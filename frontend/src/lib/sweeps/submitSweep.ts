@@ -1,4 +1,4 @@
-import { createSweep, type SweepRequest } from '../api/client';
+import { createSweep, type SweepRequest } from '../../api/client';
 import { rememberSweep } from './sweepList';
 
 // Submits a sweep, lists it among this browser's sweeps and opens its page (/s/{id}). A rejected

@@ -1,4 +1,4 @@
-import type { SimResult } from '../config/types';
+import type { SimResult } from '../../config/types';
 
 // Per-port statistics of one switch from result.cache.by_port (present when the config sets
 // output.per_port): by_port[switch][in_port] = [look-ups, hits, class index], switches in the
@@ -110,8 +110,8 @@ export function switchLookups(result: SimResult | undefined, switchId: number): 
 
 // The config with output.per_port set or removed (an empty output object is dropped, so turning
 // the toggle off restores the original config and its hash).
-export function withPerPort(config: import('../config/types').Config, on: boolean) {
-  const out = { ...((config.output ?? {}) as Record<string, import('../config/types').Json>) };
+export function withPerPort(config: import('../../config/types').Config, on: boolean) {
+  const out = { ...((config.output ?? {}) as Record<string, import('../../config/types').Json>) };
   if (on) out.per_port = true;
   else delete out.per_port;
   const next = { ...config, output: out };

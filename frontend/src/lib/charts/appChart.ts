@@ -1,4 +1,4 @@
-import { formatWithUnit } from './format';
+import { formatWithUnit } from '../numbers/format';
 
 // Engine app / smpi results as the seeds draw them (seed 001 Figs. 7-9, seed 000 Figs. 17-18):
 // one bar per benchmark of the performance relative to the same system without a cache, and the

@@ -1,7 +1,7 @@
-import type { Config, SimResult } from '../config/types';
-import { getPath } from './path';
-import { formatRate, formatValue } from './format';
-import { appHeadline } from './appChart';
+import type { Config, SimResult } from '../../config/types';
+import { getPath } from '../form/path';
+import { formatRate, formatValue } from '../numbers/format';
+import { appHeadline } from '../charts/appChart';
 
 // The runs made in this browser, newest first, kept in localStorage across reloads. Each entry
 // holds the config and a trimmed result (the per-port and per-switch arrays and the drawing's

@@ -2,8 +2,8 @@
 // mean packet latency, saturated], docs/engines.md "Measurement") as chart series: runs below
 // saturation and saturated runs are separate series, so the saturation point is visible; and a
 // run's state.
-import type { Series } from './sweep';
-import { displayUnit, formatAxisValue } from './format';
+import type { Series } from '../sweeps/sweep';
+import { displayUnit, formatAxisValue } from '../numbers/format';
 
 // (The latency is null for a run that delivered no measured packet.)
 export type CurveRow = [number, number, number | null, boolean];

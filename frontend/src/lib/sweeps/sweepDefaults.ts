@@ -1,11 +1,11 @@
 // A new sweep's first axes and its base config's description, from the base config and the core's
 // schema (docs/frontend.md, "Sweeps"): the fields the base config's engine, topology and traffic
 // read (shownFields), never engine names.
-import type { Config, Json, RunSummary } from '../config/types';
-import type { FieldSpec } from '../config/form';
-import { LOAD_PATH, loadIgnored } from '../config/form';
-import { formatCount } from './format';
-import { getPath } from './path';
+import type { Config, Json, RunSummary } from '../../config/types';
+import type { FieldSpec } from '../../config/form';
+import { LOAD_PATH, loadIgnored } from '../../config/form';
+import { formatCount } from '../numbers/format';
+import { getPath } from '../form/path';
 
 export interface AxisText {
   path: string;

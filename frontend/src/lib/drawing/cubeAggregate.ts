@@ -40,7 +40,7 @@ export interface AggregateLayout {
   labels: AxisLabel[];
 }
 
-// Slices of 2-D grids up to this many are drawn in full (lib/topology.ts gridLayout); beyond it, aggregated.
+// Slices of 2-D grids up to this many are drawn in full (lib/drawing/topology.ts gridLayout); beyond it, aggregated.
 export const MAX_FULL_SLICES = 36;
 
 export function aggregated(dims: number[]): boolean {

@@ -1,6 +1,6 @@
-import { LONE_SERIES, sweepSeries, type Series } from './sweep';
-import { fitErrorCell, fitErrorColumn, type FitError } from './fitError';
-import { displayUnit } from './format';
+import { LONE_SERIES, sweepSeries, type Series } from '../sweeps/sweep';
+import { fitErrorCell, fitErrorColumn, type FitError } from '../numbers/fitError';
+import { displayUnit } from '../numbers/format';
 
 // Data for the sweep charts: a metric vs the first axis, latency vs job size and cost vs hit rate
 // (Pareto front).

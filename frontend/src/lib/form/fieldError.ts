@@ -1,4 +1,4 @@
-import type { FieldError } from '../config/types';
+import type { FieldError } from '../../config/types';
 
 // The core's "allowed" text when it adds to the message. A range check's message already states
 // the range ("must be an integer in [1, 64], got 0", allowed "an integer in [1, 64]"): shown

@@ -1,5 +1,5 @@
-import type { SimResult } from '../config/types';
-import { canonical } from '../config/examples';
+import type { SimResult } from '../../config/types';
+import { canonical } from '../../config/examples';
 
 // What a browser run and a server run of one config must have identical, per engine: the
 // application model's whole `app` section, the cycle engine's throughput and latencies (its

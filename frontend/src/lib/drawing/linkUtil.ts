@@ -1,7 +1,7 @@
 import { scaleLinear, scaleSequential, type ScaleSequential } from 'd3-scale';
 import { interpolateOranges } from 'd3-scale-chromatic';
-import type { SimResult } from '../config/types';
-import { formatPercent } from './format';
+import type { SimResult } from '../../config/types';
+import { formatPercent } from '../numbers/format';
 import { outputUtilisation } from './ports';
 import { hitRateDomain, type Edge } from './topology';
 
