@@ -130,7 +130,7 @@ fuzz: build-fuzz
 bench: build
 	@export SWITCHLAB_BENCH_RESULT="$$($(VENV_PY) bench/record.py --new-path)" && \
 	  $(VENV_PY) bench/run_bench.py && $(VENV_PY) bench/cycle_bench.py && $(VENV_PY) bench/api_bench.py && \
-	  $(VENV_PY) bench/cacti_bench.py && $(VENV_PY) bench/cacti_wasm_bench.py && \
+	  $(VENV_PY) bench/cacti_bench.py && $(VENV_PY) bench/cacti_wasm_bench.py && $(VENV_PY) bench/trace_bench.py && \
 	  echo "recorded in $$SWITCHLAB_BENCH_RESULT; make bench-trend shows the trend"
 bench-trend:
 	@$(VENV_PY) bench/trend.py
