@@ -32,7 +32,7 @@ def _child_run(config: str, threads: int) -> dict:
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT / "backend"), ENGINE_PATH])}
     data = config.encode()
     out = subprocess.run([sys.executable, "-m", "switchlab_api.worker.runner", "60", str(threads)],
-                         input=f"{len(data)} 0\n".encode() + data, capture_output=True, env=env, timeout=120, check=True).stdout
+                         input=f"{len(data)} 0 0\n".encode() + data, capture_output=True, env=env, timeout=120, check=True).stdout
     while True:  # progress frames ("p <n>") and the new CACTI answers ("m <n>") come before the answer
         header, _, out = out.partition(b"\n")
         code, size = header.split()
