@@ -37,7 +37,7 @@ test('seed 001 Fig. 7 preset: bars of relative performance per benchmark equal t
 
 // SimGrid SMPI on the server beside the model: a worker replays the skeletons (engine smpi), and
 // the browser shows SMPI's relative performance on the model's bars and how SMPI replayed each
-// benchmark (CG's 375 inner iterations at class W are sampled 8 and 16 times and extrapolated).
+// benchmark (CG's long block at class W, sampled 4 and 8 times and extrapolated; EP replayed in full).
 const SYSTEM = {
   seed: 5, topology: { kind: 'torus', dims: [4, 4] },
   switch: { cache: { entries: 64, ways: 4 }, delays_ns: { rc_hit: 2, rc_miss: 27, rc_no_cache: 25, other: 75, link: 20 }, link_gbps: 200 },
@@ -56,16 +56,17 @@ async function runOnServer(request, cfg) {
 }
 
 test('an engine smpi experiment: SMPI bars, and the replay named per benchmark', async ({ page, request }) => {
-  const { id, app } = await runOnServer(request, { ...SYSTEM, engine: 'smpi', app: { smpi_replay: 'extrapolate' } });
+  const traffic = { ...SYSTEM.traffic, npb: { ...SYSTEM.traffic.npb, benchmarks: ['cg', 'ep'] } };
+  const { id, app } = await runOnServer(request, { ...SYSTEM, traffic, engine: 'smpi', app: { smpi_replay: 'extrapolate', smpi_sample_repeats: 4 } });
   expect(app.simulator).toBe('smpi');
   expect(app.benchmarks.cg.smpi_replay).toBe('extrapolated');
-  expect(app.benchmarks.is.smpi_replay).toBe('full'); // 10 iterations: no block longer than 16
+  expect(app.benchmarks.ep.smpi_replay).toBe('full'); // no block longer than 2 x 4 repeats
   await page.goto(`/e/${id}`);
   const panel = page.locator('[data-testid="experiment-result"] [data-testid="experiment-app"]');
   await expect(panel).toContainText('SimGrid SMPI 3.');
   await expect(panel.getByTestId('experiment-app-value-cg')).toHaveText(gain(app.benchmarks.cg.relative));
-  await expect(panel.getByTestId('experiment-app-replay-cg')).toHaveText('extrapolated from 8 and 16 repeats');
-  await expect(panel.getByTestId('experiment-app-replay-is')).toHaveText('full');
+  await expect(panel.getByTestId('experiment-app-replay-cg')).toHaveText('extrapolated from 4 and 8 repeats');
+  await expect(panel.getByTestId('experiment-app-replay-ep')).toHaveText('full');
 });
 
 test('the time model in the browser replays the same system with SMPI on the server and marks its bars', async ({ page, request }) => {
