@@ -55,13 +55,17 @@ tests_lane() {
   if needs test-e2e build-frontend; then step test-e2e test-e2e; fi
 }
 
-# Its own process group (setsid), so that a failed native build stops the whole lane.
-setsid nice -n 10 bash -c "$(declare -p logs); $(declare -f step needs builds_lane); builds_lane" &
+# The lane gets a process group of its own (job control), so that a failed native build stops all
+# of it. Not a session of its own (setsid): the kernel's autogroups share the CPU fairly between
+# sessions whatever their nice values, which left the native build at half the machine.
+set -m
+nice -n 10 bash -c "$(declare -p logs); $(declare -f step needs builds_lane); builds_lane" &
 builds=$!
+set +m
 tests_lane
 read -r native_rc _ < "$logs/build-native.status"
 if ((native_rc)); then
-  for _ in 1 2 3; do kill -- -"$builds" 2>/dev/null && break; sleep 1; done  # (until setsid has run)
+  kill -- -"$builds" 2>/dev/null
   echo "BUILD FAILED (build-native)"
   exit 1
 fi
