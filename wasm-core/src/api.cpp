@@ -154,8 +154,9 @@ json summary_of(const Experiment& ex) {
 // stored result is never served for a config the current engine would compute differently. 0.3.0:
 // the central buffer's reservation, on/off duty cycles, per-window rates and the 3C estimate;
 // 0.3.1: a job mix's destinations drawn from the sender's own job in the cycle engine (other
-// random draws than before) and the offered-load spread in every cycle result.
-const char* engine_version() { return "0.3.2"; }
+// random draws than before) and the offered-load spread in every cycle result; 0.3.3: an MPI
+// trace's alltoallv replayed as all pairs at once (it was pairwise rounds), as the IS skeleton's.
+const char* engine_version() { return "0.3.3"; }
 
 struct SimulationState {
   Experiment ex;

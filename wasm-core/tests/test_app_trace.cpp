@@ -8,6 +8,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "app/ti_trace.hpp"
 #include "test_run_util.hpp"
 
 using json = nlohmann::json;
@@ -286,4 +287,30 @@ TEST(MpiTrace, SmpiExportWritesTheTracesLinesWithItsPlacement) {
   const json hosts = out["hosts"];
   EXPECT_EQ(hosts.size(), 2u);
   EXPECT_NE(hosts[0], hosts[1]);
+}
+
+// An alltoallv runs as the IS skeleton's does (and SMPI's default alltoallv): one round in which
+// every rank posts all its sends, each pair with its own byte count (before engine 0.3.3 it was
+// the pairwise exchange: n - 1 rounds). Three ranks with distinct counts (bytes: 8 x count).
+TEST(MpiTrace, AlltoallvIsAllPairsAtOnceWithPerPairBytes) {
+  const json files = {{"a", "0 alltoallv 3 0 1 2 8 0 3 5 0 0\n"}, {"b", "1 alltoallv 12 3 4 5 12 1 4 7 0 0\n"},
+                      {"c", "2 alltoallv 21 5 7 9 16 2 5 9 0 0\n"}};
+  const json r = load(files);
+  ASSERT_FALSE(r.contains("error")) << r.dump();
+  const auto t = switchlab::app::trace_store_find(r["id"]);
+  ASSERT_NE(t, nullptr);
+  std::vector<const switchlab::app::TraceOp*> calls;
+  std::vector<const uint64_t*> counts;
+  for (const auto& rank : t->ranks) {
+    calls.push_back(&rank.ops[0]);
+    counts.push_back(rank.counts.data() + rank.ops[0].peer2);
+  }
+  const auto rounds = switchlab::app::expand_collective(calls, counts);
+  ASSERT_EQ(rounds.size(), 1u);
+  std::vector<std::tuple<uint32_t, uint32_t, uint64_t>> got, stream;
+  for (const auto& m : rounds[0].msgs) got.emplace_back(m.src, m.dst, m.bytes);
+  for (const auto& m : t->stream) stream.emplace_back(m.src, m.dst, m.bytes);
+  const std::vector<std::tuple<uint32_t, uint32_t, uint64_t>> want = {{0, 1, 8}, {0, 2, 16}, {1, 0, 24}, {1, 2, 40}, {2, 0, 40}, {2, 1, 56}};
+  EXPECT_EQ(got, want);
+  EXPECT_EQ(stream, want);  // the route walk's message stream: the same messages in the same order
 }

@@ -180,12 +180,16 @@ void bcast(std::vector<Step>& out, const Groups& groups, uint64_t bytes) { binom
 void reduce(std::vector<Step>& out, const Groups& groups, uint64_t bytes) { binomial(out, groups, bytes, true); }
 void barrier(std::vector<Step>& out, const Groups& groups) { allreduce(out, groups, 0, Op::kBarrier); }
 
-void alltoallv(std::vector<Step>& out, const Groups& groups, uint64_t bytes_per_pair) {
-  const size_t first = out.size();
-  Step& s = round_step(out, first, 0);
+void all_pairs(std::vector<Step>& out, const Groups& groups, const PairBytes& bytes) {
+  Step& s = round_step(out, out.size(), 0);
   for (const auto& g : groups)
     for (uint32_t src : g)
-      for (uint32_t dst : g) send(s, src, dst, bytes_per_pair);
+      for (uint32_t dst : g) send(s, src, dst, bytes(src, dst));
+}
+
+void alltoallv(std::vector<Step>& out, const Groups& groups, uint64_t bytes_per_pair) {
+  const size_t first = out.size();
+  all_pairs(out, groups, [bytes_per_pair](uint32_t, uint32_t) { return bytes_per_pair; });
   tag(out, first, groups, Op::kAlltoallv, bytes_per_pair * (groups.empty() ? 0 : groups[0].size()));
 }
 

@@ -98,10 +98,13 @@ void barrier(std::vector<Step>& out, const Groups& groups);
 // the pairs sharing the links), unlike alltoall's pairwise rounds.
 void alltoallv(std::vector<Step>& out, const Groups& groups, uint64_t bytes_per_pair);
 // The all-to-all's pairwise rounds with bytes(src, dst) per message (allgather, reduce-scatter of
-// MPI traces); and one step in which every member sends bytes(src, dst) to the group's first
-// (to_first: gather) or the first sends to every member (scatter).
+// MPI traces); all pairs at once, one step in which every member sends bytes(src, dst) to every
+// other (the all-to-all-v of the IS skeleton and of MPI traces alike); and one step in which every
+// member sends bytes(src, dst) to the group's first (to_first: gather) or the first sends to every
+// member (scatter).
 using PairBytes = std::function<uint64_t(uint32_t src, uint32_t dst)>;
 void pairwise(std::vector<Step>& out, const Groups& groups, const PairBytes& bytes);
+void all_pairs(std::vector<Step>& out, const Groups& groups, const PairBytes& bytes);
 void linear(std::vector<Step>& out, const Groups& groups, const PairBytes& bytes, bool to_first);
 Groups world(uint32_t ranks);
 

@@ -329,7 +329,8 @@ std::vector<Step> expand_collective(const std::vector<const TraceOp*>& calls, co
       pairwise(out, all, [&](uint32_t s, uint32_t) { return calls[s]->bytes; });
       break;
     case TiOp::kAlltoallv:
-      pairwise(out, all, [&](uint32_t s, uint32_t d) { return counts[s][d]; });
+      // As the IS skeleton's (and SMPI's default) all-to-all-v: every rank posts all its sends at once.
+      all_pairs(out, all, [&](uint32_t s, uint32_t d) { return counts[s][d]; });
       break;
     case TiOp::kReducescatter:
       pairwise(out, all, [&](uint32_t s, uint32_t d) { return counts[s][d]; });
