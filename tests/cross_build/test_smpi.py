@@ -115,3 +115,24 @@ def test_mpi_trace_replayed_by_smpi_agrees_with_the_time_model(gflops, gbps, tol
     assert export["benchmark"] == "mpi_trace" and len(export["hosts"]) == 8
     assert with_cache == pytest.approx(model["time_s"], rel=tolerance)
     assert without / with_cache == pytest.approx(model["relative"], abs=0.01)
+
+
+# The skeleton SMPI column of the seed presets (wasm-core/tests/data/npb_real/skeleton_smpi.json,
+# measured 2026-11-28): re-run through the worker's SimGrid replay, the same times to the digit
+# smpirun prints (SMPI's replay is deterministic). EP and IS: the cheapest two (seconds each).
+SKELETON_SMPI = json.loads((Path(__file__).resolve().parents[2] / "wasm-core/tests/data/npb_real/skeleton_smpi.json").read_text())
+
+
+@pytest.mark.parametrize("bench", ["ep", "is"])
+def test_seed_presets_skeleton_smpi_column_is_reproduced(bench):
+    run = SKELETON_SMPI["runs"][bench]
+    for key, gbps, cache in [("100gbps_60ns", 100, False), ("1600gbps_51ns", 1600, True), ("100gbps_51ns", 100, True)]:
+        cfg = {"engine": "smpi", "topology": {"kind": "torus", "dims": [4, 4]},
+               "switch": {"link_gbps": gbps, "delays_ns": {"rc_hit": 1, "rc_miss": 10, "rc_no_cache": 10, "other": 50, "link": 20}},
+               "node": {"gflops": 100}, "app": {"hit_rate": 1},
+               "traffic": {"pattern": "npb", "npb": {"benchmarks": [bench], "class": run["class"], "ranks": 16}}}
+        if not cache:
+            cfg["switch"]["cache"] = None
+        got, export = smpi_replay.smpi.replay_time(switchlab_core, cfg)
+        assert export["replay"] == run["smpi_replay"]
+        assert got == run["time_s"][key], key

@@ -25,10 +25,27 @@ test('seed 001 Fig. 7 preset: bars of relative performance per benchmark equal t
   await expect(panel.getByTestId('wasm-app-value-mean')).toHaveText(gain(expected.relative_mean));
   await expect(panel.getByTestId('wasm-app-mean')).toHaveText(`${sig3(expected.relative_mean)} ×`);
 
-  // "as published" beside "model" for the preset's published mean.
+  // The published mean in four columns: as published, the skeleton model (this run, the native
+  // CLI's number), the skeletons under SMPI and the real NPB (measured, from the catalogue), each
+  // with its size and its agreement in words.
   const published = example.published[0];
-  await expect(page.locator('[data-testid="wasm-result"] [data-testid="published-table"] tbody tr').first())
-    .toContainText(`${sig3(expected.relative_mean)} ${published.unit}`);
+  const seed = page.locator('[data-testid="wasm-result"] [data-testid="seed-columns"]');
+  const heads = { published: 'as published', model: 'skeleton model (engine app, this run)',
+    skeleton_smpi: 'skeleton SMPI (engine smpi)', real_npb: 'real NPB (NPB 3.3.1 code under SMPI)' };
+  for (const [key, label] of Object.entries(heads)) await expect(seed.getByTestId(`seed-head-${key}`)).toHaveText(label);
+  const row = seed.locator('tbody tr').first();
+  const cell = (key, part) => row.getByTestId(`seed-cell-${key}`).getByTestId(`seed-${part}`);
+  await expect(cell('published', 'value')).toHaveText(`${sig3(published.value)} ${published.unit} ± ${published.tolerance} ${published.unit}`);
+  await expect(cell('model', 'value')).toHaveText(`${sig3(expected.relative_mean)} ${published.unit}`);
+  await expect(cell('model', 'size')).toHaveText('class B, 64 ranks, 4x4x4 torus');
+  await expect(cell('model', 'agreement')).toHaveText(/^(not )?reproduced \(/);
+  for (const key of ['skeleton_smpi', 'real_npb']) {
+    const figure = published.beside[key];
+    await expect(cell(key, 'value')).toHaveText(`${sig3(figure.value)} ${published.unit}`);
+    await expect(cell(key, 'size')).toHaveText(figure.size);
+    await expect(cell(key, 'size')).toContainText('16 ranks, 4x4 torus');
+    await expect(cell(key, 'agreement')).toHaveText(/^not reproduced \(Δ = −0\.0[0-9]+ times\)$/);
+  }
 
   // The server has no SMPI run of it: asking leaves no error in the console (was a 404 per run).
   await expect(panel.getByTestId('wasm-app-smpi-replay')).toBeVisible();

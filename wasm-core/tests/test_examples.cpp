@@ -98,7 +98,7 @@ json run(const json& config) {
 TEST(Catalogue, EveryExampleIsWellFormedAndValid) {
   const std::set<std::string> keys = {"title", "description", "source", "config", "published", "browser", "compare"};
   const std::set<std::string> published_keys = {"what", "path", "value", "tolerance", "unit", "source", "note", "check", "variant",
-                                               "simulated_path", "when"};
+                                               "simulated_path", "when", "beside", "baseline", "benchmark"};
   const auto files = json_files(kExamples);
   ASSERT_GE(files.size(), 10u) << kExamples;
   for (const auto& p : files) {

@@ -2,6 +2,8 @@ import type { Config, SimResult } from '../config/types';
 import { comparisonRows, type Comparison, type Example } from '../config/examples';
 import { useExampleOf } from '../hooks/useExampleOf';
 import { TableScroll } from './TableScroll';
+import { SeedColumns } from './SeedColumns';
+import { hasSeedColumns } from '../lib/compare/seedColumns';
 
 // For an example with published values, run unchanged (or with the changes a value names, such as
 // saturation mode): the published numbers beside this run's model and simulated figures (before
@@ -11,6 +13,8 @@ export function PublishedPanel({ config, result }: { config: Config; result?: Si
   const match = useExampleOf(config, result?.config_hash);
   if (!match) return null;
   const { example } = match;
+  // The seeds' application figures have their own four columns (skeleton model, skeleton SMPI, real NPB).
+  if (hasSeedColumns(example)) return <SeedColumns example={example} config={match.config} result={result} />;
   return (
     <TableScroll label="published values beside this run">
     <table className="published numbers" data-testid="published-table">

@@ -19,6 +19,22 @@ export interface PublishedValue {
   variant?: string; // in a compare example: the value of `compare.path` whose run it belongs to
   simulated_path?: string; // beside a model's `path`: the run's simulated figure of the same quantity
   when?: Record<string, Json>; // config changes (dotted path -> value) of the run it is compared with
+  // Seed presets: the same quantity measured elsewhere, each with the size it was obtained at
+  // (the skeletons under SimGrid SMPI, the real NPB 3.3.1 code under SMPI; examples/README.md).
+  beside?: Partial<Record<BesideKind, BesideFigure>>;
+  // A speed-up over another system (seed 000: 1.6 Tb/s with caches over 100 Gb/s without): the
+  // config changes of that baseline run; the value is, per benchmark, the baseline's time without
+  // a cache over this run's time with one, for `benchmark` or the mean over all benchmarks.
+  baseline?: Record<string, Json>;
+  benchmark?: string;
+}
+
+export type BesideKind = 'skeleton_smpi' | 'real_npb';
+export interface BesideFigure {
+  value: number; // in the published value's unit
+  size: string; // what was run, at which size and on which system
+  source: string; // where the measurement and its provenance are
+  note?: string;
 }
 
 // A compare example runs its config once per value of one config path and overlays the results.
@@ -162,7 +178,7 @@ function otherRun(example: Example, p: PublishedValue, config: Config): string |
 }
 
 // A figure against the published value, in words.
-function judged(p: PublishedValue, got: number): { reproduced: boolean; words: string } {
+export function judged(p: PublishedValue, got: number): { reproduced: boolean; words: string } {
   const d = got - p.value;
   // Within the tolerance up to rounding (a figure exactly on its edge is within it).
   if (Math.abs(d) <= p.tolerance * (1 + 1e-9) + 1e-12) {
@@ -170,6 +186,9 @@ function judged(p: PublishedValue, got: number): { reproduced: boolean; words: s
   }
   return { reproduced: false, words: `Δ = ${d > 0 ? '+' : '−'}${formatWithUnit(Math.abs(d), p.unit)}` };
 }
+
+// A figure's verdict against the published value: "reproduced (within ± x)" or "not reproduced (Δ = …)".
+export const verdict = (f: { reproduced: boolean; words: string }) => `${f.reproduced ? 'reproduced' : 'not reproduced'} (${f.words})`;
 
 function compareOne(example: Example, p: PublishedValue, run: RunOutcome, config: Config = example.config): Comparison {
   const tol = p.tolerance > 0 ? ` ± ${formatWithUnit(p.tolerance, p.unit)}` : '';
@@ -185,7 +204,6 @@ function compareOne(example: Example, p: PublishedValue, run: RunOutcome, config
   const simFig = p.path && !isModelPath(example, p.path) ? main : other ? undefined : at(p.simulated_path);
   const figures = ([['model', modelFig], ['simulated', simFig]] as const)
     .flatMap(([kind, v]) => (v === undefined ? [] : [{ kind, ...judged(p, v) }]));
-  const verdict = (f: { reproduced: boolean; words: string }) => `${f.reproduced ? 'reproduced' : 'not reproduced'} (${f.words})`;
   // A failed run first: even a context-only value has no figure beside it then, and must say why.
   const agreement = isFailed(run) ? (run.error ? `run failed: ${brief(run.error)}` : 'run failed')
     : other ? `context only (${other})`
