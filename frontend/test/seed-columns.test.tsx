@@ -40,7 +40,7 @@ describe('the seed presets in four columns', () => {
 
   it('seed 000 Fig. 17: the model\'s speed-up needs its baseline run (100 Gb/s) and is judged once it is there', () => {
     const fig = example('seed000-fig17-npb-4torus-1600gbps');
-    expect(baselineConfig(fig)).toEqual({ ...fig.config, switch: { ...fig.config.switch, link_gbps: 100 } });
+    expect(baselineConfig(fig)).toEqual({ ...fig.config, switch: { ...(fig.config.switch as object), link_gbps: 100 } });
     const run = withApp({ benchmarks: { dt: { time_s: 1 }, is: { time_s: 2 } }, relative_mean: 1 });
     const base = withApp({ benchmarks: { dt: { time_s: 9, time_no_cache_s: 15 }, is: { time_s: 2, time_no_cache_s: 3 } }, relative_mean: 1 });
     expect(speedupOver(fig.published![0], run, base)).toBe(8.25);

@@ -147,7 +147,8 @@ def test_presets_are_the_example_catalogue(client, core):
         assert {k: p[k] for k in ("title", "description", "source", "config", "browser")} == \
             {k: example[k] for k in ("title", "description", "source", "config", "browser")}
         # Published values pass through with the optional keys' defaults filled in.
-        defaults = {"path": None, "source": None, "note": None, "check": True, "variant": None, "simulated_path": None, "when": None}
+        defaults = {"path": None, "source": None, "note": None, "check": True, "variant": None, "simulated_path": None, "when": None,
+                    "beside": None, "baseline": None, "benchmark": None}
         assert p["published"] == [{**defaults, **v} for v in example.get("published", [])]
         assert p["compare"] == example.get("compare")
     assert any(p["published"] for p in presets)

@@ -504,6 +504,18 @@ export interface components {
     };
     /** PublishedValue */
     PublishedValue: {
+      /** Baseline */
+      baseline?: {
+        [key: string]: unknown;
+      } | null;
+      /** Benchmark */
+      benchmark?: string | null;
+      /** Beside */
+      beside?: {
+        [key: string]: {
+          [key: string]: unknown;
+        };
+      } | null;
       /**
        * Check
        * @default true

@@ -14,7 +14,7 @@ export function SeedColumns({ example, config, result }: { example: Example; con
   const base = result ? baselineConfig(example) : undefined;
   const key = base ? JSON.stringify(base) : '';
   const baseline = useKeyedAnswer(key, () => (base
-    ? runInWorker(base).done.then((a) => (a.kind === 'result' ? a.result : undefined))
+    ? runInWorker(base).done.then((a) => (a.outcome.kind === 'result' ? a.outcome.result : undefined))
     : Promise.resolve(undefined)));
   return (
     <TableScroll label="published values beside the skeletons and the real NPB">

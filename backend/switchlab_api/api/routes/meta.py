@@ -32,6 +32,11 @@ class PublishedValue(BaseModel):
     variant: str | None = None  # in a compare example: the value of `compare.path` it belongs to
     simulated_path: str | None = None  # beside a model's `path`: the run's simulated figure of it
     when: dict[str, Any] | None = None  # config changes (dotted path -> value) of the run it describes
+    # The seeds' application figures: the same quantity measured elsewhere (skeleton_smpi, real_npb:
+    # {value, size, source, statistic, runs}), and a speed-up's baseline run (examples/README.md).
+    beside: dict[str, dict[str, Any]] | None = None
+    baseline: dict[str, Any] | None = None
+    benchmark: str | None = None
 
 
 class Compare(BaseModel):
