@@ -46,10 +46,8 @@ function runSize(config: Config): string {
 
 // The baseline run a speed-up needs (the example's config with the value's `baseline` changes).
 export function baselineConfig(example: Example): Config | undefined {
-  const p = (example.published ?? []).find((q) => q.baseline);
-  let c = p ? example.config : undefined;
-  for (const [path, v] of Object.entries(p?.baseline ?? {})) c = setPath(c!, path, v);
-  return c;
+  const changes = (example.published ?? []).find((q) => q.baseline)?.baseline;
+  return changes && Object.entries(changes).reduce((c, [path, v]) => setPath(c, path, v), example.config);
 }
 
 type Benchmarks = Record<string, { time_s: number; time_no_cache_s?: number }>;
