@@ -80,10 +80,12 @@ Distance distance(const Skeleton& sk, const json& run) {
   return d;
 }
 
-// Engine app on the real runs' platform: 4x4 torus, seed 000's delays, 100 Gflop/s nodes.
+// Engine app on the real runs' platform: a k x k torus with one rank per node (4x4 for 16 ranks,
+// 8x8 for 64), seed 000's delays, 100 Gflop/s nodes.
 double app_time(const std::string& bench, char cls, uint32_t ranks, double gbps, bool cache) {
+  const auto k = static_cast<uint32_t>(std::lround(std::sqrt(ranks)));
   json c = {{"engine", "app"},
-            {"topology", {{"kind", "torus"}, {"dims", {4, 4}}}},
+            {"topology", {{"kind", "torus"}, {"dims", {k, k}}}},
             {"switch", {{"link_gbps", gbps}, {"delays_ns", {{"rc_hit", 1}, {"rc_miss", 10}, {"rc_no_cache", 10}, {"other", 50}, {"link", 20}}}}},
             {"node", {{"gflops", 100}}},
             {"app", {{"hit_rate", 1}}},
@@ -139,21 +141,50 @@ const std::map<std::string, Known> kKnownMisses = {
     // (A) the model's time (not resolved); at A the real compute is also 27 % above the fit.
     {"cg.W.16", {-1, -1, 1.402, -1}},
     {"cg.A.16", {-1, 0.215, 1.624, -1}},
+    // LU and SP class A: the real compute per point grows again from W to A (LU x1.6, SP x1.3 of
+    // the one constant), so the skeletons compute 37 % / 24 % less; SP A's bandwidth speed-up is
+    // then overstated (communication is a larger share of the skeleton's time).
+    {"lu.A.16", {-1, 0.375, -1, -1}},
+    {"sp.A.16", {-1, 0.237, 1.243, -1}},
+    // 64 ranks (8x8 torus): every skeleton sends the real calls and bytes (MG and SP as at 16
+    // ranks), but the per-rank compute fitted at 16 ranks is 15-29 % off at 64, both ways (the
+    // real per-rank work does not scale as total / R: initialisation and partition-edge work).
+    {"cg.S.64", {-1, 0.232, -1, -1}},
+    {"ft.S.64", {-1, 0.270, -1, -1}},
+    {"is.S.64", {-1, 0.262, 0.784, -1}},
+    {"mg.S.64", {1.000, -1, -1, -1}},
+    {"bt.W.64", {-1, 0.145, -1, -1}},
+    // FT W at 64 ranks uses FT's 2-D layout, whose all-to-alls run on 8-rank row and column
+    // communicators. SimGrid's time-independent trace records no communicator, so the real run's
+    // times come from the real code itself (not a replay) and its trace's all-to-all bytes are not
+    // comparable (the 0.941); at 1.6 Tb/s the real code takes 2.1x the model's time (not resolved).
+    {"ft.W.64", {0.941, 0.218, 2.037, -1}},
+    // IS W at 64 ranks: replayed at maxmin/precision 1e-6 (SimGrid 3.32 aborts at 1e-7 and 1e-8);
+    // the same understated all-to-all-v contention as IS at 16 ranks.
+    {"is.W.64", {-1, 0.293, 0.683, -1}},
+    {"mg.W.64", {1.000, 0.265, -1, -1}},
+    {"sp.W.64", {0.120, 0.153, -1, -1}},
 };
 
 constexpr double kPin = 0.002;
 // The geometric mean of skeleton / real over every speed-up (target: within 10 % of 1), pinned.
-constexpr double kGeomean = 1.009;  // a known miss's figures are pinned to this (absolute)
+constexpr double kGeomean = 1.015;  // a known miss's figures are pinned to this (absolute)
 
 }  // namespace
 
 TEST(NpbReal, DataCoverTheNineBenchmarks) {
   std::set<std::string> names;
+  std::set<uint32_t> rank_counts;
   for (const json& run : real_runs()["runs"]) {
     EXPECT_TRUE(run["verified"].get<bool>()) << key_of(run);
     names.insert(run["benchmark"].get<std::string>());
+    // app_time() puts one rank per node of a k x k torus, as the real runs' platforms did.
+    const uint32_t ranks = run["ranks"], k = static_cast<uint32_t>(std::lround(std::sqrt(ranks)));
+    EXPECT_EQ(k * k, ranks) << key_of(run);
+    rank_counts.insert(ranks);
   }
   for (const char* b : {"bt", "cg", "dt", "ep", "ft", "is", "lu", "mg", "sp"}) EXPECT_TRUE(names.count(b)) << b;
+  EXPECT_EQ(rank_counts, (std::set<uint32_t>{16, 64}));
 }
 
 TEST(NpbReal, SkeletonsAgreeWithTheRealTraces) {
