@@ -65,5 +65,7 @@ def test_the_worker_sets_threads_and_dispatches_by_the_description():
     elsewhere = [n for n, e in engines.items() if not e["runs_in_core"]]
     assert elsewhere
     for name in elsewhere:
-        out = json.loads(engine.core().run(json.dumps({**APP, "engine": name})))
-        assert out["error"]["field"] == "engine" and out["error"]["message"] == engines[name]["runs_elsewhere"]
+        with pytest.raises(ValueError) as refused:
+            engine.core().run(json.dumps({**APP, "engine": name}))
+        error = json.loads(str(refused.value))
+        assert error["field"] == "engine" and error["message"] == engines[name]["runs_elsewhere"]

@@ -29,9 +29,9 @@ def _amount(value: float, unit: str) -> str:
 
 
 def check_caps(summary: dict[str, Any], settings: Settings) -> None:
-    work = {e["name"]: e["work"] for e in config_schema()["x-engines"]}.get(summary.get("engine"))
+    work = {e["name"]: e["work"] for e in config_schema()["x-engines"]}.get(summary.get("engine"), [])
     for key, field, attr, env, caps_work in CAPS:
-        if caps_work and key != work:
+        if caps_work and key not in work:
             continue
         cap, value = getattr(settings, attr), summary.get(key)
         if isinstance(value, (int, float)) and value > cap:

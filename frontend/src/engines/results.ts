@@ -21,6 +21,8 @@ export interface EngineResults {
   application?: boolean;
   // Whether sim.mode may search its loads for saturation (a sweep's points then report a search).
   searchesLoad?: boolean;
+  // The engine that simulates the same system on the server, shown beside this model's numbers.
+  simulatedBy?: string;
 }
 
 const value = (r: SimResult, path: string, unitOf: (path: string) => string) =>
@@ -53,7 +55,8 @@ const application: EngineResults = {
 const ENGINE_RESULTS: Record<string, EngineResults> = {
   routewalk,
   cycle,
-  app: { ...application, model: true },  // the application time model (docs/models.md Sec. 5)
+  // The application time model (docs/models.md Sec. 5), beside SimGrid SMPI's run of its system.
+  app: { ...application, model: true, simulatedBy: 'smpi' },
   smpi: application,  // engine app's system, simulated by SimGrid SMPI
 };
 
