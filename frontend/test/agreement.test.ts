@@ -6,7 +6,7 @@ import { SLICE_RESULT } from './fixtures';
 // A browser and a server run of one config are compared on what their engine computes, key order
 // aside: the server's result comes back from PostgreSQL's JSONB with its keys reordered.
 describe('agreementKey', () => {
-  const app = { ...SLICE_RESULT, app: { relative_mean: 1.05, benchmarks: { CG: { time_s: 0.0254, mops: 2.7e6 } } } } as unknown as SimResult;
+  const app = { ...SLICE_RESULT, engine: { name: 'app', version: '0' }, app: { relative_mean: 1.05, benchmarks: { CG: { time_s: 0.0254, mops: 2.7e6 } } } } as unknown as SimResult;
   it("ignores the order of the application model's keys but not a value", () => {
     const reordered = { ...app, app: { benchmarks: { CG: { mops: 2.7e6, time_s: 0.0254 } }, relative_mean: 1.05 } } as unknown as SimResult;
     expect(agreementKey(reordered)).toBe(agreementKey(app));

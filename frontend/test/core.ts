@@ -4,6 +4,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { handle, type CoreModule } from '../src/core/protocol';
 import type { Config, SimResult } from '../src/config/types';
 import type { SchemaNode } from '../src/config/schema';
+import { enginesOf, setEngines } from '../src/engines/describe';
 import { Units, type ResultsSchemaNode } from '../src/lib/numbers/units';
 
 // The real Emscripten module (build/wasm, built by `make build`) loaded in node, for tests that
@@ -26,6 +27,8 @@ export function loadCore(): Promise<CoreModule> {
 }
 
 export const configSchema = async () => JSON.parse((await loadCore()).schema()) as SchemaNode;
+// The core's engine descriptions, set as the page sets them once its schema is loaded.
+export const knowEngines = async () => setEngines(enginesOf(await configSchema()));
 export const coreUnits = async () => new Units(JSON.parse((await loadCore()).resultsSchema()) as ResultsSchemaNode);
 
 export async function coreRun(cfg: Config): Promise<SimResult> {

@@ -1,6 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { autoRuns, estimatedSeconds, placement, sweepSeconds, workPerPoint } from '../src/lib/runs/placement';
 import type { RunSummary } from '../src/config/types';
+import { knowEngines } from './core';
+
+// Which summary key is an engine's work comes from the core's description of its engines.
+beforeAll(knowEngines);
 
 const small: RunSummary = {
   engine: 'app', topology: 'torus', nodes: 16, switches: 16, ports_per_switch: 5, input_ports: 80, links: 32,

@@ -22,13 +22,14 @@ import { UnitsContext } from '../src/hooks/useCoreSchemas';
 import type { SchemaNode } from '../src/config/schema';
 import type { Units } from '../src/lib/numbers/units';
 import { handle } from '../src/core/protocol';
-import { configSchema, coreUnits, loadCore } from './core';
+import { configSchema, coreUnits, knowEngines, loadCore } from './core';
 import type { ReactElement } from 'react';
 
 let schema: SchemaNode;
 let units: Units;
 beforeAll(async () => {
   schema = await configSchema();
+  await knowEngines();
   units = await coreUnits();
 });
 const withUnits = (el: ReactElement) => renderToStaticMarkup(<UnitsContext.Provider value={units}>{el}</UnitsContext.Provider>);

@@ -7,7 +7,7 @@ import { diffConfigs } from '../src/lib/compare/compare';
 import { getPath, setPath } from '../src/lib/form/path';
 import { allFields, fieldsFor, type SchemaNode } from '../src/config/schema';
 import { portRows } from '../src/lib/drawing/ports';
-import { loadCore } from './core';
+import { knowEngines, loadCore } from './core';
 import { inTurn, placement } from '../src/lib/runs/placement';
 
 // Drives the real WASM core in node through the same handle() the Web Worker uses.
@@ -15,6 +15,7 @@ let core: CoreModule;
 
 beforeAll(async () => {
   core = await loadCore();
+  await knowEngines();
 });
 
 function run(cfg: object): SimResult {

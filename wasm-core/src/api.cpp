@@ -4,8 +4,6 @@
 #include <map>
 #include <vector>
 
-#include "app/mpi_trace_traffic.hpp"
-#include "app/npb_traffic.hpp"
 #include "app/smpi_export.hpp"
 #include "app/ti_trace.hpp"
 #include "common/sha256.hpp"
@@ -125,26 +123,9 @@ json summary_of(const Experiment& ex) {
           {"lookups", ex.estimate.lookups},
           {"memory_bytes", ex.estimate.memory_bytes},
           {"cache_bytes_per_port", ex.cache.enabled ? json(CacheBank::bytes_per_cache(ex.cache.geometry)) : json(nullptr)}};
-  if (ex.engine == "cycle") {
-    s.erase("packets");
-    s["cycles"] = ex.estimate.cycles;
-    s["flit_hops"] = ex.estimate.flit_hops;
-  }
-  if (app::takes_app_config(ex.engine)) {  // the skeletons' messages, not traffic.packets
-    const json npb = ex.traffic->describe();
-    double bytes = 0;
-    if (const auto* w = app::npb_workload(*ex.traffic))
-      for (const auto& sk : w->skeletons) bytes += sk.bytes();
-    else
-      bytes = app::mpi_trace_workload(*ex.traffic)->trace->summary["bytes"].get<double>();
-    s.erase("packets");
-    s["messages"] = npb["messages_per_pass"];
-    s["bytes"] = bytes;
-    // Look-ups happen only when each skeleton's hit rate comes from a route walk of one pass.
-    const bool walks = ex.cache.enabled && ex.app.simulate_hits;
-    s["lookups"] = walks ? npb["packets_per_pass"].get<double>() * t.max_hops() : 0.0;
-  }
-  if (!find_engine(ex.engine)->make) s["server_only"] = true;
+  const EngineInfo& engine = *find_engine(ex.engine);
+  if (engine.config->summary) engine.config->summary(ex, s);
+  if (!engine.make) s["server_only"] = true;
   return s;
 }
 
@@ -209,7 +190,7 @@ std::string Simulation::result() {
   result["topology"] = ex.topology->describe();
   if (json t = ex.traffic->describe(); !t.is_null()) result["traffic"] = std::move(t);
   result["cost"] = std::move(cost);
-  if (ex.engine == "routewalk") result["models"] = models_section(ex, result, result["cost"]);
+  if (find_engine(ex.engine)->closed_form_models) result["models"] = models_section(ex, result, result["cost"]);
   result["summary"] = summary_of(ex);
   // Only when there are some, so a result without any is byte for byte what it was before warnings.
   if (json warnings = result_warnings(ex, result); !warnings.empty()) result["warnings"] = std::move(warnings);

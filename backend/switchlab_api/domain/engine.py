@@ -118,6 +118,21 @@ def config_schema() -> dict[str, Any]:
     return json.loads(core().schema())
 
 
+def default_engine() -> str:
+    """The engine of a config without `engine`, as the core's schema declares it."""
+    return config_schema()["properties"]["engine"]["default"]
+
+
+def engine_info(config: Any) -> dict[str, Any] | None:
+    """The core's description of the engine a config picks (the schema's x-engines entry: whether
+    it runs in the core, the summary key that measures its work, whether one run uses sim.threads),
+    or None for a config that is not an object or names no engine the core has (the core refuses it)."""
+    if not isinstance(config, dict):
+        return None
+    name = config.get("engine", default_engine())
+    return next((e for e in config_schema()["x-engines"] if e["name"] == name), None)
+
+
 @lru_cache
 def results_schema() -> dict[str, Any]:
     return json.loads(core().results_schema())

@@ -15,7 +15,7 @@ class ExperimentConfig(BaseModel):
         extra="allow",
         json_schema_extra={
             "example": {
-                "seed": 1, "engine": "routewalk",
+                "seed": 1,
                 "topology": {"kind": "torus", "dims": [4, 4]},
                 "switch": {"cache": {"entries": 64, "ways": 4}},
                 "traffic": {"pattern": "uniform", "packets": 2000},

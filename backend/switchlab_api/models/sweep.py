@@ -14,7 +14,7 @@ class SweepCreate(BaseModel):
         json_schema_extra={
             "example": {
                 "name": "ways vs entries",
-                "base": {"seed": 1, "engine": "routewalk", "topology": {"kind": "torus", "dims": [4, 4]},
+                "base": {"seed": 1, "topology": {"kind": "torus", "dims": [4, 4]},
                          "switch": {"cache": {"entries": 64, "ways": 4}},
                          "traffic": {"pattern": "uniform", "packets": 2000}},
                 "axes": {"switch.cache.entries": {"from": 64, "to": 256, "mul": 2},

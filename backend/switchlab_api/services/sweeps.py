@@ -12,7 +12,7 @@ import psycopg
 
 from ..domain.caps import check_caps
 from ..settings import Settings
-from ..domain.engine import FieldError, Prepared, config_schema, engine_version
+from ..domain.engine import FieldError, Prepared, config_schema, default_engine, engine_version
 from ..http.errors import INVALID_CONFIG, ApiError
 from ..http.jsonvalues import dig
 from ..http.offload import stop_if_abandoned
@@ -167,7 +167,7 @@ def result_columns(engines: list[str]) -> list[str]:
 
 def sweep_engines(sweep: dict[str, Any]) -> list[str]:
     """The engines a sweep's points run: the base's, then any given as an axis, in order."""
-    engines = [sweep["base"].get("engine", config_schema()["properties"]["engine"]["default"])]
+    engines = [sweep["base"].get("engine", default_engine())]
     axis = sweep["axes"].get("engine") if isinstance(sweep["axes"], dict) else None
     for e in axis if isinstance(axis, list) else []:
         if isinstance(e, str) and e not in engines:

@@ -25,7 +25,7 @@ import resource
 import sys
 import time
 
-from ..domain.engine import FieldError
+from ..domain.engine import FieldError, engine_info
 from ..services import traces
 from . import smpi
 
@@ -49,12 +49,14 @@ def cpu_budget_s(time_limit_s: float, threads: int) -> float:
 
 
 def with_threads(config: str, threads: int) -> str:
-    """The config with sim.threads set for route-walk runs (0 leaves the core's default, every
-    core). Not part of the experiment: the core leaves it out of the id and the result."""
+    """The config with sim.threads set for the runs of engines whose one run uses them (the core's
+    x-engines run_threads: the route walk); 0 leaves the core's default, every core. Not part of
+    the experiment: the core leaves it out of the id and the result."""
     if threads <= 0:
         return config
     parsed = json.loads(config)
-    if not isinstance(parsed, dict) or parsed.get("engine", "routewalk") != "routewalk":
+    engine = engine_info(parsed)
+    if engine is None or not engine["run_threads"]:
         return config
     parsed["sim"] = {**(parsed.get("sim") if isinstance(parsed.get("sim"), dict) else {}), "threads": threads}
     return json.dumps(parsed)
@@ -85,7 +87,8 @@ def run_stepped(core, config: str, report: smpi.Report) -> str:
 
 def run_one(core, config: str, report: smpi.Report) -> tuple[int, str]:
     try:
-        if json.loads(config).get("engine") == "smpi":  # the core validates it; SimGrid runs it
+        engine = engine_info(json.loads(config))
+        if engine is not None and not engine["runs_in_core"]:  # the core validates it; SimGrid SMPI runs it
             return 0, smpi.run(core, config, report)
         return 0, run_stepped(core, config, report)
     except ValueError as exc:

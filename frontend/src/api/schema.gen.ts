@@ -236,7 +236,6 @@ export interface components {
      * ExperimentConfig
      * @description An experiment config; the core validates it (see GET /api/schema for every field).
      * @example {
-     *   "engine": "routewalk",
      *   "seed": 1,
      *   "switch": {
      *     "cache": {
@@ -631,7 +630,6 @@ export interface components {
      *     ]
      *   },
      *   "base": {
-     *     "engine": "routewalk",
      *     "seed": 1,
      *     "switch": {
      *       "cache": {

@@ -1,10 +1,13 @@
 import type { SimResult } from '../config/types';
-import { outputPortRows, portRows } from '../lib/drawing/ports';
-import { formatCount, formatPercent, formatRate } from '../lib/numbers/format';
+import { portRows } from '../lib/drawing/ports';
+import { formatCount, formatRate } from '../lib/numbers/format';
+import { panelOf } from '../engines/panels';
 
-// The picked switch's input ports: look-ups and hit rate per port (result.cache.by_port).
+// The picked switch's input ports: look-ups and hit rate per port (result.cache.by_port), unless
+// its engine draws a switch its own way.
 export function PortTable({ result, switchId }: { result: SimResult; switchId: number }) {
-  if (result.engine.name === 'cycle') return <OutputPortTable result={result} switchId={switchId} />;
+  const Own = panelOf(result.engine.name).PortTable;  // an engine's own view of a switch (engines/panels.tsx)
+  if (Own) return <Own result={result} switchId={switchId} />;
   const rows = portRows(result, switchId);
   if (!rows) {
     return <p className="note" data-testid="port-table-missing">Per-port statistics: tick “per-port statistics” (output.per_port) and run again.</p>;
@@ -21,26 +24,6 @@ export function PortTable({ result, switchId }: { result: SimResult; switchId: n
             <td>{r.port}</td><td>{r.name}</td><td>{formatCount(r.lookups)}</td>
             <td>{r.hitRate === undefined ? '— (no look-ups)' : formatRate(r.hitRate, r.lookups)}</td>
           </tr>
-        ))}
-      </tbody>
-    </table>
-  );
-}
-
-// The cycle engine's view of a switch: flits per cycle through each output port in the measured
-// window (utilization.by_output_port); a port drives one link, or a node's ejection link.
-function OutputPortTable({ result, switchId }: { result: SimResult; switchId: number }) {
-  const rows = outputPortRows(result, switchId);
-  if (!rows) return <p className="note" data-testid="port-table-missing">This result has no per-port utilisation.</p>;
-  return (
-    <table className="port-table" data-testid="port-table">
-      <caption>Switch {switchId}: output ports</caption>
-      <thead>
-        <tr><th scope="col">port</th><th scope="col">name</th><th scope="col">utilisation (flits per cycle)</th></tr>
-      </thead>
-      <tbody>
-        {rows.map((r) => (
-          <tr key={r.port}><td>{r.port}</td><td>{r.name}</td><td>{formatPercent(r.utilisation)}</td></tr>
         ))}
       </tbody>
     </table>

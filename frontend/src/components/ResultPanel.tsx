@@ -1,17 +1,12 @@
 import { useRef } from 'react';
 import type { Config, SimResult } from '../config/types';
-import { HitRateSummary } from './HitRateSummary';
-import { PortClassChart } from './PortClassChart';
-import { MissBreakdown } from './MissBreakdown';
-import { LatencyPanel } from './LatencyPanel';
-import { LoadPanel } from './LoadPanel';
 import { TopologyView } from './TopologyView';
 import { ExportButtons } from './ExportButtons';
 import { CostPanel } from './CostPanel';
 import { ModelsPanel } from './ModelsPanel';
 import { PublishedPanel } from './PublishedPanel';
 import { ResultWarnings } from './ResultWarnings';
-import { AppPanel } from './AppPanel';
+import { panelOf } from '../engines/panels';
 import { BaselineContext, useBaseline } from '../hooks/useHistory';
 import { getPath } from '../lib/form/path';
 
@@ -34,9 +29,8 @@ export function ResultPanel({ title, source, prefix, config, result, name, stale
   const svgRef = useRef<SVGSVGElement>(null);
   const baseline = useBaseline();
   const isBaseline = baseline?.result.config_hash === result.config_hash;
-  // The cycle engine reports the network under load; its caches only when it has them.
-  const underLoad = result.engine.name === 'cycle';
-  const cacheOn = (result.cache as { enabled?: boolean } | undefined)?.enabled === true;
+  // The engine's own panels (engines/panels.tsx), or the generic view of its headline numbers.
+  const panel = panelOf(result.engine.name);
   return (
     <BaselineContext.Provider value={isBaseline ? null : baseline}>
     <section className={`result${stale ? ' stale' : ''}`} aria-label={title} data-testid={`${prefix}-result`}>
@@ -58,21 +52,10 @@ export function ResultPanel({ title, source, prefix, config, result, name, stale
           config {result.config_hash.slice(0, 12)}…
         </span>
       </p>
-      {/* Engines app and smpi report applications, the cycle engine the network under load, the route walk look-ups. */}
-      {result.app ? <AppPanel config={config} result={result} prefix={prefix} />
-        : underLoad ? <LoadPanel result={result} prefix={prefix} /> : <HitRateSummary result={result} prefix={prefix} />}
+      <panel.Summary config={config} result={result} prefix={prefix} />
       <ResultWarnings result={result} config={config} onFix={onFix} prefix={prefix} />
       <PublishedPanel config={config} result={result} />
-      {!result.app && !underLoad && (
-        <div className="charts">
-          <PortClassChart result={result} />
-          <div>
-            <MissBreakdown result={result} />
-            <LatencyPanel result={result} />
-          </div>
-        </div>
-      )}
-      {underLoad && cacheOn && <PortClassChart result={result} />}
+      {panel.Charts && <panel.Charts config={config} result={result} prefix={prefix} />}
       <TopologyView ref={svgRef} topology={result.topology} result={result} chosenKind={getPath(config, 'topology.kind')} />
       {!result.app && <ModelsPanel result={result} />}
       <CostPanel result={result} />

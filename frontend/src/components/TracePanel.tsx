@@ -7,6 +7,7 @@ import { fieldErrorText } from '../lib/form/fieldError';
 import { formatBytes, formatCount, formatPercent, formatWithUnit } from '../lib/numbers/format';
 import { heatLayout } from '../lib/charts/traceHeatmap';
 import { useUnits } from '../hooks/useCoreSchemas';
+import { engineResults, TRACE_ENGINE } from '../engines/results';
 import { Legend } from './Legend';
 import { TableScroll } from './TableScroll';
 
@@ -18,17 +19,15 @@ import { TableScroll } from './TableScroll';
 // trace (traffic.pattern "mpi_trace"), so the share link carries its id, and opening the link
 // fetches the trace from the server.
 
-// Engines whose result is the application's run time with and without the cache (AppPanel).
-const APP_ENGINES = ['app', 'smpi'];
 // What a config keeps of the system it had: the network, the switches and nodes, the cost; not the
 // engine-specific sections (a route walk's monitor, a cycle run's sim) nor its name.
 const KEPT = ['seed', 'topology', 'switch', 'node', 'app', 'cost'];
 
-// The config with the trace (uploaded as `file`) as its traffic, on engine app unless it is on
-// engine smpi already (the route walk takes a trace too: choose it in the form for the hit rates of
-// the trace's messages).
+// The config with the trace (uploaded as `file`) as its traffic, on the application model unless
+// it is on an engine whose result is an application's run time already (engines/results.ts; the
+// route walk takes a trace too: choose it in the form for the hit rates of the trace's messages).
 export function withTrace(config: Config, id: string, file: string): Config {
-  const engine = APP_ENGINES.includes(String(config.engine)) ? config.engine : 'app';
+  const engine = engineResults(config.engine).application ? config.engine : TRACE_ENGINE;
   const kept = Object.fromEntries(Object.entries(config).filter(([k]) => KEPT.includes(k)));
   return { name: `MPI trace ${file}`, ...kept, engine, traffic: { pattern: TRACE_PATTERN, trace_id: id } } as Config;
 }

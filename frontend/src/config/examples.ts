@@ -2,6 +2,7 @@ import type { Config, Json, SimResult } from './types';
 import { getPath, setPath } from '../lib/form/path';
 import { formatWithUnit } from '../lib/numbers/format';
 import type { SweepRequest } from '../api/client';
+import { engineResults } from '../engines/results';
 
 // The example catalogue: examples/*.json at the repository root (format in examples/README.md),
 // bundled at build time. The same files are the presets of GET /api/presets and are checked by
@@ -153,14 +154,15 @@ export function comparisonRows(example: Example, result: SimResult | undefined, 
     .map((p) => compareOne(example, p, result, config));
 }
 
-const isModelPath = (example: Example, path: string) => example.config.engine === 'app' || path.startsWith('models.');
+const isModel = (example: Example) => engineResults(example.config.engine).model === true;
+const isModelPath = (example: Example, path: string) => isModel(example) || path.startsWith('models.');
 
 // What this run's figure beside a published one is: an analytical model's output (`models.*`,
 // or anything engine app gives: it is the application time model, docs/models.md Sec. 5, while
 // engine smpi simulates the same `app.*` keys) or a number the engine simulated (hit rates,
 // latencies, throughput under load), so a value of one kind is never passed off as the other's.
 export function thisRunKind(example: Example): 'model' | 'simulated' {
-  if (example.config.engine === 'app') return 'model';
+  if (isModel(example)) return 'model';
   const paths = (example.published ?? []).flatMap((p) => (p.path ? [p.path] : []));
   return paths.length > 0 && paths.every((p) => isModelPath(example, p)) ? 'model' : 'simulated';
 }

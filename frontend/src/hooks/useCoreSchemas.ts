@@ -1,6 +1,7 @@
 import { createContext, useContext, useEffect, useState } from 'react';
 import { sharedCore } from '../core/client';
 import type { SchemaNode } from '../config/schema';
+import { enginesOf, setEngines } from '../engines/describe';
 import { NO_UNITS, Units, type ResultsSchemaNode } from '../lib/numbers/units';
 
 export interface CoreSchemas {
@@ -19,7 +20,9 @@ function loadSchemas(): Promise<CoreSchemas> {
       if (a.outcome.kind !== 'value') throw new Error(`core ${m}() gave no schema`);
       return a.outcome.value;
     };
-    return { config: (await value('schema')) as SchemaNode, results: (await value('resultsSchema')) as ResultsSchemaNode };
+    const config = (await value('schema')) as SchemaNode;
+    setEngines(enginesOf(config));  // what the explorer's lib code says about engines comes from the core
+    return { config, results: (await value('resultsSchema')) as ResultsSchemaNode };
   })();
   return loading;
 }

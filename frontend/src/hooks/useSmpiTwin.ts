@@ -2,12 +2,13 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Config, SimResult } from '../config/types';
 import type { AppSection } from '../lib/charts/appChart';
 import { sharedCore } from '../core/client';
+import { engineResults } from '../engines/results';
 import {
   cancelExperiment, experimentPresence, submitExperiment, waitForExperiment, type Experiment, type RunProgress,
 } from '../api/client';
 
-// The SimGrid SMPI run of the same system on the server: the config with engine "smpi" has its
-// own experiment id (the core's prepare() gives it). A finished run under that id is shown beside
+// The SimGrid SMPI run of the same system on the server: the config on the engine that simulates
+// the model's system (engines/results.ts, `simulatedBy`) has its own experiment id (the core's prepare() gives it). A finished run under that id is shown beside
 // the time model's numbers; when the server has none, `replay` submits it (a worker replays the
 // skeletons) and the numbers appear when it is done; while it runs, `progress` counts its replays
 // and `cancel` stops it. No server: status "offline", nothing shown.
@@ -29,7 +30,8 @@ export function useSmpiTwin(config: Config, result: SimResult): SmpiTwin {
   const twinId = useRef<string | null>(null);
   const abort = useRef<AbortController | null>(null);
   const key = JSON.stringify(config);
-  const isModel = result.engine.name === 'app';
+  const simulator = engineResults(result.engine.name).simulatedBy;
+  const isModel = simulator !== undefined;
 
   const follow = useCallback((e: Experiment) => {
     if (abort.current?.signal.aborted) return;
@@ -47,7 +49,7 @@ export function useSmpiTwin(config: Config, result: SimResult): SmpiTwin {
     if (!isModel) return undefined;
     const ctl = new AbortController();
     abort.current = ctl;
-    sharedCore().call('prepare', { ...config, engine: 'smpi' })
+    sharedCore().call('prepare', { ...config, engine: simulator })
       .then(async (a) => {
         if (a.outcome.kind !== 'prepared' || ctl.signal.aborted) return; // beyond engine smpi's limits
         const { id, config: normalized } = a.outcome.prepared;
@@ -65,7 +67,7 @@ export function useSmpiTwin(config: Config, result: SimResult): SmpiTwin {
       })
       .catch(() => undefined);
     return () => ctl.abort();
-  }, [key, isModel, follow]); // keyed on the JSON text, like useCoreService
+  }, [key, isModel, simulator, follow]); // keyed on the JSON text, like useCoreService
 
   const replay = useCallback(() => {
     const cfg = twinConfig.current;

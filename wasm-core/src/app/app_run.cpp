@@ -1,5 +1,6 @@
 #include "app/app_run.hpp"
 
+#include "app/engine_config.hpp"
 #include "engine/engines.hpp"
 
 namespace switchlab::app {
@@ -10,8 +11,15 @@ uint64_t AppRun::advance(uint64_t) {
 }
 
 namespace {
-const EngineRegistrar reg{{"app", "application time model of NPB skeletons (traffic.pattern npb, docs/models.md)",
-                           {"app.relative_mean"}, make_engine_run<AppRun>}};
+EngineInfo app_engine() {
+  EngineInfo e{"app", "application time model of NPB skeletons (traffic.pattern npb, docs/models.md)",
+               {"app.relative_mean"}, make_engine_run<AppRun>};
+  e.config = &app_config_hooks();
+  // The skeletons' messages; look-ups too when their hit rates come from a route walk.
+  e.work = {"messages", "lookups"};
+  return e;
+}
+const EngineRegistrar reg{app_engine()};
 }
 
 }  // namespace switchlab::app

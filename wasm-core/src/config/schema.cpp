@@ -1,6 +1,7 @@
 #include "config/schema.hpp"
 
 #include <map>
+#include <set>
 
 #include "config/experiment.hpp"
 #include "config/json_errors.hpp"
@@ -72,12 +73,13 @@ struct Discriminated {
   std::string path;                   // "topology.kind"
   std::vector<std::string> prefixes;  // sections it governs: {"topology.", "routing."}
   std::map<std::string, std::map<std::string, json>> variants;  // value -> path -> property
+  std::set<std::string> fields = {};  // and single fields it governs
 
   bool governs(const std::string& p) const {
     if (p == path) return false;
     for (const auto& pre : prefixes)
       if (starts_with(p, pre)) return true;
-    return false;
+    return fields.count(p) > 0;
   }
   bool declares(const std::string& p) const {
     for (const auto& [value, fields] : variants)
@@ -132,22 +134,23 @@ json experiment_schema() {
   schema["x-json-errors"] = {{"number_overflow", {{"message", kNumberOverflowMessage}, {"allowed", kNumberOverflowAllowed}}}};
   Discriminated topology{"topology.kind", {"topology.", "routing."}, {}};
   Discriminated traffic{"traffic.pattern", {"traffic."}, {}};
-  // The fields only some engines read (the cycle engine's buffers, pipeline, injection and sim
-  // windows; the route walk's delays, packet counts and monitored mode; the application model's
-  // node, link and overhead parameters).
-  Discriminated engine{"engine",
-                       {"switch.buffer.", "switch.allocator.", "switch.pipeline_cycles.", "switch.link_cycles",
-                        "switch.clock_ghz", "switch.cam.search_cycles", "switch.cam.shared", "traffic.injection.",
-                        "traffic.packet_flits", "traffic.size_mix.", "sim.", "switch.delays_ns.", "switch.lag_links", "traffic.packets",
-                        "traffic.warmup_packets", "monitor.", "node.", "app.", "switch.link_gbps"},
-                       {}};
+  // The fields only some engines read, or read otherwise than the others (the cycle engine's
+  // buffers, pipeline, injection and sim windows; the route walk's delays, packet counts and
+  // monitored mode; the application model's node, link and overhead parameters): whatever the
+  // engines' config hooks declare, so that an engine's fields need no list here.
+  Discriminated engine{"engine", {}, {}};
+  std::map<std::string, ParamRegistry> by_engine;
+  std::map<std::string, std::map<json, size_t>> declared;  // path -> property -> engines declaring it so
   for (const auto& e : engine_names()) {
-    ParamRegistry reg;
+    ParamRegistry& reg = by_engine[e];
     Experiment ex;
     ErrorSink errors;
     parse_experiment(json{{"engine", e}, {"topology", {{"kind", "single_switch"}}}}, ex, errors, &reg);
-    engine.add(e, reg);
+    for (const auto& d : reg.decls()) ++declared[d.path][property_of(d)];
   }
+  for (const auto& [path, properties] : declared)
+    if (properties.size() > 1 || properties.begin()->second < by_engine.size()) engine.fields.insert(path);
+  for (const auto& [e, reg] : by_engine) engine.add(e, reg);
   // One parse per topology kind declares its fields (and every field outside the sections).
   ParamRegistry all;
   for (const auto& t : topology_kinds()) {
@@ -163,8 +166,11 @@ json experiment_schema() {
     declare_pattern_params(p.pattern, reg);
     traffic.add(p.pattern, reg);
   }
+  // A section some engines read (sim, monitor) keeps the default engine's description in the
+  // shared schema as well, as before engines declared their own fields; its fields are the engines'.
   for (const auto& d : all.decls())
-    if (!topology.governs(d.path) && !traffic.declares(d.path) && !engine.governs(d.path)) insert(schema, d.path, property_of(d));
+    if (!topology.governs(d.path) && !traffic.declares(d.path) && (!engine.governs(d.path) || d.type == "object"))
+      insert(schema, d.path, property_of(d));
   topology.emit(schema);
   traffic.emit(schema);
   engine.emit(schema);

@@ -10,6 +10,7 @@
 #include "common/flat_set.hpp"
 #include "common/prefetch.hpp"
 #include "engine/cache_keys.hpp"
+#include "engine/routewalk_config.hpp"
 #include "engine/engines.hpp"
 #include "engine/batch_pipeline.hpp"
 #include "engine/path_outcomes.hpp"
@@ -565,20 +566,28 @@ double RouteWalkRun::state_bytes() const { return impl_->state_bytes(); }
 
 
 namespace {
-const EngineRegistrar reg{{"routewalk", "per-packet path walk with cache look-ups and zero-load latency",
-                           {"cache.lookups", "cache.hits", "cache.hit_rate", "cache.misses.compulsory",
-                            "cache.misses.capacity", "cache.misses.conflict", "latency_ns.zero_load.mean",
-                            "latency_ns.zero_load.p50", "latency_ns.zero_load.p99", "latency_ns.zero_load.max",
-                            "cost.cache.area_mm2", "cost.cache.access_ns", "cost.cache.read_energy_nJ",
-                            "cost.cache.leakage_mW",
-                            // Which method made those figures (cacti or fit), and whether the fit extrapolated them.
-                            "cost.cache.method", "cost.cache.extrapolated",
-                            // The fit's cross-validated [median, worst] % error of each figure in the
-                            // array's grid region (absent for CACTI's exact figures).
-                            "cost.cache.fit_holdout_error_pct.area_mm2", "cost.cache.fit_holdout_error_pct.access_ns",
-                            "cost.cache.fit_holdout_error_pct.read_energy_nJ",
-                            "cost.cache.fit_holdout_error_pct.leakage_mW"},
-                           make_engine_run<RouteWalkRun>}};
+EngineInfo routewalk_engine() {
+  EngineInfo e{"routewalk", "per-packet path walk with cache look-ups and zero-load latency",
+               {"cache.lookups", "cache.hits", "cache.hit_rate", "cache.misses.compulsory",
+                "cache.misses.capacity", "cache.misses.conflict", "latency_ns.zero_load.mean",
+                "latency_ns.zero_load.p50", "latency_ns.zero_load.p99", "latency_ns.zero_load.max",
+                "cost.cache.area_mm2", "cost.cache.access_ns", "cost.cache.read_energy_nJ",
+                "cost.cache.leakage_mW",
+                // Which method made those figures (cacti or fit), and whether the fit extrapolated them.
+                "cost.cache.method", "cost.cache.extrapolated",
+                // The fit's cross-validated [median, worst] % error of each figure in the
+                // array's grid region (absent for CACTI's exact figures).
+                "cost.cache.fit_holdout_error_pct.area_mm2", "cost.cache.fit_holdout_error_pct.access_ns",
+                "cost.cache.fit_holdout_error_pct.read_energy_nJ",
+                "cost.cache.fit_holdout_error_pct.leakage_mW"},
+               make_engine_run<RouteWalkRun>};
+  e.config = &routewalk_config_hooks();
+  e.is_default = true;
+  e.run_threads = true;
+  e.closed_form_models = true;  // seed 001's models at the walk's miss rate (api.cpp)
+  return e;
+}
+const EngineRegistrar reg{routewalk_engine()};
 }
 
 }  // namespace switchlab

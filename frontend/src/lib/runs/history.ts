@@ -1,7 +1,6 @@
 import type { Config, SimResult } from '../../config/types';
 import { getPath } from '../form/path';
-import { formatRate, formatValue } from '../numbers/format';
-import { appHeadline } from '../charts/appChart';
+import { engineResults } from '../../engines/results';
 
 // The runs made in this browser, newest first, kept in localStorage across reloads. Each entry
 // holds the config and a trimmed result (the per-port and per-switch arrays and the drawing's
@@ -44,15 +43,11 @@ export function shortName(config: Config): string {
     .filter(Boolean).join(', ');
 }
 
-// A history entry's headline: the hit rate of a cache run, the cycle engine's accepted throughput
-// and mean packet latency (a run without caches has no hit rate), an application's relative
-// performance. Units from the results schema (`unitOf`).
+// A history entry's headline, as its engine states it (engines/results.ts): the hit rate of a
+// route walk, the cycle engine's accepted throughput and mean packet latency, an application's
+// relative performance. Units from the results schema (`unitOf`).
 export function runHeadline(r: SimResult, unitOf: (path: string) => string): string {
-  if (r.engine?.name === 'cycle') {
-    const v = (path: string) => formatValue(getPath(r as never, path), unitOf(path));
-    return `${v('throughput.accepted')} accepted, mean packet latency ${v('latency_cycles.packet.mean')}`;
-  }
-  return r.cache ? `${formatRate(r.cache.hit_rate, r.cache.lookups)} hit rate` : appHeadline(r);
+  return engineResults(r.engine?.name).headline(r, unitOf);
 }
 
 // Per-switch values a history entry keeps: networks up to this many switches, to 4 decimals (a

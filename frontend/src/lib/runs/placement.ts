@@ -1,9 +1,10 @@
 import type { RunSummary } from '../../config/types';
+import { describeEngine } from '../../engines/describe';
 
 // Where a run belongs, decided from the core's prepare() summary (never from config fields).
-// A run's work is the summary key its engine's speed is measured in: look-ups for the route walk,
-// the skeletons' messages for the application model (it walks no look-up: its summary counts 0),
-// estimated flit-hops (`summary.flit_hops`: cycles x nodes x load x
+// A run's work is the summary key its engine's speed is measured in, the first of the core's
+// description's `work` keys (engines/describe.ts): look-ups for the route walk, the skeletons'
+// messages for the application model (it walks no look-up: its summary counts 0), estimated flit-hops (`summary.flit_hops`: cycles x nodes x load x
 // longest route, an upper estimate) for the cycle engine. Rates are the WASM and native cores'
 // measured ranges against that key (docs/benchmarks.md): estimates, never promises.
 type WorkKey = 'lookups' | 'flit_hops' | 'messages';
@@ -28,8 +29,10 @@ const WORK: Record<WorkKey, Work> = {
   messages: { key: 'messages', wasmPerS: { slow: 40e6, fast: 100e6 }, nativePerS: { slow: 80e6, fast: 300e6 }, autoRun: 40_000_000 },
 };
 
+// (An engine whose work the browser has no rate for is measured in look-ups.)
 export function workOf(summary: Pick<RunSummary, 'engine'>): Work {
-  return summary.engine === 'cycle' ? WORK.flit_hops : summary.engine === 'app' ? WORK.messages : WORK.lookups;
+  const key = describeEngine(summary.engine)?.work.find((k): k is WorkKey => k in WORK);
+  return WORK[key ?? 'lookups'];
 }
 
 // The browser's budget, not the core's: a few seconds of work, and a tab's heap much beyond 1 GiB

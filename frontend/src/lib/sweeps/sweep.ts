@@ -2,6 +2,7 @@ import type { Config, FieldError, Json } from '../../config/types';
 import type { Sweep } from '../../api/client';
 import { getPath } from '../form/path';
 import { NUMBER, numberOf } from '../../config/form';
+import { engineResults } from '../../engines/results';
 
 // Sweep axes: values typed as "64, 128, 256", "64..1024 *2" (geometric) or "1..8 +1"
 // (arithmetic), expanded client-side so the point count is known before submitting.
@@ -257,13 +258,14 @@ export function sweepSeries(
     .map(([key, points]) => ({ key, points: points.sort((p, q) => p.x - q.x) }));
 }
 
-// Which points of a sweep are saturation searches (engine cycle, sim.mode "saturation" or "curve"), from
+// Which points of a sweep are saturation searches (an engine that searches loads, sim.mode "saturation" or "curve"), from
 // its base config and its axes: 'all', 'some' (an axis switches engine or mode) or 'none'.
 export function saturationPoints(sweep: Pick<Sweep, 'base' | 'axes'>): 'all' | 'some' | 'none' {
   const values = (path: string) => (sweep.axes[path] as Json[] | undefined) ?? [getPath(sweep.base, path)];
   const [engines, modes] = [values('engine'), values('sim.mode')];
   // (Curve mode starts with the same search and reports it the same way.)
   const search = (m: Json | undefined) => m === 'saturation' || m === 'curve';
-  if (engines.every((e) => e === 'cycle') && modes.every(search)) return 'all';
-  return engines.includes('cycle') && modes.some(search) ? 'some' : 'none';
+  const searching = (e: Json | undefined) => engineResults(e).searchesLoad === true;
+  if (engines.every(searching) && modes.every(search)) return 'all';
+  return engines.some(searching) && modes.some(search) ? 'some' : 'none';
 }

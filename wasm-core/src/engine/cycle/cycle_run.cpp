@@ -7,6 +7,7 @@
 
 #include "common/error.hpp"
 #include "engine/batch_pipeline.hpp"
+#include "engine/cycle/cycle_setup.hpp"
 #include "engine/engines.hpp"
 
 namespace switchlab {
@@ -176,15 +177,22 @@ nlohmann::json CycleRun::report() const {
 }
 
 namespace {
-const EngineRegistrar reg{{"cycle", "cycle-level network with contention, buffers and allocators (latency and throughput under load)",
-                           // A saturation-mode point's headline: the other columns are one run of its
-                           // bisection. deadlock: a run that stopped with flits stuck delivered nothing,
-                           // so it has no latency; the row must say why rather than show blanks.
-                           {"saturation.throughput", "throughput.offered", "throughput.accepted",
-                            "throughput.accepted_min_node", "saturated", "deadlock", "latency_cycles.packet.mean",
-                            "latency_cycles.packet.p50", "latency_cycles.packet.p99", "latency_cycles.packet.max",
-                            "latency_cycles.network.mean", "hops.mean", "cache.hit_rate"},
-                           make_engine_run<CycleRun>}};
+EngineInfo cycle_engine() {
+  EngineInfo e{"cycle", "cycle-level network with contention, buffers and allocators (latency and throughput under load)",
+               // A saturation-mode point's headline: the other columns are one run of its
+               // bisection. deadlock: a run that stopped with flits stuck delivered nothing,
+               // so it has no latency; the row must say why rather than show blanks.
+               {"saturation.throughput", "throughput.offered", "throughput.accepted",
+                "throughput.accepted_min_node", "saturated", "deadlock", "latency_cycles.packet.mean",
+                "latency_cycles.packet.p50", "latency_cycles.packet.p99", "latency_cycles.packet.max",
+                "latency_cycles.network.mean", "hops.mean", "cache.hit_rate"},
+               make_engine_run<CycleRun>};
+  e.config = &cycle_config_hooks();
+  e.simulates_network_state = true;
+  e.work = {"flit_hops"};  // not look-ups of packets: its summary has no packets
+  return e;
+}
+const EngineRegistrar reg{cycle_engine()};
 }
 
 }  // namespace switchlab

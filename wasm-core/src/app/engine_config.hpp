@@ -1,0 +1,12 @@
+#pragma once
+// The config hooks of engines app and smpi (engine/engines.hpp): node.*, switch.link_gbps and
+// app.* (app_config.hpp), the route walk's switch delays, packet counts and monitored mode (their
+// hit rates may come from a walk), the workload they need, smpi's size limits, and their summary.
+#include "engine/engines.hpp"
+
+namespace switchlab::app {
+
+const EngineConfigHooks& app_config_hooks();
+const EngineConfigHooks& smpi_config_hooks();
+
+}  // namespace switchlab::app
