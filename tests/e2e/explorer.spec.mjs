@@ -11,7 +11,7 @@ import { createRequire } from 'node:module';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { example, nativeRun, ns, pct, ppDelta, rate, rateSE, ROOT, SIM, sig3, tmp } from './support.mjs';
+import { example, nativeDrawing, nativeRun, ns, pct, ppDelta, rate, rateSE, ROOT, SIM, sig3, tmp } from './support.mjs';
 
 // playwright-core is a dev dependency of the frontend (one npm ci installs everything).
 const require = createRequire(path.join(ROOT, 'frontend', 'package.json'));
@@ -627,17 +627,20 @@ test.describe.serial('explorer', () => {
     await page.getByTestId('per-port-toggle').uncheck();
   });
 
-  check('per-port statistics of a fat tree name its ports by the core class (native CLI counts)', async () => {
+  check('per-port statistics of a fat tree name its ports as the core does, with their class (native CLI counts)', async () => {
     const cfg = { seed: 3, engine: 'routewalk', topology: { kind: 'fat_tree', k: 4, n: 2 }, routing: { algorithm: 'updown' },
       switch: { cache: { entries: 64, ways: 4 } }, traffic: { pattern: 'uniform', packets: 3000 }, output: { per_port: true } };
     const expected = nativeRun(cfg);
+    const drawing = nativeDrawing(cfg);
     expectEq(JSON.stringify(expected.cache.port_classes), '["injection","up","down"]', 'native port classes');
+    expectEq(drawing.port_sets[drawing.switch_port_set[0]].map(([n]) => n).join(','), 'node 0,node 1,node 2,node 3,up 0,up 1,up 2,up 3', 'leaf port names');
     await runJsonConfig(page, cfg, expected);
     for (const s of [0, expected.topology.switches - 1]) {
       await page.locator(`[data-testid="wasm-result"] [data-switch="${s}"]`).click();
       const rows = await page.locator('[data-testid="wasm-result"] [data-testid="port-table"] tbody tr').allInnerTexts();
-      const want = expected.cache.by_port[s].map(([l, h, c], i) =>
-        `${i}\t${expected.cache.port_classes[c]} (port ${i})\t${count(l)}\t${l ? rate(h / l, l) : '— (no look-ups)'}`);
+      const names = drawing.port_sets[drawing.switch_port_set[s]];
+      const want = expected.cache.by_port[s].map(([l, h], i) =>
+        `${i}\t${names[i][0]}\t${count(l)}\t${l ? rate(h / l, l) : '— (no look-ups)'}`);
       expectEq(JSON.stringify(rows), JSON.stringify(want), `switch ${s} port rows`);
     }
     // Leaf switch 0: 4 injection ports, then 4 ports on which packets arrive travelling down.

@@ -1,11 +1,18 @@
 import type { SimResult } from '../config/types';
+import type { TopologyDrawing } from '../lib/drawing/description';
 import { outputPortRows, portRows } from '../lib/drawing/ports';
 import { formatCount, formatPercent, formatRate } from '../lib/numbers/format';
 
+interface Props {
+  result: SimResult;
+  switchId: number;
+  drawing: TopologyDrawing | undefined; // the core's port names (lib/drawing/description.ts)
+}
+
 // The picked switch's input ports: look-ups and hit rate per port (result.cache.by_port).
-export function PortTable({ result, switchId }: { result: SimResult; switchId: number }) {
-  if (result.engine.name === 'cycle') return <OutputPortTable result={result} switchId={switchId} />;
-  const rows = portRows(result, switchId);
+export function PortTable({ result, switchId, drawing }: Props) {
+  if (result.engine.name === 'cycle') return <OutputPortTable result={result} switchId={switchId} drawing={drawing} />;
+  const rows = portRows(result, switchId, drawing);
   if (!rows) {
     return <p className="note" data-testid="port-table-missing">Per-port statistics: tick “per-port statistics” (output.per_port) and run again.</p>;
   }
@@ -29,8 +36,8 @@ export function PortTable({ result, switchId }: { result: SimResult; switchId: n
 
 // The cycle engine's view of a switch: flits per cycle through each output port in the measured
 // window (utilization.by_output_port); a port drives one link, or a node's ejection link.
-function OutputPortTable({ result, switchId }: { result: SimResult; switchId: number }) {
-  const rows = outputPortRows(result, switchId);
+function OutputPortTable({ result, switchId, drawing }: Props) {
+  const rows = outputPortRows(result, switchId, drawing);
   if (!rows) return <p className="note" data-testid="port-table-missing">This result has no per-port utilisation.</p>;
   return (
     <table className="port-table" data-testid="port-table">

@@ -13,7 +13,7 @@ import { PublishedPanel } from './PublishedPanel';
 import { ResultWarnings } from './ResultWarnings';
 import { AppPanel } from './AppPanel';
 import { BaselineContext, useBaseline } from '../hooks/useHistory';
-import { getPath } from '../lib/form/path';
+import { useTopologyDrawing } from '../hooks/useTopologyDrawing';
 
 interface Props {
   title: string;
@@ -32,6 +32,7 @@ interface Props {
 
 export function ResultPanel({ title, source, prefix, config, result, name, stale = false, onFix }: Props) {
   const svgRef = useRef<SVGSVGElement>(null);
+  const drawing = useTopologyDrawing(config);
   const baseline = useBaseline();
   const isBaseline = baseline?.result.config_hash === result.config_hash;
   // The cycle engine reports the network under load; its caches only when it has them.
@@ -73,7 +74,7 @@ export function ResultPanel({ title, source, prefix, config, result, name, stale
         </div>
       )}
       {underLoad && cacheOn && <PortClassChart result={result} />}
-      <TopologyView ref={svgRef} topology={result.topology} result={result} chosenKind={getPath(config, 'topology.kind')} />
+      <TopologyView ref={svgRef} drawing={drawing} result={result} />
       {!result.app && <ModelsPanel result={result} />}
       <CostPanel result={result} />
       <ExportButtons config={config} result={result} svgRef={svgRef} />
