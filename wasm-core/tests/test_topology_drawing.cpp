@@ -23,6 +23,13 @@ json common(const std::string& kind, int switches, int nodes, int ports, const j
           {"layout", layout}, {"drawn", true}, {"max_switches", max_switches}, {"link_bundles", nullptr}};
 }
 
+// One switch's ports as [[name, class index], ...] (a braced list of pairs would read as an object).
+json ports(std::initializer_list<std::pair<std::string, int>> named) {
+  json out = json::array();
+  for (const auto& [name, cls] : named) out.push_back(json::array({name, cls}));
+  return out;
+}
+
 }  // namespace
 
 TEST(TopologyDrawing, TorusIsAGridWithItsRingLinks) {
@@ -32,7 +39,7 @@ TEST(TopologyDrawing, TorusIsAGridWithItsRingLinks) {
   // In a ring of 2 (dim1) both links join the same two switches.
   want["links"] = {{0, 1, 1, 2}, {0, 3, 3, 4}, {1, 1, 2, 2}, {1, 3, 4, 4}, {2, 1, 0, 2}, {2, 3, 5, 4},
                    {3, 1, 4, 2}, {3, 3, 0, 4}, {4, 1, 5, 2}, {4, 3, 1, 4}, {5, 1, 3, 2}, {5, 3, 2, 4}};
-  want["port_sets"] = {{{"node", 0}, {"dim0 +", 1}, {"dim0 \u2212", 1}, {"dim1 +", 2}, {"dim1 \u2212", 2}}};
+  want["port_sets"] = json::array({ports({{"node", 0}, {"dim0 +", 1}, {"dim0 \u2212", 1}, {"dim1 +", 2}, {"dim1 \u2212", 2}})});
   want["switch_port_set"] = {0, 0, 0, 0, 0, 0};
   EXPECT_EQ(drawing({{"kind", "torus"}, {"dims", {3, 2}}}), want);
 }
@@ -41,7 +48,7 @@ TEST(TopologyDrawing, MeshWithConcentrationNamesNodePorts) {
   const json d = drawing({{"kind", "mesh"}, {"dims", {2}}, {"concentration", 2}});
   EXPECT_EQ(d["layout"], json({{"type", "grid"}, {"dims", {2}}, {"wrap", {false}}}));
   EXPECT_EQ(d["links"], json({{0, 2, 1, 3}}));  // a line: no wrap-around link
-  EXPECT_EQ(d["port_sets"], json({{{"node 0", 0}, {"node 1", 0}, {"dim0 +", 1}, {"dim0 \u2212", 1}}}));
+  EXPECT_EQ(d["port_sets"], json::array({ports({{"node 0", 0}, {"node 1", 0}, {"dim0 +", 1}, {"dim0 \u2212", 1}})}));
 }
 
 TEST(TopologyDrawing, FatTreeIsLevels) {
@@ -52,8 +59,8 @@ TEST(TopologyDrawing, FatTreeIsLevels) {
   // Leaf w's up port 2 + j leads to root j, arriving on its down port w.
   want["links"] = {{0, 2, 2, 0}, {0, 3, 3, 0}, {1, 2, 2, 1}, {1, 3, 3, 1}};
   // Input-port classes are the direction the arriving packet travels (fat_tree.cpp port_class).
-  want["port_sets"] = {{{"node 0", 0}, {"node 1", 0}, {"up 0", 2}, {"up 1", 2}},
-                       {{"down 0", 1}, {"down 1", 1}, {"port 2 (unused)", 2}, {"port 3 (unused)", 2}}};
+  want["port_sets"] = json::array({ports({{"node 0", 0}, {"node 1", 0}, {"up 0", 2}, {"up 1", 2}}),
+                                    ports({{"down 0", 1}, {"down 1", 1}, {"port 2 (unused)", 2}, {"port 3 (unused)", 2}})});
   want["switch_port_set"] = {0, 0, 1, 1};
   EXPECT_EQ(drawing({{"kind", "fat_tree"}, {"k", 2}, {"n", 2}}), want);
 }
@@ -67,9 +74,9 @@ TEST(TopologyDrawing, BminIsStages) {
   // removed) by up port 2 + x_s, to the owner at s+1, arriving on its down port x_{s+1}.
   want["links"] = {{0, 2, 4, 0}, {0, 3, 5, 0}, {1, 2, 4, 1}, {1, 3, 5, 1}, {2, 2, 6, 0}, {2, 3, 7, 0}, {3, 2, 6, 1}, {3, 3, 7, 1},
                    {4, 2, 8, 0}, {5, 2, 9, 0}, {4, 3, 10, 0}, {5, 3, 11, 0}, {6, 2, 8, 1}, {7, 2, 9, 1}, {6, 3, 10, 1}, {7, 3, 11, 1}};
-  want["port_sets"] = {{{"node 0", 0}, {"node 1", 0}, {"up 0", 2}, {"up 1", 2}},
-                       {{"down 0", 1}, {"down 1", 1}, {"up 0", 2}, {"up 1", 2}},
-                       {{"down 0", 1}, {"down 1", 1}, {"port 2 (unused)", 2}, {"port 3 (unused)", 2}}};
+  want["port_sets"] = json::array({ports({{"node 0", 0}, {"node 1", 0}, {"up 0", 2}, {"up 1", 2}}),
+                                    ports({{"down 0", 1}, {"down 1", 1}, {"up 0", 2}, {"up 1", 2}}),
+                                    ports({{"down 0", 1}, {"down 1", 1}, {"port 2 (unused)", 2}, {"port 3 (unused)", 2}})});
   want["switch_port_set"] = {0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2};
   EXPECT_EQ(drawing({{"kind", "bmin"}, {"k", 2}, {"stages", 3}}), want);
 }
@@ -80,10 +87,10 @@ TEST(TopologyDrawing, DragonflyIsGroups) {
   // Each group's clique, then its global links to higher groups (consecutive arrangement).
   want["links"] = {{0, 1, 1, 1}, {0, 2, 3, 2}, {1, 2, 4, 2}, {2, 1, 3, 1}, {2, 2, 5, 2}, {4, 1, 5, 1}};
   const auto router = [](int local, const char* global) {
-    return json{{"node", 0}, {"local to switch " + std::to_string(local), 1}, {global, 2}};
+    return ports({{"node", 0}, {"local to switch " + std::to_string(local), 1}, {global, 2}});
   };
-  want["port_sets"] = {router(1, "global 0 to group 1"), router(0, "global 0 to group 2"), router(3, "global 0 to group 2"),
-                       router(2, "global 0 to group 0"), router(5, "global 0 to group 0"), router(4, "global 0 to group 1")};
+  want["port_sets"] = json::array({router(1, "global 0 to group 1"), router(0, "global 0 to group 2"), router(3, "global 0 to group 2"),
+                       router(2, "global 0 to group 0"), router(5, "global 0 to group 0"), router(4, "global 0 to group 1")});
   want["switch_port_set"] = {0, 1, 2, 3, 4, 5};
   EXPECT_EQ(drawing({{"kind", "dragonfly"}, {"p", 1}, {"a", 2}, {"h", 1}, {"g", 3}}), want);
 }
@@ -94,10 +101,10 @@ TEST(TopologyDrawing, EdgeListTakesTheDefaultForceLayout) {
   want["port_classes"] = {"injection", "network"};
   // Port 1 + i leads to the i-th neighbour in ascending id.
   want["links"] = {{0, 1, 1, 1}, {0, 2, 2, 1}, {1, 2, 2, 2}, {2, 3, 3, 1}};
-  want["port_sets"] = {{{"node", 0}, {"to switch 1", 1}, {"to switch 2", 1}, {"port 3 (unused)", 1}},
-                       {{"node", 0}, {"to switch 0", 1}, {"to switch 2", 1}, {"port 3 (unused)", 1}},
-                       {{"node", 0}, {"to switch 0", 1}, {"to switch 1", 1}, {"to switch 3", 1}},
-                       {{"node", 0}, {"to switch 2", 1}, {"port 2 (unused)", 1}, {"port 3 (unused)", 1}}};
+  want["port_sets"] = json::array({ports({{"node", 0}, {"to switch 1", 1}, {"to switch 2", 1}, {"port 3 (unused)", 1}}),
+                                    ports({{"node", 0}, {"to switch 0", 1}, {"to switch 2", 1}, {"port 3 (unused)", 1}}),
+                                    ports({{"node", 0}, {"to switch 0", 1}, {"to switch 1", 1}, {"to switch 3", 1}}),
+                                    ports({{"node", 0}, {"to switch 2", 1}, {"port 2 (unused)", 1}, {"port 3 (unused)", 1}})});
   want["switch_port_set"] = {0, 1, 2, 3};
   EXPECT_EQ(drawing({{"kind", "edge_list"}, {"edges", {{0, 1}, {1, 2}, {2, 0}, {2, 3}}}}), want);
 }
@@ -107,8 +114,8 @@ TEST(TopologyDrawing, RandomRegularLinksAreItsEdges) {
   const json d = drawing(topo);
   EXPECT_EQ(d["layout"], json({{"type", "force"}}));
   // The graph the seed builds (prepare()'s topology.edges), each edge with the ports of its ends.
-  EXPECT_EQ(d["links"], json({{0, 1, 1, 1}, {0, 2, 4, 1}, {0, 3, 5, 1}, {1, 2, 2, 1}, {1, 3, 3, 1},
-                              {2, 2, 3, 2}, {2, 3, 4, 2}, {3, 3, 5, 2}, {4, 3, 5, 3}}));
+  EXPECT_EQ(d["links"], json({{0, 1, 1, 1}, {0, 2, 3, 1}, {0, 3, 4, 1}, {1, 2, 2, 1}, {1, 3, 5, 1},
+                              {2, 2, 3, 2}, {2, 3, 5, 2}, {3, 3, 4, 2}, {4, 3, 5, 3}}));
   const json prepared = json::parse(switchlab::prepare_json(json{{"topology", topo}}.dump()));
   json edges = json::array();
   for (const auto& l : d["links"]) edges.push_back({l[0], l[2]});
@@ -126,7 +133,7 @@ TEST(TopologyDrawing, TopologyWithoutHooksGetsTheDefaults) {
   json want = common("single_switch", 1, 3, 3, {{"type", "force"}}, 2048);
   want["port_classes"] = {"injection"};
   want["links"] = json::array();
-  want["port_sets"] = {{{"injection (port 0)", 0}, {"injection (port 1)", 0}, {"injection (port 2)", 0}}};
+  want["port_sets"] = json::array({ports({{"injection (port 0)", 0}, {"injection (port 1)", 0}, {"injection (port 2)", 0}})});
   want["switch_port_set"] = {0};
   EXPECT_EQ(drawing({{"kind", "single_switch"}, {"ports", 3}}), want);
 }
@@ -156,5 +163,5 @@ TEST(TopologyDrawing, LayeredLinksTooManyToListComeAsBundles) {
 
 TEST(TopologyDrawing, BadConfigNamesTheField) {
   const json d = json::parse(switchlab::topology_drawing_json(R"({"topology": {"kind": "torus", "dims": [0]}})"));
-  EXPECT_EQ(d["error"]["field"], "topology.dims");
+  EXPECT_EQ(d["error"]["field"], "topology.dims[0]");
 }
