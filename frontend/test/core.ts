@@ -6,6 +6,7 @@ import type { Config, SimResult } from '../src/config/types';
 import type { SchemaNode } from '../src/config/schema';
 import { enginesOf, setEngines } from '../src/engines/describe';
 import { Units, type ResultsSchemaNode } from '../src/lib/numbers/units';
+import type { TopologyDrawing } from '../src/lib/drawing/description';
 
 // The real Emscripten module (build/wasm, built by `make build`) loaded in node, for tests that
 // need the core's answers: schemas, units, results. A missing build is a failure, not a skip.
@@ -35,4 +36,11 @@ export async function coreRun(cfg: Config): Promise<SimResult> {
   const out = handle(await loadCore(), { id: 1, method: 'run', config: cfg });
   if (out.kind !== 'result') throw new Error(`expected a result, got ${JSON.stringify(out)}`);
   return out.result;
+}
+
+// The core's drawing description of a config's network (topology_drawing, through the worker's handler).
+export async function coreDrawing(cfg: Config): Promise<TopologyDrawing> {
+  const out = handle(await loadCore(), { id: 1, method: 'drawing', config: cfg });
+  if (out.kind !== 'value') throw new Error(`expected a drawing, got ${JSON.stringify(out)}`);
+  return out.value as TopologyDrawing;
 }

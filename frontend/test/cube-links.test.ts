@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { linkLoads } from '../src/lib/drawing/linkUtil';
-import { cubeLink } from '../src/lib/drawing/ports';
-import { cubeLinkLayout, gridLayout, MIN_LINK_CELL } from '../src/lib/drawing/topology';
+import { gridLayout, gridLinkLayout, MIN_LINK_CELL } from '../src/lib/drawing/topology';
 import type { SimResult } from '../src/config/types';
+import { coreDrawing } from './core';
 
 const result = (byPort: number[]) => ({
   engine: { name: 'cycle' }, summary: { ports_per_switch: 5 }, utilization: { by_output_port: byPort },
@@ -21,23 +21,28 @@ const TORUS = result([
   0.056, 0.21, 0.161, 0.051, 0.154, 0.055, 0.207, 0.155, 0.053, 0.156, 0.045, 0.227, 0.161, 0.042, 0.158, 0.061,
 ]);
 
-const byLink = (dims: number[], wrap: boolean[], r: SimResult) => {
-  const layout = cubeLinkLayout(dims, wrap, 1, undefined)!;
+// The links of a mesh or torus as the core lists them (topology_drawing).
+const coreLinks = async (dims: number[], wrap: boolean, concentration = 1) =>
+  (await coreDrawing({ topology: { kind: wrap ? 'torus' : 'mesh', dims, concentration } })).links!;
+
+const byLink = async (dims: number[], wrap: boolean, r: SimResult) => {
+  const layout = gridLinkLayout(dims, await coreLinks(dims, wrap), undefined)!;
   const loads = linkLoads(layout.edges, r)!;
   return { layout, loads, get: (k: string) => loads.edges.filter((e) => e.link!.join(':') === k) };
 };
 
 describe('k-ary n-cube links on the grid', () => {
-  it('follows the core\'s port rule: + port c + 2d to coordinate + 1, answered by the − port', () => {
-    expect(cubeLink(0, [3, 3], [false, false], 1, 0)).toEqual({ link: [0, 1, 1, 2], wraps: false });
-    expect(cubeLink(0, [3, 3], [false, false], 1, 1)).toEqual({ link: [0, 3, 3, 4], wraps: false });
-    expect(cubeLink(2, [3, 3], [false, false], 1, 0)).toBeNull(); // a line's last switch
-    expect(cubeLink(7, [4, 4], [true, true], 2, 0)).toEqual({ link: [7, 2, 4, 3], wraps: true });
-    expect(cubeLink(13, [4, 4], [true, true], 1, 1)).toEqual({ link: [13, 3, 1, 4], wraps: true });
+  it('takes the core\'s links: + port c + 2d to coordinate + 1, answered by the − port', async () => {
+    const mesh = await coreLinks([3, 3], false);
+    expect(mesh).toContainEqual([0, 1, 1, 2]);
+    expect(mesh).toContainEqual([0, 3, 3, 4]);
+    expect(mesh.filter(([a, pa]) => a === 2 && pa === 1)).toEqual([]); // a line's last switch
+    expect(await coreLinks([4, 4], true, 2)).toContainEqual([7, 2, 4, 3]);
+    expect(await coreLinks([4, 4], true)).toContainEqual([13, 3, 1, 4]);
   });
 
-  it('3x3 mesh: twelve lines, each with both directions from by_output_port', () => {
-    const { loads, get } = byLink([3, 3], [false, false], MESH);
+  it('3x3 mesh: twelve lines, each with both directions from by_output_port', async () => {
+    const { loads, get } = await byLink([3, 3], false, MESH);
     expect(loads.edges).toHaveLength(12);
     // switch 0 → 1 leaves by port 1 (0.01), 1 → 0 by switch 1's port 2 (0.07)
     expect(get('0:1:1:2').map((e) => [e.there, e.back, e.utilisation])).toEqual([[0.01, 0.07, 0.07]]);
@@ -46,8 +51,8 @@ describe('k-ary n-cube links on the grid', () => {
     expect(get('7:1:8:2')[0].title).toBe('switch 7 port 1 → switch 8: 36.00 % of cycles; back (switch 8 port 2 → switch 7): 42.00 % of cycles');
   });
 
-  it('draws a line in the gap between neighbours: horizontal in dim0, vertical in dim1', () => {
-    const { layout, get } = byLink([3, 3], [false, false], MESH);
+  it('draws a line in the gap between neighbours: horizontal in dim0, vertical in dim1', async () => {
+    const { layout, get } = await byLink([3, 3], false, MESH);
     const cell = (id: number) => layout.slices[0].cells.find((c) => c.id === id)!;
     const [a, b] = [cell(0), cell(1)];
     const e = get('0:1:1:2')[0];
@@ -57,8 +62,8 @@ describe('k-ary n-cube links on the grid', () => {
     expect([v.x1, v.x2, v.y1, v.y2]).toEqual([a.x + (a.size - 1) / 2, a.x + (a.size - 1) / 2, a.y + a.size - 1, cell(3).y]);
   });
 
-  it('4x4 torus: 32 links, the 8 wrap-around ones as a stub at each end, values of the native run', () => {
-    const { loads, get } = byLink([4, 4], [true, true], TORUS);
+  it('4x4 torus: 32 links, the 8 wrap-around ones as a stub at each end, values of the native run', async () => {
+    const { loads, get } = await byLink([4, 4], true, TORUS);
     expect(new Set(loads.edges.map((e) => e.link!.join(':'))).size).toBe(32);
     expect(loads.edges).toHaveLength(24 + 2 * 8);
     expect(get('0:1:1:2').map((e) => [e.there, e.back, e.utilisation])).toEqual([[0.179, 0.053, 0.179]]);
@@ -71,9 +76,9 @@ describe('k-ary n-cube links on the grid', () => {
     expect(back.x2 - back.x1).toBe(6);
   });
 
-  it('keeps the touching heat map when cells would be under the minimum', () => {
-    expect(cubeLinkLayout([8, 8, 8], [false, false, false], 1, undefined)).toBeNull();
-    const withLinks = cubeLinkLayout([4, 4, 4], [true, true, true], 1, undefined)!;
+  it('keeps the touching heat map when cells would be under the minimum', async () => {
+    expect(gridLinkLayout([8, 8, 8], await coreLinks([8, 8, 8], false), undefined)).toBeNull();
+    const withLinks = gridLinkLayout([4, 4, 4], await coreLinks([4, 4, 4], true), undefined)!;
     expect(withLinks.cellSize).toBeGreaterThanOrEqual(MIN_LINK_CELL);
     // only dim0 and dim1 links: 4 slices x 32
     expect(new Set(withLinks.edges.map((e) => e.key.replace(/:(out|in)$/, ''))).size).toBe(4 * 32);

@@ -5,6 +5,8 @@ import { handle, type CoreModule } from '../src/core/protocol';
 import type { Config, SimResult } from '../src/config/types';
 import { ResultPanel } from '../src/components/ResultPanel';
 import { PortTable } from '../src/components/PortTable';
+import { TopologyView } from '../src/components/TopologyView';
+import type { TopologyDrawing } from '../src/lib/drawing/description';
 import { UnitsContext } from '../src/hooks/useCoreSchemas';
 import { formatAxisValue, formatPercent, formatValue } from '../src/lib/numbers/format';
 import { BELOW, curveCsvRows, latencyCurve, latencySeries, SATURATED, throughputSeries, zeroLoadPoint, type CurveRow } from '../src/lib/charts/loadCurve';
@@ -20,6 +22,11 @@ beforeAll(async () => {
   core = await loadCore();
   units = await coreUnits();
 });
+
+// The core's drawing description of a config's network (the ResultPanel asks the worker for it).
+function drawing(cfg: object): TopologyDrawing {
+  return JSON.parse(core.topology_drawing(JSON.stringify(cfg))) as TopologyDrawing;
+}
 
 function run(cfg: object): SimResult {
   const out = handle(core, { id: 1, method: 'run', config: cfg as never });
@@ -150,11 +157,13 @@ describe('cycle engine results in the result panel', () => {
     const xs = [...html.matchAll(/<title>offered load \(flits\/node\/cycle\) ([0-9.]+): [0-9.]+ flits\/node\/cycle<\/title>/g)].map((m) => m[1]);
     expect(xs.sort()).toEqual(sat.curve.map((c) => formatAxisValue(c[0])).sort());
     expect(sat.curve.some((c) => formatAxisValue(c[0]) !== String(c[0]))).toBe(true);
-    // The drawing is coloured by link utilisation, one cell per switch, with its legend.
-    expect(html.match(/data-switch="/g)).toHaveLength(16);
-    expect(t).toContain('link utilisation per switch');
+    // The drawing (the panel's, once the core's description has come) is coloured by link
+    // utilisation, one cell per switch, with its legend.
+    const view = withUnits(<TopologyView drawing={drawing(SATURATION)} result={r} />);
+    expect(view.match(/data-switch="/g)).toHaveLength(16);
+    expect(text(view)).toContain('link utilisation per switch');
     const by = (r.utilization as { by_switch: number[] }).by_switch;
-    expect(html).toContain(`switch 5 (1,1): link utilisation ${formatPercent(by[5])}`);
+    expect(view).toContain(`switch 5 (1,1): link utilisation ${formatPercent(by[5])}`);
     // No route-walk panels (3C misses, zero-load latency) for the cycle engine.
     expect(t).not.toContain('zero-load');
   });
@@ -272,7 +281,7 @@ describe('cycle engine results in the result panel', () => {
 
   it('a picked switch lists its output ports with their utilisation', () => {
     const r = run({ ...SATURATION, sim: { warmup_cycles: 200, measure_cycles: 800, drain_cycles: 800 } });
-    const t = text(renderToStaticMarkup(<PortTable result={r} switchId={5} />));
+    const t = text(renderToStaticMarkup(<PortTable result={r} switchId={5} drawing={drawing(SATURATION)} />));
     const all = (r.utilization as { by_output_port: number[] }).by_output_port;
     expect(t).toContain('Switch 5: output ports');
     expect(t).toContain(`0 node ${formatPercent(all[5 * 5])}`);
@@ -331,14 +340,13 @@ describe('a cycle run past saturation', () => {
 describe('the drawing against a baseline', () => {
   it('colours each switch by its Δ to the baseline on a diverging scale with a pp legend', async () => {
     const { BaselineContext } = await import('../src/hooks/useHistory');
-    const { TopologyView } = await import('../src/components/TopologyView');
     const { formatDelta } = await import('../src/lib/numbers/format');
     const base = run({ ...SATURATION, sim: { warmup_cycles: 200, measure_cycles: 800, drain_cycles: 800 } });
     const cur = run({ ...SATURATION, traffic: { pattern: 'uniform', injection: { load: 0.1 }, packet_flits: 1 },
       sim: { warmup_cycles: 200, measure_cycles: 800, drain_cycles: 800 } } as unknown as Config);
     const html = renderToStaticMarkup(
       <BaselineContext.Provider value={{ name: 'load 0.3', result: base }}>
-        <TopologyView topology={cur.topology} result={cur} />
+        <TopologyView drawing={drawing(SATURATION)} result={cur} />
       </BaselineContext.Provider>,
     );
     const t = text(html);
@@ -356,9 +364,7 @@ describe('the drawing against a baseline', () => {
 describe('the drawing of a cycle config before its run', () => {
   // The grey preview already says what the run will colour the switches by: not a hit rate.
   it('names link utilisation, not the hit rate', async () => {
-    const { TopologyView } = await import('../src/components/TopologyView');
-    const topology = run({ ...SATURATION, sim: { warmup_cycles: 200, measure_cycles: 800, drain_cycles: 800 } }).topology;
-    const t = text(renderToStaticMarkup(<TopologyView topology={topology} engine="cycle" />));
+    const t = text(renderToStaticMarkup(<TopologyView drawing={drawing(SATURATION)} engine="cycle" />));
     expect(t).toContain('Hover, click or focus a switch for its link utilisation and per-port statistics.');
     expect(t).not.toContain('hit rate');
   });
@@ -367,9 +373,7 @@ describe('the drawing of a cycle config before its run', () => {
 describe('the drawing of a compare example', () => {
   // Its variants colour the same network each their own way: no promise of colours after the run.
   it('says that the compared variants have no single drawing', async () => {
-    const { TopologyView } = await import('../src/components/TopologyView');
-    const topology = run({ ...SATURATION, sim: { warmup_cycles: 200, measure_cycles: 800, drain_cycles: 800 } }).topology;
-    const t = text(renderToStaticMarkup(<TopologyView topology={topology} chosenKind="mesh" engine="cycle" comparedVariants={3} />));
+    const t = text(renderToStaticMarkup(<TopologyView drawing={drawing({ ...SATURATION, topology: { kind: 'mesh', dims: [4, 4] } })} engine="cycle" comparedVariants={3} />));
     expect(t).toContain('Switches of the 4×4 mesh (grey: its 3 compared variants have no single drawing; their results are in the comparison)');
     expect(t).toContain('one drawing per variant: not coloured');
     expect(t).not.toContain('once it has run');
@@ -380,9 +384,8 @@ describe('the drawing of a compare example', () => {
 describe('the drawing of a cycle run', () => {
   // The legend and tooltips give utilisation in %, so the caption must not call it flits per cycle.
   it('captions link utilisation in the unit the legend shows', async () => {
-    const { TopologyView } = await import('../src/components/TopologyView');
     const cur = run({ ...SATURATION, sim: { warmup_cycles: 200, measure_cycles: 800, drain_cycles: 800 } });
-    const t = text(renderToStaticMarkup(<TopologyView topology={cur.topology} result={cur} />));
+    const t = text(renderToStaticMarkup(<TopologyView drawing={drawing(SATURATION)} result={cur} />));
     expect(t).toContain('output links in the measured window (share of cycles a link carries a flit)');
     expect(t).not.toContain('flits per cycle');
     expect(t).toMatch(/link utilisation [\d.]+ %/);
@@ -473,8 +476,9 @@ describe('the sections of a cycle run', () => {
     expect(section(t, 'Network latency')).toBe(none);
     // Every switch at 0: the legend is one value, not a range the data do not span.
     expect((r.utilization as { by_switch: number[] }).by_switch.every((v) => v === 0)).toBe(true);
-    const legend = /<div class="topology-footer"[\s\S]*?<\/div>/.exec(html)![0];
-    expect(html).toContain('aria-label="colour scale: link utilisation: 0.0 % everywhere"');
+    const view = renderToStaticMarkup(<TopologyView drawing={drawing(DEADLOCKED)} result={r} />);
+    const legend = /<div class="topology-footer"[\s\S]*?<\/div>/.exec(view)![0];
+    expect(view).toContain('aria-label="colour scale: link utilisation: 0.0 % everywhere"');
     expect(text(legend)).not.toMatch(/0\.[1-9] %/);
     // No caches: the cost model's note stands under its heading.
     expect(r.cost).toEqual({ note: 'no cache: see the CAM figures with a cache configured' });

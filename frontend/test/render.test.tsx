@@ -22,7 +22,8 @@ import { UnitsContext } from '../src/hooks/useCoreSchemas';
 import type { SchemaNode } from '../src/config/schema';
 import type { Units } from '../src/lib/numbers/units';
 import { handle } from '../src/core/protocol';
-import { configSchema, coreUnits, knowEngines, loadCore } from './core';
+import { configSchema, coreDrawing, coreUnits, knowEngines, loadCore } from './core';
+import { TopologyView } from '../src/components/TopologyView';
 import type { ReactElement } from 'react';
 
 let schema: SchemaNode;
@@ -140,11 +141,13 @@ describe('components render numbers with units', () => {
     expect(form({}, { organisation: 'voq' })).not.toContain('data-field="switch.buffer.chunk_flits"');
   });
 
-  it('the result panel draws one cell per switch and labels provenance', () => {
+  it('the result panel labels provenance; its drawing has one cell per switch', async () => {
     const html = renderToStaticMarkup(
       <ResultPanel title="Browser run" source="WASM core" prefix="wasm" config={SLICE_CONFIG} result={SLICE_RESULT} />,
     );
-    expect(html.match(/data-switch="/g)).toHaveLength(16);
+    // The panel's drawing comes from the core's description (the page's worker, after render).
+    const view = renderToStaticMarkup(<TopologyView drawing={await coreDrawing(SLICE_CONFIG)} result={SLICE_RESULT} />);
+    expect(view.match(/data-switch="/g)).toHaveLength(16);
     expect(text(html)).toContain('engine routewalk 0.1.0');
     expect(text(html)).toContain('p99 375 ns');
     expect(text(html)).toContain('compulsory misses: 480 (7.6 %)');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { aggregated, aggregateLayout, aggregateValues, pairStats } from '../src/lib/drawing/cubeAggregate';
-import { bundledEdgesFor, dragonflyLayout, edgesFor, groupEdgesFor, hitRateColor, layeredLayout, MISSING_FILL } from '../src/lib/drawing/topology';
-import { loadCore } from './core';
+import { bundledEdgesFor, groupLayout, edgesFor, groupEdgesFor, hitRateColor, layeredLayout, MISSING_FILL } from '../src/lib/drawing/topology';
+import { loadCore, coreDrawing } from './core';
 
 const TOFU = [4, 4, 6, 2, 3, 2]; // examples/tofu-6d.json: 1,152 switches, 72 slices of 4x4
 
@@ -118,10 +118,12 @@ describe('networks whose links the core does not list (more than 65,536)', () =>
     expect(fromCore).toHaveLength(16 + 16 * 16);
     expect(fromCore.reduce((n, e) => n + e.count!, 0)).toBe(524288);
     expect(fromCore).toEqual(fromLinks);
+    // The drawing description carries the same bundles.
+    expect((await coreDrawing({ topology: { kind: 'fat_tree', k: 64, n: 3 } })).link_bundles).toEqual(prepared.topology.link_bundles);
   });
 
   it('draws a Dragonfly\'s global links between every pair of groups when they are not listed', () => {
-    const layout = dragonflyLayout(4, 5, undefined);
+    const layout = groupLayout(4, 5, undefined);
     expect(groupEdgesFor(layout, null)).toEqual([]);
     const all = groupEdgesFor(layout, null, true);
     expect(all.map((e) => e.key)).toEqual(['0-1', '0-2', '0-3', '0-4', '1-2', '1-3', '1-4', '2-3', '2-4', '3-4']);

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { exampleByKey } from '../src/config/examples';
 import { handle } from '../src/core/protocol';
-import { loadCore } from './core';
-import { coordsOf, dragonflyLayout, edgesFor, gridLayout, groupEdgesFor, layeredLayout, hitRateDomain, MAX_DRAWN_CELLS, MISSING_FILL, networkName, switchId } from '../src/lib/drawing/topology';
+import { coreDrawing, loadCore } from './core';
+import { coordsOf, edgesFor, gridLayout, groupEdgesFor, groupLayout, layeredLayout, hitRateDomain, MISSING_FILL, switchId } from '../src/lib/drawing/topology';
+import { networkName } from '../src/lib/drawing/description';
 
 describe('topology grid geometry', () => {
   it('numbers switches with dimension 0 fastest (as the core does)', () => {
@@ -79,7 +80,7 @@ describe('topology grid geometry', () => {
   });
 
   it('dragonfly: g groups of a routers, ids group * a + router', () => {
-    const g = dragonflyLayout(4, 9, undefined, { size: 400 });
+    const g = groupLayout(4, 9, undefined, { size: 400 });
     expect(g.slices).toHaveLength(9);
     expect(g.slices.flatMap((s) => s.cells.map((c) => c.id))).toEqual([...Array(36).keys()]);
     expect(g.slices[2].cells[1].coords).toEqual([2, 1]);
@@ -103,7 +104,7 @@ describe('topology grid geometry', () => {
   });
 
   it('dragonfly global links: one line per pair of groups, between group centres; local links none', () => {
-    const g = dragonflyLayout(2, 3, undefined, { size: 300 }); // routers 0,1 | 2,3 | 4,5
+    const g = groupLayout(2, 3, undefined, { size: 300 }); // routers 0,1 | 2,3 | 4,5
     const links = [[0, 1, 1, 1], [0, 2, 2, 2], [1, 2, 3, 2], [2, 3, 4, 3], [5, 2, 1, 3]];
     const edges = groupEdgesFor(g, links);
     expect(edges.map((e) => e.key)).toEqual(['0-1', '1-2', '0-2']); // 0-1 listed twice, drawn once
@@ -118,25 +119,26 @@ describe('topology grid geometry', () => {
 });
 
 describe('the network named in captions', () => {
-  it('says the kind the config chose, over the shape the core describes', () => {
-    const cube = { kind: 'kary_ncube', dims: [8, 8], wrap: [false, false] };
-    expect(networkName(cube, 'mesh')).toBe('8×8 mesh');
-    expect(networkName({ ...cube, dims: [16, 16], wrap: [true, true] }, 'torus')).toBe('16×16 torus');
-    expect(networkName(cube, undefined)).toBe('8×8 kary_ncube');
-    expect(networkName({ kind: 'fat_tree', levels: 3 }, 'fat_tree')).toBe('fat_tree');
-    expect(networkName(undefined)).toBe('unknown');
+  it('says the kind the config chose, with a grid\'s shape', async () => {
+    expect(networkName(await coreDrawing({ topology: { kind: 'mesh', dims: [8, 8] } }))).toBe('8×8 mesh');
+    expect(networkName(await coreDrawing({ topology: { kind: 'torus', dims: [16, 16] } }))).toBe('16×16 torus');
+    expect(networkName(await coreDrawing({ topology: { kind: 'kary_ncube', dims: [8, 8] } }))).toBe('8×8 kary_ncube');
+    expect(networkName(await coreDrawing({ topology: { kind: 'fat_tree', n: 3 } }))).toBe('fat_tree');
+    expect(networkName(undefined)).toBe('network');
   });
 });
 
 // A 1024×1024 torus (the core accepts a million nodes) was drawn as a million SVG squares and hung
-// the tab: no more than MAX_DRAWN_CELLS are laid out, whole slices at a time.
+// the tab: no more than the core's max_switches are laid out, whole slices at a time.
 describe('grid layout of a very large network', () => {
-  it('lays out whole slices up to the cell budget, and none of a slice beyond it', () => {
-    const big = gridLayout([1024, 1024], undefined);
+  it('lays out whole slices up to the cell budget, and none of a slice beyond it', async () => {
+    const { max_switches: most } = await coreDrawing({ topology: { kind: 'torus', dims: [1024, 1024] } });
+    expect(most).toBe(40_000);
+    const big = gridLayout([1024, 1024], undefined, { maxCells: most });
     expect([big.shownSlices, big.slices.length]).toEqual([0, 0]);
-    const deep = gridLayout([64, 64, 16], undefined);
-    expect([deep.shownSlices, deep.totalSlices]).toEqual([Math.floor(MAX_DRAWN_CELLS / 4096), 16]);
-    expect(deep.slices.flatMap((s) => s.cells).length).toBeLessThanOrEqual(MAX_DRAWN_CELLS);
-    expect(gridLayout([31, 31, 31], undefined).shownSlices).toBe(31); // seed 001 Fig. 11: drawn in full
+    const deep = gridLayout([64, 64, 16], undefined, { maxCells: most });
+    expect([deep.shownSlices, deep.totalSlices]).toEqual([Math.floor(most / 4096), 16]);
+    expect(deep.slices.flatMap((s) => s.cells).length).toBeLessThanOrEqual(most);
+    expect(gridLayout([31, 31, 31], undefined, { maxCells: most }).shownSlices).toBe(31); // seed 001 Fig. 11: drawn in full
   });
 });

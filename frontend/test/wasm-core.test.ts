@@ -48,12 +48,14 @@ describe('WASM core in node', () => {
   });
 
   it('per-port results carry the port class (a stale build/wasm without it fails here)', () => {
-    const r = run({ seed: 3, engine: 'routewalk', topology: { kind: 'fat_tree', k: 4, n: 2 }, routing: { algorithm: 'updown' },
-      switch: { cache: { entries: 64, ways: 4 } }, traffic: { pattern: 'uniform', packets: 3000 }, output: { per_port: true } });
+    const cfg = { seed: 3, engine: 'routewalk', topology: { kind: 'fat_tree', k: 4, n: 2 }, routing: { algorithm: 'updown' },
+      switch: { cache: { entries: 64, ways: 4 } }, traffic: { pattern: 'uniform', packets: 3000 }, output: { per_port: true } };
+    const r = run(cfg);
     expect((r.cache as { port_classes?: unknown }).port_classes).toEqual(['injection', 'up', 'down']);
-    // Leaf switch 0: 4 injection ports, then 4 ports on which packets arrive travelling down.
-    expect(portRows(r, 0)!.map((p) => p.name)).toEqual([0, 1, 2, 3].map((i) => `injection (port ${i})`)
-      .concat([4, 5, 6, 7].map((i) => `down (port ${i})`)));
+    // Leaf switch 0: 4 node ports, then 4 up ports, on which packets arrive travelling down.
+    const rows = portRows(r, 0, JSON.parse(core.topology_drawing(JSON.stringify(cfg))))!;
+    expect(rows.map((p) => [p.name, p.portClass])).toEqual([0, 1, 2, 3].map((i) => [`node ${i}`, 'injection'])
+      .concat([0, 1, 2, 3].map((i) => [`up ${i}`, 'down'])));
   });
 
   it('a different seed gives different traffic', () => {
@@ -158,9 +160,10 @@ describe('WASM core in node', () => {
       { seed: 2, topology: { kind: 'torus', dims: [3, 4, 2], concentration: 2 }, switch: { cache: { entries: 16, ways: 4 } },
         traffic: { packets: 800 }, output: { per_port: true } }]) {
       const r = run(cfg);
+      const d = JSON.parse(core.topology_drawing(JSON.stringify(cfg)));
       const byClass: Record<string, { lookups: number; hits: number }> = {};
       for (let s = 0; s < (r.topology?.switches ?? 0); s++) {
-        for (const row of portRows(r, s)!) {
+        for (const row of portRows(r, s, d)!) {
           const c = (byClass[row.portClass] ??= { lookups: 0, hits: 0 });
           c.lookups += row.lookups;
           c.hits += row.hits;

@@ -233,14 +233,20 @@ def wasm_call(fn: str, *files) -> list[str]:
                           check=True, capture_output=True, text=True).stdout.splitlines()
 
 
-def test_prepare_identical_for_every_example(tmp_path):
-    """prepare() (normalized config, id, summary or the error) is the same answer in every build."""
+def example_config_files(tmp_path) -> list[Path]:
+    """Every example's config, valid and invalid, as a file of its own."""
     paths = sorted(EXAMPLES.glob("*.json")) + sorted((EXAMPLES / "invalid").glob("*.json"))
     files = []
     for i, p in enumerate(paths):
         f = tmp_path / f"{i}.json"
         f.write_text(json.dumps(json.loads(p.read_text())["config"]))
         files.append(f)
+    return files
+
+
+def test_prepare_identical_for_every_example(tmp_path):
+    """prepare() (normalized config, id, summary or the error) is the same answer in every build."""
+    files = example_config_files(tmp_path)
     for f, wasm in zip(files, wasm_call("prepare", *files)):
         cli = subprocess.run([str(CLI), "prepare", str(f)], capture_output=True, text=True)
         py = json.loads(switchlab_core.prepare(f.read_text()))
@@ -249,6 +255,28 @@ def test_prepare_identical_for_every_example(tmp_path):
             assert cli.returncode == 2 and f"error: {py['error']['field']}:" in cli.stderr
         else:
             assert json.loads(cli.stdout) == py and py["summary"]["nodes"] > 0
+
+
+def test_topology_drawing_identical(tmp_path):
+    """topology_drawing() (the drawing description: layout hint, links, port names and classes, or
+    the error) is the same answer natively, in Python and in WASM, for every example and for one
+    config of every topology kind (CONFIGS)."""
+    files = example_config_files(tmp_path)
+    for name, cfg in CONFIGS.items():
+        f = tmp_path / f"{name}.json"
+        f.write_text(json.dumps(cfg))
+        files.append(f)
+    kinds = set()
+    for f, wasm in zip(files, wasm_call("topology_drawing", *files), strict=True):
+        cli = subprocess.run([str(CLI), "drawing", str(f)], capture_output=True, text=True)
+        py = json.loads(switchlab_core.topology_drawing(f.read_text()))
+        assert json.loads(wasm) == py, f.name
+        if "error" in py:
+            assert cli.returncode == 2 and f"error: {py['error']['field']}:" in cli.stderr
+        else:
+            assert json.loads(cli.stdout) == py
+            kinds.add(py["kind"])
+    assert {"torus", "mesh", "fat_tree", "bmin", "dragonfly", "random_regular", "edge_list", "single_switch"} <= kinds
 
 
 def test_schemas_identical():

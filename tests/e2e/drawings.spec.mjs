@@ -1,12 +1,14 @@
 // Readable drawings of big networks: Tofu's 6-D mesh/torus drawn aggregated (one grid per pair of
 // dimensions, the mean hit rate over every other coordinate) with its legend and non-overlapping
 // labels, and fat trees of more than 512 links drawn with their links bundled between switch groups
-// (above 65,536, from the core's link_bundles).
-// Expected values come from the native CLI's run of the same config.
+// (above 65,536, from the core's link_bundles), and a network without a layout of its own drawn by
+// the core's default force layout: every switch and link, ports named by the core, the same picture
+// on every load.
+// Expected values come from the native CLI's run (and drawing description) of the same config.
 import { test, expect } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import { example, nativeRun, pct, ROOT, runConfigInBrowser, runPresetInBrowser, SIM } from './support.mjs';
+import { example, nativeDrawing, nativeRun, pct, ROOT, runConfigInBrowser, runPresetInBrowser, SIM } from './support.mjs';
 
 const shot = (name) => path.join(ROOT, 'tests', 'e2e', 'screenshots', `${name}.png`);
 
@@ -160,4 +162,38 @@ test('BMIN at 1024 px: no stage label overlaps a link line', async ({ page }) =>
     expect(l[2]).toBeLessThanOrEqual(view[2]);
   }
   await svg.screenshot({ path: shot('drawing-bmin-1024') });
+});
+
+// edge_list has no layout hint of its own (topology/graph.hpp): the core's description gives the
+// default, a force layout, and the drawing comes from that description alone.
+test('a network without a special drawing (edge_list: the default force layout) draws every switch and link, the same way on every load', async ({ page }) => {
+  const edges = [[0, 1], [1, 2], [2, 3], [3, 0], [0, 4], [4, 5], [5, 2], [1, 6], [6, 7], [7, 3]];
+  const cfg = { seed: 2, engine: 'routewalk', topology: { kind: 'edge_list', edges }, switch: { cache: { entries: 16, ways: 4 } },
+    traffic: { pattern: 'uniform', packets: 2000 }, output: { per_port: true } };
+  const drawing = nativeDrawing(cfg);
+  expect(drawing.layout).toEqual({ type: 'force' });
+  expect(drawing.links.map(([a, , b]) => [a, b])).toEqual(edges.map(([a, b]) => [Math.min(a, b), Math.max(a, b)]).sort((p, q) => p[0] - q[0] || p[1] - q[1]));
+  const native = nativeRun(cfg);
+  const picture = async () => {
+    await runConfigInBrowser(page, expect, cfg, native.config_hash);
+    const svg = page.getByTestId('wasm-result').locator('svg[data-testid="topology-svg"]');
+    await expect(svg.locator('[data-switch]')).toHaveCount(drawing.switches);
+    return svg.evaluate((s) => ({
+      centres: [...s.querySelectorAll('[data-switch]')].map((r) => [Number(r.getAttribute('data-switch')),
+        Number(r.getAttribute('x')) + (Number(r.getAttribute('width')) + 1) / 2, Number(r.getAttribute('y')) + (Number(r.getAttribute('height')) + 1) / 2]),
+      lines: [...s.querySelectorAll('g.links line')].map((l) => ['x1', 'y1', 'x2', 'y2'].map((a) => Number(l.getAttribute(a)))),
+    }));
+  };
+  const first = await picture();
+  // Every line joins the centres of the two switches of one link, and every link has its line.
+  const at = (x, y) => first.centres.find(([, cx, cy]) => Math.abs(cx - x) < 1e-6 && Math.abs(cy - y) < 1e-6)?.[0];
+  const joined = first.lines.map(([x1, y1, x2, y2]) => [at(x1, y1), at(x2, y2)].sort((p, q) => p - q));
+  expect(joined.sort((p, q) => p[0] - q[0] || p[1] - q[1])).toEqual(drawing.links.map(([a, , b]) => [a, b]));
+  // Ports named by the core: switch 0's neighbours in ascending id.
+  await page.getByTestId('wasm-result').locator('[data-switch="0"]').click();
+  const rows = await page.getByTestId('wasm-result').getByTestId('port-table').locator('tbody tr').allInnerTexts();
+  expect(rows.map((r) => r.split('\t')[1])).toEqual(['node', 'to switch 1', 'to switch 3', 'to switch 4']);
+  await page.screenshot({ path: shot('drawing-edge-list-force'), fullPage: true });
+  // The force layout is seeded: a fresh load draws the same picture.
+  expect(await picture()).toEqual(first);
 });

@@ -11,7 +11,7 @@ import { createRequire } from 'node:module';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { example, nativeRun, ns, pct, ppDelta, rate, rateSE, ROOT, SIM, sig3, tmp } from './support.mjs';
+import { example, nativeDrawing, nativeRun, ns, pct, ppDelta, rate, rateSE, ROOT, SIM, sig3, tmp } from './support.mjs';
 
 // playwright-core is a dev dependency of the frontend (one npm ci installs everything).
 const require = createRequire(path.join(ROOT, 'frontend', 'package.json'));
@@ -226,6 +226,7 @@ test.describe.serial('explorer', () => {
     expectEq(await textOf(p, 'summary-time'), `${fast} – ${slow}`, 'browser time estimate');
     expectEq(await textOf(p, 'placement'), 'Small enough for the browser: Run in browser (WASM), or submit it to the server.', 'placement');
     expectEq(await textOf(p, 'preset-source'), fig.source, 'preset source');
+    await next.locator('[data-testid="topology-preview"] [data-switch]').first().waitFor();
     expectEq(await next.locator('[data-testid="topology-preview"] [data-switch]').count(), want.switches, 'topology drawn before the run');
     await p.waitForTimeout(1500);
     expectEq(await p.getByTestId('wasm-result').count(), 0, 'a 15 M look-up config does not run by itself');
@@ -238,6 +239,7 @@ test.describe.serial('explorer', () => {
     await runWasm(page);
     await expectNumbers(page, 'wasm', native);
     sharedUrl = page.url();
+    await page.locator('[data-testid="wasm-result"] [data-switch]').first().waitFor();
     const cells = await page.locator('[data-testid="wasm-result"] [data-switch]').count();
     expectEq(cells, 16, 'switches drawn');
     // The grid is coloured from cache.by_switch: switch 5's tooltip carries its hit rate (two
@@ -330,6 +332,7 @@ test.describe.serial('explorer', () => {
     const ft = nativePrepare({ ...SLICE, topology: { kind: 'fat_tree' } }).summary;
     await page.getByTestId('summary-switches').filter({ hasText: `${count(ft.switches)} switches` }).waitFor();
     expectEq(await page.getByTestId('config-error').count(), 0, 'no error after the kind change');
+    await page.locator('[data-testid="topology-preview"] [data-switch]').first().waitFor();
     expectEq(await page.locator('[data-testid="topology-preview"] [data-switch]').count(), ft.switches, 'fat tree drawn before the run');
     await screenshot(page, 'explore-fat-tree-fields');
     await page.locator('[data-field="topology.kind"]').selectOption('torus');
@@ -338,6 +341,7 @@ test.describe.serial('explorer', () => {
     await page.getByTestId('summary-switches').filter({ hasText: `${count(slice.switches)} switches` }).waitFor();
     expectEq(await textOf(page, 'summary-links'), `${count(slice.links)} links`, 'preview links');
     expectEq(await textOf(page, 'summary-lookups'), `${count(slice.lookups)} look-ups`, 'preview look-ups');
+    await page.locator('[data-testid="topology-preview"] [data-switch]').first().waitFor();
     expectEq(await page.locator('[data-testid="topology-preview"] [data-switch]').count(), slice.switches, 'switches drawn before the run');
     await screenshot(page, 'explore-kind-fields');
   });
@@ -364,6 +368,8 @@ test.describe.serial('explorer', () => {
     const p = await newPage(`${BASE}/e/${experimentId}`);
     await p.getByTestId('experiment-hit-rate').waitFor();
     await expectNumbers(p, 'experiment', native);
+    // The drawing comes from the core's description (the page's worker), after the numbers.
+    await p.locator('[data-testid="experiment-result"] [data-switch]').first().waitFor();
     expectEq(await p.locator('[data-testid="experiment-result"] [data-switch]').count(), 16, 'switches drawn');
     await screenshot(p, 'experiment-page');
     await p.context().close();
@@ -388,6 +394,7 @@ test.describe.serial('explorer', () => {
     expectEq(JSON.stringify(page1.items), JSON.stringify(nativeRun(cfg).cache.by_switch), 'paged by_switch = native');
     const p = await newPage(`${BASE}/e/${id}`);
     await p.getByTestId('experiment-hit-rate').waitFor();
+    await p.locator('[data-testid="experiment-result"] [data-switch]').first().waitFor();
     expectEq(await p.locator('[data-testid="experiment-result"] [data-switch]').count(), 16, 'every switch drawn');
     expectEq(await p.getByText('This result has no per-switch hit rates').count(), 0, 'no "no per-switch data" note');
     expectEq(await p.locator('[data-testid="experiment-result"]').getByText('hit rate per switch').count(), 1, 'colour scale of hit rates');
@@ -574,6 +581,7 @@ test.describe.serial('explorer', () => {
     expectEq(await page.locator('[data-field="topology.dims"]').inputValue(), '9x9x9', 'preset dims');
     await runWasm(page);
     await expectNumbers(page, 'wasm', expected);
+    await page.locator('[data-testid="wasm-result"] [data-switch]').first().waitFor();
     expectEq(await page.locator('[data-testid="wasm-result"] [data-switch]').count(), 729, 'switches drawn (9 slices of 9x9)');
     const lat = await page.getByTestId('latency-table').first().innerText();
     const p99 = expected.latency_ns.zero_load.p99;
@@ -591,6 +599,7 @@ test.describe.serial('explorer', () => {
     const expected = nativeRun(preset);
     await runWasm(page);
     await expectNumbers(page, 'wasm', expected);
+    await page.locator('[data-testid="wasm-result"] [data-switch]').first().waitFor();
     expectEq(await page.locator('[data-testid="wasm-result"] [data-switch]').count(), 256, 'switches drawn (16 groups x 16)');
     // One line per pair of groups joined by a global link (from the core's link list).
     const a = preset.topology.a;
@@ -605,6 +614,7 @@ test.describe.serial('explorer', () => {
       switch: { cache: { entries: 16, ways: 4 } }, traffic: { pattern: 'uniform', packets: 3000 } };
     const expected = nativeRun(cfg);
     await runJsonConfig(page, cfg, expected);
+    await page.locator('[data-testid="wasm-result"] [data-switch]').first().waitFor();
     expectEq(await page.locator('[data-testid="wasm-result"] [data-switch]').count(), expected.topology.switches, 'switches drawn');
     expectEq(await page.locator('[data-testid="wasm-result"] g.links line').count(), expected.topology.links.length, 'links drawn');
     await screenshot(page, 'explore-bmin-json');
@@ -627,17 +637,20 @@ test.describe.serial('explorer', () => {
     await page.getByTestId('per-port-toggle').uncheck();
   });
 
-  check('per-port statistics of a fat tree name its ports by the core class (native CLI counts)', async () => {
+  check('per-port statistics of a fat tree name its ports as the core does, with their class (native CLI counts)', async () => {
     const cfg = { seed: 3, engine: 'routewalk', topology: { kind: 'fat_tree', k: 4, n: 2 }, routing: { algorithm: 'updown' },
       switch: { cache: { entries: 64, ways: 4 } }, traffic: { pattern: 'uniform', packets: 3000 }, output: { per_port: true } };
     const expected = nativeRun(cfg);
+    const drawing = nativeDrawing(cfg);
     expectEq(JSON.stringify(expected.cache.port_classes), '["injection","up","down"]', 'native port classes');
+    expectEq(drawing.port_sets[drawing.switch_port_set[0]].map(([n]) => n).join(','), 'node 0,node 1,node 2,node 3,up 0,up 1,up 2,up 3', 'leaf port names');
     await runJsonConfig(page, cfg, expected);
     for (const s of [0, expected.topology.switches - 1]) {
       await page.locator(`[data-testid="wasm-result"] [data-switch="${s}"]`).click();
       const rows = await page.locator('[data-testid="wasm-result"] [data-testid="port-table"] tbody tr').allInnerTexts();
-      const want = expected.cache.by_port[s].map(([l, h, c], i) =>
-        `${i}\t${expected.cache.port_classes[c]} (port ${i})\t${count(l)}\t${l ? rate(h / l, l) : '— (no look-ups)'}`);
+      const names = drawing.port_sets[drawing.switch_port_set[s]];
+      const want = expected.cache.by_port[s].map(([l, h], i) =>
+        `${i}\t${names[i][0]}\t${count(l)}\t${l ? rate(h / l, l) : '— (no look-ups)'}`);
       expectEq(JSON.stringify(rows), JSON.stringify(want), `switch ${s} port rows`);
     }
     // Leaf switch 0: 4 injection ports, then 4 ports on which packets arrive travelling down.
@@ -653,6 +666,7 @@ test.describe.serial('explorer', () => {
     const expected = nativeRun(cfg);
     await runJsonConfig(page, cfg, expected);
     const res = page.locator('[data-testid="wasm-result"]');
+    await res.locator('[data-switch]').first().waitFor();
     expectEq(await res.locator('[data-switch]').count(), 24, 'switches drawn');
     expectEq(await res.locator('g.links line').count(), expected.topology.edges.length, 'links drawn');
     const title = await res.locator('[data-switch="7"] title').textContent();

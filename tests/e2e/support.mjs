@@ -16,6 +16,12 @@ export function nativeRun(cfg) {
   return JSON.parse(execFileSync(SIM, ['run', configFile(cfg)], { encoding: 'utf8', maxBuffer: 64 << 20 }));
 }
 
+// The native CLI's drawing description of `cfg`'s network (switchlab-sim drawing): layout hint,
+// links, port names and classes, as the browser's core gives them to the drawing.
+export function nativeDrawing(cfg) {
+  return JSON.parse(execFileSync(SIM, ['drawing', configFile(cfg)], { encoding: 'utf8', maxBuffer: 64 << 20 }));
+}
+
 // The native CLI's prepare() summary for `cfg` (a valid config): sizes and work before a run.
 export function nativeSummary(cfg) {
   return JSON.parse(execFileSync(SIM, ['prepare', configFile(cfg)], { encoding: 'utf8' })).summary;

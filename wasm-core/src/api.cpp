@@ -17,6 +17,7 @@
 #include "engine/engines.hpp"
 #include "engine/warnings.hpp"
 #include "models/registry.hpp"
+#include "topology/drawing.hpp"
 
 namespace switchlab {
 namespace {
@@ -213,6 +214,13 @@ std::string prepare_json(const std::string& config_json) {
   return json{{"config", ex.normalized}, {"id", hash_of(ex)}, {"summary", summary_of(ex)},
               {"topology", ex.topology->describe()}}
       .dump();
+}
+
+std::string topology_drawing_json(const std::string& config_json) {
+  Experiment ex;
+  json error;
+  if (!load(config_json, ex, error)) return json{{"error", error}}.dump();
+  return drawing_json(*ex.topology).dump();
 }
 
 std::string normalize_json(const std::string& config_json) {

@@ -8,7 +8,7 @@ import { PublishedPanel } from './PublishedPanel';
 import { ResultWarnings } from './ResultWarnings';
 import { panelOf } from '../engines/panels';
 import { BaselineContext, useBaseline } from '../hooks/useHistory';
-import { getPath } from '../lib/form/path';
+import { useTopologyDrawing } from '../hooks/useTopologyDrawing';
 
 interface Props {
   title: string;
@@ -27,6 +27,7 @@ interface Props {
 
 export function ResultPanel({ title, source, prefix, config, result, name, stale = false, onFix }: Props) {
   const svgRef = useRef<SVGSVGElement>(null);
+  const drawing = useTopologyDrawing(config);
   const baseline = useBaseline();
   const isBaseline = baseline?.result.config_hash === result.config_hash;
   // The engine's own panels (engines/panels.tsx), or the generic view of its headline numbers.
@@ -56,7 +57,7 @@ export function ResultPanel({ title, source, prefix, config, result, name, stale
       <ResultWarnings result={result} config={config} onFix={onFix} prefix={prefix} />
       <PublishedPanel config={config} result={result} />
       {panel.Charts && <panel.Charts config={config} result={result} prefix={prefix} />}
-      <TopologyView ref={svgRef} topology={result.topology} result={result} chosenKind={getPath(config, 'topology.kind')} />
+      <TopologyView ref={svgRef} drawing={drawing} result={result} />
       {!result.app && <ModelsPanel result={result} />}
       <CostPanel result={result} />
       <ExportButtons config={config} result={result} svgRef={svgRef} />

@@ -1,23 +1,23 @@
 import { forwardRef, useMemo, useState, type KeyboardEvent } from 'react';
-import type { SimResult, TopologyDescription } from '../config/types';
-import { bundledEdgesFor, cubeLinkLayout, deltaColor, dragonflyLayout, edgesFor, gridLayout, groupEdgesFor, hitRateColor, hitRateDomain, layeredLayout, MAX_DRAWN_CELLS, MAX_SINGLE_EDGES, MIN_LINK_CELL, MISSING_FILL, networkName, switchDeltas, type Cell, type Edge, type GridLayout } from '../lib/drawing/topology';
+import type { SimResult } from '../config/types';
+import { deltaColor, hitRateColor, hitRateDomain, MISSING_FILL, switchDeltas, type Cell, type Edge } from '../lib/drawing/topology';
 import { aggregated, aggregateLayout, aggregateValues, pairStats } from '../lib/drawing/cubeAggregate';
+import { networkName, type TopologyDrawing } from '../lib/drawing/description';
+import { drawnLayout, layoutNote, linkNote } from '../lib/drawing/layout';
 import { AggregateCells } from './AggregateCells';
 import { formatCount, formatDelta, formatRate } from '../lib/numbers/format';
-import { graphLinks, outputUtilisation, switchLookups } from '../lib/drawing/ports';
+import { outputUtilisation, switchLookups } from '../lib/drawing/ports';
 import { useBaseline } from '../hooks/useHistory';
 import { Legend } from './Legend';
 import { PortTable } from './PortTable';
-import { forceLayout } from '../lib/drawing/forceLayout';
 import { linkLoads, type LoadedEdge } from '../lib/drawing/linkUtil';
 
 interface Props {
-  // The core's description of the network (prepare()'s "topology" before a run, the result's after).
-  topology: TopologyDescription | undefined;
+  // The core's drawing description of the network (topology_drawing of the config that runs or ran;
+  // hooks/useTopologyDrawing.ts). Nothing is drawn until it has come.
+  drawing: TopologyDrawing | undefined;
   // Without a result (before a run) the switches are drawn grey.
   result?: SimResult;
-  // The config's topology.kind, for the caption ("mesh" where the core says kary_ncube).
-  chosenKind?: unknown;
   // Before a run, the config's engine: what the switches will be coloured by.
   engine?: unknown;
   // A compare example's number of variants: each run colours the same network its own way, so
@@ -25,12 +25,12 @@ interface Props {
   comparedVariants?: number;
 }
 
-// Switches coloured by per-switch hit rate: k-ary n-cubes as grids (3-D and up as small multiples
-// of 2-D slices), fat trees and BMINs as levels, Dragonflies as groups on a circle. Drawn from the
-// core's description only, never from config fields.
-export const TopologyView = forwardRef<SVGSVGElement, Props>(function TopologyView({ topology, result, chosenKind, engine, comparedVariants }, ref) {
-  const kind = topology?.kind ?? 'unknown';
-  const dims = topology?.dims;
+// Switches coloured by per-switch hit rate, laid out as the core's layout hint says: grids (3-D and
+// up as small multiples of 2-D slices, or aggregated), rows of levels, groups on a circle, or a
+// force layout. Drawn from the core's drawing description only, never from config fields or kinds.
+export const TopologyView = forwardRef<SVGSVGElement, Props>(function TopologyView({ drawing, result, engine, comparedVariants }, ref) {
+  const hint = drawing?.layout;
+  const dims = hint?.type === 'grid' ? (hint as { dims: number[] }).dims : undefined;
   const metric = metricOf(result, engine);
   // With a baseline of the same engine and network, switches show their Δ to it on a diverging scale.
   const baseline = useBaseline();
@@ -49,23 +49,16 @@ export const TopologyView = forwardRef<SVGSVGElement, Props>(function TopologyVi
   const picked = hovered ?? pinned;
   // Big k-ary n-cubes (Tofu's 6-D, 12^4, ...) are drawn aggregated: the mean over the other
   // coordinates for every pair of dimensions, coloured on a scale spanning those means.
-  const cubeDims = kind === 'kary_ncube' && Array.isArray(dims) && dims.every((d) => typeof d === 'number') && aggregated(dims as number[])
-    ? (dims as number[]) : null;
+  const cubeDims = dims && aggregated(dims) ? dims : null;
   const stats = useMemo(() => (cubeDims ? pairStats(cubeDims, bySwitch) : null), [cubeDims?.join(','), bySwitch]);
   const shownValues = useMemo(() => (stats ? aggregateValues(stats) : bySwitch), [stats, bySwitch]);
   const color = useMemo(() => (deltas ? deltaColor(shownValues ?? []) : hitRateColor(hitRateDomain(shownValues))), [deltas, shownValues]);
   const agg = useMemo(() => (cubeDims && stats ? aggregateLayout(cubeDims, stats, { color }) : null), [cubeDims?.join(','), stats, color]);
-  // Per-port utilisation (cycle engine) lets a k-ary n-cube draw its links between the cells.
+  // Per-port utilisation (cycle engine) lets a grid draw its links between the cells.
   const perPort = outputUtilisation(result) !== null;
-  const layout = useMemo(() => (topology && !agg ? layoutFor(topology, bySwitch, color, perPort) : null), [topology, agg, bySwitch, color, perPort]);
-  const links = topology?.links;
-  const edges = useMemo<Edge[]>(() => {
-    if (!layout) return [];
-    if ('edges' in layout) return layout.edges as Edge[];
-    if (kind === 'dragonfly') return groupEdgesFor(layout, links, Number(topology?.global_links_per_group_pair) > 0);
-    if (Array.isArray(topology?.link_bundles)) return bundledEdgesFor(layout, null, topology?.link_bundles);
-    return Array.isArray(links) && links.length > MAX_SINGLE_EDGES ? bundledEdgesFor(layout, links) : edgesFor(layout, links);
-  }, [layout, links, kind, topology?.link_bundles, topology?.global_links_per_group_pair]);
+  const drawn = useMemo(() => (drawing && !agg ? drawnLayout(drawing, bySwitch, color, perPort) : null), [drawing, agg, bySwitch, color, perPort]);
+  const layout = drawn?.layout;
+  const edges = drawn?.edges ?? [];
   // Cycle-engine runs: every line that is one link carries its utilisation (lib/drawing/linkUtil.ts).
   const loads = useMemo(() => linkLoads(edges, result), [edges, result]);
   const [aggPicked, setAggPicked] = useState<string | null>(null);
@@ -77,11 +70,11 @@ export const TopologyView = forwardRef<SVGSVGElement, Props>(function TopologyVi
     return (
       <figure className="chart topology">
         <figcaption>
-          Switches of the {networkName(topology, chosenKind)}{colouring},
+          Switches of the {networkName(drawing)}{colouring},
           aggregated: the mean over all other coordinates for every pair of dimensions
         </figcaption>
-        <p className="note">{aggregateNote(cubeDims, topology?.wrap)}</p>
-        {result?.engine.name === 'cycle' && <p className="note" data-testid="link-note">{linkNote(kind, false, false)}</p>}
+        <p className="note">{aggregateNote(cubeDims, (hint as { wrap: boolean[] }).wrap)}</p>
+        {result?.engine.name === 'cycle' && hint && <p className="note" data-testid="link-note">{linkNote(hint, false, false)}</p>}
         {result && !bySwitch && <p className="note">This result has no per-switch {word} values; cells are grey.</p>}
         <AggregateCells ref={ref} layout={agg} word={word} show={show} testid={result ? 'topology-svg' : 'topology-preview'} onPick={setAggPicked} />
         <div className="topology-footer" data-testid="topology-legend">
@@ -95,14 +88,12 @@ export const TopologyView = forwardRef<SVGSVGElement, Props>(function TopologyVi
       </figure>
     );
   }
+  if (!drawing || !hint) return null;
   if (!layout) {
-    return <p className="note">Topology drawing: {kind} networks are not drawn yet (k-ary n-cubes, fat trees, Dragonflies, BMINs and switch graphs are).</p>;
-  }
-  if (layout.shownSlices === 0) {
     return (
       <p className="note" data-testid="topology-too-large">
-        Topology drawing: the {networkName(topology, chosenKind)} has {formatCount((dims as number[]).reduce((a, b) => a * b, 1))} switches,
-        {' '}more than the {formatCount(MAX_DRAWN_CELLS)} drawn one by one; it is not drawn.
+        Topology drawing: the {networkName(drawing)} has {formatCount(drawing.switches)} switches,
+        {' '}more than the {formatCount(drawing.max_switches)} drawn one by one; it is not drawn.
       </p>
     );
   }
@@ -124,12 +115,12 @@ export const TopologyView = forwardRef<SVGSVGElement, Props>(function TopologyVi
   return (
     <figure className="chart topology">
       <figcaption>
-        Switches of the {networkName(topology, chosenKind)}{colouring}
+        Switches of the {networkName(drawing)}{colouring}
         {loads && ', and its links by their own utilisation (% of cycles)'}
         {layout.shownSlices < layout.totalSlices && ` (first ${layout.shownSlices} of ${layout.totalSlices} slices)`}
       </figcaption>
-      <p className="note">{layoutNote(kind, dims)}{bundleNote(edges)}</p>
-      {result?.engine.name === 'cycle' && <p className="note" data-testid="link-note">{linkNote(kind, loads !== null, edges.length > 0, topology)}</p>}
+      <p className="note">{layoutNote(hint)}{bundleNote(edges)}</p>
+      {result?.engine.name === 'cycle' && <p className="note" data-testid="link-note">{linkNote(hint, loads !== null, edges.length > 0)}</p>}
       {result && !bySwitch && <p className="note">This result has no per-switch {word} values; switches are grey.</p>}
       <svg ref={ref} data-testid={result ? 'topology-svg' : 'topology-preview'} width={layout.width + 2 * pad} height={layout.height + 2 * pad}
         viewBox={`${-pad} ${-pad} ${layout.width + 2 * pad} ${layout.height + 2 * pad}`} role="img"
@@ -188,7 +179,7 @@ export const TopologyView = forwardRef<SVGSVGElement, Props>(function TopologyVi
               : `Hover or click a switch, or Tab to the drawing and use the arrow keys, for its ${word} and per-port statistics.`}
         </p>
       </div>
-      {picked && result && <PortTable result={result} switchId={picked.id} />}
+      {picked && result && <PortTable result={result} switchId={picked.id} drawing={drawing} />}
     </figure>
   );
 });
@@ -204,40 +195,6 @@ function metricOf(result: SimResult | undefined, engine: unknown): { values: num
   return { values: result?.cache?.by_switch, word: 'hit rate', source: 'routing-table cache hit rate' };
 }
 
-const num = (v: unknown) => (typeof v === 'number' ? v : null);
-
-function layoutFor(t: TopologyDescription, bySwitch: number[] | undefined, color: (v: number) => string, perPort: boolean): GridLayout | (GridLayout & { edges: Edge[] }) | null {
-  const switches = num(t.switches);
-  if ((t.kind === 'random_regular' || t.kind === 'edge_list') && switches !== null && switches <= 2048)
-    return forceLayout(switches, graphLinks(t), bySwitch, { color });
-  if (t.kind === 'kary_ncube' && Array.isArray(t.dims) && t.dims.every((d) => typeof d === 'number')) {
-    const wrap = Array.isArray(t.wrap) ? t.wrap.map(Boolean) : t.dims.map(() => false);
-    return (perPort && cubeLinkLayout(t.dims, wrap, num(t.concentration) ?? 1, bySwitch, { color })) || gridLayout(t.dims, bySwitch, { color });
-  }
-  const [levels, perLevel, stages, perStage, a, g] =
-    ['levels', 'switches_per_level', 'stages', 'switches_per_stage', 'a', 'g'].map((k) => num(t[k]));
-  const bundled = (Array.isArray(t.links) && t.links.length > MAX_SINGLE_EDGES) || Array.isArray(t.link_bundles);
-  if (t.kind === 'fat_tree' && levels && perLevel)
-    return layeredLayout(levels, perLevel, bySwitch, { color, word: 'level', bottom: 'leaves', top: 'roots', bundled });
-  if (t.kind === 'bmin' && stages && perStage)
-    return layeredLayout(stages, perStage, bySwitch, { color, word: 'stage', bottom: 'nodes attach here', bundled });
-  if (t.kind === 'dragonfly' && a && g) return dragonflyLayout(a, g, bySwitch, { color });
-  return null;
-}
-
-// What the lines of a cycle-engine run show, and where they show nothing.
-function linkNote(kind: string, loaded: boolean, drawn: boolean, topology?: TopologyDescription): string {
-  const nodes = 'Node (injection/ejection) links are not drawn; their utilisation is in the switch\'s port table.';
-  const cube = kind === 'kary_ncube'
-    ? ` Links of dim0 and dim1 only${Array.isArray(topology?.wrap) && topology.wrap.some(Boolean) ? '; a torus ring\'s wrap-around link is the short stub at each end of its row or column' : ''}.${Array.isArray(topology?.dims) && topology.dims.length > 2 ? ' Links of dim2 and up join different slices and cannot be drawn.' : ''}`
-    : '';
-  if (loaded) return `Lines are coloured and widened by link utilisation: the share of the measured cycles a link carries a flit (% of cycles), the larger of its two directions; hover a line for both.${cube} ${nodes}`;
-  const why = kind === 'dragonfly' ? 'a line joins groups, not single links'
-    : kind === 'kary_ncube' ? `links are drawn only while every cell is at least ${MIN_LINK_CELL} px`
-      : drawn ? 'lines are bundles of links' : 'links are not drawn for this network';
-  return `Link utilisation is shown per switch only (${why}); click a switch for its output ports' utilisation. ${nodes}`;
-}
-
 // Bundled links say so, with how many links the bundles carry.
 function bundleNote(edges: Edge[]): string {
   if (!edges.some((e) => e.count !== undefined)) return '';
@@ -249,12 +206,4 @@ function bundleNote(edges: Edge[]): string {
 function aggregateNote(dims: number[], wrap: unknown): string {
   const kinds = dims.map((k, i) => `dim${i}: ${k}${Array.isArray(wrap) ? (wrap[i] ? ' (torus)' : ' (mesh)') : ''}`);
   return `${kinds.join(', ')}. Rows: dimension i, columns: dimension j; a cell (a, b) averages every switch at coordinate a of dim i and b of dim j.`;
-}
-
-function layoutNote(kind: string, dims: unknown): string {
-  if (kind === 'fat_tree') return 'one row per level, roots on top; hover a switch for its hit rate';
-  if (kind === 'bmin') return 'one row per stage, stage 0 (where nodes attach) at the bottom; lines are links';
-  if (kind === 'dragonfly') return 'groups on a circle, routers of a group on a small ring; a line joins every two groups with a global link';
-  if (kind === 'random_regular' || kind === 'edge_list') return 'force-directed layout of the switch graph (d3-force, fixed start, so the same graph is always drawn the same way); lines are links';
-  return `columns: dim0 · rows: dim1${Array.isArray(dims) && dims.length > 2 ? ' · one grid per (dim2, …) slice' : ''}`;
 }

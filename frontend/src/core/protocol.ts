@@ -22,12 +22,13 @@ export interface CoreModule {
   importBooksim(booksimText: string): string;
   trace_load(filesJson: string): string; // snake_case: the Python extension's name (bindings.cpp)
   trace_limits(): string;
+  topology_drawing(configJson: string): string; // snake_case: the Python extension's name (bindings.cpp)
   Simulation?: new (configJson: string) => CoreSimulation;
 }
 
 // 'cancel' carries the id of a running 'run' request and stops it between two chunks.
 export type Method = 'run' | 'prepare' | 'normalize' | 'engineVersion' | 'schema'
-  | 'resultsSchema' | 'importBooksim' | 'traceLoad' | 'traceLimits' | 'cancel';
+  | 'resultsSchema' | 'importBooksim' | 'traceLoad' | 'traceLimits' | 'drawing' | 'cancel';
 
 export interface Request {
   id: number;
@@ -109,6 +110,12 @@ export function handle(core: CoreModule, req: Request): Outcome {
     }
     case 'traceLimits':
       return { kind: 'value', value: JSON.parse(core.trace_limits()) };
+    case 'drawing': {
+      // The network as a drawing needs it (lib/drawing/description.ts), or the error naming the field.
+      const out = core.topology_drawing(cfg);
+      const err = fieldError(out);
+      return err ? { kind: 'invalid', error: err } : { kind: 'value', value: JSON.parse(out) as unknown };
+    }
     case 'cancel':
       return { kind: 'value', value: null };
   }

@@ -10,6 +10,7 @@ import { PortClassChart } from '../components/PortClassChart';
 import { useUnits } from '../hooks/useCoreSchemas';
 import { getPath } from '../lib/form/path';
 import { formatValue } from '../lib/numbers/format';
+import type { TopologyDrawing } from '../lib/drawing/description';
 import { describeEngine } from './describe';
 
 // The engines' result panels, by the core's engine name (the schema's x-engines): a new engine
@@ -27,7 +28,7 @@ export interface EnginePanel {
   // ...and its charts, after the run's warnings and the published figures beside it.
   Charts?: ComponentType<PanelProps>;
   // Its view of the switch picked in the drawing (default: the input ports' look-ups and hits).
-  PortTable?: ComponentType<{ result: SimResult; switchId: number }>;
+  PortTable?: ComponentType<{ result: SimResult; switchId: number; drawing: TopologyDrawing | undefined }>;
 }
 
 // The route walk's look-ups: per port class, the misses by kind, the zero-load latencies.

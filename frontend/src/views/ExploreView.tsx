@@ -18,6 +18,7 @@ import { HistoryPanel } from '../components/HistoryPanel';
 import { useCoreService } from '../hooks/useCoreService';
 import { BaselineContext, updateHistory, useHistory, useHistoryBaseline } from '../hooks/useHistory';
 import { TopologyView } from '../components/TopologyView';
+import { useTopologyDrawing } from '../hooks/useTopologyDrawing';
 import { useWasmRun } from '../hooks/useWasmRun';
 import { useCompareRun } from '../hooks/useCompareRun';
 import { useVariantSummaries } from '../hooks/useVariantSummaries';
@@ -36,10 +37,11 @@ function initial(): { config: Config; origin: string | null } {
   return { config: startConfig(), origin: START_EXAMPLE };
 }
 
-// The next run's network as the core will build it, captioned with the kind its config chose.
-const NextTopology = ({ prepared, comparedVariants }: { prepared: Prepared; comparedVariants?: number }) =>
-  <TopologyView topology={prepared.topology} chosenKind={getPath(prepared.config, 'topology.kind')} engine={getPath(prepared.config, 'engine')}
-    comparedVariants={comparedVariants} />;
+// The next run's network as the core will build it.
+function NextTopology({ prepared, comparedVariants }: { prepared: Prepared; comparedVariants?: number }) {
+  const drawing = useTopologyDrawing(prepared.config);
+  return <TopologyView drawing={drawing} engine={getPath(prepared.config, 'engine')} comparedVariants={comparedVariants} />;
+}
 
 // Where the results stand under the form (one column, styles.css), so a new one is out of view.
 const NARROW = '(max-width: 900px)';

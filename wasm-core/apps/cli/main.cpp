@@ -2,6 +2,7 @@
 //   switchlab-sim run CONFIG.json        result JSON on stdout (--table: a human-readable table)
 //   switchlab-sim report RESULT.json     the table of a saved result
 //   switchlab-sim prepare CONFIG.json    normalized config, experiment id and run summary (JSON)
+//   switchlab-sim drawing CONFIG.json    what a drawing of the network needs: layout hint, links, ports
 //   switchlab-sim validate CONFIG.json   exit 0 if valid
 //   switchlab-sim hash CONFIG.json       experiment id
 //   switchlab-sim normalize CONFIG.json  canonical config with defaults
@@ -44,7 +45,7 @@ namespace {
 
 int usage() {
   std::fprintf(stderr,
-               "usage: switchlab-sim run|prepare|validate|hash|normalize|cost|smpi-export CONFIG\n"
+               "usage: switchlab-sim run|prepare|validate|hash|normalize|cost|smpi-export|drawing CONFIG\n"
                "       switchlab-sim run CONFIG --table\n"
                "       switchlab-sim run|prepare|validate|hash|normalize|smpi-export CONFIG --trace PATH\n"
                "       switchlab-sim trace-summary PATH\n"
@@ -228,7 +229,7 @@ int run_command(int argc, char** argv) {
     if (int rc = read_file(args[1], result)) return rc;
     return cmd == "report" ? print_table(result, args[1], false) : print_or_error(switchlab::units_json(result));
   }
-  static const char* const kConfigCommands[] = {"run", "prepare", "validate", "hash", "normalize", "cost", "smpi-export"};
+  static const char* const kConfigCommands[] = {"run", "prepare", "drawing", "validate", "hash", "normalize", "cost", "smpi-export"};
   if (n < 2 || std::find(std::begin(kConfigCommands), std::end(kConfigCommands), cmd) == std::end(kConfigCommands))
     return usage();
   std::string config;
@@ -257,6 +258,7 @@ int run_command(int argc, char** argv) {
   if (table) return print_table(config, args[1], true);
   if (cmd == "run") return print_or_error(switchlab::run_json(config));
   if (cmd == "prepare") return print_or_error(switchlab::prepare_json(config));
+  if (cmd == "drawing") return print_or_error(switchlab::topology_drawing_json(config));
   if (cmd == "normalize") return print_or_error(switchlab::normalize_json(config));
   if (cmd == "cost") return print_or_error(switchlab::cost_json(config));
   if (cmd == "smpi-export") return print_or_error(switchlab::smpi_export_json(config));

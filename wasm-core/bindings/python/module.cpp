@@ -29,6 +29,9 @@ PYBIND11_MODULE(switchlab_core, m) {
         return switchlab::prepare_json(c);
       }, py::arg("config_json"),
         "{'config', 'id', 'summary'} or {'error': {'field', 'message', 'allowed'}} as JSON; never raises");
+  m.def("topology_drawing", &switchlab::topology_drawing_json, py::arg("config_json"),
+        "what a drawing of the network needs (switches, layout hint, links, port names and classes) or "
+        "{'error': {...}} as JSON; never raises");
   m.def("validate", &switchlab::validate_json, py::arg("config_json"),
         "'' if the config is valid, else the error object as JSON");
   m.def("normalize", [](const std::string& c) { return or_raise(switchlab::normalize_json(c)); },

@@ -32,6 +32,8 @@ EMSCRIPTEN_BINDINGS(switchlab_core) {
   emscripten::function("trace_summary", &switchlab::trace_summary_json);
   emscripten::function("trace_unload", &switchlab::trace_unload_json);
   emscripten::function("trace_limits", &switchlab::trace_limits_json);
+  // The drawing of a config's network: the same name as in the Python extension.
+  emscripten::function("topology_drawing", &switchlab::topology_drawing_json);
   emscripten::function("benchKernel", &switchlab::bench_kernel_json);
   emscripten::function("engineVersion", emscripten::optional_override([] { return std::string(switchlab::engine_version()); }));
 }

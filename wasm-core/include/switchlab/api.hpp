@@ -39,6 +39,10 @@ const char* engine_version();
 // lookups, memory_bytes}, "topology": addressing and shape as in a result} or {"error": {...}}.
 // Units of the summary: results_schema_json().
 std::string prepare_json(const std::string& config_json);
+// What a drawing of the config's network needs (topology/drawing.hpp; docs/topologies.md,
+// "Drawing"): switches with a layout hint, links, port names and classes; or {"error": {...}}.
+// Never part of a result: results stay as they were.
+std::string topology_drawing_json(const std::string& config_json);
 // Result JSON, or {"error": {...}}.
 std::string run_json(const std::string& config_json);
 // "" when valid, else the error object {"field", "message"} as JSON.

@@ -65,29 +65,34 @@ void Bmin::retarget(Hop* route, uint32_t hop, uint32_t c, uint32_t dst) const {
        route + hop);
 }
 
+// Links between stage s and s+1: [lower switch, its up port, upper switch, its down port], one per
+// channel label.
+void Bmin::for_each_link(const LinkVisitor& link) const {
+  for (uint32_t s = 0; s + 1 < n_; ++s)
+    for (uint32_t x = 0; x < pow_[n_]; ++x)
+      link(switch_of(s, x), static_cast<uint16_t>(k_ + digit(x, s)), switch_of(s + 1, x), static_cast<uint16_t>(digit(x, s + 1)));
+}
+
+nlohmann::json Bmin::layout() const {
+  return {{"type", "levels"}, {"levels", n_}, {"per_level", per_stage_}, {"word", "stage"}, {"bottom", "nodes attach here"}, {"top", nullptr}};
+}
+
+// The top stage's up ports lead nowhere.
+std::string Bmin::port_name(uint32_t sw, uint16_t port) const {
+  if (port < k_) return (stage_of(sw) == 0 ? "node " : "down ") + std::to_string(port);
+  return stage_of(sw) + 1 < n_ ? "up " + std::to_string(port - k_) : "port " + std::to_string(port) + " (unused)";
+}
+
 nlohmann::json Bmin::describe() const {
   nlohmann::json stages = nlohmann::json::array();
   for (uint32_t s = 0; s < n_; ++s)
     stages.push_back({{"stage", s}, {"first_switch", s * per_stage_}, {"switches", per_stage_},
                       {"port_digit", s}});
-  // Links between stage s and s+1, for drawing: [lower switch, its up port, upper switch, its down port].
-  // Listed only for networks small enough to draw: 16^6 nodes would mean 84 M entries (GBs of JSON).
-  // Bigger ones get the links counted between groups of switches (topology/link_bundles.hpp).
-  const bool listed = num_links() <= kMaxListedLinks;
-  nlohmann::json links = listed ? nlohmann::json::array() : nlohmann::json(nullptr);
-  LinkBundles bundles(n_, per_stage_);
-  for (uint32_t s = 0; s + 1 < n_; ++s)
-    for (uint32_t x = 0; x < pow_[n_]; ++x) {  // every channel label between the two stages
-      if (listed)
-        links.push_back({switch_of(s, x), k_ + digit(x, s), switch_of(s + 1, x), digit(x, s + 1)});
-      else
-        bundles.add(s, switch_of(s, x) - s * per_stage_, switch_of(s + 1, x) - (s + 1) * per_stage_);
-    }
   return {{"kind", "bmin"}, {"k", k_}, {"stages", n_}, {"switches", num_switches()}, {"nodes", num_nodes()},
           {"switches_per_stage", per_stage_}, {"ports_per_switch", 2 * k_}, {"stage_list", stages},
-          {"links", std::move(links)},
+          {"links", listed_links(*this)},
           {"links_format", "[stage-s switch, its up port, stage-(s+1) switch, its down port]; null above " + std::to_string(kMaxListedLinks) + " links"},
-          {"link_bundles", listed ? nlohmann::json(nullptr) : bundles.to_json()},
+          {"link_bundles", link_bundles(*this, n_, per_stage_)},
           {"link_bundles_format", LinkBundles::format()},
           {"node_id", "n-digit base-k address a_{n-1}..a_0; attached to stage-0 switch a / k, down port a_0"},
           {"switch_id", "stage * k^(n-1) + w, w = a channel label with digit `stage` removed"},

@@ -56,6 +56,9 @@ class Bmin final : public Topology {
   }
   void retarget(Hop* route, uint32_t hop, uint32_t c, uint32_t dst) const override;
   nlohmann::json describe() const override;
+  nlohmann::json layout() const override;
+  void for_each_link(const LinkVisitor& link) const override;
+  std::string port_name(uint32_t sw, uint16_t port) const override;
 
   // The stage-`stage` switch that owns the channel labelled `label`, and the port digit.
   uint32_t switch_of(uint32_t stage, uint32_t label) const {

@@ -1,6 +1,7 @@
 #include "topology/dragonfly.hpp"
 
 #include "topology/limits.hpp"
+#include "topology/link_bundles.hpp"
 #include "topology/registry.hpp"
 
 namespace switchlab {
@@ -61,19 +62,34 @@ uint32_t Dragonfly::route(uint32_t src, uint32_t dst, Rng& rng, Hop* out) const 
   return n;
 }
 
-nlohmann::json Dragonfly::links() const {
-  if (num_links() > kMaxListedLinks) return nullptr;
-  nlohmann::json out = nlohmann::json::array();
+// Every cable once, as route() wires them: the group's clique, then its global links.
+void Dragonfly::for_each_link(const LinkVisitor& link) const {
   for (uint32_t grp = 0; grp < g_; ++grp) {
-    for (uint32_t r1 = 0; r1 < a_; ++r1)  // the group's clique
-      for (uint32_t r2 = r1 + 1; r2 < a_; ++r2)
-        out.push_back({grp * a_ + r1, local_port(r1, r2), grp * a_ + r2, local_port(r2, r1)});
-    for (uint32_t t = 0; t < copies_ * (g_ - 1); ++t) {  // global links, each cable once
-      const uint32_t far = (grp + 1 + t % (g_ - 1)) % g_, ft = far_link(t);
-      if (grp < far) out.push_back({grp * a_ + t / h_, global_port(t), far * a_ + ft / h_, global_port(ft)});
+    for (uint32_t r1 = 0; r1 < a_; ++r1)
+      for (uint32_t r2 = r1 + 1; r2 < a_; ++r2) link(grp * a_ + r1, local_port(r1, r2), grp * a_ + r2, local_port(r2, r1));
+    for (uint32_t t = 0; t < copies_ * (g_ - 1); ++t) {
+      const uint32_t far = far_group(grp, t), ft = far_link(t);
+      if (grp < far) link(grp * a_ + t / h_, global_port(t), far * a_ + ft / h_, global_port(ft));
     }
   }
-  return out;
+}
+
+nlohmann::json Dragonfly::layout() const {
+  return {{"type", "groups"}, {"groups", g_}, {"per_group", a_}, {"every_pair", copies_ > 0}};
+}
+
+// Terminals, then "local to switch S" (the group's other routers), then "global i to group G"
+// (or "unused" past the connected global links).
+std::string Dragonfly::port_name(uint32_t sw, uint16_t port) const {
+  if (port < p_) return node_port_name(port, p_);
+  const uint32_t grp = sw / a_, r = sw % a_;
+  if (port < p_ + a_ - 1) {
+    const uint32_t j = port - p_;
+    return "local to switch " + std::to_string(grp * a_ + (j < r ? j : j + 1));
+  }
+  const uint32_t i = port - (p_ + a_ - 1), t = r * h_ + i;
+  const std::string name = "global " + std::to_string(i);
+  return t < copies_ * (g_ - 1) ? name + " to group " + std::to_string(far_group(grp, t)) : name + " (unused)";
 }
 
 nlohmann::json Dragonfly::describe() const {
@@ -85,7 +101,7 @@ nlohmann::json Dragonfly::describe() const {
           {"switch_id", "group * a + router"}, {"node_id", "switch_id * p + terminal"},
           {"ports", "[0,p) terminals, [p, p+a-1) local links, then h global links"},
           {"global_arrangement", "consecutive: link t of group G -> group (G+1+t mod (g-1)) mod g"},
-          {"links", links()},
+          {"links", listed_links(*this)},
           {"links_format", "[router, its port, router, its port], local then global links of each group; null above " +
                                std::to_string(kMaxListedLinks) + " links"}};
 }

@@ -28,6 +28,9 @@ class Dragonfly final : public Topology {
   uint32_t route(uint32_t src, uint32_t dst, Rng& rng, Hop* out) const override;
   bool deterministic_routing() const override { return !valiant_; }
   nlohmann::json describe() const override;
+  nlohmann::json layout() const override;
+  void for_each_link(const LinkVisitor& link) const override;
+  std::string port_name(uint32_t sw, uint16_t port) const override;
 
   uint16_t local_port(uint32_t from_r, uint32_t to_r) const {
     return static_cast<uint16_t>(p_ + (to_r < from_r ? to_r : to_r - 1));
@@ -35,8 +38,8 @@ class Dragonfly final : public Topology {
   uint16_t global_port(uint32_t t) const { return static_cast<uint16_t>(p_ + a_ - 1 + t % h_); }
   // Global link index (within group `from`) used to reach group `to`, copy `copy`.
   uint32_t global_link(uint32_t from, uint32_t to, uint32_t copy) const;
-  // Every cable as [router, port, router, port] (null above kMaxListedLinks), as route() wires them.
-  nlohmann::json links() const;
+  // The group global link t of group `grp` leads to ("consecutive" arrangement).
+  uint32_t far_group(uint32_t grp, uint32_t t) const { return (grp + 1 + t % (g_ - 1)) % g_; }
   uint32_t far_link(uint32_t t) const { return (t / (g_ - 1)) * (g_ - 1) + (g_ - 2 - t % (g_ - 1)); }
 
  private:

@@ -73,30 +73,38 @@ uint32_t FatTree::route(uint32_t src, uint32_t dst, Rng&, Hop* out) const {
   return n;
 }
 
-nlohmann::json FatTree::describe() const {
-  // Up port j of (level, word) leads to (level+1, word with digit `level` set to j), arriving on
-  // its down port digit(word, level): the wiring route() follows.
-  const bool listed = num_links() <= kMaxListedLinks;
-  nlohmann::json links = listed ? nlohmann::json::array() : nlohmann::json(nullptr);
-  LinkBundles bundles(n_, leaves_);
+// Up port j of (level, word) leads to (level+1, word with digit `level` set to j), arriving on
+// its down port digit(word, level): the wiring route() follows.
+void FatTree::for_each_link(const LinkVisitor& link) const {
   for (uint32_t level = 0; level + 1 < n_; ++level)
     for (uint32_t word = 0; word < leaves_; ++word)
-      for (uint32_t j = 0; j < k_; ++j) {
-        const uint32_t upper = with_digit(word, level, j);
-        if (listed)
-          links.push_back({switch_id(level, word), up_base(level) + j, switch_id(level + 1, upper), digit(word, level)});
-        else
-          bundles.add(level, word, upper);
-      }
+      for (uint32_t j = 0; j < k_; ++j)
+        link(switch_id(level, word), static_cast<uint16_t>(up_base(level) + j),
+             switch_id(level + 1, with_digit(word, level, j)), static_cast<uint16_t>(digit(word, level)));
+}
+
+nlohmann::json FatTree::layout() const {
+  return {{"type", "levels"}, {"levels", n_}, {"per_level", leaves_}, {"word", "level"}, {"bottom", "leaves"}, {"top", "roots"}};
+}
+
+// Roots' up ports, and the ports a non-leaf switch has beyond its 2k (leaves have o k + k), lead nowhere.
+std::string FatTree::port_name(uint32_t sw, uint16_t port) const {
+  const uint32_t level = sw / leaves_;
+  if (port < up_base(level)) return (level == 0 ? "node " : "down ") + std::to_string(port);
+  const uint32_t j = port - up_base(level);
+  return j < k_ && level + 1 < n_ ? "up " + std::to_string(j) : "port " + std::to_string(port) + " (unused)";
+}
+
+nlohmann::json FatTree::describe() const {
   return {{"kind", "fat_tree"}, {"k", k_}, {"n", n_}, {"oversubscription", o_},
           {"levels", n_}, {"switches_per_level", leaves_}, {"switches", num_switches()}, {"nodes", num_nodes()},
           {"switch_id", "level * k^(n-1) + word (word: base-k digits, digit 0 least significant)"},
           {"node_id", "leaf_word * (oversubscription * k) + local port"},
           {"ports", "[0, down) down ports (leaf: oversubscription*k nodes), then k up ports"},
-          {"links", std::move(links)},
+          {"links", listed_links(*this)},
           {"links_format", "[level-l switch, its up port, level-(l+1) switch, its down port]; null above " +
                                std::to_string(kMaxListedLinks) + " links"},
-          {"link_bundles", listed ? nlohmann::json(nullptr) : bundles.to_json()},
+          {"link_bundles", link_bundles(*this, n_, leaves_)},
           {"link_bundles_format", LinkBundles::format()}};
 }
 

@@ -24,6 +24,9 @@ class FatTree final : public Topology {
   uint32_t max_hops() const override { return 2 * n_ - 1; }
   uint32_t route(uint32_t src, uint32_t dst, Rng& rng, Hop* out) const override;
   nlohmann::json describe() const override;
+  nlohmann::json layout() const override;
+  void for_each_link(const LinkVisitor& link) const override;
+  std::string port_name(uint32_t sw, uint16_t port) const override;
 
   uint32_t switch_id(uint32_t level, uint32_t word) const { return level * leaves_ + word; }
   // Down ports come first; up ports start here.

@@ -198,6 +198,19 @@ std::vector<Edge> GraphTopology::edges() const {
   return e;
 }
 
+// Each link once, from its lower-id end, in edges()' order.
+void GraphTopology::for_each_link(const LinkVisitor& link) const {
+  for (uint32_t u = 0; u < s_; ++u)
+    for (uint32_t i = off_[u]; i < off_[u + 1]; ++i)
+      if (u < nbr_[i]) link(u, port_to(i - off_[u]), nbr_[i], port_to(back_[i]));
+}
+
+std::string GraphTopology::port_name(uint32_t sw, uint16_t port) const {
+  if (port < c_) return node_port_name(port, c_);
+  const uint32_t i = port - c_;
+  return i < degree(sw) ? "to switch " + std::to_string(neighbour(sw, i)) : "port " + std::to_string(port) + " (unused)";
+}
+
 nlohmann::json GraphTopology::describe() const {
   nlohmann::json edge_list = nlohmann::json::array();
   for (const auto& e : edges()) edge_list.push_back({e.first, e.second});

@@ -67,6 +67,9 @@ class GraphTopology final : public Topology {
   double table_bytes() const override { return 2.0 * s_ * s_; }  // next_
   uint32_t route(uint32_t src, uint32_t dst, Rng& rng, Hop* out) const override;
   nlohmann::json describe() const override;
+  // No layout(): an arbitrary graph takes the default force layout.
+  void for_each_link(const LinkVisitor& link) const override;
+  std::string port_name(uint32_t sw, uint16_t port) const override;
 
   uint32_t degree(uint32_t sw) const { return off_[sw + 1] - off_[sw]; }
   uint32_t neighbour(uint32_t sw, uint32_t i) const { return nbr_[off_[sw] + i]; }

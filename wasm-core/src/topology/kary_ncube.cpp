@@ -117,6 +117,31 @@ nlohmann::json KaryNCube::describe() const {
           {"node_id", "switch_id * concentration + local index"}};
 }
 
+// A grid per dimension pair; the links run from a switch's + port (to coordinate + 1, or round
+// to 0 on a ring) to the neighbour's - port, so a link whose second end has the lower coordinate
+// is a ring's wrap-around link.
+nlohmann::json KaryNCube::layout() const {
+  nlohmann::json wrap = nlohmann::json::array();
+  for (bool w : wrap_) wrap.push_back(w);
+  return {{"type", "grid"}, {"dims", dims_}, {"wrap", wrap}};
+}
+
+void KaryNCube::for_each_link(const LinkVisitor& link) const {
+  for (uint32_t sw = 0; sw < switches_; ++sw)
+    for (size_t i = 0; i < dims_.size(); ++i) {
+      const uint32_t k = dims_[i], pos = coord(sw, i);
+      const bool wraps = pos + 1 == k;
+      if (k < 2 || (wraps && !wrap_[i])) continue;
+      link(sw, plus_port(i), wraps ? sw - pos * stride_[i] : sw + stride_[i], minus_port(i));
+    }
+}
+
+// "dim1 +" leads to coordinate + 1, "dim1 −" (U+2212, the minus sign in UTF-8) to coordinate - 1.
+std::string KaryNCube::port_name(uint32_t, uint16_t port) const {
+  if (port < c_) return node_port_name(port, c_);
+  return "dim" + std::to_string((port - c_) / 2) + ((port - c_) % 2 == 0 ? " +" : " \xe2\x88\x92");
+}
+
 }  // namespace switchlab
 
 // ---- registration: torus, mesh and kary_ncube differ only in the default of `wrap`.

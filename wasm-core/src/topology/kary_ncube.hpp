@@ -22,6 +22,9 @@ class KaryNCube final : public Topology {
   uint32_t max_hops() const override;
   uint32_t route(uint32_t src, uint32_t dst, Rng& rng, Hop* out) const override;
   nlohmann::json describe() const override;
+  nlohmann::json layout() const override;
+  void for_each_link(const LinkVisitor& link) const override;
+  std::string port_name(uint32_t sw, uint16_t port) const override;
   bool translation_symmetric() const override;
   uint32_t translate(uint32_t node, uint32_t from, uint32_t to) const override;
   // A wrapped dimension is a ring; its dateline is the link from coordinate k - 1 to 0 (+) and

@@ -9,6 +9,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "topology/topology.hpp"
+
 namespace switchlab {
 
 class LinkBundles {
@@ -43,5 +45,23 @@ class LinkBundles {
   uint32_t size_;                 // switches per group
   std::vector<uint64_t> counts_;  // (row, lower group, upper group)
 };
+
+// Every link of `t` as [a, a's port, b, b's port] (Topology::for_each_link), or null above
+// kMaxListedLinks: describe()'s and the drawing's `links`.
+inline nlohmann::json listed_links(const Topology& t) {
+  if (t.num_links() > kMaxListedLinks) return nullptr;
+  nlohmann::json out = nlohmann::json::array();
+  t.for_each_link([&](uint32_t a, uint16_t pa, uint32_t b, uint16_t pb) { out.push_back({a, pa, b, pb}); });
+  return out;
+}
+
+// The links of a layered network of `rows` rows of `per_row` switches (switch id = row * per_row +
+// index) counted between groups, or null when listed_links() lists them.
+inline nlohmann::json link_bundles(const Topology& t, uint32_t rows, uint32_t per_row) {
+  if (t.num_links() <= kMaxListedLinks) return nullptr;
+  LinkBundles bundles(rows, per_row);
+  t.for_each_link([&](uint32_t a, uint16_t, uint32_t b, uint16_t) { bundles.add(a / per_row, a % per_row, b % per_row); });
+  return bundles.to_json();
+}
 
 }  // namespace switchlab

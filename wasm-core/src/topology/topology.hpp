@@ -4,6 +4,7 @@
 // triggers. Engines depend only on this interface; each topology is registered by name
 // (topology/registry.hpp) with its own documented parameters.
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -34,6 +35,11 @@ struct RingLink {
 
 // Link lists in describe() stop here (only drawings read them; a drawing of more is a smear).
 constexpr uint64_t kMaxListedLinks = 65536;
+
+// A node port's name in port tables: "node" when its switch has one node, else "node 2".
+inline std::string node_port_name(uint16_t port, uint32_t nodes_per_switch) {
+  return nodes_per_switch > 1 ? "node " + std::to_string(port) : "node";
+}
 
 class Topology {
  public:
@@ -81,6 +87,25 @@ class Topology {
   // Addressing and shape, for results and drawings. Its size may grow with the network: call it
   // for results, never on a validation path (use kind() and the counts above there).
   virtual nlohmann::json describe() const = 0;
+
+  // ---- Drawing (docs/topologies.md, "Drawing"; topology/drawing.hpp assembles the description).
+  // Every hook has a default, so a new topology draws without a line of frontend code: a seeded
+  // force layout of its links, ports named by their class.
+  // Where the switches go: {"type": "force"}, or a hint the drawing lays out more readably:
+  // {"type": "grid", "dims", "wrap"} (switch id row-major over dims, dimension 0 fastest),
+  // {"type": "levels", "levels", "per_level", "word", "bottom", "top"} (id = level * per_level +
+  // index, level 0 at the bottom), {"type": "groups", "groups", "per_group", "every_pair"}
+  // (id = group * per_group + index; every_pair: every two groups share a link).
+  virtual nlohmann::json layout() const { return {{"type", "force"}}; }
+  // Calls link(a, a's port, b, b's port) for every switch-to-switch link, each once, in the order
+  // describe()'s `links` lists them. The default has none: the drawing shows the switches alone.
+  using LinkVisitor = std::function<void(uint32_t a, uint16_t a_port, uint32_t b, uint16_t b_port)>;
+  virtual void for_each_link(const LinkVisitor& /*link*/) const {}
+  // A port's name in port tables ("dim0 +", "up 2"); by default its class and number.
+  virtual std::string port_name(uint32_t sw, uint16_t port) const {
+    return port_classes()[port_class(sw, port)] + " (port " + std::to_string(port) + ")";
+  }
+
   // The config's topology.kind this network was built from (set by make_topology()).
   const std::string& kind() const { return kind_; }
   void set_kind(std::string kind) { kind_ = std::move(kind); }

@@ -1,9 +1,9 @@
 import { forceCenter, forceLink, forceManyBody, forceSimulation, type SimulationNodeDatum } from 'd3-force';
 import { hitRateColor, MISSING_FILL, type Edge, type GridLayout } from './topology';
 
-// Force-directed drawing of arbitrary switch graphs (random_regular, edge_list) from their links
-// (ports.ts graphLinks: [a, port, b, port], so every drawn edge knows its ports). D3's force simulation computes positions; React draws
-// them. Determinism matters (stable screenshots, e2e): switches start on a circle in id order,
+// Force-directed drawing of any network from its links (the core's [a, port, b, port], so every
+// drawn edge knows its ports): the core's default layout hint, what switch graphs and any topology
+// without a hint of its own get. D3's force simulation computes positions; React draws them. Determinism matters (stable screenshots, e2e): switches start on a circle in id order,
 // d3's jiggle uses a fixed-seed generator, and the simulation runs a fixed number of ticks
 // synchronously instead of animating.
 

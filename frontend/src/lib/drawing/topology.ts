@@ -1,7 +1,6 @@
 import { scaleBand, scaleDiverging, scaleLinear, scaleSequential, type ScaleDiverging, type ScaleSequential } from 'd3-scale';
 import { interpolateCividis, interpolatePuOr } from 'd3-scale-chromatic';
-import { cubeLink } from './ports';
-import type { TopologyDescription } from '../../config/types';
+import type { Link } from './description';
 
 // Geometry for drawing k-ary n-cubes as grids. D3 computes positions and colours here; React
 // components only turn the returned cells into <rect>s.
@@ -75,16 +74,13 @@ export function switchId(coords: number[], dims: number[]): number {
   return id;
 }
 
-// Switches drawn one by one at most (each is an SVG element): a 1024×1024 torus, which the core
-// accepts, hung the tab for minutes. Slices beyond it are left out as the 36th slice's followers
-// are; a single slice larger than it is not drawn at all.
-export const MAX_DRAWN_CELLS = 40_000;
-
 export function gridLayout(
   dims: number[],
   bySwitch: number[] | undefined,
   // linkGap: px left free between neighbouring cells for their links (cubeLinkLayout).
-  opts: { maxWidth?: number; maxSlices?: number; gap?: number; linkGap?: number; color?: (v: number) => string } = {},
+  // maxCells: switches drawn one by one at most (the core's max_switches: a 1024×1024 torus drawn as
+  // a million SVG squares hung the tab): whole slices up to it, none of a slice bigger than it.
+  opts: { maxWidth?: number; maxSlices?: number; maxCells?: number; gap?: number; linkGap?: number; color?: (v: number) => string } = {},
 ): GridLayout {
   const maxWidth = opts.maxWidth ?? 640;
   const maxSlices = opts.maxSlices ?? 36;
@@ -94,7 +90,7 @@ export function gridLayout(
   const rows = dims.length > 1 ? dims[1] : 1;
   const outer = dims.slice(2);
   const totalSlices = outer.reduce((a, b) => a * b, 1);
-  const shown = Math.min(totalSlices, maxSlices, Math.floor(MAX_DRAWN_CELLS / (cols * rows)));
+  const shown = Math.min(totalSlices, maxSlices, Math.floor((opts.maxCells ?? Infinity) / (cols * rows)));
   // Small multiples are laid out in a near-square arrangement of slices.
   const perRow = Math.max(1, Math.ceil(Math.sqrt(shown * (rows / Math.max(cols, 1)))));
   const sliceRows = Math.ceil(shown / perRow);
@@ -138,41 +134,41 @@ export function gridLayout(
 export const MIN_LINK_CELL = 16;
 const LINK_GAP = 12; // px between cells for a link: a line with room to hover
 
-// A k-ary n-cube with its dim0 and dim1 links drawn as lines between the cells, each carrying its
-// link (the core's port rule, cubeLink), so linkLoads can colour it; a ring's wrap-around link is a
-// stub at each end of the row or column. Links of dims >= 2 join different slices and are not
-// drawn. Null when the cells would be smaller than MIN_LINK_CELL: the caller keeps gridLayout.
-export function cubeLinkLayout(
+// A grid with the links of dim0 and dim1 drawn as lines between the cells (the core's links,
+// [a, a's port, b, b's port], so linkLoads can colour each); a ring's wrap-around link (its second
+// end at the lower coordinate: grid links leave in the + direction, description.ts) is a stub at
+// each end of the row or column. Links of dims >= 2 join different slices and are not drawn. Null
+// when the cells would be smaller than MIN_LINK_CELL: the caller keeps gridLayout.
+export function gridLinkLayout(
   dims: number[],
-  wrap: boolean[],
-  concentration: number,
+  links: Link[],
   bySwitch: number[] | undefined,
-  opts: { maxWidth?: number; color?: (v: number) => string } = {},
+  opts: { maxWidth?: number; maxCells?: number; color?: (v: number) => string } = {},
 ): (GridLayout & { edges: Edge[] }) | null {
   const layout = gridLayout(dims, bySwitch, { ...opts, linkGap: LINK_GAP });
   if (layout.cellSize < MIN_LINK_CELL) return null;
   const side = layout.cellSize - 1; // the drawn square (TopologyView leaves a 1 px seam)
   const stub = LINK_GAP / 2;
   const edges: Edge[] = [];
-  const cells = layout.slices.flatMap((sl) => sl.cells);
-  const byId = new Map(cells.map((c) => [c.id, c]));
-  for (const cell of cells) {
-    for (const d of [0, 1].filter((dd) => dd < dims.length)) {
-      const l = cubeLink(cell.id, dims, wrap, concentration, d);
-      if (!l) continue;
-      const to = byId.get(l.link[2])!;
-      // dim0 runs right along a row, dim1 down a column (both from the cell's centre line).
-      const [dx, dy] = d === 0 ? [1, 0] : [0, 1];
-      const mid = (c: Cell) => [c.x + side / 2, c.y + side / 2];
-      const [ax, ay] = mid(cell);
-      const [bx, by] = mid(to);
-      const key = l.link.join(':');
-      if (!l.wraps) {
-        edges.push({ key, link: l.link, x1: ax + dx * side / 2, y1: ay + dy * side / 2, x2: bx - dx * side / 2, y2: by - dy * side / 2 });
-      } else {
-        edges.push({ key: `${key}:out`, link: l.link, x1: ax + dx * side / 2, y1: ay + dy * side / 2, x2: ax + dx * (side / 2 + stub), y2: ay + dy * (side / 2 + stub) });
-        edges.push({ key: `${key}:in`, link: l.link, x1: bx - dx * (side / 2 + stub), y1: by - dy * (side / 2 + stub), x2: bx - dx * side / 2, y2: by - dy * side / 2 });
-      }
+  const byId = new Map(layout.slices.flatMap((sl) => sl.cells.map((c) => [c.id, c] as const)));
+  for (const link of links) {
+    const [from, to] = [byId.get(link[0]), byId.get(link[2])];
+    if (!from || !to) continue;
+    const differ = dims.map((_, i) => from.coords[i] !== to.coords[i]);
+    const d = differ.indexOf(true);
+    if (d < 0 || d > 1 || differ.lastIndexOf(true) !== d) continue;
+    const wraps = to.coords[d] < from.coords[d];
+    // dim0 runs right along a row, dim1 down a column (both from the cell's centre line).
+    const [dx, dy] = d === 0 ? [1, 0] : [0, 1];
+    const mid = (c: Cell) => [c.x + side / 2, c.y + side / 2];
+    const [ax, ay] = mid(from);
+    const [bx, by] = mid(to);
+    const key = link.join(':');
+    if (!wraps) {
+      edges.push({ key, link, x1: ax + dx * side / 2, y1: ay + dy * side / 2, x2: bx - dx * side / 2, y2: by - dy * side / 2 });
+    } else {
+      edges.push({ key: `${key}:out`, link, x1: ax + dx * side / 2, y1: ay + dy * side / 2, x2: ax + dx * (side / 2 + stub), y2: ay + dy * (side / 2 + stub) });
+      edges.push({ key: `${key}:in`, link, x1: bx - dx * (side / 2 + stub), y1: by - dy * (side / 2 + stub), x2: bx - dx * side / 2, y2: by - dy * side / 2 });
     }
   }
   return { ...layout, edges };
@@ -200,9 +196,8 @@ const LABEL_CHAR_PX = 6;
 const LABEL_GAP = 6;
 const labelWidth = (labels: string[]) => Math.ceil(Math.max(0, ...labels.map((l) => l.length)) * LABEL_CHAR_PX);
 
-// Layered networks: one row of switches per level, level 0 at the bottom. Fat trees (k-ary
-// n-tree: id = level * k^(n-1) + word) and BMINs (id = stage * k^(n-1) + w) number their
-// switches this way.
+// Layered networks (the core's "levels" layout hint: fat trees, BMINs): one row of switches per
+// level, level 0 at the bottom; switch id = level * perLevel + index.
 export function layeredLayout(
   levels: number,
   perLevel: number,
@@ -340,9 +335,9 @@ export function bundledEdgesFor(layout: GridLayout, links: unknown, coreBundles?
 }
 
 // Links between groups (slices) as one line per pair of groups, between the groups' centres:
-// a Dragonfly's global links, readable at any size (its local links are the group itself). When the
-// core does not list the links (too many), `everyPair` (its global_links_per_group_pair > 0: the
-// consecutive arrangement joins every pair of groups) draws a line for every pair.
+// e.g. a Dragonfly's global links, readable at any size (links inside a group are the group itself).
+// When the core does not list the links (too many), `everyPair` (the "groups" layout hint's
+// every_pair: every two groups share a link) draws a line for every pair.
 export function groupEdgesFor(layout: GridLayout, links: unknown, everyPair = false): Edge[] {
   const centre = layout.slices.map((s) => {
     const n = Math.max(1, s.cells.length);
@@ -368,9 +363,9 @@ export function groupEdgesFor(layout: GridLayout, links: unknown, everyPair = fa
   return pairs.map(([a, b]) => ({ key: `${a}-${b}`, x1: centre[a].x, y1: centre[a].y, x2: centre[b].x, y2: centre[b].y }));
 }
 
-// Dragonfly: groups on a circle, each group's routers on a small arc around its position.
-// Switch id = group * a + router.
-export function dragonflyLayout(
+// Groups (the core's "groups" layout hint, e.g. Dragonflies) on a circle, each group's switches on
+// a small ring around its position. Switch id = group * a + index.
+export function groupLayout(
   a: number,
   g: number,
   bySwitch: number[] | undefined,
@@ -399,12 +394,4 @@ export function dragonflyLayout(
     slices.push({ key: String(grp), label: `g${grp}`, x: cx - 8, y: cy + 4, cells });
   }
   return { width: size, height: size, slices, cellSize, shownSlices: g, totalSlices: g };
-}
-
-// The network as the caption names it: "8×8 mesh". The core describes meshes, tori and k-ary
-// n-cubes alike as kary_ncube (one family, differing in wrap), so the kind the config chose is
-// shown when known; the shape comes from the core's description.
-export function networkName(t: TopologyDescription | undefined, chosenKind?: unknown): string {
-  const kind = typeof chosenKind === 'string' ? chosenKind : t?.kind ?? 'unknown';
-  return Array.isArray(t?.dims) ? `${t.dims.join('×')} ${kind}` : kind;
 }
