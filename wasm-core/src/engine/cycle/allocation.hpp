@@ -10,7 +10,9 @@
 
 #include "engine/cycle/allocator.hpp"
 #include "engine/cycle/bits.hpp"
+#include "engine/cycle/config.hpp"
 #include "engine/cycle/flit.hpp"
+#include "topology/topology.hpp"
 
 namespace switchlab {
 

@@ -35,6 +35,7 @@ struct Routing {
   explicit Routing(uint64_t seed) : route_rng(Rng::derive(seed, 3)) {}
   Net& net() { return static_cast<Net&>(*this); }
   const Net& net() const { return static_cast<const Net&>(*this); }
+  const Hop* route_of(uint32_t pkt) const { return &routes[size_t{pkt} * net().max_hops]; }
 
   void setup_routing() {
     const Net& n = net();
@@ -50,8 +51,6 @@ struct Routing {
     cam_free.assign(n.c.cam_shared ? S : size_t{S} * P, 0);
     if (ex.cache.prefetch_all_to_all) prefetch_caches();
   }
-
-  const Hop* route_of(uint32_t pkt) const { return &routes[size_t{pkt} * net().max_hops]; }
 
   // The look-up hop `h` of a packet to `dst` makes: its cache, set and tag.
   CacheAccess cache_key(const Hop& h, uint32_t dst) const {
