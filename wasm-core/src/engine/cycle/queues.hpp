@@ -254,8 +254,9 @@ struct Queues {
     }
   }
 
-  // A flit arrives at queue q.
-  void enqueue(uint32_t q, const Flit& flit) {
+  // A flit arrives at queue q. (Always inlined in the cycle's arrival loop, as it was when the
+  // engine was one class: out of line it cost ~8M instructions more on the 0.05 bench config.)
+  [[gnu::always_inline]] void enqueue(uint32_t q, const Flit& flit) {
     Net& n = net();
     Flit f = flit;
     const uint32_t flits = n.packets[f.pkt].flits;
