@@ -3,7 +3,8 @@
 // registered by name (`switch.buffer.organisation`): one file per organisation under buffer/,
 // each with one BufferOrgRegistrar line. An organisation is described by data, not code: which
 // queue a flit joins, which space the queue draws from, and how many queues an input may read
-// at once. The engine (network.cpp) implements the mechanics once for all of them.
+// at once. The engine implements the mechanics once for all of them, per queue layout: the
+// organisation's Key picks one in queue_layout.hpp, the hook a new kind of organisation adds to.
 #include <cstdint>
 #include <string>
 #include <vector>

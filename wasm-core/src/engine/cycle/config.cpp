@@ -194,7 +194,7 @@ void parse_cycle_config(Params& sw, Params& cam, Params& traffic, Params& sim, u
   c.sizes.chunk_flits = !c.org->chunked ? 1 : c.sizes.chunk_flits == 0 ? ports : c.sizes.chunk_flits;
   // Every queue (or pool) must hold one flit, and a whole packet under virtual cut-through. A
   // switch-wide pool (one queue per output port) guarantees each queue that much of it
-  // (network.cpp, queue_reserve), so it must hold it once per port.
+  // (queues.hpp, queue_reserve), so it must hold it once per port.
   const uint32_t need = c.queue_flits();
   const bool vc = c.org->key == BufferOrgInfo::Key::InputVc;
   const char* field = vc ? "switch.buffer.flits_per_vc" : "switch.buffer.flits_per_port";

@@ -20,7 +20,7 @@ double power(double x, uint64_t n) {
 // One source creates X_t = I_t * L_t * J_t flits in cycle t: I_t its on/off state (always 1 for
 // Bernoulli), J_t a Bernoulli draw for a packet start (probability q per cycle), L_t the packet's
 // size (E[L], E[L^2] from the size mix). The engine's on/off state is a two-state Markov chain
-// (network.cpp, on_off_starts) with P(on -> off) = a (1 - p), P(off -> on) = p, a = 1 / burst,
+// (injection.hpp, on_off_starts) with P(on -> off) = a (1 - p), P(off -> on) = p, a = 1 / burst,
 // p = load / (burst (1 - load) + load): stationary share on pi = load, and its indicator's
 // autocovariance pi (1 - pi) lambda^k with lambda = 1 - p - a (1 - p). Over W cycles:
 //   Var(sum I) = W pi (1 - pi) [(1 + lambda) / (1 - lambda) - 2 lambda (1 - lambda^W) / (W (1 - lambda)^2)]
