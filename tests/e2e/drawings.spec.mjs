@@ -94,6 +94,8 @@ test('a fat tree of 1,024 links draws every link, bundled between groups of 4 sw
   }
   await runConfigInBrowser(page, expect, cfg, native.config_hash);
   const figure = page.getByTestId('wasm-result').locator('figure.topology');
+  // The drawing comes from the core's description in the page's worker, after the numbers.
+  await expect(figure.locator('g.links line')).toHaveCount(want.size, { timeout: 30_000 });
   const lines = await figure.locator('g.links line').evaluateAll((els) => els.map((e) => [e.querySelector('title').textContent, Number(e.getAttribute('data-links')), Number(e.getAttribute('stroke-width'))]));
   expect(lines).toHaveLength(want.size);
   expect(lines.reduce((n, [, k]) => n + k, 0)).toBe(1024);
