@@ -10,6 +10,7 @@ import { outputUtilisation, switchLookups } from '../lib/drawing/ports';
 import { useBaseline } from '../hooks/useHistory';
 import { Legend } from './Legend';
 import { PortTable } from './PortTable';
+import { panelOf } from '../engines/panels';
 import { linkLoads, type LoadedEdge } from '../lib/drawing/linkUtil';
 
 interface Props {
@@ -74,7 +75,7 @@ export const TopologyView = forwardRef<SVGSVGElement, Props>(function TopologyVi
           aggregated: the mean over all other coordinates for every pair of dimensions
         </figcaption>
         <p className="note">{aggregateNote(cubeDims, (hint as { wrap: boolean[] }).wrap)}</p>
-        {result?.engine.name === 'cycle' && hint && <p className="note" data-testid="link-note">{linkNote(hint, false, false)}</p>}
+        {drawsLinkLoads(result) && hint && <p className="note" data-testid="link-note">{linkNote(hint, false, false)}</p>}
         {result && !bySwitch && <p className="note">This result has no per-switch {word} values; cells are grey.</p>}
         <AggregateCells ref={ref} layout={agg} word={word} show={show} testid={result ? 'topology-svg' : 'topology-preview'} onPick={setAggPicked} />
         <div className="topology-footer" data-testid="topology-legend">
@@ -120,7 +121,7 @@ export const TopologyView = forwardRef<SVGSVGElement, Props>(function TopologyVi
         {layout.shownSlices < layout.totalSlices && ` (first ${layout.shownSlices} of ${layout.totalSlices} slices)`}
       </figcaption>
       <p className="note">{layoutNote(hint)}{bundleNote(edges)}</p>
-      {result?.engine.name === 'cycle' && <p className="note" data-testid="link-note">{linkNote(hint, loads !== null, edges.length > 0)}</p>}
+      {drawsLinkLoads(result) && <p className="note" data-testid="link-note">{linkNote(hint, loads !== null, edges.length > 0)}</p>}
       {result && !bySwitch && <p className="note">This result has no per-switch {word} values; switches are grey.</p>}
       <svg ref={ref} data-testid={result ? 'topology-svg' : 'topology-preview'} width={layout.width + 2 * pad} height={layout.height + 2 * pad}
         viewBox={`${-pad} ${-pad} ${layout.width + 2 * pad} ${layout.height + 2 * pad}`} role="img"
@@ -184,16 +185,16 @@ export const TopologyView = forwardRef<SVGSVGElement, Props>(function TopologyVi
   );
 });
 
-// What the switches are coloured by: the cache hit rate per switch, or for the cycle engine the
-// mean utilisation of each switch's output links (utilization.by_switch, flits per cycle per link).
+// What the switches are coloured by: the run's (or before a run the config's) engine's own
+// metric (engines/panels.tsx), else the cache hit rate per switch.
 function metricOf(result: SimResult | undefined, engine: unknown): { values: number[] | undefined; word: string; source: string } {
-  if ((result?.engine.name ?? engine) === 'cycle') {
-    const u = (result?.utilization as { by_switch?: number[] } | undefined)?.by_switch;
-    // Shown in % (a link carries at most one flit per cycle), so the caption says so, not "flits per cycle".
-    return { values: u, word: 'link utilisation', source: 'the mean utilisation of each switch\'s output links in the measured window (share of cycles a link carries a flit)' };
-  }
+  const own = panelOf(String(result?.engine.name ?? engine)).switchMetric;
+  if (own) return { values: own.values(result), word: own.word, source: own.source };
   return { values: result?.cache?.by_switch, word: 'hit rate', source: 'routing-table cache hit rate' };
 }
+
+// Whether a run's engine puts loads on the drawing's links (its link note says how they are drawn).
+const drawsLinkLoads = (result: SimResult | undefined) => result !== undefined && panelOf(result.engine.name).switchMetric?.linkLoads === true;
 
 // Bundled links say so, with how many links the bundles carry.
 function bundleNote(edges: Edge[]): string {

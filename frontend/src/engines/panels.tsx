@@ -29,7 +29,27 @@ export interface EnginePanel {
   Charts?: ComponentType<PanelProps>;
   // Its view of the switch picked in the drawing (default: the input ports' look-ups and hits).
   PortTable?: ComponentType<{ result: SimResult; switchId: number; drawing: TopologyDrawing | undefined }>;
+  // What the drawing colours its switches by (default: the routing-table cache's hit rate), and
+  // whether its lines carry the run's link loads.
+  switchMetric?: SwitchMetric;
 }
+
+export interface SwitchMetric {
+  values: (result: SimResult | undefined) => number[] | undefined;
+  word: string;    // what a value is, for captions ("hit rate")
+  source: string;  // where the values come from, in words
+  linkLoads: boolean;
+}
+
+// The cycle engine colours a switch by the mean utilisation of its output links
+// (utilization.by_switch, flits per cycle per link), shown in % since a link carries at most one
+// flit per cycle.
+const LINK_UTILISATION: SwitchMetric = {
+  values: (r) => (r?.utilization as { by_switch?: number[] } | undefined)?.by_switch,
+  word: 'link utilisation',
+  source: 'the mean utilisation of each switch\'s output links in the measured window (share of cycles a link carries a flit)',
+  linkLoads: true,
+};
 
 // The route walk's look-ups: per port class, the misses by kind, the zero-load latencies.
 function WalkCharts({ result }: PanelProps) {
@@ -52,7 +72,7 @@ function LoadCharts({ result }: PanelProps) {
 
 const ENGINE_PANELS: Record<string, EnginePanel> = {
   routewalk: { Summary: HitRateSummary, Charts: WalkCharts },
-  cycle: { Summary: LoadPanel, Charts: LoadCharts, PortTable: OutputPortTable },
+  cycle: { Summary: LoadPanel, Charts: LoadCharts, PortTable: OutputPortTable, switchMetric: LINK_UTILISATION },
   // Both report the application's run time with and without the cache.
   app: { Summary: AppPanel },
   smpi: { Summary: AppPanel },
