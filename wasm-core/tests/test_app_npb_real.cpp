@@ -129,11 +129,6 @@ const std::map<std::string, Known> kKnownMisses = {
     {"lu.W.16", {-1, 0.228, -1, -1}},
     {"sp.S.16", {0.102, 0.198, -1, -1}},
     {"sp.W.16", {-1, 0.174, -1, -1}},
-    // MG: not restructured yet (the real code's 88 small allreduces, its z-first process grid and
-    // ghost-inclusive faces are not in the skeleton).
-    {"mg.S.16", {1.000, -1, -1, -1}},
-    {"mg.W.16", {1.000, -1, -1, -1}},
-    {"mg.A.16", {1.000, 0.135, -1, -1}},
     // FT and BT class A: the S/W fits give 12 % more (FT) and 12 % less (BT) than the real A.
     {"ft.A.16", {-1, 0.121, -1, -1}},
     {"bt.A.16", {-1, 0.125, -1, -1}},
@@ -146,13 +141,12 @@ const std::map<std::string, Known> kKnownMisses = {
     // then overstated (communication is a larger share of the skeleton's time).
     {"lu.A.16", {-1, 0.375, -1, -1}},
     {"sp.A.16", {-1, 0.237, 1.243, -1}},
-    // 64 ranks (8x8 torus): every skeleton sends the real calls and bytes (MG and SP as at 16
-    // ranks), but the per-rank compute fitted at 16 ranks is 15-29 % off at 64, both ways (the
+    // 64 ranks (8x8 torus): every skeleton sends the real calls and bytes (SP as at 16 ranks),
+    // but the per-rank compute fitted at 16 ranks is 15-29 % off at 64, both ways (the
     // real per-rank work does not scale as total / R: initialisation and partition-edge work).
     {"cg.S.64", {-1, 0.232, -1, -1}},
     {"ft.S.64", {-1, 0.270, -1, -1}},
     {"is.S.64", {-1, 0.262, 0.784, -1}},
-    {"mg.S.64", {1.000, -1, -1, -1}},
     {"bt.W.64", {-1, 0.145, -1, -1}},
     // FT W at 64 ranks uses FT's 2-D layout, whose all-to-alls run on 8-rank row and column
     // communicators. SimGrid's time-independent trace records no communicator, so the real run's
@@ -162,13 +156,15 @@ const std::map<std::string, Known> kKnownMisses = {
     // IS W at 64 ranks: replayed at maxmin/precision 1e-6 (SimGrid 3.32 aborts at 1e-7 and 1e-8);
     // the same understated all-to-all-v contention as IS at 16 ranks.
     {"is.W.64", {-1, 0.293, 0.683, -1}},
-    {"mg.W.64", {1.000, 0.265, -1, -1}},
+    // MG W at 64 ranks: the real busiest rank computes 232 per point (25 % less than the 312 of
+    // MG W at 16 ranks), the skeleton's constants are fitted at 16 ranks.
+    {"mg.W.64", {-1, 0.217, -1, -1}},
     {"sp.W.64", {0.120, 0.153, -1, -1}},
 };
 
 constexpr double kPin = 0.002;
 // The geometric mean of skeleton / real over every speed-up (target: within 10 % of 1), pinned.
-constexpr double kGeomean = 1.015;  // a known miss's figures are pinned to this (absolute)
+constexpr double kGeomean = 1.016;  // a known miss's figures are pinned to this (absolute)
 
 }  // namespace
 
