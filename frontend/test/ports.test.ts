@@ -4,7 +4,7 @@ import { portOf, type TopologyDrawing } from '../src/lib/drawing/description';
 import { drawnLayout } from '../src/lib/drawing/layout';
 import { forceLayout } from '../src/lib/drawing/forceLayout';
 import { hitRateColor } from '../src/lib/drawing/topology';
-import type { SimResult } from '../src/config/types';
+import type { Config, SimResult } from '../src/config/types';
 import { SLICE_RESULT } from './fixtures';
 import { coreDrawing } from './core';
 
@@ -14,7 +14,7 @@ const PER_PORT: SimResult = {
   cache: { ...SLICE_RESULT.cache, by_port: Array.from({ length: 16 }, (_, i) => (i === 5
     ? [[131, 116], [88, 80], [20, 16], [105, 103], [33, 32]] : [[1, 0], [0, 0], [0, 0], [0, 0], [0, 0]])) } as SimResult['cache'],
 };
-const TORUS = { topology: { kind: 'torus', dims: [4, 4] } };
+const TORUS: Config = { topology: { kind: 'torus', dims: [4, 4] } };
 const names = (d: TopologyDrawing, sw: number) => Array.from({ length: d.ports_per_switch }, (_, p) => portOf(d, sw, p).name);
 
 describe('per-port rows', () => {
