@@ -84,7 +84,7 @@ export interface Output {
 
 /** Routing algorithm */
 export interface Routing {
-  /** topology.kind bmin: turnaround: climb to the least common ancestor stage and turn around, the up port chosen by destination digit (deterministic); turnaround_random: the same with every up port drawn uniformly per packet; turnaround_adaptive: every up port chosen by the room downstream when the packet is routed, as seed 003's adaptive climb (cycle engine only); turnaround_adaptive_queues: every up port chosen by the fewest flits waiting for it in its switch, then by the room downstream (seed 003 Figs. 12-13; cycle engine only) default "turnaround" topology.kind dragonfly: minimal (local-global-local) or Valiant (via a random intermediate router) default "minimal" topology.kind edge_list: shortest_path: BFS tables (ties: lowest neighbour id); updown: up*\/down* from a BFS tree rooted at `root` default "shortest_path" topology.kind fat_tree: up*\/down* with the destination-digit (d-mod-k) up-port choice default "updown" topology.kind kary_ncube: Dimension-order routing, shortest direction per dimension default "dor" topology.kind mesh: Dimension-order routing, shortest direction per dimension default "dor" topology.kind random_regular: shortest_path: BFS tables (ties: lowest neighbour id); updown: up*\/down* from a BFS tree rooted at `root` default "shortest_path" topology.kind single_switch: The switch's only hop: input = source port, output = destination port default "direct" topology.kind torus: Dimension-order routing, shortest direction per dimension default "dor" */
+  /** topology.kind bmin: turnaround: climb to the least common ancestor stage and turn around, the up port chosen by destination digit (deterministic); turnaround_random: the same with every up port drawn uniformly per packet; turnaround_adaptive: every up port chosen by the room downstream when the packet is routed, as seed 003's adaptive climb (cycle engine only); turnaround_adaptive_queues: every up port chosen by the fewest flits waiting for it in its switch, then by the room downstream (seed 003 Figs. 12-13; cycle engine only) default "turnaround" topology.kind dragonfly: minimal (local-global-local) or Valiant (via a random intermediate router) default "minimal" topology.kind edge_list: shortest_path: BFS tables (ties: lowest neighbour id); updown: up*\/down* from a BFS tree rooted at `root` default "shortest_path" topology.kind fat_tree: up*\/down* with the destination-digit (d-mod-k) up-port choice default "updown" topology.kind flattened_butterfly: Minimal dimension-order routing: one hop per differing coordinate, dimension 0 first default "dor" topology.kind kary_ncube: Dimension-order routing, shortest direction per dimension default "dor" topology.kind mesh: Dimension-order routing, shortest direction per dimension default "dor" topology.kind random_regular: shortest_path: BFS tables (ties: lowest neighbour id); updown: up*\/down* from a BFS tree rooted at `root` default "shortest_path" topology.kind single_switch: The switch's only hop: input = source port, output = destination port default "direct" topology.kind torus: Dimension-order routing, shortest direction per dimension default "dor" */
   algorithm?: "turnaround" | "turnaround_random" | "turnaround_adaptive" | "turnaround_adaptive_queues" | "minimal" | "valiant" | "shortest_path" | "updown" | "dor" | "direct" | null;
   /** updown only: root switch of the BFS spanning tree range 0..4095 default 0 */
   root?: number | null;
@@ -237,6 +237,7 @@ export type Topology =
   | TopologyKindDragonfly
   | TopologyKindEdgeList
   | TopologyKindFatTree
+  | TopologyKindFlattenedButterfly
   | TopologyKindKaryNcube
   | TopologyKindMesh
   | TopologyKindRandomRegular
@@ -297,6 +298,18 @@ export interface TopologyKindFatTree {
   node_ids?: "sequential" | "random" | null;
   /** Leaf oversubscription n:1 (nodes per leaf = n*k) range 1..16 default 1 */
   oversubscription?: number | null;
+}
+
+/** topology with kind "flattened_butterfly" */
+export interface TopologyKindFlattenedButterfly {
+  /** Compute nodes per switch (the k-ary n-flat has k) [nodes] range 1..64 default 4 */
+  concentration?: number | null;
+  /** Switches along each dimension (k_i); every switch links to all others that differ in one coordinate; dimension 0 is routed first; nodes = prod(k_i) * concentration; at most 1,048,576 nodes in all (docs/topologies.md, Size limits) [switches] default [4, 4] */
+  dims?: Array<number> | null;
+  /** Topology family default "torus" */
+  kind: "flattened_butterfly";
+  /** Destination ids the switches hash: sequential (node i has id i) or random (distinct ids of switch.cam.key_bits bits drawn from the seed, as a fabric manager may assign them) default "sequential" */
+  node_ids?: "sequential" | "random" | null;
 }
 
 /** topology with kind "kary_ncube" */
