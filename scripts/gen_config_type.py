@@ -120,10 +120,18 @@ class Generator:
         base = [n for c, n in nodes if c is None]
         if base:
             return text(base[0])
-        docs = dict.fromkeys(text(n) for _, n in nodes)
+        docs: dict[str, list[Tuple[str, Any]]] = {}
+        for c, n in nodes:
+            docs.setdefault(text(n), []).append(c)
         if len(docs) == 1:
             return next(iter(docs))
-        return " ".join(f"{c[0]} {c[1]}: {text(n)}" for c, n in nodes if c)
+
+        # One entry per distinct doc, naming the discriminator values it holds under.
+        def when(conds: list[Tuple[str, Any]]) -> str:
+            if len({d for d, _ in conds}) == 1:
+                return f"{conds[0][0]} {', '.join(str(v) for _, v in conds)}"
+            return ", ".join(f"{d} {v}" for d, v in conds)
+        return " ".join(f"{when(conds)}: {doc}" for doc, conds in docs.items())
 
     def declare(self, name: str, lines: list[str], doc: Optional[str]) -> None:
         head = f"/** {escape(doc)} */\n" if doc else ""
