@@ -40,7 +40,6 @@ build-wasm:
 # from the core's config schema (commit the results).
 gen-api:
 	@$(VENV_PY) scripts/gen_api.py
-	@$(VENV_PY) scripts/gen_config_type.py
 
 build-frontend: build-wasm
 	@cd frontend && npm run --silent build

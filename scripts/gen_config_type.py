@@ -1,10 +1,8 @@
 #!/usr/bin/env python3
 """Generate the UI's experiment-config type from the core's config schema.
 
-    .venv/bin/python scripts/gen_config_type.py [--out FILE]   (make gen-api)
-
-Writes frontend/src/config/config.gen.ts; tests/api/test_generated_client.py fails while the
-committed file differs from what this produces.
+scripts/gen_api.py (make gen-api) calls generate(), which writes frontend/src/config/config.gen.ts;
+tests/api/test_generated_client.py fails while the committed file differs from what it produces.
 
 Our own generator rather than a JSON-Schema-to-TypeScript package: the schema discriminates its
 sections with `if`/`then` branches keyed by `x-discriminator` (topology.kind, traffic.pattern,
@@ -19,7 +17,6 @@ error.
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import pathlib
@@ -193,13 +190,3 @@ def escape(text: str) -> str:
 def generate(out: pathlib.Path) -> None:
     body = Generator(core_schema()).render()
     out.write_text(body)
-
-
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", type=pathlib.Path, default=DEFAULT_OUT)
-    generate(parser.parse_args().out)
-
-
-if __name__ == "__main__":
-    main()
