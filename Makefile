@@ -36,7 +36,8 @@ build-wasm:
 	@test -f build/wasm/cacti.wasm && test -f build/wasm/cacti_mt.wasm && test -f build/wasm/cacti_mt.worker.js
 	@rm -f build-wasm.log
 
-# frontend/src/api/schema.gen.ts from the API's OpenAPI document (commit the result).
+# frontend/src/api/schema.gen.ts from the API's OpenAPI document and frontend/src/config/config.gen.ts
+# from the core's config schema (commit the results).
 gen-api:
 	@$(VENV_PY) scripts/gen_api.py
 

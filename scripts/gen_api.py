@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
-"""Generate the UI's API types from the FastAPI app's OpenAPI document (no server needed).
+"""Generate the UI's API types from the FastAPI app's OpenAPI document (no server needed), and its
+experiment-config type from the core's config schema (gen_config_type.py).
 
-    .venv/bin/python scripts/gen_api.py [--out FILE]   (make gen-api, npm run gen:api)
+    .venv/bin/python scripts/gen_api.py [--out FILE] [--config-out FILE]   (make gen-api, npm run gen:api)
 
-Writes frontend/src/api/schema.gen.ts with openapi-typescript; tests/api/test_generated_client.py
-fails while the committed file differs from what this produces.
+Writes frontend/src/api/schema.gen.ts with openapi-typescript and frontend/src/config/config.gen.ts;
+tests/api/test_generated_client.py fails while either committed file differs from what this produces.
 """
 
 from __future__ import annotations
@@ -15,6 +16,8 @@ import pathlib
 import subprocess
 import sys
 import tempfile
+
+import gen_config_type
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 DEFAULT_OUT = ROOT / "frontend" / "src" / "api" / "schema.gen.ts"
@@ -39,7 +42,10 @@ def generate(out: pathlib.Path) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=pathlib.Path, default=DEFAULT_OUT)
-    generate(parser.parse_args().out)
+    parser.add_argument("--config-out", type=pathlib.Path, default=gen_config_type.DEFAULT_OUT)
+    args = parser.parse_args()
+    generate(args.out)
+    gen_config_type.generate(args.config_out)
 
 
 if __name__ == "__main__":

@@ -10,7 +10,7 @@ import { agreementKey } from '../src/lib/compare/agreement';
 import { runHeadline } from '../src/lib/runs/history';
 import { workOf } from '../src/lib/runs/placement';
 import type { Units } from '../src/lib/numbers/units';
-import type { SimResult } from '../src/config/types';
+import type { Config, SimResult } from '../src/config/types';
 import { configSchema, coreUnits } from './core';
 import { SLICE_CONFIG, SLICE_RESULT } from './fixtures';
 
@@ -39,7 +39,7 @@ describe('engine panels', () => {
   });
 
   it('shows an engine without a panel through the generic view of its headline numbers', () => {
-    const html = render(<ResultPanel title="Toy" source="test" prefix="t" config={{ ...SLICE_CONFIG, engine: 'toy' }} result={TOY_RESULT} />);
+    const html = render(<ResultPanel title="Toy" source="test" prefix="t" config={{ ...SLICE_CONFIG, engine: 'toy' as Config['engine'] }} result={TOY_RESULT} />);
     expect(html).toContain('data-testid="t-generic-result"');
     expect(html).toContain('Engine toy: a made-up engine');
     expect(html).toMatch(/<th scope="row">toy\.levels_walked<\/th><td>7<\/td>/);

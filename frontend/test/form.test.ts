@@ -80,11 +80,13 @@ describe('config form -> config JSON', () => {
   });
 
   it('parses dims in the accepted spellings and rejects junk with a field message', () => {
-    expect(parseField(spec('topology.dims'), '4x4x4')).toEqual({ ok: true, value: [4, 4, 4] });
-    expect(parseField(spec('topology.dims'), '9, 9,9')).toEqual({ ok: true, value: [9, 9, 9] });
-    expect(parseField(spec('topology.dims'), '4×6')).toEqual({ ok: true, value: [4, 6] });
-    expect(parseField(spec('topology.dims'), '4x')).toEqual({ ok: true, value: [4] });
-    expect(parseField(spec('topology.dims'), '4xa')).toEqual({ ok: false, message: 'Dimensions: enter sizes like 4x4 or 8x8x8 (allowed: each 2–4096)' });
+    // A torus's dims (several kinds have a topology.dims, each with its own range).
+    const dims = fieldsFor(SCHEMA, { topology: { kind: 'torus' } }).find((f) => f.path === 'topology.dims')!;
+    expect(parseField(dims, '4x4x4')).toEqual({ ok: true, value: [4, 4, 4] });
+    expect(parseField(dims, '9, 9,9')).toEqual({ ok: true, value: [9, 9, 9] });
+    expect(parseField(dims, '4×6')).toEqual({ ok: true, value: [4, 6] });
+    expect(parseField(dims, '4x')).toEqual({ ok: true, value: [4] });
+    expect(parseField(dims, '4xa')).toEqual({ ok: false, message: 'Dimensions: enter sizes like 4x4 or 8x8x8 (allowed: each 2–4096)' });
     expect(parseField(spec('switch.cache.entries'), '12.5')).toEqual({ ok: false, message: 'Cache entries: enter a whole number (allowed: 1–1048576)' });
     expect(parseField(spec('switch.cache.ways'), 'most')).toEqual({ ok: false, message: 'Ways: enter a whole number (allowed: ≥ 1, or "full")' });
     expect(parseField(spec('topology.wrap'), '1,1,0')).toEqual({ ok: true, value: [true, true, false] });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { runHeadline, addRun, HISTORY_KEY, MAX_ENTRIES, parseHistory, remove, rename, setBaseline, shortName, storeHistory, EMPTY_HISTORY } from '../src/lib/runs/history';
 import { SLICE_CONFIG, SLICE_RESULT } from './fixtures';
-import type { SimResult } from '../src/config/types';
+import type { Config, SimResult } from '../src/config/types';
 import { coreRun, coreUnits } from './core';
 import { exampleByKey } from '../src/config/examples';
 import { appHeadline } from '../src/lib/charts/appChart';
@@ -31,7 +31,7 @@ describe('run history kept in this browser', () => {
     expect(shortName(SLICE_CONFIG)).toBe('4×4 torus, 64 entries 4-way, uniform');
     expect(shortName({ topology: { kind: 'fat_tree', k: 4, n: 2 }, switch: { cache: { entries: 128, ways: 'full' } } }))
       .toBe('k=4 n=2 fat tree, 128 entries full-assoc.');
-    const bmin = { engine: 'cycle', topology: { kind: 'bmin', k: 4, stages: 2 }, switch: { cache: null, buffer: { organisation: 'hipiqs' } }, traffic: { pattern: 'uniform' } };
+    const bmin: Config = { engine: 'cycle', topology: { kind: 'bmin', k: 4, stages: 2 }, switch: { cache: null, buffer: { organisation: 'hipiqs' } }, traffic: { pattern: 'uniform' } };
     expect(shortName(bmin)).toBe('hipiqs, k=4 stages=2 bmin, no cache, uniform');
   });
   it('adds runs on top, keeps a renamed entry\'s name when the same config runs again, trims per-port data', () => {

@@ -4,7 +4,7 @@ import { portOf, type TopologyDrawing } from '../src/lib/drawing/description';
 import { drawnLayout } from '../src/lib/drawing/layout';
 import { forceLayout } from '../src/lib/drawing/forceLayout';
 import { hitRateColor } from '../src/lib/drawing/topology';
-import type { SimResult } from '../src/config/types';
+import type { Config, SimResult } from '../src/config/types';
 import { SLICE_RESULT } from './fixtures';
 import { coreDrawing } from './core';
 
@@ -14,7 +14,7 @@ const PER_PORT: SimResult = {
   cache: { ...SLICE_RESULT.cache, by_port: Array.from({ length: 16 }, (_, i) => (i === 5
     ? [[131, 116], [88, 80], [20, 16], [105, 103], [33, 32]] : [[1, 0], [0, 0], [0, 0], [0, 0], [0, 0]])) } as SimResult['cache'],
 };
-const TORUS = { topology: { kind: 'torus', dims: [4, 4] } };
+const TORUS: Config = { topology: { kind: 'torus', dims: [4, 4] } };
 const names = (d: TopologyDrawing, sw: number) => Array.from({ length: d.ports_per_switch }, (_, p) => portOf(d, sw, p).name);
 
 describe('per-port rows', () => {
@@ -119,6 +119,16 @@ describe('a network without a special drawing', () => {
     const d = await coreDrawing({ topology: { kind: 'single_switch', ports: 4 } });
     expect(everything(d).edges).toEqual([]);
     expect(names(d, 0)).toEqual(['injection (port 0)', 'injection (port 1)', 'injection (port 2)', 'injection (port 3)']);
+  });
+  // Added to the core with no frontend code (docs/architecture.md, "What adding a topology took").
+  it('a flattened butterfly draws from its groups hint: a ring per dimension-0 line, a line between every two linked groups', async () => {
+    const d = await coreDrawing({ topology: { kind: 'flattened_butterfly', dims: [4, 3], concentration: 2 } });
+    expect(d.layout).toEqual({ type: 'groups', groups: 3, per_group: 4, every_pair: true });
+    expect(d.links).toHaveLength(12 * 5 / 2);  // 12 switches of 3 + 2 links each
+    const drawn = drawnLayout(d, undefined, color, false)!;
+    expect(drawn.layout.slices.map((s) => s.cells.map((c) => c.id))).toEqual([[0, 1, 2, 3], [4, 5, 6, 7], [8, 9, 10, 11]]);
+    expect(drawn.edges.map((e) => e.key)).toEqual(['0-1', '0-2', '1-2']);
+    expect(names(d, 5)).toEqual(['node 0', 'node 1', 'dim0 to 0', 'dim0 to 2', 'dim0 to 3', 'dim1 to 0', 'dim1 to 2']);
   });
   it('is not drawn above the core\'s limit for its layout', async () => {
     const d = await coreDrawing({ topology: { kind: 'random_regular', switches: 2050, degree: 3 } });

@@ -288,7 +288,7 @@ describe('sweep table', () => {
       .map((name) => ({ name, unit: null })),
     rows: [['e1', 'done', 'hipiqs', 0.92, 0.9, 180.5]],
   };
-  const base = { engine: 'cycle', topology: { kind: 'bmin', k: 4, stages: 2 }, sim: { mode: 'saturation' } };
+  const base: Config = { engine: 'cycle', topology: { kind: 'bmin', k: 4, stages: 2 }, sim: { mode: 'saturation' } };
   const caption = (sweep: Pick<Sweep, 'base' | 'axes'>) =>
     /<p[^>]*data-testid="sweep-table-caption"[^>]*>([^<]*)<\/p>/.exec(withUnits(<SweepTable sweep={sweep} results={results} />))?.[1];
 
@@ -564,7 +564,7 @@ describe('run progress', () => {
     <RunControls state={state} canRun onRun={() => {}} onCancel={() => {}} onSubmit={() => {}} submitting={false} />));
   // The unit is the core's (the stepped run's first report); wasm-core.test.ts checks what it says.
   it('says what the fraction counts, in the unit the core reported', () => {
-    const cycle = { engine: 'cycle', topology: { kind: 'mesh', dims: [16, 16] } };
+    const cycle: Config = { engine: 'cycle', topology: { kind: 'mesh', dims: [16, 16] } };
     expect(controls({ phase: 'running', startedAt: 0, config: cycle, fraction: 0.25, unit: 'cycles' })).toContain('25.0 % of cycles');
     expect(controls({ phase: 'cancelled', config: cycle, fraction: 0.105, unit: 'cycles' }))
       .toContain('cancelled at 10.5 % of cycles (stopped between chunks)');

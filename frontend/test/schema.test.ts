@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { allFields, fieldsFor, pruneToVariant, type SchemaNode } from '../src/config/schema';
 import { applyField } from '../src/config/form';
 import { SLICE_CONFIG } from './fixtures';
+import type { Config } from '../src/config/types';
 
 // A cut-down schema in the core's discriminated format (core.schema()): shared fields in
 // `properties`, each topology kind's fields in an allOf entry tagged x-discriminator.
@@ -95,11 +96,12 @@ describe('form generated from the discriminated JSON Schema', () => {
 
 describe('switching the topology kind', () => {
   it('drops the old kind\'s values the new kind has no field for', () => {
-    const torus = { seed: 3, topology: { kind: 'torus', dims: [4, 4] }, switch: { cache: { entries: 64 } } };
-    const edge = { ...torus, topology: { kind: 'edge_list', dims: [4, 4] } };
+    const torus: Config = { seed: 3, topology: { kind: 'torus', dims: [4, 4] }, switch: { cache: { entries: 64 } } };
+    // @ts-expect-error: edge_list has no dims, which is what the type says and pruneToVariant drops
+    const edge: Config = { ...torus, topology: { kind: 'edge_list', dims: [4, 4] } };
     expect(pruneToVariant(SCHEMA, torus, edge)).toEqual({ seed: 3, topology: { kind: 'edge_list' }, switch: { cache: { entries: 64 } } });
     // kary_ncube also has dims: kept.
-    const k = { ...torus, topology: { kind: 'kary_ncube', dims: [4, 4] } };
+    const k: Config = { ...torus, topology: { kind: 'kary_ncube', dims: [4, 4] } };
     expect(pruneToVariant(SCHEMA, torus, k)).toBe(k);
     // No kind change: nothing is touched.
     const more = { ...torus, seed: 4 };

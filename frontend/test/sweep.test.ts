@@ -83,7 +83,7 @@ describe('new sweep', () => {
     expect(errors.map((e) => e?.field ?? null)).toEqual(['traffic.injection.load', null, null, 'switch.buffer.organisation']);
     expect(errors[0]!.message).toMatch(/1\.5/);
     // A base the core refuses says nothing about the axes.
-    const broken = { ...base, topology: { kind: 'mesh', dims: [] } };
+    const broken: Config = { ...base, topology: { kind: 'mesh', dims: [] } };
     expect(await prepare(broken)).not.toBeNull();
     expect(await axisValueErrors(prepare, broken, [{ path: 'traffic.injection.load', values: [1.5] }])).toEqual([null]);
   });

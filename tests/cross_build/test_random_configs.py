@@ -28,6 +28,8 @@ SIZES = {
     "dragonfly": lambda r: {"p": 1, "a": 2, "h": 1, "g": 3},
     "random_regular": lambda r: {"switches": r.choice([8, 12]), "degree": 3},
     "edge_list": lambda r: {"edges": [[0, 1], [1, 2], [2, 3], [3, 0], [0, 2]]},
+    "flattened_butterfly": lambda r: {"dims": [r.choice([1, 2, 3, 4]) for _ in range(r.randint(1, 3))],
+                                      "concentration": r.choice([1, 2])},
 }
 # Patterns that need a payload of their own (covered by test_identical.py's fixed configs).
 NEEDS_PAYLOAD = {"trace", "npb"}

@@ -3,8 +3,9 @@ import type { components, operations, paths } from './schema.gen';
 import { fieldErrorText } from '../lib/form/fieldError';
 
 // REST client for the SwitchLab API (same origin, under /api). The types come from the API's
-// OpenAPI document (schema.gen.ts, `npm run gen:api`); only config and result are narrowed to the
-// core's own types, which the OpenAPI document leaves as plain objects.
+// OpenAPI document (schema.gen.ts, `make gen-api`); only config and result are narrowed to the
+// core's own types (config.gen.ts, from the core's schema), which the OpenAPI document leaves as
+// plain objects.
 
 type Schemas = components['schemas'];
 // The JSON body of an operation's success answer (200, or 202 for accepted writes).
@@ -176,11 +177,7 @@ export async function waitForExperiment(
 // ---- sweeps: a grid over config fields, one experiment per point, run by the workers ----
 
 // A grid to run: every point is `base` with one value of each axis set (path -> values).
-export interface SweepRequest {
-  name: string;
-  base: Config;
-  axes: Record<string, unknown[]>;
-}
+export type SweepRequest = Omit<Schemas['SweepCreate'], 'base'> & { base: Config };
 
 export async function createSweep(body: SweepRequest): Promise<Sweep> {
   return (await call<Ok<'createSweep'>>(url('/api/sweeps'), postJson(body))) as Sweep;

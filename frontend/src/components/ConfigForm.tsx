@@ -1,7 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import type { Config, FieldError } from '../config/types';
 import { LOAD_PATH, loadIgnored, type FieldSpec } from '../config/form';
-import { getPath } from '../lib/form/path';
 import { pruneToVariant, shownFields, type SchemaNode } from '../config/schema';
 import { GROUPS } from '../config/presentation';
 import { FieldInput } from './FieldInput';
@@ -73,7 +72,7 @@ export function ConfigForm({ config, schema, error, onChange, onLocalError }: Pr
         const inputs = fs.map((f) => (
           <FieldInput key={f.path} spec={f} config={config} onChange={change} onLocalError={onLocalError}
             coreError={errorForField(error, f.path)}
-            note={f.path === LOAD_PATH && loadIgnored(config) ? loadIgnoredNote(String(getPath(config, 'sim.mode'))) : undefined} />
+            note={f.path === LOAD_PATH && loadIgnored(config) ? loadIgnoredNote(String(config.sim?.mode)) : undefined} />
         ));
         return open ? (
           <fieldset key={group}><legend>{title}</legend>{inputs}</fieldset>

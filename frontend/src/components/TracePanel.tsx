@@ -21,15 +21,15 @@ import { TableScroll } from './TableScroll';
 
 // What a config keeps of the system it had: the network, the switches and nodes, the cost; not the
 // engine-specific sections (a route walk's monitor, a cycle run's sim) nor its name.
-const KEPT = ['seed', 'topology', 'switch', 'node', 'app', 'cost'];
+const KEPT = ['seed', 'topology', 'switch', 'node', 'app', 'cost'] as const;
 
 // The config with the trace (uploaded as `file`) as its traffic, on the application model unless
 // it is on an engine whose result is an application's run time already (engines/results.ts; the
 // route walk takes a trace too: choose it in the form for the hit rates of the trace's messages).
 export function withTrace(config: Config, id: string, file: string): Config {
-  const engine = engineResults(config.engine).application ? config.engine : TRACE_ENGINE;
-  const kept = Object.fromEntries(Object.entries(config).filter(([k]) => KEPT.includes(k)));
-  return { name: `MPI trace ${file}`, ...kept, engine, traffic: { pattern: TRACE_PATTERN, trace_id: id } } as Config;
+  const engine = engineResults(config.engine).application ? config.engine : TRACE_ENGINE as Config['engine'];
+  const kept: Config = Object.fromEntries(KEPT.filter((k) => k in config).map((k) => [k, config[k]]));
+  return { name: `MPI trace ${file}`, ...kept, engine, traffic: { pattern: TRACE_PATTERN, trace_id: id } };
 }
 
 interface Loaded {

@@ -11,7 +11,7 @@ import { getPath, setPath } from '../lib/form/path';
 // "Measurement"): the config's traffic.injection.load is the load of no run.
 export const LOAD_PATH = 'traffic.injection.load';
 // A saturation search (and curve mode, which starts with one) sets the offered load itself.
-export const loadIgnored = (cfg: Config) => ['saturation', 'curve'].includes(String(getPath(cfg, 'sim.mode')));
+export const loadIgnored = (cfg: Config) => ['saturation', 'curve'].includes(String(cfg.sim?.mode));
 
 // When a field applies (the schema's x-applies-when): the field at `path` has one of the values
 // `in`, e.g. traffic.injection.burst_flits only when traffic.injection.process is on_off.

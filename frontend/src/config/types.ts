@@ -1,8 +1,10 @@
 // Shapes of the experiment config and result JSON (one schema for CLI, Python and WASM builds:
-// `switchlab-sim schema`). Only the fields the UI reads are typed; the rest pass through.
+// `switchlab-sim schema`). The config's type is generated from the core's schema
+// (config.gen.ts, `make gen-api`); of results, only the fields the UI reads are typed.
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-export type Config = { [key: string]: Json };
+export type { Config } from './config.gen';
+import type { Config } from './config.gen';
 
 // The core's error object (prepare(), run(); the API's envelope carries the same three).
 export interface FieldError {

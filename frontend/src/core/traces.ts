@@ -22,7 +22,7 @@ export const TRACE_PATTERN = 'mpi_trace';
 
 // The trace id a config names (traffic.pattern "mpi_trace"), if any.
 export function traceIdOf(config: Config | undefined): string | null {
-  const traffic = (config as { traffic?: { pattern?: unknown; trace_id?: unknown } } | undefined)?.traffic;
+  const traffic = config?.traffic;
   return traffic?.pattern === TRACE_PATTERN && typeof traffic.trace_id === 'string' ? traffic.trace_id : null;
 }
 

@@ -49,7 +49,7 @@ export function useSmpiTwin(config: Config, result: SimResult): SmpiTwin {
     if (!isModel) return undefined;
     const ctl = new AbortController();
     abort.current = ctl;
-    sharedCore().call('prepare', { ...config, engine: simulator })
+    sharedCore().call('prepare', { ...config, engine: simulator as Config['engine'] })
       .then(async (a) => {
         if (a.outcome.kind !== 'prepared' || ctl.signal.aborted) return; // beyond engine smpi's limits
         const { id, config: normalized } = a.outcome.prepared;

@@ -6,7 +6,6 @@ import { LOAD_PATH, loadIgnored } from '../config/form';
 import { useCoreSchemas } from '../hooks/useCoreSchemas';
 import { InvalidConfig } from '../api/client';
 import { decodeConfig, encodeConfig } from '../lib/runs/share';
-import { getPath } from '../lib/form/path';
 import { defaultSweepName, parseAxis, pointCount, pointName, type AxisValues } from '../lib/sweeps/sweep';
 import { defaultAxes, describeBase } from '../lib/sweeps/sweepDefaults';
 import { formatCount, formatSeconds } from '../lib/numbers/format';
@@ -173,7 +172,7 @@ export function NewSweepView() {
       )}
       {loadAxisIgnored && (
         <p className="note warn" data-testid="sweep-load-ignored">
-          The base config has <code>sim.mode: "{String(getPath(base, 'sim.mode'))}"</code>, which bisects the offered load itself: every value of{' '}
+          The base config has <code>sim.mode: "{String(base.sim?.mode)}"</code>, which bisects the offered load itself: every value of{' '}
           <code>traffic.injection.load</code> gives the same run. Set <code>sim.mode</code> to <code>latency</code> in Explore to draw a
           latency-load curve point by point.
         </p>

@@ -1,4 +1,4 @@
-import type { Json } from '../../config/types';
+import type { Config, Json } from '../../config/types';
 import { fitErrorOf, type FitError } from '../numbers/fitError';
 import { getPath } from '../form/path';
 import { portClassOrder } from '../numbers/format';
@@ -54,8 +54,8 @@ export interface DiffRow {
 }
 
 // One row per config path present in any of the configs, marking the ones that differ.
-export function diffConfigs(configs: Json[]): DiffRow[] {
-  const flat = configs.map((c) => flatten(c));
+export function diffConfigs(configs: Config[]): DiffRow[] {
+  const flat = configs.map((c) => flatten(c as Json));
   const paths = [...new Set(flat.flatMap((f) => Object.keys(f)))].sort();
   return paths.map((path) => {
     const values = flat.map((f) => f[path]);

@@ -31,16 +31,16 @@ export interface SeedRow {
 
 // An example's system in words: "4x4x4x4 torus", "Dragonfly of 16 groups of 16 switches".
 export function systemWords(config: Config): string {
-  const t = config.topology as { kind: string; dims?: number[]; a?: number; g?: number; switches?: number; degree?: number };
-  if (t.kind === 'torus' && t.dims) return `${t.dims.join('x')} torus`;
-  if (t.kind === 'dragonfly') return `Dragonfly of ${t.g} groups of ${t.a} switches`;
-  if (t.kind === 'random_regular') return `random ${t.degree}-regular graph of ${t.switches} switches`;
-  return t.kind;
+  const t = config.topology;
+  if (t?.kind === 'torus' && t.dims) return `${t.dims.join('x')} torus`;
+  if (t?.kind === 'dragonfly') return `Dragonfly of ${t.g} groups of ${t.a} switches`;
+  if (t?.kind === 'random_regular') return `random ${t.degree}-regular graph of ${t.switches} switches`;
+  return String(t?.kind);
 }
 
 // The size of this run's skeletons: "class B, 64 ranks, 4x4x4 torus".
 function runSize(config: Config): string {
-  const npb = (config.traffic as { npb?: { class?: string; ranks?: number } }).npb;
+  const npb = config.traffic?.pattern === 'npb' ? config.traffic.npb : undefined;
   return `${npb?.class ? `class ${npb.class}, ` : ''}${npb?.ranks ? `${npb.ranks} ranks, ` : ''}${systemWords(config)}`;
 }
 

@@ -1,4 +1,4 @@
-import type { SimResult } from '../../config/types';
+import type { Config, SimResult } from '../../config/types';
 import { portOf, type TopologyDrawing } from './description';
 
 // Per-port statistics of one switch from result.cache.by_port (present when the config sets
@@ -40,13 +40,12 @@ export function switchLookups(result: SimResult | undefined, switchId: number): 
 
 // The config with output.per_port set or removed (an empty output object is dropped, so turning
 // the toggle off restores the original config and its hash).
-export function withPerPort(config: import('../../config/types').Config, on: boolean) {
-  const out = { ...((config.output ?? {}) as Record<string, import('../../config/types').Json>) };
+export function withPerPort(config: Config, on: boolean): Config {
+  const out = { ...config.output };
   if (on) out.per_port = true;
   else delete out.per_port;
-  const next = { ...config, output: out };
-  if (Object.keys(out).length === 0) delete (next as Record<string, unknown>).output;
-  return next;
+  const { output: _, ...rest } = config;
+  return Object.keys(out).length === 0 ? rest : { ...rest, output: out };
 }
 
 // Utilisation of the link leaving port `port` of switch `switchId` (cycle engine), as a fraction

@@ -5,6 +5,6 @@ import { rememberSweep } from './sweepList';
 // point (InvalidConfig) or any other error reaches the caller.
 export async function submitSweep(body: SweepRequest): Promise<void> {
   const sweep = await createSweep(body);
-  rememberSweep(localStorage, { id: sweep.id, name: body.name, at: new Date().toISOString() });
+  rememberSweep(localStorage, { id: sweep.id, name: sweep.name, at: new Date().toISOString() });
   window.location.assign(`/s/${sweep.id}`);
 }

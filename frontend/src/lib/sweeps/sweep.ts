@@ -107,7 +107,8 @@ export interface AxisValues {
 export function setAxisValue(base: Config, path: string, value: Json): { config: Config } | { error: FieldError } {
   const config = structuredClone(base);
   const parts = path.split('.');
-  let node: Json = config;
+  // Walked generically: the path is the sweep's axis, checked here and by the core.
+  let node = config as Json;
   for (const [i, part] of parts.entries()) {
     const last = i === parts.length - 1;
     if (Array.isArray(node)) {
