@@ -137,8 +137,11 @@ json summary_of(const Experiment& ex) {
 // the central buffer's reservation, on/off duty cycles, per-window rates and the 3C estimate;
 // 0.3.1: a job mix's destinations drawn from the sender's own job in the cycle engine (other
 // random draws than before) and the offered-load spread in every cycle result; 0.3.3: an MPI
-// trace's alltoallv replayed as all pairs at once (it was pairwise rounds), as the IS skeleton's.
-const char* engine_version() { return "0.3.3"; }
+// trace's alltoallv replayed as all pairs at once (it was pairwise rounds), as the IS skeleton's;
+// 0.3.4: a rank's point-to-point message to itself (CG's diagonal transpose) costs a memory copy
+// at 10 GB/s, as SMPI's loopback charges it, in engines app, smpi and cycle; FT's 2-D layout is
+// nz x R/nz ranks (it was about square).
+const char* engine_version() { return "0.3.4"; }
 
 struct SimulationState {
   Experiment ex;
