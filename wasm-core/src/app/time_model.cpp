@@ -217,9 +217,10 @@ double simulated_hit_rate(const Experiment& ex, const std::string& benchmark, st
 // its route (full link bandwidth) and starts when its send is posted (eager, b < 64 KiB) or when
 // both ends are posted (rendezvous); a receive completes at max(its post, the arrival), a
 // rendezvous send at the arrival, an eager send at once; waiting moves the clock to the
-// completion. A point-to-point message to oneself is a local copy (skeleton.hpp). A collective's rounds run in order when every rank has reached it, each round's
-// messages sharing links by max-min fair shares as a skeleton step's: a message leaves at its
-// sender's clock before the round and the receiver's clock becomes the latest arrival.
+// completion. A point-to-point message to oneself is a local copy (skeleton.hpp). A collective's
+// rounds run in order when every rank has reached it, each round's messages sharing links by
+// max-min fair shares as a skeleton step's: a message leaves at its sender's clock before the
+// round and the receiver's clock becomes the latest arrival.
 class TraceClocks final : public WalkHooks {
  public:
   TraceClocks(Model& m, const MpiTraceWorkload& w)
