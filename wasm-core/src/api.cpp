@@ -139,7 +139,9 @@ json summary_of(const Experiment& ex) {
 // random draws than before) and the offered-load spread in every cycle result; 0.3.3: an MPI
 // trace's alltoallv replayed as all pairs at once (it was pairwise rounds), as the IS skeleton's;
 // 0.3.4: the MG skeleton restructured after the real NPB MG (its process grid, faces, coarse
-// levels, initialisation's collectives and compute).
+// levels, initialisation's collectives and compute); a rank's point-to-point message to itself
+// (CG's diagonal transpose) costs a memory copy at 10 GB/s, as SMPI's loopback charges it, in
+// engines app, smpi and cycle; FT's 2-D layout is nz x R/nz ranks (it was about square).
 const char* engine_version() { return "0.3.4"; }
 
 struct SimulationState {

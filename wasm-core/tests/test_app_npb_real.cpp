@@ -132,10 +132,9 @@ const std::map<std::string, Known> kKnownMisses = {
     // FT and BT class A: the S/W fits give 12 % more (FT) and 12 % less (BT) than the real A.
     {"ft.A.16", {-1, 0.121, -1, -1}},
     {"bt.A.16", {-1, 0.125, -1, -1}},
-    // CG classes W and A: the same messages, yet at 1.6 Tb/s the real run takes 1.4x (W) and 1.7x
-    // (A) the model's time (not resolved); at A the real compute is also 27 % above the fit.
-    {"cg.W.16", {-1, -1, 1.402, -1}},
-    {"cg.A.16", {-1, 0.215, 1.624, -1}},
+    // CG class A: the real busiest rank computes 27 % above the fit (the ranks' compute spreads
+    // over 79-96 M operations; the skeleton charges the mean block's work).
+    {"cg.A.16", {-1, 0.215, -1, -1}},
     // LU and SP class A: the real compute per point grows again from W to A (LU x1.6, SP x1.3 of
     // the one constant), so the skeletons compute 37 % / 24 % less; SP A's bandwidth speed-up is
     // then overstated (communication is a larger share of the skeleton's time).
@@ -148,11 +147,13 @@ const std::map<std::string, Known> kKnownMisses = {
     {"ft.S.64", {-1, 0.270, -1, -1}},
     {"is.S.64", {-1, 0.262, 0.784, -1}},
     {"bt.W.64", {-1, 0.145, -1, -1}},
-    // FT W at 64 ranks uses FT's 2-D layout, whose all-to-alls run on 8-rank row and column
-    // communicators. SimGrid's time-independent trace records no communicator, so the real run's
-    // times come from the real code itself (not a replay) and its trace's all-to-all bytes are not
-    // comparable (the 0.941); at 1.6 Tb/s the real code takes 2.1x the model's time (not resolved).
-    {"ft.W.64", {0.941, 0.218, 2.037, -1}},
+    // FT W at 64 ranks uses FT's 2-D layout, whose all-to-alls run on 32-rank column and 2-rank
+    // row communicators. SimGrid's time-independent trace records no communicator, so the real
+    // run's times come from the real code itself (not a replay), and its trace's all-to-all bytes
+    // are not comparable (the 0.941: ti_stats counts 64 blocks per call). Its communication alone
+    // agrees with the skeleton's under SMPI; the rest is its compute measured anew in every run
+    // (reruns spread 220-317 us at 1.6 Tb/s), so the model's speed-up is 1.42x this one sample's.
+    {"ft.W.64", {0.941, 0.218, 1.424, -1}},
     // IS W at 64 ranks: replayed at maxmin/precision 1e-6 (SimGrid 3.32 aborts at 1e-7 and 1e-8);
     // the same understated all-to-all-v contention as IS at 16 ranks.
     {"is.W.64", {-1, 0.293, 0.683, -1}},
@@ -164,7 +165,7 @@ const std::map<std::string, Known> kKnownMisses = {
 
 constexpr double kPin = 0.002;
 // The geometric mean of skeleton / real over every speed-up (target: within 10 % of 1), pinned.
-constexpr double kGeomean = 1.016;  // a known miss's figures are pinned to this (absolute)
+constexpr double kGeomean = 1.004;  // a known miss's figures are pinned to this (absolute)
 
 }  // namespace
 

@@ -68,6 +68,19 @@ TEST(NpbSkeleton, CgClassS) {
     EXPECT_EQ(ops[r][0].first, Op::kP2p);
     EXPECT_EQ(ops[r][0].second.calls, 16u * (1 + 26 * 4)) << r;
   }
+  // The self sends are the transpose steps' copies: ranks 0 and 3, 5,600 B each, 0.56 us at 10 GB/s.
+  size_t steps_with_copies = 0;
+  for (const Block& b : s.blocks)
+    for (const Step& st : b.steps)
+      if (!st.copies.empty()) {
+        steps_with_copies += b.times;
+        ASSERT_EQ(st.copies.size(), 2u);
+        EXPECT_EQ(st.copies[0].rank, 0u);
+        EXPECT_EQ(st.copies[1].rank, 3u);
+        EXPECT_EQ(st.copies[1].bytes, 5600u);
+        EXPECT_DOUBLE_EQ(st.copy_s(), 5600 / 10e9);
+      }
+  EXPECT_EQ(steps_with_copies, 16u * 26);
 }
 
 TEST(NpbSkeleton, FtClassS) {
@@ -77,6 +90,31 @@ TEST(NpbSkeleton, FtClassS) {
   const Skeleton s = build("ft", 'S', 4);
   EXPECT_EQ(s.messages(), 15u + 8 * 12 + 8 + 6 * 3);
   EXPECT_EQ(s.bytes(), 60 + 8.0 * 12 * 262144 + 6 * 3 * 16);
+}
+
+TEST(NpbSkeleton, FtTwoDimensionalLayoutIsPlanesByTheRest) {
+  // Class W on 64 ranks: 32 planes, so 32 x 2 ranks (the real trace's all-to-alls: 256 and 4,096
+  // complex per pair). Per FFT an all-to-all within each column of 32 ranks (r mod 2 alike) of
+  // 128 x 128 x 32 x 16 / (64 x 32) = 4,096 B per pair, then within each row of 2 ranks of
+  // 65,536 B per pair; 8 FFTs. Five broadcasts (63 messages each), a barrier (6 x 64), six
+  // reduces (63).
+  const Skeleton s = build("ft", 'W', 64);
+  EXPECT_EQ(s.messages(), 5u * 63 + 8 * (64 * 31 + 64) + 6 * 64 + 6 * 63);
+  EXPECT_EQ(s.bytes(), 5.0 * 63 * 4 + 8.0 * (64 * 31 * 4096 + 64 * 65536) + 6 * 63 * 16);
+  const std::vector<RankOps> ops = op_counts(s);
+  for (const auto& [op, c] : ops[5])
+    if (op == Op::kAlltoall) {
+      EXPECT_EQ(c.calls, 16u);
+      EXPECT_EQ(c.bytes, 8.0 * (32 * 4096 + 2 * 65536));  // each call's whole send buffer
+    }
+  // The first round of the column all-to-all pairs rank 5 with rank 7 (column 1, members 2 apart).
+  for (const Block& b : s.blocks)
+    for (const Step& st : b.steps)
+      if (st.op == Op::kAlltoall) {
+        for (const Message& m : st.msgs)
+          if (m.src == 5) EXPECT_EQ(m.dst, 7u);
+        return;
+      }
 }
 
 TEST(NpbSkeleton, BtClassS) {

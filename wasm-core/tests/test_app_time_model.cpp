@@ -230,7 +230,7 @@ TEST(AppTimeModelPublished, Seed001CaseStudy1GainGrowsWithTheNetwork) {
   const double at64 = mean_relative(torus_case({4, 4, 4}, 64, d, 5000, "cg"));
   const double at256 = mean_relative(torus_case({8, 8, 4}, 256, d, 5000, "cg"));
   EXPECT_GT(at256, at64);
-  EXPECT_NEAR(at256, 1.1116, 0.002);
+  EXPECT_NEAR(at256, 1.1229, 0.002);
 }
 
 // Seed 000 Sec. V-C (Table 1: RC 10 / 1 ns, other 50 ns, 100 GFlops; 4^4 torus, 256 ranks):

@@ -6,8 +6,8 @@
 // real trace has it (docs/models.md, "Skeletons against the real NPB"; measured on square grids),
 // every exchange is point-to-point: a matrix-vector product sums the partial products along the
 // process row by recursive doubling (round k: the whole na/nprows-double segment to j XOR 2^k),
-// then each rank sends the segment to its transpose partner (a send to itself on the diagonal,
-// which the trace counts as a call but crosses no network); a dot product is the same row
+// then each rank sends the segment to its transpose partner (a send to itself on the diagonal: a
+// local copy, skeleton.hpp, which bounds the step at high bandwidth); a dot product is the same row
 // recursive doubling on 8 bytes. Per CG iteration one product and two dot products; per outer
 // iteration one dot product first, one product and one dot product (the residual) after the 25
 // CG iterations, and a 16-byte dot product (two norms at once). Around them: a 4-byte broadcast,
@@ -53,7 +53,7 @@ void matvec_exchange(std::vector<Step>& out, const Grid& g, double na) {
       // (an involution as well).
       const uint32_t pi = g.rows == g.cols ? j : j / 2, pj = g.rows == g.cols ? i : 2 * i + j % 2;
       if (g.rank(pi, pj) != g.rank(i, j)) t.msgs.push_back({g.rank(i, j), g.rank(pi, pj), seg});
-      else t.calls.push_back({g.rank(i, j), seg});
+      else t.copies.push_back({g.rank(i, j), seg});
     }
   out.push_back(std::move(t));
 }

@@ -6,9 +6,10 @@
 // real NPB"): five 4-byte broadcasts (the parameters) and one untimed 3-D FFT (the warm-up) come
 // first, then a barrier. The grid is cut into slabs (1-D layout, R <= nz): each 3-D FFT
 // needs one transpose, an all-to-all of N 16 / R^2 bytes per rank pair. With more ranks than
-// planes (2-D layout) the ranks form p1 x p2 (p1 = 2^floor(log2 R / 2)) and each FFT needs two
-// all-to-alls, within rows of p2 ranks (N 16 / (R p2) bytes per pair) and within columns of p1
-// ranks (N 16 / (R p1) bytes per pair).
+// planes (2-D layout) the ranks form p1 x p2 with p1 = nz (rank r in row r / p2, column r mod p2)
+// and each FFT needs two all-to-alls, within columns of p1 ranks (N 16 / (R p1) bytes per pair)
+// and within rows of p2 ranks (N 16 / (R p2) bytes per pair): the real trace's per-pair sizes at
+// class W on 64 ranks (4,096 and 65,536 bytes: a 32 x 2 grid, not 8 x 8).
 #include <cmath>
 
 #include "app/skeleton.hpp"
@@ -27,15 +28,15 @@ void transposes(std::vector<Step>& out, uint32_t ranks, uint32_t nz, double n) {
     alltoall(out, world(ranks), static_cast<uint64_t>(n * 16 / ranks / ranks));
     return;
   }
-  const uint32_t p1 = 1u << (ilog2(ranks) / 2), p2 = ranks / p1;
+  const uint32_t p1 = nz, p2 = ranks / p1;
   Groups rows(p1), cols(p2);
   for (uint32_t i = 0; i < p1; ++i)
     for (uint32_t j = 0; j < p2; ++j) {
       rows[i].push_back(i * p2 + j);
       cols[j].push_back(i * p2 + j);
     }
-  alltoall(out, rows, static_cast<uint64_t>(n * 16 / ranks / p2));
   alltoall(out, cols, static_cast<uint64_t>(n * 16 / ranks / p1));
+  alltoall(out, rows, static_cast<uint64_t>(n * 16 / ranks / p2));
 }
 
 Skeleton build(char cls, uint32_t ranks) {
@@ -59,7 +60,7 @@ Skeleton build(char cls, uint32_t ranks) {
   return sk;
 }
 
-const BenchmarkRegistrar reg{{"ft", "3-D FFT: slab (or pencil) layout, all-to-all transposes, 16-byte checksum reduce",
+const BenchmarkRegistrar reg{{"ft", "3-D FFT: slab (or nz x R/nz pencil) layout, all-to-all transposes, 16-byte checksum reduce",
                               check_pow2,
                               build}};
 

@@ -65,6 +65,12 @@ double Skeleton::bytes() const {
   return n;
 }
 
+double Step::copy_s() const {
+  uint64_t most = 0;
+  for (const Call& c : copies) most = std::max(most, c.bytes);
+  return copies.empty() ? 0 : local_copy_s(most);
+}
+
 double Skeleton::flops_per_rank() const {
   double f = 0;
   for (const auto& b : blocks)
@@ -203,11 +209,16 @@ std::vector<RankOps> op_counts(const Skeleton& sk) {
   std::vector<std::array<OpCount, kOps>> per(sk.ranks);
   for (const Block& b : sk.blocks)
     for (const Step& s : b.steps) {
-      if (s.op == Op::kP2p)
+      if (s.op == Op::kP2p) {
         for (const Message& m : s.msgs) {
           per[m.src][0].calls += b.times;
           per[m.src][0].bytes += static_cast<double>(b.times) * static_cast<double>(m.bytes);
         }
+        for (const Call& c : s.copies) {
+          per[c.rank][0].calls += b.times;
+          per[c.rank][0].bytes += static_cast<double>(b.times) * static_cast<double>(c.bytes);
+        }
+      }
       for (const Call& c : s.calls) {
         OpCount& o = per[c.rank][static_cast<size_t>(s.op)];
         o.calls += b.times;

@@ -32,6 +32,16 @@ struct Call {
   uint64_t bytes;
 };
 
+// A rank's point-to-point message to itself (CG's transpose on the process grid's diagonal)
+// crosses no network but is not free: MPI copies it in memory, and SMPI charges it to a loopback
+// link of 10 GB/s and no latency (SimGrid's network/loopback-bw and -lat defaults, which
+// smpi-export sets explicitly). At 1.6 Tb/s such a copy takes longer than the network messages of
+// the same step (docs/models.md, "Skeletons against the real NPB": CG). A collective's own block
+// is copied outside the simulation (SMPI 3.32 charges nothing for it, measured), so the expanded
+// collectives have no copies.
+inline constexpr double kLocalCopyBytesPerS = 10e9;
+inline double local_copy_s(uint64_t bytes) { return static_cast<double>(bytes) / kLocalCopyBytesPerS; }
+
 struct Step {
   double flops = 0;  // per rank (the busiest rank, where the work is uneven)
   std::vector<Message> msgs;
@@ -39,6 +49,10 @@ struct Step {
   // On a collective's first round: one call per member rank (the real trace counts calls, not
   // the rounds' messages).
   std::vector<Call> calls;
+  // Messages of ranks to themselves, sent with `msgs` (local copies, above); in a point-to-point
+  // step each is a call of its rank, as the real trace counts a send to oneself.
+  std::vector<Call> copies;
+  double copy_s() const;  // the step's longest copy
 };
 
 struct Block {

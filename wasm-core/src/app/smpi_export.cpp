@@ -27,11 +27,11 @@ namespace {
 using json = nlohmann::json;
 
 // Trace lines of a replay running block b repeats[b] times (a compute and a waitall line per rank
-// and step, an irecv and an isend per message).
+// and step, an irecv and an isend per message and per copy).
 uint64_t trace_lines(const Skeleton& sk, const std::vector<uint64_t>& repeats) {
   uint64_t lines = 0;
   for (size_t i = 0; i < sk.blocks.size(); ++i)
-    for (const Step& s : sk.blocks[i].steps) lines += repeats[i] * (2 * s.msgs.size() + 2 * sk.ranks);
+    for (const Step& s : sk.blocks[i].steps) lines += repeats[i] * (2 * (s.msgs.size() + s.copies.size()) + 2 * sk.ranks);
   return lines;
 }
 
@@ -114,7 +114,8 @@ class TraceOut {
 };
 
 // A replay's traces: `init`; per step, compute, an irecv per incoming and an isend per outgoing
-// message, waitall; block b's steps `repeats[b]` times; `finalize`.
+// message (a copy: both to the rank itself, which SMPI sends over its loopback), waitall; block
+// b's steps `repeats[b]` times; `finalize`.
 void write_traces(const Skeleton& sk, const std::vector<uint64_t>& repeats, TraceOut& traces) {
   for (uint32_t r = 0; r < sk.ranks; ++r) traces.add(r, std::to_string(r) + " init\n");
   std::vector<std::string> step_text(sk.ranks);
@@ -127,8 +128,11 @@ void write_traces(const Skeleton& sk, const std::vector<uint64_t>& repeats, Trac
         step_text[m.dst] += std::to_string(m.dst) + " irecv " + std::to_string(m.src) + " 0 " + std::to_string(m.bytes) + "\n";
       for (const Message& m : s.msgs)
         step_text[m.src] += std::to_string(m.src) + " isend " + std::to_string(m.dst) + " 0 " + std::to_string(m.bytes) + "\n";
+      for (const Call& c : s.copies)
+        for (const char* verb : {" irecv ", " isend "})
+          step_text[c.rank] += std::to_string(c.rank) + verb + std::to_string(c.rank) + " 0 " + std::to_string(c.bytes) + "\n";
       for (uint32_t r = 0; r < sk.ranks; ++r)
-        if (!s.msgs.empty()) step_text[r] += std::to_string(r) + " waitall\n";
+        if (!s.msgs.empty() || !s.copies.empty()) step_text[r] += std::to_string(r) + " waitall\n";
     }
     for (uint32_t r = 0; r < sk.ranks; ++r)
       for (uint64_t n = 0; n < repeats[i]; ++n) traces.add(r, step_text[r]);
@@ -184,9 +188,12 @@ json export_head(const Experiment& ex, const std::vector<uint32_t>& node_of_rank
   // change results by an order of magnitude. Precision 1e-8, not 1e-9: SimGrid 3.32 aborts
   // ("Cannot saturate more a constraint that has no active element", a usage of 2.3e-9 left by
   // rounding) replaying BT class B on 64 ranks at 200 Gb/s with 1e-9 (docs/models.md).
+  // The loopback carries a rank's messages to itself at the skeletons' copy rate (skeleton.hpp;
+  // SimGrid 3.32's defaults, set here so that the two cannot drift apart).
   const json options = {"network/model:CM02", "network/latency-factor:1", "network/bandwidth-factor:1",
                         "network/crosstraffic:0", "maxmin/precision:1e-8",
-                        "smpi/alltoall:pair"};
+                        "smpi/alltoall:pair", "network/loopback-bw:" + num(kLocalCopyBytesPerS),
+                        "network/loopback-lat:0"};
   json out = {{"hosts", hosts}, {"options", options}, {"hit_rate", ex.cache.enabled ? json(h) : json(nullptr)},
               {"hit_rate_note", why}, {"replays", json::array()}};
   std::string xml = platform_xml(ex, h);

@@ -147,8 +147,9 @@ class Model {
     return base + f.hops * switch_s;
   }
 
-  // The slowest message of the step, with and without caches.
+  // The slowest message of the step (a rank's copy to itself included), with and without caches.
   void step(const Step& s, const std::vector<uint32_t>& node_of_rank, double& with, double& without) {
+    with = without = s.copy_s();
     share(s.msgs, node_of_rank);
     for (const Flow& f : flows_) {
       with = std::max(with, flow_s(f, switch_cache_s_));
@@ -216,9 +217,10 @@ double simulated_hit_rate(const Experiment& ex, const std::string& benchmark, st
 // its route (full link bandwidth) and starts when its send is posted (eager, b < 64 KiB) or when
 // both ends are posted (rendezvous); a receive completes at max(its post, the arrival), a
 // rendezvous send at the arrival, an eager send at once; waiting moves the clock to the
-// completion. A collective's rounds run in order when every rank has reached it, each round's
-// messages sharing links by max-min fair shares as a skeleton step's: a message leaves at its
-// sender's clock before the round and the receiver's clock becomes the latest arrival.
+// completion. A point-to-point message to oneself is a local copy (skeleton.hpp). A collective's
+// rounds run in order when every rank has reached it, each round's messages sharing links by
+// max-min fair shares as a skeleton step's: a message leaves at its sender's clock before the
+// round and the receiver's clock becomes the latest arrival.
 class TraceClocks final : public WalkHooks {
  public:
   TraceClocks(Model& m, const MpiTraceWorkload& w)
@@ -232,8 +234,8 @@ class TraceClocks final : public WalkHooks {
   }
   void posted(uint32_t r, uint64_t req) override { reqs_[req] = {with_[r], without_[r], with_[r], without_[r]}; }
   void matched(uint32_t src, uint32_t dst, uint64_t bytes, uint64_t send, uint64_t recv) override {
-    double w = 0, wo = 0;
-    if (src != dst) {  // a rank's message to itself is a local copy
+    double w = local_copy_s(bytes), wo = w;  // a rank's message to itself is a local copy
+    if (src != dst) {
       one_[0] = {src, dst, bytes};
       m_.times(one_, w_.node_of_rank, tw_, two_);
       w = tw_[0];

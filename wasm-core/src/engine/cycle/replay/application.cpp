@@ -1,11 +1,13 @@
 // traffic.injection.process "application": the NPB skeletons of traffic.pattern "npb" (app/
 // skeleton.hpp) run step by step as the application time model runs them (docs/models.md): in a
 // step every rank first computes the step's flops at traffic.injection.gflops, then sends the
-// step's messages at once, and the next step starts when the last of them has been delivered.
+// step's messages at once, and the next step starts when the last of them has been delivered (and
+// the step's local copies are done).
 // A message of b bytes is ceil(b / traffic.npb.packet_bytes) packets of traffic.packet_flits flits,
 // the last one as many flits as its bytes fill (a 0-byte message one header-only flit).
 // Benchmarks run one after another; the replay's completion time is the application's run time
 // on this network, switch by switch and flit by flit.
+#include <algorithm>
 #include <cmath>
 
 #include "app/npb_traffic.hpp"
@@ -20,8 +22,8 @@ using app::Step;
 
 class ApplicationReplay final : public Replay {
  public:
-  ApplicationReplay(const NpbWorkload& w, double cycles_per_flop, uint32_t packet_flits)
-      : w_(w), cycles_per_flop_(cycles_per_flop), flits_(packet_flits) {
+  ApplicationReplay(const NpbWorkload& w, double cycles_per_flop, double clock_ghz, uint32_t packet_flits)
+      : w_(w), cycles_per_flop_(cycles_per_flop), clock_ghz_(clock_ghz), flits_(packet_flits) {
     for (const auto& s : w_.skeletons)
       for (const Block& b : s.blocks)
         for (const Step& st : b.steps) {
@@ -42,12 +44,14 @@ class ApplicationReplay final : public Replay {
         out.push_back(ReplayMessage::of(src, dst, m.bytes, w_.packet_bytes, flits_));
         pending_ += out.back().packets;
       }
-      if (pending_ == 0) end_step(release_at_);
+      // A rank's copy to itself (app/skeleton.hpp) runs beside the step's network messages.
+      copied_at_ = release_at_ + static_cast<uint64_t>(std::ceil(step().copy_s() * clock_ghz_ * 1e9));
+      if (pending_ == 0) end_step(copied_at_);
     }
   }
 
   void delivered(uint64_t now) override {
-    if (--pending_ == 0) end_step(now);
+    if (--pending_ == 0) end_step(std::max(now, copied_at_));
   }
   bool finished(uint64_t) const override { return done_; }
   uint64_t end_cycle() const override { return end_; }
@@ -109,11 +113,11 @@ class ApplicationReplay final : public Replay {
   }
 
   const NpbWorkload& w_;
-  const double cycles_per_flop_;
+  const double cycles_per_flop_, clock_ghz_;
   const uint32_t flits_;
   uint64_t total_ = 0, released_ = 0, steps_total_ = 0, steps_done_ = 0;
   double total_flits_ = 0;
-  uint64_t pending_ = 0, release_at_ = 0, end_ = 0;
+  uint64_t pending_ = 0, release_at_ = 0, copied_at_ = 0, end_ = 0;
   size_t sk_ = 0, block_ = 0, step_ = 0;
   uint64_t rep_ = 0;
   bool done_ = false;
@@ -133,7 +137,7 @@ ReplayCheck check(const Experiment& ex) {
 
 std::unique_ptr<Replay> make(const Experiment& ex) {
   return std::make_unique<ApplicationReplay>(*app::npb_workload(*ex.traffic), ex.cycle.clock_ghz / ex.cycle.gflops,
-                                             ex.cycle.packet_flits);
+                                             ex.cycle.clock_ghz, ex.cycle.packet_flits);
 }
 
 const ReplayRegistrar reg{{"application",
