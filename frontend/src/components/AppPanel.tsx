@@ -2,7 +2,7 @@ import type { Config, SimResult } from '../config/types';
 import { appLayout, appRows, formatGain, replayNote, simulatorName, type AppSection } from '../lib/charts/appChart';
 import { formatWithUnit } from '../lib/numbers/format';
 import { useUnits } from '../hooks/useCoreSchemas';
-import { useSmpiTwin } from '../hooks/useSmpiTwin';
+import { useTwinRun } from '../hooks/useTwinRun';
 import { ServerRunProgress } from './ServerRunProgress';
 import { TableScroll } from './TableScroll';
 
@@ -20,7 +20,7 @@ const BOX = { width: 520, height: 220, left: 56, right: 8, top: 18, bottom: 24 }
 // listed beside the model's.
 export function AppPanel({ config, result, prefix }: { config: Config; result: SimResult; prefix: string }) {
   const units = useUnits();
-  const twin = useSmpiTwin(config, result);
+  const twin = useTwinRun(config, result);
   const smpi = twin.section;
   const app = result.app as AppSection;
   const rows = appRows(app);

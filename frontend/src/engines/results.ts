@@ -21,8 +21,6 @@ export interface EngineResults {
   application?: boolean;
   // Whether sim.mode may search its loads for saturation (a sweep's points then report a search).
   searchesLoad?: boolean;
-  // The engine that simulates the same system on the server, shown beside this model's numbers.
-  simulatedBy?: string;
 }
 
 const value = (r: SimResult, path: string, unitOf: (path: string) => string) =>
@@ -55,8 +53,9 @@ const application: EngineResults = {
 const ENGINE_RESULTS: Record<string, EngineResults> = {
   routewalk,
   cycle,
-  // The application time model (docs/models.md Sec. 5), beside SimGrid SMPI's run of its system.
-  app: { ...application, model: true, simulatedBy: 'smpi' },
+  // The application time model (docs/models.md Sec. 5), beside SimGrid SMPI's run of its system
+  // (the core's x-engines: smpi is its twin).
+  app: { ...application, model: true },
   smpi: application,  // engine app's system, simulated by SimGrid SMPI
 };
 

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "common/params.hpp"
+#include "config/experiment.hpp"
 #include "engine/cycle/allocator.hpp"
 #include "engine/cycle/buffer_org.hpp"
 
@@ -60,6 +61,9 @@ struct CycleConfig {
   uint32_t curve_points = 0;
   uint32_t trace_packets = 0;  // the first this many measured packets are traced router by router
 };
+
+// The cycle engine's section of `ex` (Experiment::sections), made by its config hooks.
+inline const CycleConfig& cycle_config(const Experiment& ex) { return ex.sections.get<CycleConfig>(); }
 
 // Reads the cycle engine's fields of `sw` (switch.*), `cam` (switch.cam.*), `traffic` and `sim`;
 // `ports` (per switch) sizes the buffers.

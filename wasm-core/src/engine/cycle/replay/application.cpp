@@ -132,8 +132,8 @@ ReplayCheck check(const Experiment& ex) {
 }
 
 std::unique_ptr<Replay> make(const Experiment& ex) {
-  return std::make_unique<ApplicationReplay>(*app::npb_workload(*ex.traffic), ex.cycle.clock_ghz / ex.cycle.gflops,
-                                             ex.cycle.packet_flits);
+  return std::make_unique<ApplicationReplay>(*app::npb_workload(*ex.traffic), cycle_config(ex).clock_ghz / cycle_config(ex).gflops,
+                                             cycle_config(ex).packet_flits);
 }
 
 const ReplayRegistrar reg{{"application",
