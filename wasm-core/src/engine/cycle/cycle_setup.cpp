@@ -17,11 +17,12 @@ void parse_sections(Params& root, Params& sw, Params& cam, Params& traffic, Expe
   parse_cycle_config(sw, cam, traffic, sim, ex.topology->ports_per_switch(), c);
   read_threads(sim, ex, "curve mode runs its loads on");
   sim.reject_unknown();
-  // Fields that existed before curve mode keep their ids: curve_points only in curve mode, and
-  // threads never (results do not depend on it).
+  // Fields that existed before curve mode keep their ids: curve_points only in curve mode, the
+  // deadlock limit only when not the default, and threads never (results do not depend on it).
   if (auto it = ex.normalized.find("sim"); it != ex.normalized.end() && it->is_object()) {
     it->erase("threads");
     if (c.curve_points == 0) it->erase("curve_points");
+    if (c.deadlock_cycles == kDefaultDeadlockCycles) it->erase("deadlock_cycles");
   }
 }
 

@@ -119,7 +119,7 @@ struct CycleNetwork::Impl::Engine final : CycleNetwork::Impl,
       if (now >= this->sw_wake[s]) this->step_switch(s);
     ++now;
     this->wheel_now = after(this->wheel_now, static_cast<uint32_t>(this->wheel.size()));
-    if (in_network && now - last_progress > this->kDeadlockCycles) deadlock = true;
+    if (in_network && now - last_progress > c.deadlock_cycles) deadlock = true;
   }
 
   uint64_t advance(uint64_t cycles) override {
