@@ -1,5 +1,5 @@
 import type { Config, SimResult } from '../config/types';
-import { appLayout, appRows, formatGain, replayNote, simulatorName, type AppSection } from '../lib/charts/appChart';
+import { appLayout, appRows, formatGain, replayedBySimulator, replayNote, simulatorName, type AppSection } from '../lib/charts/appChart';
 import { formatWithUnit } from '../lib/numbers/format';
 import { useUnits } from '../hooks/useCoreSchemas';
 import { useTwinRun } from '../hooks/useTwinRun';
@@ -26,7 +26,7 @@ export function AppPanel({ config, result, prefix }: { config: Config; result: S
   const rows = appRows(app);
   // The SMPI numbers on the page (this result's, or the server's twin of this model run), whose
   // replay mode the table names.
-  const replayed = app.simulator === 'smpi' ? app : smpi;
+  const replayed = replayedBySimulator(app) ? app : smpi;
   const smpiOf = (key: string) => (key === 'mean' ? smpi?.relative_mean : smpi?.benchmarks[key]?.relative);
   const layout = appLayout(rows, BOX, smpi ? appRows(smpi).map((r) => r.relative) : []);
   const unit = (k: string) => units.unitOf(`app.benchmarks.*.${k}`) ?? '';

@@ -1,7 +1,7 @@
 import type { SchemaNode } from '../config/schema';
 
 // The core's description of its engines: the config schema's `x-engines` (wasm-core
-// engine/engines.hpp). Everything the explorer says about an engine in general (its name and
+// config/engines.hpp). Everything the explorer says about an engine in general (its name and
 // doc, its headline numbers, whether this page can run it, what its work is measured in) comes
 // from here; what it draws of an engine's result comes from the panels registered for its name
 // (panels.tsx, results.ts), with a generic view for an engine that has none.

@@ -8,7 +8,7 @@ import { describeEngine } from './describe';
 // core's engine name; an engine without an entry gets the generic one, built from the core's
 // description (its headline keys). A new engine is its entry here, if the generic one is not
 // enough.
-export interface EngineResults {
+interface EngineResults {
   // A run's headline in a few words (a history entry, the explorer's run list).
   headline: (r: SimResult, unitOf: (path: string) => string) => string;
   // What a browser run and a server run of one config must have identical, and how the
