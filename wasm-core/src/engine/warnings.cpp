@@ -1,6 +1,5 @@
 #include "engine/warnings.hpp"
 
-#include <algorithm>
 #include <cmath>
 #include <string>
 
@@ -21,13 +20,13 @@ const json* number_at(const json& doc, std::initializer_list<const char*> path) 
   return cur->is_number() ? cur : nullptr;
 }
 
-std::string percent(double share) { return format_number(std::round(share * 1000) / 10) + " %"; }
-
 json warning_fix(const std::string& field, json value, const std::string& unit, const std::string& why) {
   return {{"field", field}, {"value", std::move(value)}, {"unit", unit}, {"why", why}};
 }
 
 namespace {
+
+std::string percent(double share) { return format_number(std::round(share * 1000) / 10) + " %"; }
 
 // Seed 001's and seed 000's models assume warm caches (no compulsory miss); a run whose measured
 // look-ups are still filling its caches reports lower hit rates than the steady state.

@@ -20,9 +20,8 @@ inline constexpr double kColdCacheShare = 0.05;
 nlohmann::json result_warnings(const Experiment& ex, const nlohmann::json& result);
 
 // For the engines' warnings: a number's value at a dotted path of `doc`, or null; a config change
-// that fixes a warning (`unit` is the config field's, "" for a choice); a share as "12.5 %".
+// that fixes a warning (`unit` is the config field's, "" for a choice).
 const nlohmann::json* number_at(const nlohmann::json& doc, std::initializer_list<const char*> path);
 nlohmann::json warning_fix(const std::string& field, nlohmann::json value, const std::string& unit, const std::string& why);
-std::string percent(double share);
 
 }  // namespace switchlab
