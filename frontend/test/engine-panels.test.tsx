@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import type { ReactElement } from 'react';
 import { ResultPanel } from '../src/components/ResultPanel';
 import { UnitsContext } from '../src/hooks/useCoreSchemas';
-import { describeEngine, enginesOf, setEngines, type EngineDescription } from '../src/engines/describe';
+import { describeEngine, enginesOf, setEngines, simulatedBy, type EngineDescription } from '../src/engines/describe';
 import { panelOf } from '../src/engines/panels';
 import { engineResults } from '../src/engines/results';
 import { agreementKey } from '../src/lib/compare/agreement';
@@ -19,15 +19,17 @@ import { SLICE_CONFIG, SLICE_RESULT } from './fixtures';
 // result, through the generic view of its headline numbers.
 const TOY: EngineDescription = {
   name: 'toy', doc: 'a made-up engine', headline: ['toy.levels_walked', 'summary.nodes'], runs_in_core: true,
-  runs_elsewhere: '', work: ['flit_hops'], run_threads: false,
+  runs_elsewhere: '', twin_of: '', work: ['flit_hops'], run_threads: false,
 };
+// An engine that simulates the toy's system elsewhere (as SimGrid does engine app's).
+const TOY_TWIN: EngineDescription = { ...TOY, name: 'toy_twin', runs_in_core: false, runs_elsewhere: 'on a server', twin_of: 'toy' };
 const TOY_RESULT = { ...SLICE_RESULT, engine: { name: 'toy', version: '0' }, toy: { levels_walked: 7 } } as SimResult;
 
 let units: Units;
 let core: EngineDescription[];
 beforeAll(async () => {
   core = enginesOf(await configSchema());
-  setEngines([...core, TOY]);
+  setEngines([...core, TOY, TOY_TWIN]);
   units = await coreUnits();
 });
 const render = (el: ReactElement) => renderToStaticMarkup(<UnitsContext.Provider value={units}>{el}</UnitsContext.Provider>);
@@ -48,6 +50,15 @@ describe('engine panels', () => {
     const walk = render(<ResultPanel title="Walk" source="test" prefix="w" config={SLICE_CONFIG} result={SLICE_RESULT} />);
     expect(walk).toContain('data-testid="w-hit-rate"');
     expect(walk).not.toContain('generic-result');
+  });
+
+  it('finds the engine that simulates an engine\'s system elsewhere from the description', () => {
+    expect(simulatedBy('toy')).toBe('toy_twin');
+    expect(simulatedBy('toy_twin')).toBeUndefined();
+    expect(simulatedBy('')).toBeUndefined();
+    // The core's own twins: each names an engine it describes.
+    for (const e of core.filter((d) => d.twin_of !== '')) expect(simulatedBy(e.twin_of)).toBe(e.name);
+    expect(core.some((d) => d.twin_of !== '')).toBe(true);
   });
 
   it('takes its headline, agreement and work from the description', () => {

@@ -14,7 +14,8 @@
 #include "cost/cacti/exact.hpp"
 #include "cost/exact_cost.hpp"
 #include "engine/analytic_torus.hpp"
-#include "engine/engines.hpp"
+#include "config/engines.hpp"
+#include "engine/run.hpp"
 #include "engine/warnings.hpp"
 #include "models/registry.hpp"
 #include "topology/drawing.hpp"
@@ -120,7 +121,6 @@ json summary_of(const Experiment& ex) {
           {"links", t.num_links()},
           {"max_hops", t.max_hops()},
           {"caches", ex.estimate.caches},
-          {"packets", ex.warmup_packets + ex.packets},
           {"lookups", ex.estimate.lookups},
           {"memory_bytes", ex.estimate.memory_bytes},
           {"cache_bytes_per_port", ex.cache.enabled ? json(CacheBank::bytes_per_cache(ex.cache.geometry)) : json(nullptr)}};

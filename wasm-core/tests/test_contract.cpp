@@ -3,6 +3,7 @@
 // the results schema that gives every number of a result a unit.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <set>
 #include <tuple>
 
@@ -243,7 +244,17 @@ TEST(ConfigSchema, DescribesEveryEngineForTheEdges) {
     EXPECT_EQ(e["runs_in_core"].get<bool>(), e["runs_elsewhere"].get<std::string>().empty()) << e["name"];
   }
   EXPECT_EQ(json(names), s["properties"]["engine"]["enum"]);
+  // A twin names another engine, which none names in return (the worker and the explorer follow it once).
   for (const json& e : engines) {
+    const std::string twin = e["twin_of"];
+    if (twin.empty()) continue;
+    EXPECT_NE(twin, e["name"].get<std::string>());
+    const auto of = std::find_if(engines.begin(), engines.end(), [&](const json& o) { return o["name"] == twin; });
+    ASSERT_NE(of, engines.end()) << e["name"];
+    EXPECT_EQ((*of)["twin_of"], "") << twin;
+  }
+  for (const json& e : engines) {
+    if (e["name"] == "smpi") EXPECT_EQ(e["twin_of"], "app");  // SimGrid replays engine app's system
     if (e["name"] != "routewalk") continue;
     EXPECT_EQ(e["headline"][0], "cache.lookups");
     EXPECT_EQ(unit_of(e["headline"][6]), "ns");  // latency_ns.zero_load.mean

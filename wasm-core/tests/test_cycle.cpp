@@ -580,25 +580,43 @@ TEST(CycleDateline, TorusUnderWormholeDorDoesNotDeadlockAtFullLoad) {
   EXPECT_TRUE(r["saturated"].get<bool>());  // past saturation, as offered 1.0 must be
 }
 
-// Without dateline VCs (one FIFO per input), wormhole DOR on a torus ring deadlocks at full load:
-// the run stops cycles.deadlock_limit cycles after the last flit moved (rather than running its
-// 30,000-cycle drain) and says so.
-TEST(CycleDeadlock, StopsAndSaysSoAfterTheDeadlockLimit) {
-  const json cfg = {{"engine", "cycle"},
-                    {"seed", 1},
-                    {"topology", {{"kind", "torus"}, {"dims", {4, 4}}}},
-                    {"switch", {{"cache", nullptr}, {"buffer", {{"organisation", "input_fifo"}, {"flits_per_port", 8}, {"flow_control", "wormhole"}}}}},
-                    {"traffic", {{"pattern", "uniform"}, {"injection", {{"load", 1.0}}}, {"packet_flits", 8}}},
-                    {"sim", {{"warmup_cycles", 200}, {"measure_cycles", 1000}, {"drain_cycles", 30000}}}};
-  const json r = run_ok(cfg);
+// Without dateline VCs (one FIFO per input), wormhole DOR on a torus ring deadlocks at full load.
+const json kDeadlockedRing = {{"engine", "cycle"},
+                              {"seed", 1},
+                              {"topology", {{"kind", "torus"}, {"dims", {4, 4}}}},
+                              {"switch", {{"cache", nullptr}, {"buffer", {{"organisation", "input_fifo"}, {"flits_per_port", 8}, {"flow_control", "wormhole"}}}}},
+                              {"traffic", {{"pattern", "uniform"}, {"injection", {{"load", 1.0}}}, {"packet_flits", 8}}},
+                              {"sim", {{"warmup_cycles", 200}, {"measure_cycles", 1000}, {"drain_cycles", 30000}}}};
+
+// The run stops `limit` cycles after the last flit moved (rather than running its 30,000-cycle
+// drain) and says so.
+void expect_stopped_after(const json& r, uint64_t limit) {
   EXPECT_TRUE(r["deadlock"].get<bool>());
   EXPECT_TRUE(r["saturated"].get<bool>());
   EXPECT_FALSE(r["cycles"]["drained"].get<bool>());
-  const uint64_t limit = r["cycles"]["deadlock_limit"].get<uint64_t>(), simulated = r["cycles"]["simulated"].get<uint64_t>();
-  EXPECT_EQ(limit, 20000u);
+  const uint64_t simulated = r["cycles"]["simulated"].get<uint64_t>();
+  EXPECT_EQ(r["cycles"]["deadlock_limit"].get<uint64_t>(), limit);
   // Flits stopped moving after the warm-up began and before the window ended.
   EXPECT_GT(simulated, limit + 200);
   EXPECT_LT(simulated, limit + 1200);
+}
+
+TEST(CycleDeadlock, StopsAndSaysSoAfterTheDeadlockLimit) { expect_stopped_after(run_ok(kDeadlockedRing), 20000u); }
+
+// sim.deadlock_cycles sets that limit; its default stays out of the normalized config, so configs
+// written before the field keep their ids, and a limit below 100 cycles is refused by name.
+TEST(CycleDeadlock, TheLimitIsSimDeadlockCycles) {
+  json cfg = kDeadlockedRing;
+  cfg["sim"]["deadlock_cycles"] = 5000;
+  expect_stopped_after(run_ok(cfg), 5000u);
+  const json normalized = json::parse(switchlab::prepare_json(cfg.dump()))["config"];
+  EXPECT_EQ(normalized["sim"]["deadlock_cycles"], 5000);
+  cfg["sim"]["deadlock_cycles"] = 20000;
+  const json by_default = json::parse(switchlab::prepare_json(cfg.dump()));
+  EXPECT_FALSE(by_default["config"]["sim"].contains("deadlock_cycles"));
+  EXPECT_EQ(by_default["id"], json::parse(switchlab::prepare_json(kDeadlockedRing.dump()))["id"]);
+  cfg["sim"]["deadlock_cycles"] = 99;
+  EXPECT_EQ(json::parse(switchlab::validate_json(cfg.dump()))["field"], "sim.deadlock_cycles");
 }
 
 // Seed 003 Sec. 5.3 (Fig. 12-13): on the 16-node BMIN, bit-reverse and transpose traffic do not

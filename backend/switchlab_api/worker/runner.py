@@ -89,7 +89,7 @@ def run_one(core, config: str, report: smpi.Report) -> tuple[int, str]:
     try:
         engine = engine_info(json.loads(config))
         if engine is not None and not engine["runs_in_core"]:  # the core validates it; SimGrid SMPI runs it
-            return 0, smpi.run(core, config, report)
+            return 0, smpi.run(core, config, engine["twin_of"], report)
         return 0, run_stepped(core, config, report)
     except ValueError as exc:
         return EXIT_INVALID, str(exc)

@@ -134,24 +134,25 @@ def replay(core: ModuleType, config: dict[str, Any], timeout_s: float | None = N
             "simgrid_version": simgrid_version()}
 
 
-def _as_engine_app(config: dict[str, Any]) -> dict[str, Any]:
-    """The same system for engine app: engine smpi's own fields (app.smpi_*) dropped."""
+def _as_twin(config: dict[str, Any], twin_of: str) -> dict[str, Any]:
+    """The same system on engine `twin_of`: the replay's own fields (app.smpi_*) dropped."""
     app = {k: v for k, v in config.get("app", {}).items() if not k.startswith("smpi_")}
-    return dict(config, engine="app", app=app)
+    return dict(config, engine=twin_of, app=app)
 
 
-def run(core: ModuleType, config_json: str, report: Report | None = None) -> str:
-    """The whole result of an engine smpi config, like core.run's for engine app: the core's
-    sections of the same system (topology, traffic, cost, summary) with SMPI's "app" section.
-    Raises ValueError with the core's error object for an invalid config, like core.run."""
+def run(core: ModuleType, config_json: str, twin_of: str, report: Report | None = None) -> str:
+    """The whole result of a config on the SimGrid engine, like core.run's for the engine whose
+    system it replays (`twin_of`, from the core's x-engines): the core's sections of the same
+    system (topology, traffic, cost, summary) with SMPI's "app" section. Raises ValueError with
+    the core's error object for an invalid config, like core.run."""
     t0 = time.monotonic()
     prepared = json.loads(core.prepare(config_json))
     if "error" in prepared:
         raise ValueError(json.dumps(prepared["error"]))
     config = prepared["config"]
-    result = json.loads(core.run(json.dumps(_as_engine_app(config))))
+    result = json.loads(core.run(json.dumps(_as_twin(config, twin_of))))
     result["app"] = replay(core, config, report=report)
-    result["engine"]["name"] = "smpi"
+    result["engine"]["name"] = config["engine"]
     result["config_hash"] = prepared["id"]
     result["summary"] = prepared["summary"]
     result["wall_time_s"] = time.monotonic() - t0

@@ -1,8 +1,8 @@
 import type { Config, SimResult } from '../config/types';
-import { appLayout, appRows, formatGain, replayNote, simulatorName, type AppSection } from '../lib/charts/appChart';
+import { appLayout, appRows, formatGain, replayedBySimulator, replayNote, simulatorName, type AppSection } from '../lib/charts/appChart';
 import { formatWithUnit } from '../lib/numbers/format';
 import { useUnits } from '../hooks/useCoreSchemas';
-import { useSmpiTwin } from '../hooks/useSmpiTwin';
+import { useTwinRun } from '../hooks/useTwinRun';
 import { ServerRunProgress } from './ServerRunProgress';
 import { TableScroll } from './TableScroll';
 
@@ -20,13 +20,13 @@ const BOX = { width: 520, height: 220, left: 56, right: 8, top: 18, bottom: 24 }
 // listed beside the model's.
 export function AppPanel({ config, result, prefix }: { config: Config; result: SimResult; prefix: string }) {
   const units = useUnits();
-  const twin = useSmpiTwin(config, result);
+  const twin = useTwinRun(config, result);
   const smpi = twin.section;
   const app = result.app as AppSection;
   const rows = appRows(app);
   // The SMPI numbers on the page (this result's, or the server's twin of this model run), whose
   // replay mode the table names.
-  const replayed = app.simulator === 'smpi' ? app : smpi;
+  const replayed = replayedBySimulator(app) ? app : smpi;
   const smpiOf = (key: string) => (key === 'mean' ? smpi?.relative_mean : smpi?.benchmarks[key]?.relative);
   const layout = appLayout(rows, BOX, smpi ? appRows(smpi).map((r) => r.relative) : []);
   const unit = (k: string) => units.unitOf(`app.benchmarks.*.${k}`) ?? '';

@@ -188,7 +188,9 @@ export const TopologyView = forwardRef<SVGSVGElement, Props>(function TopologyVi
 // What the switches are coloured by: the run's (or before a run the config's) engine's own
 // metric (engines/panels.tsx), else the cache hit rate per switch.
 function metricOf(result: SimResult | undefined, engine: unknown): { values: number[] | undefined; word: string; source: string } {
-  const own = panelOf(String(result?.engine.name ?? engine)).switchMetric;
+  // Before a run, the engine the config picks (a config may hold anything there).
+  const name = result?.engine.name ?? (typeof engine === 'string' ? engine : undefined);
+  const own = name === undefined ? undefined : panelOf(name).switchMetric;
   if (own) return { values: own.values(result), word: own.word, source: own.source };
   return { values: result?.cache?.by_switch, word: 'hit rate', source: 'routing-table cache hit rate' };
 }

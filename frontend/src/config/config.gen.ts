@@ -96,6 +96,8 @@ export interface Sim {
   bisection_steps?: number | null;
   /** curve mode: offered loads of the curve, top x k / curve_points for k = 1..curve_points, top = 1.1 x the lowest saturated load the bisection tried (at most 1) [runs] range 2..64 default 12 */
   curve_points?: number | null;
+  /** Cycles in which no flit moves while flits wait after which the run stops as deadlocked (cycles.deadlock_limit); raise it when a pipeline or CAM stalls longer, e.g. slow CAM searches behind a miss storm [cycles] range 100..2147483648 default 20000 */
+  deadlock_cycles?: number | null;
   /** Most cycles after the window spent delivering measured packets; packets still undelivered then mark the run saturated [cycles] range 0..2147483648 default 30000 */
   drain_cycles?: number | null;
   /** Measured window: packets created in it are measured [cycles] range 1..2147483648 default 30000 */

@@ -31,7 +31,7 @@ export interface PublishedValue {
 }
 
 export type BesideKind = 'skeleton_smpi' | 'real_npb';
-export interface BesideFigure {
+interface BesideFigure {
   value: number; // in the published value's unit
   size: string; // what was run, at which size and on which system
   source: string; // where the measurement and its provenance are
@@ -39,7 +39,7 @@ export interface BesideFigure {
 }
 
 // A compare example runs its config once per value of one config path and overlays the results.
-export interface CompareSpec {
+interface CompareSpec {
   path: string; // dotted config path, e.g. switch.buffer.organisation
   values: string[];
 }
@@ -103,7 +103,7 @@ export interface Comparison {
 }
 
 // A run that ended without a result (a sweep point that failed), with its error when it has one.
-export interface FailedRun {
+interface FailedRun {
   failed: true;
   error?: string;
 }
@@ -256,7 +256,7 @@ export function variantResultsOfRows(example: Example, columns: Array<{ name: st
   });
 }
 
-export interface VariantComparison extends Comparison {
+interface VariantComparison extends Comparison {
   variant: string;
 }
 

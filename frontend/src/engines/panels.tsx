@@ -16,13 +16,13 @@ import { describeEngine } from './describe';
 // The engines' result panels, by the core's engine name (the schema's x-engines): a new engine
 // is its panel components plus one row of ENGINE_PANELS. An engine without a row (the core knows
 // it, the explorer has no panel for it yet) gets the generic view of its headline numbers.
-export interface PanelProps {
+interface PanelProps {
   config: Config;
   result: SimResult;
   prefix: string;
 }
 
-export interface EnginePanel {
+interface EnginePanel {
   // What a run of it shows first (its headline numbers), under the run's provenance...
   Summary: ComponentType<PanelProps>;
   // ...and its charts, after the run's warnings and the published figures beside it.
@@ -34,7 +34,7 @@ export interface EnginePanel {
   switchMetric?: SwitchMetric;
 }
 
-export interface SwitchMetric {
+interface SwitchMetric {
   values: (result: SimResult | undefined) => number[] | undefined;
   word: string;    // what a value is, for captions ("hit rate")
   source: string;  // where the values come from, in words

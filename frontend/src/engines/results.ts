@@ -8,7 +8,7 @@ import { describeEngine } from './describe';
 // core's engine name; an engine without an entry gets the generic one, built from the core's
 // description (its headline keys). A new engine is its entry here, if the generic one is not
 // enough.
-export interface EngineResults {
+interface EngineResults {
   // A run's headline in a few words (a history entry, the explorer's run list).
   headline: (r: SimResult, unitOf: (path: string) => string) => string;
   // What a browser run and a server run of one config must have identical, and how the
@@ -21,8 +21,6 @@ export interface EngineResults {
   application?: boolean;
   // Whether sim.mode may search its loads for saturation (a sweep's points then report a search).
   searchesLoad?: boolean;
-  // The engine that simulates the same system on the server, shown beside this model's numbers.
-  simulatedBy?: string;
 }
 
 const value = (r: SimResult, path: string, unitOf: (path: string) => string) =>
@@ -55,8 +53,9 @@ const application: EngineResults = {
 const ENGINE_RESULTS: Record<string, EngineResults> = {
   routewalk,
   cycle,
-  // The application time model (docs/models.md Sec. 5), beside SimGrid SMPI's run of its system.
-  app: { ...application, model: true, simulatedBy: 'smpi' },
+  // The application time model (docs/models.md Sec. 5), beside SimGrid SMPI's run of its system
+  // (the core's x-engines: smpi is its twin).
+  app: { ...application, model: true },
   smpi: application,  // engine app's system, simulated by SimGrid SMPI
 };
 

@@ -4,7 +4,7 @@ import { selectionFromHash, selectionHash, type CompareSelection } from '../lib/
 // How the view's own change of the selection enters the browser's history: 'push' makes it a step
 // that Back undoes (ticking a run); 'replace' rewrites the current step (typing ids, so that a
 // keystroke is not a step).
-export type HistoryStep = 'push' | 'replace';
+type HistoryStep = 'push' | 'replace';
 
 // The Compare view's selection, held by the URL fragment alone: it follows every new fragment (a
 // link, a URL typed into the same tab, Back/Forward), and `select` writes the fragment.

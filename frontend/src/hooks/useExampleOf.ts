@@ -5,7 +5,7 @@ import { useKeyedAnswer } from './useKeyedAnswer';
 
 // A run that published values describe: their example, and the run's config as the catalogue
 // writes it (the example's, or it with one value's `when` changes).
-export interface PublishedMatch {
+interface PublishedMatch {
   example: Example;
   config: Config;
 }

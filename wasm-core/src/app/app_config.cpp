@@ -2,7 +2,8 @@
 
 namespace switchlab::app {
 
-void parse_app_config(Params& root, Params& sw, const std::string& engine, AppConfig& out) {
+void parse_app_config(Params& root, Params& sw, bool smpi_replay, Experiment& ex) {
+  AppConfig& out = ex.sections.add<AppConfig>();
   // Defaults: seed 000 Table 1 (100 GFlops per core) and seed 001 Sec. 5.1 (200 Gb/s links).
   out.link_gbps = sw.number("link_gbps", {200, 0.001, 1e6, "Gb/s", "Link bandwidth, each direction (engine app)"});
   Params node = root.child("node", "Compute node (engine app)");
@@ -18,7 +19,7 @@ void parse_app_config(Params& root, Params& sw, const std::string& engine, AppCo
                                "a route walk of one whole run of its skeleton on these caches (cold misses "
                                "included; traffic.npb.packet_bytes applies)") == "route_walk";
   out.overhead_ns = a.number("overhead_ns", {0, 0, 1e9, "ns", "LogGP overhead o: per message at the sender and again at the receiver"});
-  if (engine == "smpi") {
+  if (smpi_replay) {
     const std::string replay = a.choice(
         "smpi_replay", "auto", {"auto", "full", "extrapolate"},
         "full: SMPI replays every iteration (refused when the traces exceed the line limit); extrapolate: "

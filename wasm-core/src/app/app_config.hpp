@@ -3,6 +3,7 @@
 #include <string>
 
 #include "common/params.hpp"
+#include "config/experiment.hpp"
 
 namespace switchlab::app {
 
@@ -18,11 +19,13 @@ struct AppConfig {
   uint32_t smpi_sample_repeats = 8;  // app.smpi_sample_repeats: k of the k and 2k sampled repeats
 };
 
-// Engines "app" and "smpi" (the same system replayed by SimGrid) take these fields.
-inline bool takes_app_config(const std::string& engine) { return engine == "app" || engine == "smpi"; }
+// The application engines' section of `ex` (Experiment::sections), or null for another engine's.
+inline const AppConfig* find_app_config(const Experiment& ex) { return ex.sections.find<AppConfig>(); }
+inline const AppConfig& app_config(const Experiment& ex) { return ex.sections.get<AppConfig>(); }
 
-// Reads node.*, switch.link_gbps and app.* (only for engines app and smpi, so other engines'
-// configs and ids stay as they were; the SMPI replay fields only for engine smpi, likewise).
-void parse_app_config(Params& root, Params& sw, const std::string& engine, AppConfig& out);
+// Reads node.*, switch.link_gbps and app.* into a new AppConfig section of `ex` (engines app and
+// smpi, the same system replayed by SimGrid; other engines' configs and ids stay as they were),
+// and the SMPI replay fields with `smpi_replay` (engine smpi's only, likewise).
+void parse_app_config(Params& root, Params& sw, bool smpi_replay, Experiment& ex);
 
 }  // namespace switchlab::app

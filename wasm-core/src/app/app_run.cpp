@@ -1,7 +1,7 @@
 #include "app/app_run.hpp"
 
 #include "app/engine_config.hpp"
-#include "engine/engines.hpp"
+#include "config/engines.hpp"
 
 namespace switchlab::app {
 
@@ -12,7 +12,7 @@ uint64_t AppRun::advance(uint64_t) {
 
 namespace {
 EngineInfo app_engine() {
-  EngineInfo e{"app", "application time model of NPB skeletons (traffic.pattern npb, docs/models.md)",
+  EngineInfo e{kAppEngine, "application time model of NPB skeletons (traffic.pattern npb, docs/models.md)",
                {"app.relative_mean"}, make_engine_run<AppRun>};
   e.config = &app_config_hooks();
   // The skeletons' messages; look-ups too when their hit rates come from a route walk.

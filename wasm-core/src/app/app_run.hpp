@@ -6,6 +6,8 @@
 
 namespace switchlab::app {
 
+inline constexpr const char* kAppEngine = "app";  // its registered name (engine smpi is its twin)
+
 class AppRun final : public EngineRun {
  public:
   explicit AppRun(const Experiment& ex) : ex_(ex) {}

@@ -1,5 +1,7 @@
 #include "app/engine_config.hpp"
 
+#include "app/app_config.hpp"
+
 #include "app/mpi_trace_traffic.hpp"
 #include "app/npb_traffic.hpp"
 #include "app/smpi_export.hpp"
@@ -8,9 +10,10 @@
 namespace switchlab::app {
 namespace {
 
+template <bool smpi_replay>
 void switch_fields(Params& root, Params& sw, Experiment& ex) {
   parse_walk_switch(sw, ex);
-  parse_app_config(root, sw, ex.engine, ex.app);
+  parse_app_config(root, sw, smpi_replay, ex);
 }
 
 // One application on the whole machine: NPB skeletons or a loaded MPI trace.
@@ -43,23 +46,22 @@ void summary(const Experiment& ex, json& s) {
     for (const auto& sk : w->skeletons) bytes += sk.bytes();
   else
     bytes = mpi_trace_workload(*ex.traffic)->trace->summary["bytes"].get<double>();
-  s.erase("packets");
   s["messages"] = npb["messages_per_pass"];
   s["bytes"] = bytes;
   // Look-ups happen only when each skeleton's hit rate comes from a route walk of one pass.
-  const bool walks = ex.cache.enabled && ex.app.simulate_hits;
+  const bool walks = ex.cache.enabled && app_config(ex).simulate_hits;
   s["lookups"] = walks ? npb["packets_per_pass"].get<double>() * ex.topology->max_hops() : 0.0;
 }
 
 }  // namespace
 
 const EngineConfigHooks& app_config_hooks() {
-  static const EngineConfigHooks hooks{switch_fields, nullptr, parse_walk_packets, finish_app, estimate_walk, summary};
+  static const EngineConfigHooks hooks{switch_fields<false>, nullptr, parse_walk_packets, finish_app, estimate_walk, summary};
   return hooks;
 }
 
 const EngineConfigHooks& smpi_config_hooks() {
-  static const EngineConfigHooks hooks{switch_fields, nullptr, parse_walk_packets, finish_smpi, estimate_walk, summary};
+  static const EngineConfigHooks hooks{switch_fields<true>, nullptr, parse_walk_packets, finish_smpi, estimate_walk, summary};
   return hooks;
 }
 

@@ -3,9 +3,10 @@
 // core only validates and exports it, the server's workers run smpirun on the export.
 #include <string>
 
+#include "app/app_run.hpp"
 #include "app/engine_config.hpp"
 #include "app/smpi_export.hpp"
-#include "engine/engines.hpp"
+#include "config/engines.hpp"
 
 namespace switchlab::app {
 namespace {
@@ -18,6 +19,7 @@ EngineInfo smpi_engine() {
                "engine smpi runs only on the server's workers (SimGrid SMPI replays the skeletons "
                "there): submit it to the API, or use engine app for the time model here"};
   e.config = &smpi_config_hooks();
+  e.twin_of = kAppEngine;
   e.work = {"messages", "lookups"};  // engine app's, whose system it replays
   return e;
 }

@@ -20,6 +20,7 @@
 #include "app/mpi_trace_traffic.hpp"
 #include "app/npb_traffic.hpp"
 #include "app/time_model.hpp"
+#include "engine/routewalk_config.hpp"
 
 namespace switchlab::app {
 namespace {
@@ -143,7 +144,8 @@ void write_traces(const Skeleton& sk, const std::vector<uint64_t>& repeats, Trac
 // The platform: hosts, directed links and every ordered host pair's route; `h` the hit rate.
 std::string platform_xml(const Experiment& ex, double h) {
   const Topology& topo = *ex.topology;
-  const Delays& d = ex.delays;
+  const Delays& d = walk_config(ex).delays;
+  const AppConfig& app = app_config(ex);
   const double rc_ps = ex.cache.enabled ? h * d.rc_hit_ps + (1 - h) * d.rc_miss_ps : d.rc_no_cache_ps;
   const double into_switch_ns = (d.link_ps + d.other_ps + rc_ps) / 1000.0, into_node_ns = d.link_ps / 1000.0;
   const uint32_t nodes = topo.num_nodes();
@@ -152,7 +154,7 @@ std::string platform_xml(const Experiment& ex, double h) {
       "<?xml version='1.0'?>\n<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
       "<platform version=\"4.1\">\n  <zone id=\"switchlab\" routing=\"Full\">\n";
   for (uint32_t n = 0; n < nodes; ++n)
-    xml += "    <host id=\"n" + std::to_string(n) + "\" speed=\"" + num(ex.app.gflops) + "Gf\"/>\n";
+    xml += "    <host id=\"n" + std::to_string(n) + "\" speed=\"" + num(app.gflops) + "Gf\"/>\n";
   // Links are declared on first use: (switch, input port) entering a switch, or the node.
   std::vector<char> declared(static_cast<size_t>(topo.num_switches()) * topo.ports_per_switch() + nodes, 0);
   std::string routes;
@@ -169,7 +171,7 @@ std::string platform_xml(const Experiment& ex, double h) {
         const std::string name = eject ? "to_n" + std::to_string(t) : "s" + std::to_string(hops[k].sw) + "p" + std::to_string(hops[k].in_port);
         if (!declared[id]) {
           declared[id] = 1;
-          xml += link_xml(name, ex.app.link_gbps, eject ? into_node_ns : into_switch_ns);
+          xml += link_xml(name, app.link_gbps, eject ? into_node_ns : into_switch_ns);
         }
         routes += "<link_ctn id=\"" + name + "\"/>";
       }
@@ -251,7 +253,7 @@ bool check_smpi_limits(const Experiment& ex, ErrorSink& errors) {
   }
   if (trace) return true;  // its lines are within the trace limit (kMaxTraceLines < kMaxSmpiTraceLines)
   for (const Skeleton& sk : w->skeletons)
-    if (const auto [field, message] = too_long(sk, ex.app, smpi_replay_plan(sk, ex.app)); !field.empty()) {
+    if (const auto [field, message] = too_long(sk, app_config(ex), smpi_replay_plan(sk, app_config(ex))); !field.empty()) {
       errors.fail(field, message, field == "app.smpi_sample_repeats" ? "a smaller integer in [1, 1000]" : "");
       return false;
     }
@@ -268,9 +270,10 @@ SmpiReplayPlan smpi_replay_plan(const Skeleton& sk, const AppConfig& cfg) {
 }
 
 json smpi_export(const Experiment& ex, std::string& field, std::string& message, const std::string& dir) {
-  if (const MpiTraceWorkload* trace = takes_app_config(ex.engine) ? mpi_trace_workload(*ex.traffic) : nullptr)
+  const AppConfig* app = find_app_config(ex);
+  if (const MpiTraceWorkload* trace = app ? mpi_trace_workload(*ex.traffic) : nullptr)
     return trace_export(ex, *trace, dir);
-  const NpbWorkload* w = takes_app_config(ex.engine) ? npb_workload(*ex.traffic) : nullptr;
+  const NpbWorkload* w = app ? npb_workload(*ex.traffic) : nullptr;
   if (!w) {
     field = "engine";
     message = "an SMPI export needs engine app or smpi with traffic.pattern npb or mpi_trace";
@@ -282,8 +285,8 @@ json smpi_export(const Experiment& ex, std::string& field, std::string& message,
     return nullptr;
   }
   const Skeleton& sk = w->skeletons[0];
-  const SmpiReplayPlan plan = smpi_replay_plan(sk, ex.app);
-  if (auto limit = too_long(sk, ex.app, plan); !limit.first.empty()) {
+  const SmpiReplayPlan plan = smpi_replay_plan(sk, *app);
+  if (auto limit = too_long(sk, *app, plan); !limit.first.empty()) {
     std::tie(field, message) = std::move(limit);
     return nullptr;
   }
@@ -294,7 +297,7 @@ json smpi_export(const Experiment& ex, std::string& field, std::string& message,
   out["benchmark"] = sk.benchmark;
   out["mop"] = sk.mop;
   out["replay"] = plan.extrapolated ? "extrapolated" : "full";
-  out["sample_repeats"] = plan.extrapolated ? json(ex.app.smpi_sample_repeats) : json(nullptr);
+  out["sample_repeats"] = plan.extrapolated ? json(app->smpi_sample_repeats) : json(nullptr);
   for (size_t i = 0; i < plan.replays.size(); ++i) {
     const SmpiReplay& replay = plan.replays[i];
     json one = {{"repeats", replay.repeats}, {"weight", replay.weight}};

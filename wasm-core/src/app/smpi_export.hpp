@@ -3,6 +3,7 @@
 // whose routes carry the switch delays of the cache model, and time-independent traces.
 #include <nlohmann/json.hpp>
 
+#include "app/app_config.hpp"
 #include "app/skeleton.hpp"
 #include "config/experiment.hpp"
 

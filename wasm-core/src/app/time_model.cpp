@@ -6,7 +6,9 @@
 
 #include "app/mpi_trace_traffic.hpp"
 #include "app/npb_traffic.hpp"
+#include "app/app_config.hpp"
 #include "engine/routewalk.hpp"
+#include "engine/routewalk_config.hpp"
 
 namespace switchlab::app {
 namespace {
@@ -88,25 +90,25 @@ struct Totals {
 class Model {
  public:
   explicit Model(const Experiment& ex)
-      : ex_(ex), topo_(*ex.topology), pps_(topo_.ports_per_switch()),
-        share_(static_cast<size_t>(topo_.num_switches()) * pps_ + topo_.num_nodes(), ex.app.link_gbps),
+      : ex_(ex), app_(app_config(ex)), delays_(walk_config(ex).delays), topo_(*ex.topology), pps_(topo_.ports_per_switch()),
+        share_(static_cast<size_t>(topo_.num_switches()) * pps_ + topo_.num_nodes(), app_.link_gbps),
         hops_(topo_.max_hops() + 1), rng_(Rng::derive(ex.seed, 2)) {
-    const Delays& d = ex.delays;
+    const Delays& d = delays_;
     switch_no_cache_s_ = (d.other_ps + d.rc_no_cache_ps) * 1e-12;
     link_s_ = d.link_ps * 1e-12;
-    overhead_s_ = 2 * ex.app.overhead_ns * 1e-9;
+    overhead_s_ = 2 * app_.overhead_ns * 1e-9;
   }
 
   // `hit_rate`: share of routing computations that hit (RC = h rc_hit + (1 - h) rc_miss).
   void set_hit_rate(double hit_rate) {
-    const Delays& d = ex_.delays;
+    const Delays& d = delays_;
     switch_cache_s_ = (d.other_ps + hit_rate * d.rc_hit_ps + (1 - hit_rate) * d.rc_miss_ps) * 1e-12;
   }
 
   Totals run(const Skeleton& sk, const std::vector<uint32_t>& node_of_rank, double hit_rate) {
     set_hit_rate(hit_rate);
     Totals t;
-    const double flop_rate = ex_.app.gflops * 1e9;
+    const double flop_rate = app_.gflops * 1e9;
     for (const Block& b : sk.blocks) {
       Totals per;
       for (const Step& s : b.steps) {
@@ -125,7 +127,7 @@ class Model {
     return t;
   }
 
-  double flop_rate() const { return ex_.app.gflops * 1e9; }
+  double flop_rate() const { return app_.gflops * 1e9; }
 
   // The messages `msgs` sent at once (a step, a collective's round, or one message alone), with
   // their fair shares: message i takes with[i] s with caches, without[i] s without.
@@ -175,6 +177,8 @@ class Model {
   }
 
   const Experiment& ex_;
+  const AppConfig& app_;  // ex_'s sections
+  const Delays& delays_;
   const Topology& topo_;
   const uint32_t pps_;
   FairShare share_;
@@ -190,7 +194,7 @@ class Model {
 // packet limit). Fills `why` and returns app.hit_rate when the route walk rejects the config.
 double simulated_hit_rate(const Experiment& ex, const std::string& benchmark, std::string& why) {
   json cfg = ex.normalized;
-  cfg["engine"] = "routewalk";
+  cfg["engine"] = kRouteWalkEngine;
   cfg.erase("node");
   cfg.erase("app");
   cfg["switch"].erase("link_gbps");
@@ -208,7 +212,7 @@ double simulated_hit_rate(const Experiment& ex, const std::string& benchmark, st
     }
   }
   why = "route walk not possible (" + errors.error().field + ": " + errors.error().message + "); app.hit_rate used";
-  return ex.app.hit_rate;
+  return app_config(ex).hit_rate;
 }
 
 // Engine app over an MPI trace (docs/models.md, "MPI traces"): the trace's walk (app/ti_trace.hpp)
@@ -320,7 +324,7 @@ json run_trace_model(const Experiment& ex, const MpiTraceWorkload& w) {
   if (!why.empty()) one["hit_rate_note"] = why;
   return {{"benchmarks", {{"mpi_trace", std::move(one)}}},
           {"relative_mean", relative},
-          {"hit_rate_source", !ex.cache.enabled ? "no cache" : ex.app.simulate_hits ? "route_walk" : "value"},
+          {"hit_rate_source", !ex.cache.enabled ? "no cache" : app_config(ex).simulate_hits ? "route_walk" : "value"},
           {"model", "MPI trace replay: a clock per rank; compute at node.gflops; each message the LogGP-style formula "
                     "of the skeletons (overheads, per switch other + RC delay, per link the link delay, bytes at full "
                     "link bandwidth, eager below 64 KiB, rendezvous above); collectives expanded into the skeletons' "
@@ -330,7 +334,8 @@ json run_trace_model(const Experiment& ex, const MpiTraceWorkload& w) {
 }  // namespace
 
 double skeleton_hit_rate(const Experiment& ex, const std::string& benchmark, std::string& why) {
-  return ex.cache.enabled && ex.app.simulate_hits ? simulated_hit_rate(ex, benchmark, why) : ex.app.hit_rate;
+  const AppConfig& app = app_config(ex);
+  return ex.cache.enabled && app.simulate_hits ? simulated_hit_rate(ex, benchmark, why) : app.hit_rate;
 }
 
 json run_time_model(const Experiment& ex) {
@@ -361,7 +366,7 @@ json run_time_model(const Experiment& ex) {
   }
   return {{"benchmarks", benchmarks},
           {"relative_mean", sum / static_cast<double>(w.skeletons.size())},
-          {"hit_rate_source", !ex.cache.enabled ? "no cache" : ex.app.simulate_hits ? "route_walk" : "value"},
+          {"hit_rate_source", !ex.cache.enabled ? "no cache" : app_config(ex).simulate_hits ? "route_walk" : "value"},
           {"model", "LogGP-style steps: compute at node.gflops + slowest message (overheads, per switch other + RC "
                     "delay, per link the link delay, bytes at the max-min fair share of link bandwidth); "
                     "allreduce recursive doubling, all-to-all pairwise, bcast/reduce binomial tree"}};

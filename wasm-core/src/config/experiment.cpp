@@ -6,7 +6,7 @@
 
 #include "common/pow2.hpp"
 #include "common/text.hpp"
-#include "engine/engines.hpp"
+#include "config/engines.hpp"
 #include "topology/registry.hpp"
 
 namespace switchlab {
@@ -115,7 +115,8 @@ bool parse_experiment(const json& config, Experiment& out, ErrorSink& errors, Pa
   out.seed = static_cast<uint64_t>(root.integer("seed", {1, 0, int64_t{1} << 53, "", "RNG seed: the run is a deterministic function of config + seed"}));
   out.engine = root.choice("engine", default_engine().name, engine_names(), describe_engines("Simulation engine").c_str());
   // An unknown engine has failed already; the default's hooks read the rest as before.
-  const EngineInfo& engine = find_engine(out.engine) ? *find_engine(out.engine) : default_engine();
+  const EngineInfo* picked = find_engine(out.engine);
+  const EngineInfo& engine = picked ? *picked : default_engine();
   const EngineConfigHooks& hooks = *engine.config;
 
   Params topo = root.child("topology", "Network topology");

@@ -6,19 +6,15 @@
 #include <memory>
 #include <string>
 
-#include "app/app_config.hpp"
 #include "cache/index.hpp"
 #include "cache/cache_bank.hpp"
 #include "common/params.hpp"
+#include "config/engine_sections.hpp"
 #include "cost/cost.hpp"
-#include "engine/cycle/config.hpp"
 #include "topology/topology.hpp"
 #include "traffic/traffic.hpp"
 
 namespace switchlab {
-
-// Upper bound of traffic.packets and traffic.warmup_packets.
-inline constexpr int64_t kMaxPackets = int64_t{2'000'000'000};
 
 struct CacheConfig {
   bool enabled = true;  // false: "cache": null, every look-up goes to the CAM
@@ -29,12 +25,6 @@ struct CacheConfig {
   CacheGeometry geometry;
   const IndexInfo* index = find_index_function(kDefaultIndex);
   uint32_t entry_bytes = 12;  // seed 001 Sec. 3: 8 B tag + 2 B port + 2 B reserved
-};
-
-// Switch delays in picoseconds (integers, so latency sums and percentiles are exact and
-// identical across builds). Config values are in ns.
-struct Delays {
-  int64_t rc_hit_ps, rc_miss_ps, rc_no_cache_ps, other_ps, link_ps;
 };
 
 // Runs whose estimated memory (RunEstimate::memory_bytes) exceeds this are rejected.
@@ -53,27 +43,23 @@ struct RunEstimate {
   CacheStorage cache_storage = CacheStorage::Dense;  // how the run's CacheBank keeps its state
 };
 
+// What every engine's run reads, plus the engine's own sections (`sections`), which only the
+// engine looks inside.
 struct Experiment {
   uint64_t seed = 1;
   std::string engine;
   std::unique_ptr<Topology> topology;
   std::unique_ptr<Traffic> traffic;
   CacheConfig cache;
-  Delays delays{};      // routewalk
-  CycleConfig cycle;    // cycle
-  uint64_t warmup_packets = 0;
-  uint64_t packets = 0;
-  uint32_t lag_links = 1;            // links bundled per switch-to-switch connection (LAG)
   // Destination ids as the switches see them (docs/engines.md, "Destination ids"): key_bits wide
   // (switch.cam.key_bits), node numbers or distinct random ids drawn from the seed
   // (topology.node_ids). The cache index functions and the LAG link choice hash them.
   uint32_t key_bits = 24;
   bool random_node_ids = false;
-  std::vector<uint32_t> monitored;   // monitored mode: the only switches whose caches are simulated
   bool per_port_output = false;      // cache.by_port: every input port's look-ups and hits
-  uint32_t threads = 0;              // sim.threads (route walk): 0 = every core; not part of the experiment id
-  app::AppConfig app;         // engine "app": node.*, switch.link_gbps, app.*
+  uint32_t threads = 0;              // sim.threads: 0 = every core; not part of the experiment id
   cost::CostInputs cost;      // hardware.* and switch.cam.*, for the cost report
+  EngineSections sections;    // the engine's own fields, made and read by its folder's code
   RunEstimate estimate;
   nlohmann::json normalized;  // every field, defaults filled in
 };

@@ -5,7 +5,7 @@
 
 #include "config/experiment.hpp"
 #include "config/json_errors.hpp"
-#include "engine/engines.hpp"
+#include "config/engines.hpp"
 #include "topology/limits.hpp"
 #include "topology/registry.hpp"
 #include "traffic/traffic.hpp"

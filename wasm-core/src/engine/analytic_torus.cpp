@@ -1,5 +1,6 @@
 #include "engine/analytic_torus.hpp"
 
+#include "engine/routewalk_config.hpp"
 #include "topology/kary_ncube.hpp"
 
 namespace switchlab {
@@ -40,10 +41,11 @@ json seed001_torus_model(const Experiment& ex, const json& sim) {
   if (!ex.cache.enabled) return not_applicable("needs a cache");
   const uint32_t K = dims[0], N = static_cast<uint32_t>(dims.size());
   const double M = ex.cache.geometry.entries;
-  const double s_base = (ex.delays.rc_hit_ps + ex.delays.other_ps) / 1000.0;
-  const double s_pnl = (ex.delays.rc_miss_ps - ex.delays.rc_hit_ps) / 1000.0;
-  const double s_conv = (ex.delays.rc_no_cache_ps + ex.delays.other_ps) / 1000.0;
-  const double C = ex.delays.link_ps / 1000.0;
+  const Delays& d = walk_config(ex).delays;
+  const double s_base = (d.rc_hit_ps + d.other_ps) / 1000.0;
+  const double s_pnl = (d.rc_miss_ps - d.rc_hit_ps) / 1000.0;
+  const double s_conv = (d.rc_no_cache_ps + d.other_ps) / 1000.0;
+  const double C = d.link_ps / 1000.0;
 
   std::vector<double> model_P(N + 1), sim_P(N + 1), ones(N + 1, 1.0);
   json ports = json::object();

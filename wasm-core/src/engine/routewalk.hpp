@@ -13,6 +13,10 @@ namespace switchlab {
 
 class RouteWalk;
 
+// The engine's registered name, for the engines that run a walk of their own config (engine app's
+// simulated hit rates).
+inline constexpr const char* kRouteWalkEngine = "routewalk";
+
 // Work units are packets.
 class RouteWalkRun final : public EngineRun {
  public:

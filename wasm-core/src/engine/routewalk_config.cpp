@@ -62,8 +62,9 @@ void parse_monitor(Params& root, Experiment& ex) {
     return;
   }
   // Spread the samples over the id space (any switches would do: they are equivalent).
+  std::vector<uint32_t>& monitored = ex.sections.get<WalkConfig>().monitored;
   for (int64_t j = 0; j < samples; ++j)
-    ex.monitored.push_back(static_cast<uint32_t>(j * (topo.num_switches() / samples)));
+    monitored.push_back(static_cast<uint32_t>(j * (topo.num_switches() / samples)));
 }
 
 namespace {
@@ -97,7 +98,8 @@ ShadowBound shadow_bound(const Experiment& ex, const RunEstimate& e, double entr
   const bool tree = !ex.cache.per_switch && !ex.cache.index->keyed_by_output_port && topo.deterministic_routing();
   // Monitored mode simulates only the samples' caches, and each sample sees what any switch of the
   // (translation-symmetric) network sees: their share of the network's bound.
-  const double share = ex.monitored.empty() ? 1.0 : static_cast<double>(ex.monitored.size()) / switches;
+  const std::vector<uint32_t>& monitored = walk_config(ex).monitored;
+  const double share = monitored.empty() ? 1.0 : static_cast<double>(monitored.size()) / switches;
   // Each cache remembers at most every key, and at most one new one per look-up.
   ShadowBound b{std::min(e.caches * keys, e.lookups), 0};
   if (tree) b.tags = std::min(b.tags, share * nodes * (nodes + switches - 1));
@@ -115,11 +117,12 @@ ShadowBound shadow_bound(const Experiment& ex, const RunEstimate& e, double entr
 // topologies their routing tables.
 void estimate_run(Experiment& ex) {
   const Topology& topo = *ex.topology;
+  const WalkConfig& walk = walk_config(ex);
   RunEstimate& e = ex.estimate;
   const double nodes = topo.num_nodes();
-  const double switches = ex.monitored.empty() ? topo.num_switches() : ex.monitored.size();
+  const double switches = walk.monitored.empty() ? topo.num_switches() : walk.monitored.size();
   e.caches = !ex.cache.enabled ? 0 : switches * (ex.cache.per_switch ? 1 : topo.ports_per_switch());
-  e.lookups = static_cast<double>(ex.warmup_packets + ex.packets) * topo.max_hops();
+  e.lookups = static_cast<double>(walk.warmup_packets + walk.packets) * topo.max_hops();
   if (ex.cache.enabled && ex.cache.prefetch_all_to_all) e.lookups += nodes * (nodes - 1) * topo.max_hops();
   const CacheGeometry& g = ex.cache.geometry;
   const double entries = g.entries;
@@ -167,7 +170,7 @@ bool check_size(Params& root, const Experiment& ex) {
     std::snprintf(need, sizeof need, "%.1f GiB", bytes / (1 << 30));
     // Sparse cache state grows with the look-ups: then the packets are what to cut.
     const bool sparse = ex.estimate.cache_storage == CacheStorage::Sparse;
-    const char* field = !ex.monitored.empty() ? "monitor.samples" : sparse ? "traffic.packets" : "switch.cache.entries";
+    const char* field = !walk_config(ex).monitored.empty() ? "monitor.samples" : sparse ? "traffic.packets" : "switch.cache.entries";
     root.errors().fail(field,
                        std::string("the run needs ~") + need + " of memory (mostly caches), this build allows " + limit +
                            (sparse ? "; use fewer packets, fewer entries" : "; use fewer entries") +
@@ -181,7 +184,7 @@ bool check_size(Params& root, const Experiment& ex) {
 // Latencies are summed and histogrammed as 32-bit picosecond counts (exact and identical in every
 // build); reject delay/topology combinations whose longest route could overflow that.
 bool check_latency_range(Params& root, const Experiment& ex) {
-  const Delays& d = ex.delays;
+  const Delays& d = walk_config(ex).delays;
   const double hops = ex.topology->max_hops();
   const double rc = std::max({d.rc_hit_ps, d.rc_miss_ps, d.rc_no_cache_ps});
   const double worst_ps = hops * (rc + d.other_ps) + (hops + 1) * d.link_ps;
@@ -196,15 +199,17 @@ bool check_latency_range(Params& root, const Experiment& ex) {
 }  // namespace
 
 void parse_walk_switch(Params& sw, Experiment& ex) {
-  parse_delays(sw, ex.delays);
-  ex.lag_links = static_cast<uint32_t>(sw.integer(
+  WalkConfig& walk = ex.sections.add<WalkConfig>();
+  parse_delays(sw, walk.delays);
+  walk.lag_links = static_cast<uint32_t>(sw.integer(
       "lag_links", {1, 1, 16, "links", "Links bundled per switch-to-switch connection; one is chosen by CRC-32 of the destination"}));
 }
 
 void parse_walk_packets(Params& traffic, Experiment& ex) {
-  ex.warmup_packets = static_cast<uint64_t>(traffic.integer(
+  WalkConfig& walk = ex.sections.get<WalkConfig>();
+  walk.warmup_packets = static_cast<uint64_t>(traffic.integer(
       "warmup_packets", {0, 0, kMaxPackets, "packets", "Packets routed before measuring (their look-ups are not counted)"}));
-  ex.packets = static_cast<uint64_t>(traffic.integer("packets", {100000, 1, kMaxPackets, "packets", "Measured packets"}));
+  walk.packets = static_cast<uint64_t>(traffic.integer("packets", {100000, 1, kMaxPackets, "packets", "Measured packets"}));
 }
 
 bool estimate_walk(Params& root, Experiment& ex) {
@@ -230,10 +235,16 @@ void finish_routewalk(Params& root, Params&, Experiment& ex) {
 
 void walk_switch(Params&, Params& sw, Experiment& ex) { parse_walk_switch(sw, ex); }
 
+// Its work: the packets it routes, warm-up included.
+void walk_summary(const Experiment& ex, json& s) {
+  const WalkConfig& walk = walk_config(ex);
+  s["packets"] = walk.warmup_packets + walk.packets;
+}
+
 }  // namespace
 
 const EngineConfigHooks& routewalk_config_hooks() {
-  static const EngineConfigHooks hooks{walk_switch, nullptr, parse_walk_packets, finish_routewalk, estimate_walk, nullptr};
+  static const EngineConfigHooks hooks{walk_switch, nullptr, parse_walk_packets, finish_routewalk, estimate_walk, walk_summary};
   return hooks;
 }
 

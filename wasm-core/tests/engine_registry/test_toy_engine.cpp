@@ -10,7 +10,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "engine/engines.hpp"
+#include "config/engines.hpp"
+#include "engine/run.hpp"
 #include "switchlab/api.hpp"
 
 using json = nlohmann::json;
@@ -18,12 +19,15 @@ using namespace switchlab;
 
 namespace {
 
-// Its section as the config layer normalized it: the toy needs no typed part of the Experiment.
-int64_t depth_of(const Experiment& ex) { return ex.normalized.at("toy").at("depth").get<int64_t>(); }
+// Its section of the Experiment, which the config layer holds without knowing its type.
+struct ToyConfig {
+  int64_t depth = 3;
+};
+int64_t depth_of(const Experiment& ex) { return ex.sections.get<ToyConfig>().depth; }
 
-void parse_toy(Params& root, Params&, Params&, Params&, Experiment&) {
+void parse_toy(Params& root, Params&, Params&, Params&, Experiment& ex) {
   Params toy = root.child("toy", "Toy engine: how deep it looks");
-  toy.integer("depth", {3, 1, 8, "levels", "Levels the toy walks"});
+  ex.sections.add<ToyConfig>().depth = toy.integer("depth", {3, 1, 8, "levels", "Levels the toy walks"});
   toy.reject_unknown();
 }
 
@@ -41,7 +45,6 @@ bool estimate_toy(Params&, Experiment& ex) {
 }
 
 void summary_toy(const Experiment& ex, json& s) {
-  s.erase("packets");
   s["toy_levels"] = depth_of(ex);
 }
 
@@ -88,7 +91,7 @@ TEST(ToyEngine, TheSchemaDescribesItWithItsOwnFields) {
   const auto toy = std::find_if(engines.begin(), engines.end(), [](const json& e) { return e["name"] == "toy"; });
   ASSERT_NE(toy, engines.end()) << engines.dump();
   EXPECT_EQ(*toy, (json{{"name", "toy"}, {"doc", "a made-up engine of the registry test"}, {"headline", {"toy.levels_walked"}},
-                        {"runs_in_core", true}, {"runs_elsewhere", ""}, {"work", {"toy_levels"}}, {"run_threads", false}}));
+                        {"runs_in_core", true}, {"runs_elsewhere", ""}, {"twin_of", ""}, {"work", {"toy_levels"}}, {"run_threads", false}}));
   const json& choices = schema["properties"]["engine"]["enum"];
   EXPECT_NE(std::find(choices.begin(), choices.end(), "toy"), choices.end());
   // Its section is declared under its own discriminator only, with its bounds and unit.

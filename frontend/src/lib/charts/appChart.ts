@@ -4,7 +4,7 @@ import { formatWithUnit } from '../numbers/format';
 // one bar per benchmark of the performance relative to the same system without a cache, and the
 // mean. Pure data and geometry, shared by the chart and its tests.
 
-export interface AppBenchmark {
+interface AppBenchmark {
   time_s: number;
   mops?: number; // none for an MPI trace: it counts no NPB operations
   relative: number;
@@ -20,7 +20,7 @@ export interface AppSection {
   simgrid_version?: string;
 }
 
-export interface AppRow {
+interface AppRow {
   key: string; // benchmark name, or "mean"
   label: string; // as the seeds print it: "CG", ..., "mean"
   relative: number; // x (performance with the cache / without)
@@ -57,9 +57,13 @@ export function appHeadline(result: { [key: string]: unknown }): string {
   return `mean relative performance ${formatWithUnit(app.relative_mean, 'x', 2)} (${formatGain(app.relative_mean)})`;
 }
 
+// Whether SimGrid SMPI replayed the numbers on a worker: only its sections name a simulator (the
+// results schema's app.simulator); the time model's are the core's own.
+export const replayedBySimulator = (app: AppSection): boolean => app.simulator !== undefined;
+
 // Who computed the numbers: the time model in the core, or SimGrid SMPI on a worker.
 export function simulatorName(app: AppSection): string {
-  return app.simulator === 'smpi' ? `SimGrid SMPI ${app.simgrid_version ?? ''}`.trim() : 'time model';
+  return replayedBySimulator(app) ? `SimGrid SMPI ${app.simgrid_version ?? ''}`.trim() : 'time model';
 }
 
 // How SMPI replayed a benchmark: every iteration, or k and 2k repeats of each long block
@@ -70,7 +74,7 @@ export function replayNote(b: AppBenchmark | undefined): string {
   return b.smpi_replay === 'extrapolated' && k ? `extrapolated from ${k} and ${2 * k} repeats` : b.smpi_replay;
 }
 
-export interface Bar {
+interface Bar {
   key: string;
   label: string;
   relative: number;
@@ -80,14 +84,14 @@ export interface Bar {
   height: number;
 }
 
-export interface AppLayout {
+interface AppLayout {
   bars: Bar[];
   baselineY: number; // y of relative = 1 (the system without a cache): bars grow from it
   ticks: Array<{ y: number; value: number }>;
   yOf: (relative: number) => number;
 }
 
-export interface Box {
+interface Box {
   width: number;
   height: number;
   left: number;

@@ -3,7 +3,7 @@ import { displayUnit, formatWithUnit, portClassOrder } from '../numbers/format';
 
 // Chart data transforms: results -> rows the small SVG charts and CSV exports share.
 
-export interface PortClassRow {
+interface PortClassRow {
   portClass: string;
   lookups: number;
   hits: number;
@@ -24,7 +24,7 @@ export function missEstimateLabel(r: SimResult): string {
   return s && s > 1 ? `estimated (1 in ${s} tags)` : '';
 }
 
-export interface Segment {
+interface Segment {
   key: 'hits' | 'compulsory' | 'capacity' | 'conflict';
   label: string;
   count: number;
@@ -70,7 +70,7 @@ export function resultRows(r: SimResult, unitOf: (path: string) => string): Arra
   return rows;
 }
 
-export interface HistogramBin {
+interface HistogramBin {
   x0: number; // inclusive
   x1: number; // exclusive
   packets: number;

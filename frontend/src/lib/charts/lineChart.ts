@@ -1,7 +1,7 @@
 // Hover geometry of the line chart (components/LineChart.tsx): which tooltips a pointer at a spot
 // must give when shapes overlap there, so that no series' tooltip is hidden under another's.
 
-export interface Band {
+interface Band {
   x0: number;
   x1: number;
   label: string;
@@ -20,7 +20,7 @@ export function bandSegments(bands: Band[]): Band[] {
   });
 }
 
-export interface Marker {
+interface Marker {
   cx: number; // px
   cy: number; // px
   label: string;

@@ -5,7 +5,7 @@ import { interpolateBlues } from 'd3-scale-chromatic';
 // picks their colours, React draws them. Row = sending rank, column = receiving rank, colour = the
 // bytes sent (linear from 0 to the largest pair's); a pair with nothing sent is left white, so a
 // sparse pattern reads at a glance.
-export interface HeatCell {
+interface HeatCell {
   src: number;
   dst: number;
   bytes: number;
@@ -15,7 +15,7 @@ export interface HeatCell {
   fill: string;
 }
 
-export interface HeatLayout {
+interface HeatLayout {
   cells: HeatCell[];
   color: ((v: number) => string) & { domain(): number[] };
   ticks: { rank: number; at: number }[];

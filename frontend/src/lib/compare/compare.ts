@@ -47,7 +47,7 @@ export function flatten(obj: Json | undefined, prefix = '', out: Record<string, 
   return out;
 }
 
-export interface DiffRow {
+interface DiffRow {
   path: string;
   values: Array<Json | undefined>;
   differs: boolean;
@@ -95,7 +95,7 @@ export function metricLabel(path: string, labelOf: (key: string) => string): str
   return parts.map((p, i) => (i === 2 && parts[0] === 'app' && parts[1] === 'benchmarks' ? benchmarkName(p) : labelOf(p))).join(' · ');
 }
 
-export interface MetricRow {
+interface MetricRow {
   path: string;
   section: 'results' | 'cost';
   values: Array<number | string | undefined>;

@@ -7,7 +7,7 @@ import { formatWithUnit } from '../numbers/format';
 // published, the skeletons in the time model (engine app, this run), the skeletons under SimGrid
 // SMPI (engine smpi) and the real NPB 3.3.1 code under SMPI. The last two were measured once, at a
 // size the catalogue states (examples/README.md, "beside"); the second is this run's.
-export type SeedColumnKey = 'published' | 'model' | BesideKind;
+type SeedColumnKey = 'published' | 'model' | BesideKind;
 
 export const SEED_COLUMNS: Array<{ key: SeedColumnKey; label: string }> = [
   { key: 'published', label: 'as published' },
@@ -16,7 +16,7 @@ export const SEED_COLUMNS: Array<{ key: SeedColumnKey; label: string }> = [
   { key: 'real_npb', label: 'real NPB (NPB 3.3.1 code under SMPI)' },
 ];
 
-export interface SeedCell {
+interface SeedCell {
   value: string; // with its unit, "—" when there is none
   size: string; // what was run, at which size
   agreement: string; // with the published value, in words
@@ -24,7 +24,7 @@ export interface SeedCell {
   note?: string;
 }
 
-export interface SeedRow {
+interface SeedRow {
   what: string;
   cells: Record<SeedColumnKey, SeedCell>;
 }

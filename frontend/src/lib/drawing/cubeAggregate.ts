@@ -7,7 +7,7 @@ import { coordsOf, MISSING_FILL } from './topology';
 // The pairs form the upper triangle of a matrix, rows dim0..dim(n-2), columns dim1..dim(n-1), so
 // dimension labels sit only on the margins and never overlap. D3-free: positions are plain sums.
 
-export interface PairStat {
+interface PairStat {
   mean: number | undefined; // undefined: no switch of the cell has a value
   min: number;
   max: number;
@@ -24,7 +24,7 @@ export interface AggCell extends PairStat {
   fill: string;
 }
 
-export interface AxisLabel {
+interface AxisLabel {
   key: string;
   text: string;
   x: number;

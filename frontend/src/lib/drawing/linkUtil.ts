@@ -16,7 +16,7 @@ export interface LoadedEdge extends Edge {
   stroke: string | undefined;
 }
 
-export interface LinkLoads {
+interface LinkLoads {
   edges: LoadedEdge[];
   color: ScaleSequential<string>;
 }

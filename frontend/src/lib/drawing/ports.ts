@@ -6,7 +6,7 @@ import { portOf, type TopologyDrawing } from './description';
 // order of cache.by_switch; the class index points into cache.port_classes. Port names come from
 // the core's drawing description (description.ts portOf), never from the topology's kind.
 
-export interface PortRow {
+interface PortRow {
   port: number;
   name: string;
   portClass: string;

@@ -20,7 +20,7 @@ export interface Cell {
   fill: string;
 }
 
-export interface Slice {
+interface Slice {
   key: string;
   label: string; // outer coordinates, e.g. "dim2=1 dim3=0"
   x: number;

@@ -38,9 +38,9 @@ export function workOf(summary: Pick<RunSummary, 'engine'>): Work {
 // The browser's budget, not the core's: a few seconds of work, and a tab's heap much beyond 1 GiB
 // risks being killed.
 export const BROWSER_BUDGET = { lookups: 50_000_000, flit_hops: 100_000_000, messages: 500_000_000, memory_bytes: 2 ** 30 };
-export type BudgetKey = keyof typeof BROWSER_BUDGET;
+type BudgetKey = keyof typeof BROWSER_BUDGET;
 
-export interface Placement {
+interface Placement {
   where: 'browser' | 'server';
   // The summary keys over the browser budget.
   over: BudgetKey[];

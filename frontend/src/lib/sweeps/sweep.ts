@@ -9,7 +9,7 @@ import { engineResults } from '../../engines/results';
 // Array-valued fields (topology.dims, topology.wrap): arrays in JSON brackets separated by ";",
 // e.g. "[5,5,5]; [7,7,7]" -> [[5,5,5],[7,7,7]] (each value one grid point).
 
-export type AxisParse = { ok: true; values: Json[] } | { ok: false; message: string };
+type AxisParse = { ok: true; values: Json[] } | { ok: false; message: string };
 
 const MAX_AXIS_VALUES = 1000;
 
@@ -212,7 +212,7 @@ export async function firstFailingPoint(
   return null;
 }
 
-export interface SeriesPoint {
+interface SeriesPoint {
   x: number;
   y: number;
   // Drawn as a hollow marker (a cycle-engine point whose run saturated).

@@ -7,7 +7,7 @@ import { LOAD_PATH, loadIgnored } from '../../config/form';
 import { formatCount } from '../numbers/format';
 import { getPath } from '../form/path';
 
-export interface AxisText {
+interface AxisText {
   path: string;
   text: string;
 }

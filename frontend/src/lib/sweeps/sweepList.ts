@@ -1,6 +1,6 @@
 // The sweeps submitted from this browser (localStorage), newest first: the API has no list of
 // sweeps, so the new-sweep page lists these and asks the API for each one's status.
-export interface SweepRef {
+interface SweepRef {
   id: string;
   name: string;
   at: string; // ISO time of submission

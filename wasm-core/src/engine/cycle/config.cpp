@@ -187,6 +187,11 @@ void parse_cycle_config(Params& sw, Params& cam, Params& traffic, Params& sim, u
                         "Per-packet trace of the first this many measured packets (in injection order): source, "
                         "destination and, per router, the cycles of arrival, routing computation and departure "
                         "(saturation mode: of the reported run)"}));
+  c.deadlock_cycles = static_cast<uint64_t>(sim.integer(
+      "deadlock_cycles", {kDefaultDeadlockCycles, 100, kMaxCycles, "cycles",
+                          "Cycles in which no flit moves while flits wait after which the run stops as deadlocked "
+                          "(cycles.deadlock_limit); raise it when a pipeline or CAM stalls longer, e.g. slow CAM "
+                          "searches behind a miss storm"}));
   if (!sw.errors().ok()) return;
 
   c.sizes.vcs = c.org->key == BufferOrgInfo::Key::InputVc ? c.sizes.vcs : 1;

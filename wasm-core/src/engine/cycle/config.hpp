@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "common/params.hpp"
+#include "config/experiment.hpp"
 #include "engine/cycle/allocator.hpp"
 #include "engine/cycle/buffer_org.hpp"
 
@@ -16,6 +17,7 @@ struct ReplayInfo;
 
 // The most cycles of a window (sim.warmup_cycles, measure_cycles, drain_cycles).
 constexpr int64_t kMaxCycles = int64_t{1} << 31;
+constexpr int64_t kDefaultDeadlockCycles = 20000;  // sim.deadlock_cycles
 
 struct CycleConfig {
   const BufferOrgInfo* org = nullptr;
@@ -59,7 +61,13 @@ struct CycleConfig {
   uint32_t bisection_steps = 7;
   uint32_t curve_points = 0;
   uint32_t trace_packets = 0;  // the first this many measured packets are traced router by router
+  // No flit moved for this many cycles while flits wait: a routing deadlock (e.g. a torus ring
+  // without datelines); the run stops and says so rather than spinning (sim.deadlock_cycles).
+  uint64_t deadlock_cycles = kDefaultDeadlockCycles;
 };
+
+// The cycle engine's section of `ex` (Experiment::sections), made by its config hooks.
+inline const CycleConfig& cycle_config(const Experiment& ex) { return ex.sections.get<CycleConfig>(); }
 
 // Reads the cycle engine's fields of `sw` (switch.*), `cam` (switch.cam.*), `traffic` and `sim`;
 // `ports` (per switch) sizes the buffers.

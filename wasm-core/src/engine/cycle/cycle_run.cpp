@@ -1,14 +1,16 @@
 #include "engine/cycle/cycle_run.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <exception>
 #include <stdexcept>
 #include <thread>
 
 #include "common/error.hpp"
 #include "engine/batch_pipeline.hpp"
+#include "engine/warnings.hpp"
 #include "engine/cycle/cycle_setup.hpp"
-#include "engine/engines.hpp"
+#include "config/engines.hpp"
 
 namespace switchlab {
 
@@ -22,10 +24,9 @@ struct CycleRun::CurveRun {
   std::unique_ptr<CycleNetwork> net;
 };
 
-CycleRun::CycleRun(const Experiment& ex) : ex_(ex) {
-  const CycleConfig& c = ex.cycle;
-  runs_ = c.saturation_mode ? c.bisection_steps : 1;
-  load_ = c.saturation_mode ? 0.5 : c.load;
+CycleRun::CycleRun(const Experiment& ex) : ex_(ex), c_(cycle_config(ex)) {
+  runs_ = c_.saturation_mode ? c_.bisection_steps : 1;
+  load_ = c_.saturation_mode ? 0.5 : c_.load;
   threads_ = run_threads(ex.threads);
   net_ = std::make_unique<CycleNetwork>(ex, load_);
 }
@@ -41,17 +42,14 @@ std::vector<double> CycleRun::curve_loads(double lowest_saturated, uint32_t poin
   return loads;
 }
 
-uint64_t CycleRun::cycles_per_run() const {
-  const CycleConfig& c = ex_.cycle;
-  return c.warmup + c.measure + c.drain;
-}
+uint64_t CycleRun::cycles_per_run() const { return c_.warmup + c_.measure + c_.drain; }
 
 // Runs end early once their measured packets are delivered, so progress counts a finished run
 // as a whole run.
-uint64_t CycleRun::total() const { return (runs_ + ex_.cycle.curve_points) * cycles_per_run(); }
+uint64_t CycleRun::total() const { return (runs_ + c_.curve_points) * cycles_per_run(); }
 
 uint64_t CycleRun::cycles_left() const {
-  const uint64_t curve_runs = ex_.cycle.curve_points;
+  const uint64_t curve_runs = c_.curve_points;
   if (done_ < runs_) return (runs_ - done_ - 1 + curve_runs) * cycles_per_run() + net_->advance(0);
   uint64_t left = (curve_runs - points_.size() - batch_.size()) * cycles_per_run();
   // (A run's network is built on its thread at its first advance: until then it has all its cycles.)
@@ -62,7 +60,7 @@ uint64_t CycleRun::cycles_left() const {
 void CycleRun::next_run() {
   const LoadPoint p = net_->point();
   curve_.push_back(p);
-  if (ex_.cycle.saturation_mode) {
+  if (c_.saturation_mode) {
     if (!p.saturated && load_ > best_load_) {
       best_load_ = load_;
       best_ = net_->report();
@@ -70,12 +68,12 @@ void CycleRun::next_run() {
     (p.saturated ? hi_ : lo_) = load_;
   }
   if (++done_ == runs_) {
-    if (ex_.cycle.curve_points == 0) return;
+    if (c_.curve_points == 0) return;
     // The report needs the reported run's sections (the last run's when every run saturated, as
     // in saturation mode) and curve_, not the network.
     if (best_.is_null()) best_ = net_->report();
     net_.reset();
-    loads_ = curve_loads(hi_, ex_.cycle.curve_points);
+    loads_ = curve_loads(hi_, c_.curve_points);
     start_curve_batch();
     return;
   }
@@ -93,7 +91,7 @@ void CycleRun::start_curve_batch() {
     // The normalized config was parsed once already, so it parses again (the same experiment).
     if (!parse_experiment(ex_.normalized, run->ex, errors))
       throw std::logic_error("curve mode: the normalized config did not parse again: " + errors.error().message);
-    run->ex.cycle.load = loads_[first + k];  // (the network is built on its thread, advance_curve)
+    run->ex.sections.get<CycleConfig>().load = loads_[first + k];  // (the network is built on its thread, advance_curve)
     batch_.push_back(std::move(run));
   }
 }
@@ -109,7 +107,7 @@ uint64_t CycleRun::advance_curve(uint64_t cycles) {
     auto work = [&](size_t k) {
       try {
         CurveRun& r = *batch_[k];
-        if (!r.net) r.net = std::make_unique<CycleNetwork>(r.ex, r.ex.cycle.load);
+        if (!r.net) r.net = std::make_unique<CycleNetwork>(r.ex, cycle_config(r.ex).load);
         const uint64_t before = r.net->advance(0);
         used[k] = before - r.net->advance(share);
       } catch (...) {
@@ -163,7 +161,7 @@ constexpr const char* kCurveFormat =
 }  // namespace
 
 nlohmann::json CycleRun::report() const {
-  if (!ex_.cycle.saturation_mode) return net_->report();
+  if (!c_.saturation_mode) return net_->report();
   nlohmann::json out = best_.is_null() ? net_->report() : best_;
   std::vector<LoadPoint> sorted = curve_;
   std::sort(sorted.begin(), sorted.end(), [](const LoadPoint& a, const LoadPoint& b) { return a.offered < b.offered; });
@@ -172,11 +170,32 @@ nlohmann::json CycleRun::report() const {
   // Past saturation a network accepts about its saturation throughput; below it, what is offered.
   out["saturation"] = {{"throughput", best}, {"load_bracket", {lo_, hi_}}, {"curve", curve_rows(sorted)}, {"curve_format", kCurveFormat}};
   // The curve's points by configured load (loads), each with the load the window measured.
-  if (ex_.cycle.curve_points > 0) out["load_curve"] = {{"loads", loads_}, {"points", curve_rows(points_)}, {"points_format", kCurveFormat}};
+  if (c_.curve_points > 0) out["load_curve"] = {{"loads", loads_}, {"points", curve_rows(points_)}, {"points_format", kCurveFormat}};
   return out;
 }
 
 namespace {
+// The cycle engine's stated precision: the window whose offered-load spread is 1 %
+// (throughput.window_for_1pct_cycles); a shorter window's numbers are noisier than that.
+constexpr double kWindowSpreadPct = 1.0;
+
+// Its throughput and latencies carry the injection process's noise; a window shorter than
+// throughput.window_for_1pct_cycles gives them a spread above 1 %.
+void short_window(const Experiment&, const nlohmann::json& result, nlohmann::json& out) {
+  const nlohmann::json* spread = number_at(result, {"throughput", "offered_spread_pct"});
+  const nlohmann::json* window = number_at(result, {"throughput", "window_for_1pct_cycles"});
+  if (!spread || spread->get<double>() <= kWindowSpreadPct) return;
+  nlohmann::json fixes = nlohmann::json::array();
+  if (window && window->get<double>() <= static_cast<double>(kMaxCycles))
+    fixes.push_back(warning_fix("sim.measure_cycles", window->get<uint64_t>(), "cycles", "the window that brings the spread to 1 %"));
+  out.push_back({{"code", "short_window"},
+                 {"field", "throughput.offered_spread_pct"},
+                 {"message", "the measured window gives the offered load a spread of " + format_number(std::round(spread->get<double>() * 100) / 100) +
+                                 " % from seed to seed, above " + format_number(kWindowSpreadPct) +
+                                 " %: throughput and latencies are that noisy; a longer window narrows it"},
+                 {"fixes", std::move(fixes)}});
+}
+
 EngineInfo cycle_engine() {
   EngineInfo e{"cycle", "cycle-level network with contention, buffers and allocators (latency and throughput under load)",
                // A saturation-mode point's headline: the other columns are one run of its
@@ -190,6 +209,7 @@ EngineInfo cycle_engine() {
   e.config = &cycle_config_hooks();
   e.simulates_network_state = true;
   e.work = {"flit_hops"};  // not look-ups of packets: its summary has no packets
+  e.warnings = short_window;
   return e;
 }
 const EngineRegistrar reg{cycle_engine()};

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "config/experiment.hpp"
+#include "engine/cycle/config.hpp"
 #include "engine/cycle/network.hpp"
 #include "engine/run.hpp"
 
@@ -35,6 +36,7 @@ class CycleRun final : public EngineRun {
   uint64_t cycles_left() const;
 
   const Experiment& ex_;
+  const CycleConfig& c_;  // ex_'s section
   uint32_t runs_ = 1;   // runs of the bisection (or the one run)
   uint32_t done_ = 0;   // of them finished
   double lo_ = 0, hi_ = 1;  // bisection bracket (saturation and curve modes)

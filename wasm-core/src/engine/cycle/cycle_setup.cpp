@@ -13,20 +13,22 @@ namespace {
 
 void parse_sections(Params& root, Params& sw, Params& cam, Params& traffic, Experiment& ex) {
   Params sim = root.child("sim", "Cycle engine: measurement windows and mode");
-  parse_cycle_config(sw, cam, traffic, sim, ex.topology->ports_per_switch(), ex.cycle);
+  CycleConfig& c = ex.sections.add<CycleConfig>();
+  parse_cycle_config(sw, cam, traffic, sim, ex.topology->ports_per_switch(), c);
   read_threads(sim, ex, "curve mode runs its loads on");
   sim.reject_unknown();
-  // Fields that existed before curve mode keep their ids: curve_points only in curve mode, and
-  // threads never (results do not depend on it).
+  // Fields that existed before curve mode keep their ids: curve_points only in curve mode, the
+  // deadlock limit only when not the default, and threads never (results do not depend on it).
   if (auto it = ex.normalized.find("sim"); it != ex.normalized.end() && it->is_object()) {
     it->erase("threads");
-    if (ex.cycle.curve_points == 0) it->erase("curve_points");
+    if (c.curve_points == 0) it->erase("curve_points");
+    if (c.deadlock_cycles == kDefaultDeadlockCycles) it->erase("deadlock_cycles");
   }
 }
 
 // A replay needs traffic it can replay, and its load is its own: there is no load to bisect on.
 void check_cycle_traffic(const Experiment& ex, ErrorSink& errors) {
-  const ReplayInfo* replay = ex.cycle.replay;
+  const ReplayInfo* replay = cycle_config(ex).replay;
   // A trace's messages come with their times: generated injection would instead draw a node's
   // destinations from the trace in its order, and nodes the trace never sends from would search
   // it in vain every cycle.
@@ -39,7 +41,7 @@ void check_cycle_traffic(const Experiment& ex, ErrorSink& errors) {
   const ReplayCheck why = replay->check(ex);
   if (!why.field.empty())
     errors.fail(why.field, why.message, why.allowed);
-  else if (ex.cycle.saturation_mode)
+  else if (cycle_config(ex).saturation_mode)
     errors.fail("sim.mode", "saturation and curve vary traffic.injection.load; a replay's load is given by its messages", "latency");
 }
 
@@ -56,7 +58,7 @@ void finish(Params& root, Params&, Experiment& ex) {
 // cycle (bounded here by the offered load over the whole run, or by a replay's messages).
 bool estimate_cycle_run(Params& root, Experiment& ex) {
   const Topology& topo = *ex.topology;
-  const CycleConfig& c = ex.cycle;
+  const CycleConfig& c = cycle_config(ex);
   RunEstimate& e = ex.estimate;
   // (Curve mode holds up to sim.threads networks at once; the memory below is one run's.)
   const double runs = c.saturation_mode ? c.bisection_steps + c.curve_points : 1;
@@ -116,7 +118,6 @@ bool estimate_cycle_run(Params& root, Experiment& ex) {
 
 // A cycle run's work is its flits over cycles, not packets.
 void summary(const Experiment& ex, json& s) {
-  s.erase("packets");
   s["cycles"] = ex.estimate.cycles;
   s["flit_hops"] = ex.estimate.flit_hops;
 }

@@ -2,7 +2,7 @@
 // The cycle engine's part of a config (docs/engines.md, "Cycle engine"): its config hooks, which
 // read the buffers, allocators, pipeline, injection and sim windows (parse_cycle_config), check
 // its traffic, size its run and fill its summary.
-#include "engine/engines.hpp"
+#include "config/engines.hpp"
 
 namespace switchlab {
 

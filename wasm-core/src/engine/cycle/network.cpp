@@ -62,11 +62,11 @@ struct CycleNetwork::Impl::Engine final : CycleNetwork::Impl,
   bool deadlock = false, finished = false;
 
   Engine(const Experiment& e, double ld)
-      : Measurement(e.cycle, e.topology->num_nodes(), e.topology->num_switches(), e.topology->ports_per_switch(),
+      : Measurement(cycle_config(e), e.topology->num_nodes(), e.topology->num_switches(), e.topology->ports_per_switch(),
                     e.topology->port_classes().size()),
-        Allocation<Engine, Layout>(e.seed), Routing<Engine>(e.seed), Injection<Engine, Layout>(e.cycle, e.seed, ld),
-        ex(e), c(e.cycle), topo(*e.topology), org(*e.cycle.org), load(ld), N(topo.num_nodes()), S(topo.num_switches()),
-        P(topo.ports_per_switch()), V(e.cycle.sizes.vcs), L(e.cycle.max_packet_flits()), max_hops(topo.max_hops()),
+        Allocation<Engine, Layout>(e.seed), Routing<Engine>(e.seed), Injection<Engine, Layout>(cycle_config(e), e.seed, ld),
+        ex(e), c(cycle_config(e)), topo(*e.topology), org(*cycle_config(e).org), load(ld), N(topo.num_nodes()), S(topo.num_switches()),
+        P(topo.ports_per_switch()), V(cycle_config(e).sizes.vcs), L(cycle_config(e).max_packet_flits()), max_hops(topo.max_hops()),
         adaptive(topo.adaptive_routing()), by_local_queues(topo.adaptive_by_local_queues()) {
     this->setup_queues();
     this->setup_allocation();
@@ -119,7 +119,7 @@ struct CycleNetwork::Impl::Engine final : CycleNetwork::Impl,
       if (now >= this->sw_wake[s]) this->step_switch(s);
     ++now;
     this->wheel_now = after(this->wheel_now, static_cast<uint32_t>(this->wheel.size()));
-    if (in_network && now - last_progress > this->kDeadlockCycles) deadlock = true;
+    if (in_network && now - last_progress > c.deadlock_cycles) deadlock = true;
   }
 
   uint64_t advance(uint64_t cycles) override {
@@ -136,13 +136,13 @@ struct CycleNetwork::Impl::Engine final : CycleNetwork::Impl,
 };
 
 std::unique_ptr<CycleNetwork::Impl> CycleNetwork::Impl::make(const Experiment& ex, double load) {
-  return with_queue_layout(ex.cycle.org->key, [&](auto layout) -> std::unique_ptr<Impl> {
+  return with_queue_layout(cycle_config(ex).org->key, [&](auto layout) -> std::unique_ptr<Impl> {
     return std::make_unique<Engine<decltype(layout)>>(ex, load);
   });
 }
 
 double CycleNetwork::setup_bytes(const Experiment& ex) {
-  const CycleConfig& c = ex.cycle;
+  const CycleConfig& c = cycle_config(ex);
   const double S = ex.topology->num_switches();
   const uint32_t P = ex.topology->ports_per_switch(), V = c.sizes.vcs;
   const uint32_t Q = with_queue_layout(c.org->key, [&](auto layout) { return decltype(layout)::queues(P, V); });

@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "config/experiment.hpp"
+#include "engine/cycle/config.hpp"
 
 namespace switchlab {
 

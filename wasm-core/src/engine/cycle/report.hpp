@@ -17,10 +17,6 @@ namespace switchlab {
 template <class Net>
 struct Reporting {
   using json = nlohmann::json;
-  // No flit moved for this many cycles while flits wait: a routing deadlock (e.g. a torus ring
-  // without datelines). The run stops and says so rather than spinning.
-  static constexpr uint64_t kDeadlockCycles = 20000;
-
   const Net& net() const { return static_cast<const Net&>(*this); }
 
   // Cycles at the end of the run in which no flit moved while flits waited (0 when the last cycle
@@ -139,7 +135,7 @@ struct Reporting {
         {"cam", {{"searches", n.cam_searches},
                  {"utilization", cams > 0 ? json(per_window_cycle(static_cast<double>(n.cam_searches) * n.c.cam_cycles / cams)) : json(nullptr)}}},
         {"cycles", {{"simulated", n.now}, {"warmup", n.W}, {"measured", window_cycles()}, {"drained", drained()}, {"flit_hops", n.flit_hops},
-                    {"deadlock_limit", kDeadlockCycles}, {"stalled_at_end", stalled_at_end()}}},
+                    {"deadlock_limit", n.c.deadlock_cycles}, {"stalled_at_end", stalled_at_end()}}},
     };
     if (n.replay) out["replay"] = replay_json(ns_per_cycle);
     return out;

@@ -136,8 +136,9 @@ ReplayCheck check(const Experiment& ex) {
 }
 
 std::unique_ptr<Replay> make(const Experiment& ex) {
-  return std::make_unique<ApplicationReplay>(*app::npb_workload(*ex.traffic), ex.cycle.clock_ghz / ex.cycle.gflops,
-                                             ex.cycle.clock_ghz, ex.cycle.packet_flits);
+  const CycleConfig& c = cycle_config(ex);
+  return std::make_unique<ApplicationReplay>(*app::npb_workload(*ex.traffic), c.clock_ghz / c.gflops, c.clock_ghz,
+                                             c.packet_flits);
 }
 
 const ReplayRegistrar reg{{"application",

@@ -46,7 +46,7 @@ ReplayCheck check(const Experiment& ex) {
 }
 
 std::unique_ptr<Replay> make(const Experiment& ex) {
-  return std::make_unique<TraceReplay>(*ex.traffic->timed_messages(), ex.cycle.trace_cycles_per_unit, ex.cycle.packet_flits);
+  return std::make_unique<TraceReplay>(*ex.traffic->timed_messages(), cycle_config(ex).trace_cycles_per_unit, cycle_config(ex).packet_flits);
 }
 
 const ReplayRegistrar reg{{"trace", "the messages of traffic.pattern trace at their timestamps (traffic.injection.time_unit)",

@@ -3,15 +3,16 @@
 // own folder declares an EngineRegistrar with its name, the one-line description the schema shows,
 // how to make its run, and the hooks through which the config layer reads, checks and sizes its
 // part of a config (EngineConfigHooks), so that neither the config layer nor the bindings name an
-// engine.
+// engine. The registry is the config layer's: engines include it, it includes none of them.
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "config/experiment.hpp"
-#include "engine/run.hpp"
 
 namespace switchlab {
+
+class EngineRun;  // engine/run.hpp: what an engine's run is
 
 // How an engine reads its part of a config. parse_experiment() calls them in this order, between
 // the sections every engine shares, so that a config with several errors reports the same first one
@@ -30,8 +31,9 @@ struct EngineConfigHooks {
   // Fills ex.estimate (what the run will touch); false, with an error naming the field to change,
   // for a run too large. Called only on a config without errors.
   bool (*estimate)(Params& root, Experiment& ex) = nullptr;
-  // Its keys of prepare()'s summary: replaces the route-walk work keys (packets, lookups) with its
-  // own where they do not measure its run.
+  // Its keys of prepare()'s summary besides the shared ones (sizes and the estimate's caches,
+  // look-ups and memory): what measures its run's work (the route walk's packets, the cycle
+  // engine's cycles and flit-hops, ...), replacing the look-ups where they do not.
   void (*summary)(const Experiment& ex, nlohmann::json& summary) = nullptr;
 };
 
@@ -44,6 +46,10 @@ struct EngineInfo {
   std::vector<std::string> headline;
   std::unique_ptr<EngineRun> (*make)(const Experiment& ex);  // `ex` must outlive the run; null: not run by the core
   std::string runs_elsewhere = {};  // with make null: why the core cannot run it and where it runs
+  // The engine whose system it simulates by other means, or "" (smpi: app's system, replayed by
+  // SimGrid). Its runner takes that engine's result of the same config for the sections the two
+  // share, and the explorer offers its run beside that engine's numbers.
+  std::string twin_of = {};
   const EngineConfigHooks* config = nullptr;  // how the config layer reads its part (never null once registered)
   bool is_default = false;  // the engine of a config without `engine` (exactly one)
   // Whether it simulates the network's state, which adaptive routing chooses ports by.
@@ -55,6 +61,10 @@ struct EngineInfo {
   bool run_threads = false;
   // Whether its result carries the closed-form models evaluated at its simulated miss rate.
   bool closed_form_models = false;
+  // Its fix of a cold-cache warning besides the shared ones (a warning_fix, or null for none), and
+  // its own warnings about a finished result, appended to `out` (engine/warnings.hpp).
+  nlohmann::json (*cold_cache_fix)(const Experiment& ex) = nullptr;
+  void (*warnings)(const Experiment& ex, const nlohmann::json& result, nlohmann::json& out) = nullptr;
 };
 
 std::vector<std::string> engine_names();
@@ -65,7 +75,7 @@ std::string engines_where(bool EngineInfo::*has);
 // "LEAD. app: ...; cycle: ...; routewalk: ...": the description of the `engine` field.
 std::string describe_engines(const std::string& lead);
 // The config schema's "x-engines": per engine, in registry order, {name, doc, headline, runs_in_core,
-// runs_elsewhere, work, run_threads}: what the edges show about engines and how they treat their
+// runs_elsewhere, twin_of, work, run_threads}: what the edges show about engines and how they treat their
 // runs, so that none of them lists engine names.
 nlohmann::json engines_json();
 

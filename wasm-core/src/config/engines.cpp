@@ -1,4 +1,4 @@
-#include "engine/engines.hpp"
+#include "config/engines.hpp"
 
 #include <stdexcept>
 
@@ -29,7 +29,7 @@ nlohmann::json engines_json() {
   for (const auto& name : engine_names()) {
     const EngineInfo& e = *find_engine(name);
     out.push_back({{"name", e.name}, {"doc", e.doc}, {"headline", e.headline}, {"runs_in_core", e.make != nullptr},
-                   {"runs_elsewhere", e.runs_elsewhere}, {"work", e.work}, {"run_threads", e.run_threads}});
+                   {"runs_elsewhere", e.runs_elsewhere}, {"twin_of", e.twin_of}, {"work", e.work}, {"run_threads", e.run_threads}});
   }
   return out;
 }

@@ -2,35 +2,37 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Config, SimResult } from '../config/types';
 import type { AppSection } from '../lib/charts/appChart';
 import { sharedCore } from '../core/client';
-import { engineResults } from '../engines/results';
+import { simulatedBy } from '../engines/describe';
 import {
   cancelExperiment, experimentPresence, submitExperiment, waitForExperiment, type Experiment, type RunProgress,
 } from '../api/client';
 
-// The SimGrid SMPI run of the same system on the server: the config on the engine that simulates
-// the model's system (engines/results.ts, `simulatedBy`) has its own experiment id (the core's prepare() gives it). A finished run under that id is shown beside
-// the time model's numbers; when the server has none, `replay` submits it (a worker replays the
-// skeletons) and the numbers appear when it is done; while it runs, `progress` counts its replays
-// and `cancel` stops it. No server: status "offline", nothing shown.
-export type SmpiTwinStatus = 'offline' | 'absent' | 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
+// The server's run of the same system on its twin engine, the one the core describes as
+// simulating this engine's system by other means (x-engines `twin_of`: SimGrid SMPI for the time
+// model): that config has its own experiment id (the core's prepare() gives it). A finished run
+// under that id is shown beside this result's numbers; when the server has none, `replay` submits
+// it (a worker replays the skeletons) and the numbers appear when it is done; while it runs,
+// `progress` counts its replays and `cancel` stops it. No twin or no server: status "offline",
+// nothing shown.
+type TwinRunStatus = 'offline' | 'absent' | 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
 
-export interface SmpiTwin {
+interface TwinRun {
   section: AppSection | null;
-  status: SmpiTwinStatus;
+  status: TwinRunStatus;
   progress: RunProgress | null;
   replay: () => void;
   cancel: () => void;
 }
 
-export function useSmpiTwin(config: Config, result: SimResult): SmpiTwin {
+export function useTwinRun(config: Config, result: SimResult): TwinRun {
   const [section, setSection] = useState<AppSection | null>(null);
-  const [status, setStatus] = useState<SmpiTwinStatus>('offline');
+  const [status, setStatus] = useState<TwinRunStatus>('offline');
   const [progress, setProgress] = useState<RunProgress | null>(null);
   const twinConfig = useRef<Config | null>(null);
   const twinId = useRef<string | null>(null);
   const abort = useRef<AbortController | null>(null);
   const key = JSON.stringify(config);
-  const simulator = engineResults(result.engine.name).simulatedBy;
+  const simulator = simulatedBy(result.engine.name);
   const isModel = simulator !== undefined;
 
   const follow = useCallback((e: Experiment) => {
@@ -51,7 +53,7 @@ export function useSmpiTwin(config: Config, result: SimResult): SmpiTwin {
     abort.current = ctl;
     sharedCore().call('prepare', { ...config, engine: simulator as Config['engine'] })
       .then(async (a) => {
-        if (a.outcome.kind !== 'prepared' || ctl.signal.aborted) return; // beyond engine smpi's limits
+        if (a.outcome.kind !== 'prepared' || ctl.signal.aborted) return; // beyond the twin's limits
         const { id, config: normalized } = a.outcome.prepared;
         twinConfig.current = normalized;
         twinId.current = id;
