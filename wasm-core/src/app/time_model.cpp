@@ -90,7 +90,7 @@ struct Totals {
 class Model {
  public:
   explicit Model(const Experiment& ex)
-      : ex_(ex), app_(app_config(ex)), delays_(walk_config(ex).delays), topo_(*ex.topology), pps_(topo_.ports_per_switch()),
+      : app_(app_config(ex)), delays_(walk_config(ex).delays), topo_(*ex.topology), pps_(topo_.ports_per_switch()),
         share_(static_cast<size_t>(topo_.num_switches()) * pps_ + topo_.num_nodes(), app_.link_gbps),
         hops_(topo_.max_hops() + 1), rng_(Rng::derive(ex.seed, 2)) {
     const Delays& d = delays_;
@@ -176,8 +176,7 @@ class Model {
     share_.solve(flows_, links_);
   }
 
-  const Experiment& ex_;
-  const AppConfig& app_;  // ex_'s sections
+  const AppConfig& app_;  // the experiment's sections
   const Delays& delays_;
   const Topology& topo_;
   const uint32_t pps_;
