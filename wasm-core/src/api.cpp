@@ -141,7 +141,9 @@ json summary_of(const Experiment& ex) {
 // 0.3.4: the MG skeleton restructured after the real NPB MG (its process grid, faces, coarse
 // levels, initialisation's collectives and compute); a rank's point-to-point message to itself
 // (CG's diagonal transpose) costs a memory copy at 10 GB/s, as SMPI's loopback charges it, in
-// engines app, smpi and cycle; FT's 2-D layout is nz x R/nz ranks (it was about square).
+// engines app, smpi and cycle; FT's 2-D layout is nz x R/nz ranks (it was about square); SP's
+// line-solve messages carry each stage's own cell face less its rows on the grid's boundary, on
+// NPB's cell layout (they carried the stages' mean face).
 const char* engine_version() { return "0.3.4"; }
 
 struct SimulationState {

@@ -4,11 +4,32 @@
 
 namespace switchlab::app {
 namespace {
-// The rank owning the next cell along direction d (0 x, 1 y, 2 z) forwards, or backwards.
-uint32_t next_owner(uint32_t p, uint32_t i, uint32_t j, int d, bool fwd) {
-  const uint32_t di = d == 1 ? 0 : (d == 0) == fwd ? 1 : p - 1;
-  const uint32_t dj = d == 0 ? 0 : (d == 1) == fwd ? 1 : p - 1;
-  return ((i + di) % p) * p + (j + dj) % p;
+// The rank owning the next cell along direction d (0 x, 1 y, 2 z) forwards, or backwards: rank
+// (a, b)'s cells (a + c, b - c, c) continue in (a + 1, b), (a, b + 1) and (a - 1, b + 1).
+uint32_t next_owner(uint32_t p, uint32_t r, int d, bool fwd) {
+  const uint32_t a = r % p, b = r / p, up = fwd ? 1 : p - 1, down = fwd ? p - 1 : 1;
+  const uint32_t da = d == 0 ? up : d == 2 ? down : 0, db = d == 0 ? 0 : up;
+  return (a + da) % p + p * ((b + db) % p);
+}
+
+// A solve message's face points when rank r's cell in slab s of direction d sends.
+double solve_points(SolveFace rule, uint32_t p, uint32_t n, uint32_t r, int d, uint32_t s) {
+  if (rule == SolveFace::kPadded) {
+    const double edge = std::max(1.0, static_cast<double>(n) / p);
+    return (edge + 1) * (edge + 1);
+  }
+  // The cell (a + c, b - c, c) with coordinate s in direction d.
+  const uint32_t a = r % p, b = r / p;
+  const uint32_t c = d == 0 ? (s + p - a) % p : d == 1 ? (b + p - s) % p : s;
+  const uint32_t coord[3] = {(a + c) % p, (b + p - c) % p, c};
+  double points = 1;
+  for (int o = 0; o < 3; ++o) {
+    if (o == d) continue;
+    // The first n mod p cells of a dimension are one point longer; the grid's boundary rows stay.
+    const double extent = n / p + (coord[o] < n % p ? 1 : 0);
+    points *= std::max(1.0, extent - (coord[o] == 0 ? 1 : 0) - (coord[o] + 1 == p ? 1 : 0));
+  }
+  return points;
 }
 
 // The two-deep face exchange with the six neighbour ranks: the p - 1 cells that have a neighbour.
@@ -18,10 +39,9 @@ void face_exchange(std::vector<Step>& out, uint32_t ranks, uint32_t n) {
   const double edge = std::max(1.0, static_cast<double>(n) / p);
   Step faces;
   const auto bytes = static_cast<uint64_t>(2 * 5 * edge * edge * (p - 1) * 8);
-  for (uint32_t i = 0; i < p; ++i)
-    for (uint32_t j = 0; j < p; ++j)
-      for (int d = 0; d < 3; ++d)
-        for (bool fwd : {true, false}) faces.msgs.push_back({i * p + j, next_owner(p, i, j, d, fwd), bytes});
+  for (uint32_t r = 0; r < ranks; ++r)
+    for (int d = 0; d < 3; ++d)
+      for (bool fwd : {true, false}) faces.msgs.push_back({r, next_owner(p, r, d, fwd), bytes});
   out.push_back(std::move(faces));
 }
 }  // namespace
@@ -31,7 +51,6 @@ std::string check_square(char, uint32_t ranks) { return isqrt_exact(ranks) ? "" 
 Block multipartition_step(uint32_t ranks, uint32_t n, uint64_t steps, const AdiCosts& k) {
   const uint32_t p = isqrt_exact(ranks);
   const double edge = std::max(1.0, static_cast<double>(n) / p), cell = edge * edge * edge;
-  auto next = [p](uint32_t i, uint32_t j, int d, bool fwd) { return next_owner(p, i, j, d, fwd); };
   Block b{steps, {}};
   face_exchange(b.steps, ranks, n);
   b.steps.push_back(compute(k.rhs_flops_per_point * cell * p));
@@ -41,10 +60,13 @@ Block multipartition_step(uint32_t ranks, uint32_t n, uint64_t steps, const AdiC
         // Half the solve's work in each sweep; the last stage of a sweep sends nothing.
         Step s = compute(k.solve_flops_per_point * cell / 2);
         if (c + 1 < p) {
-          const double points = std::max(1.0, (edge + k.solve_face[0]) * (edge + k.solve_face[1]));
-          const auto bytes = static_cast<uint64_t>(points * (fwd ? k.forward_doubles : k.back_doubles) * 8);
-          for (uint32_t i = 0; i < p; ++i)
-            for (uint32_t j = 0; j < p; ++j) s.msgs.push_back({i * p + j, next(i, j, d, fwd), bytes});
+          // Stage c works on slab c forwards, on slab p - 1 - c backwards.
+          const uint32_t slab = fwd ? c : p - 1 - c;
+          for (uint32_t r = 0; r < ranks; ++r) {
+            const double points = solve_points(k.solve_face, p, n, r, d, slab);
+            const auto bytes = static_cast<uint64_t>(points * (fwd ? k.forward_doubles : k.back_doubles) * 8);
+            s.msgs.push_back({r, next_owner(p, r, d, fwd), bytes});
+          }
         }
         b.steps.push_back(std::move(s));
       }

@@ -10,7 +10,7 @@ namespace {
 
 constexpr uint32_t kN[] = {12, 24, 64, 102, 162};
 constexpr uint32_t kNiter[] = {60, 200, 200, 200, 200};
-const AdiCosts kCosts{650, 506, 30, 5, {1, 1}, {4, 8, 12, 4, 4, 4}};
+const AdiCosts kCosts{650, 506, 30, 5, SolveFace::kPadded, {4, 8, 12, 4, 4, 4}};
 
 Skeleton build(char cls, uint32_t ranks) {
   const int c = class_index(cls);
