@@ -38,8 +38,6 @@ struct RunEstimate {
   double caches = 0;        // simulated caches
   double lookups = 0;       // upper bound on cache look-ups (prefetch included)
   double memory_bytes = 0;  // peak memory of the cache state (cycle engine: all state), bytes
-  double cycles = 0;        // cycle engine: simulated cycles at most (every run of the mode)
-  double flit_hops = 0;     // cycle engine: flit-hops at most
   CacheStorage cache_storage = CacheStorage::Dense;  // how the run's CacheBank keeps its state
 };
 

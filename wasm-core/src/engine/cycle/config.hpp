@@ -64,6 +64,9 @@ struct CycleConfig {
   // No flit moved for this many cycles while flits wait: a routing deadlock (e.g. a torus ring
   // without datelines); the run stops and says so rather than spinning (sim.deadlock_cycles).
   uint64_t deadlock_cycles = kDefaultDeadlockCycles;
+  // The run's work at most, from the config (estimate_cycle_run, cycle_setup.cpp): simulated
+  // cycles over every run of the mode, and flit-hops; prepare()'s summary reports both.
+  double work_cycles = 0, work_flit_hops = 0;
 };
 
 // The cycle engine's section of `ex` (Experiment::sections), made by its config hooks.

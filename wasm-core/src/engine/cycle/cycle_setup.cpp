@@ -58,7 +58,7 @@ void finish(Params& root, Params&, Experiment& ex) {
 // cycle (bounded here by the offered load over the whole run, or by a replay's messages).
 bool estimate_cycle_run(Params& root, Experiment& ex) {
   const Topology& topo = *ex.topology;
-  const CycleConfig& c = cycle_config(ex);
+  CycleConfig& c = ex.sections.get<CycleConfig>();
   RunEstimate& e = ex.estimate;
   // (Curve mode holds up to sim.threads networks at once; the memory below is one run's.)
   const double runs = c.saturation_mode ? c.bisection_steps + c.curve_points : 1;
@@ -66,13 +66,13 @@ bool estimate_cycle_run(Params& root, Experiment& ex) {
   const double cycles = run_cycles * runs;
   const double load = c.saturation_mode ? 1.0 : c.load;
   const double ports = static_cast<double>(topo.num_switches()) * topo.ports_per_switch();
-  e.cycles = cycles;
+  c.work_cycles = cycles;
   // Flits one run injects: a replay's messages, or the load over the run's cycles.
   const std::unique_ptr<Replay> replay = c.replay ? c.replay->make(ex) : nullptr;
   const double flits = replay ? replay->flits_total() : run_cycles * topo.num_nodes() * load;
-  e.flit_hops = flits * runs * topo.max_hops();  // max_hops counts switches
+  c.work_flit_hops = flits * runs * topo.max_hops();  // max_hops counts switches
   e.caches = !ex.cache.enabled ? 0 : (ex.cache.per_switch ? topo.num_switches() : ports);
-  e.lookups = e.flit_hops / c.mean_packet_flits();
+  e.lookups = c.work_flit_hops / c.mean_packet_flits();
   const double nodes = topo.num_nodes();
   if (ex.cache.enabled && ex.cache.prefetch_all_to_all) e.lookups += nodes * (nodes - 1) * topo.max_hops();
   // (The memory figure below counts every cache whole, whichever the storage.)
@@ -118,8 +118,8 @@ bool estimate_cycle_run(Params& root, Experiment& ex) {
 
 // A cycle run's work is its flits over cycles, not packets.
 void summary(const Experiment& ex, json& s) {
-  s["cycles"] = ex.estimate.cycles;
-  s["flit_hops"] = ex.estimate.flit_hops;
+  s["cycles"] = cycle_config(ex).work_cycles;
+  s["flit_hops"] = cycle_config(ex).work_flit_hops;
 }
 
 }  // namespace
