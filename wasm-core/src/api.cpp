@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "app/smpi_export.hpp"
-#include "app/ti_trace.hpp"
+#include "workload/ti_trace.hpp"
 #include "common/sha256.hpp"
 #include "config/experiment.hpp"
 #include "config/json_errors.hpp"

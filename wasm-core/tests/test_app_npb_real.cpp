@@ -16,7 +16,7 @@
 #include <set>
 #include <sstream>
 
-#include "app/skeleton.hpp"
+#include "workload/skeleton.hpp"
 #include "test_run_util.hpp"
 
 using json = nlohmann::json;

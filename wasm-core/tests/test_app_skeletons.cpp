@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "app/skeleton.hpp"
+#include "workload/skeleton.hpp"
 
 using namespace switchlab::app;
 

@@ -8,7 +8,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "app/ti_trace.hpp"
+#include "workload/ti_trace.hpp"
 #include "test_run_util.hpp"
 
 using json = nlohmann::json;

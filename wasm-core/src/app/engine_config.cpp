@@ -2,8 +2,8 @@
 
 #include "app/app_config.hpp"
 
-#include "app/mpi_trace_traffic.hpp"
-#include "app/npb_traffic.hpp"
+#include "workload/mpi_trace_traffic.hpp"
+#include "workload/npb_traffic.hpp"
 #include "app/smpi_export.hpp"
 #include "engine/routewalk_config.hpp"
 

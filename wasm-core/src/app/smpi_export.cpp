@@ -17,8 +17,8 @@
 #include <tuple>
 #include <utility>
 
-#include "app/mpi_trace_traffic.hpp"
-#include "app/npb_traffic.hpp"
+#include "workload/mpi_trace_traffic.hpp"
+#include "workload/npb_traffic.hpp"
 #include "app/time_model.hpp"
 #include "engine/routewalk_config.hpp"
 

@@ -4,7 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "app/app_config.hpp"
-#include "app/skeleton.hpp"
+#include "workload/skeleton.hpp"
 #include "config/experiment.hpp"
 
 namespace switchlab::app {

@@ -4,8 +4,8 @@
 #include <limits>
 #include <unordered_map>
 
-#include "app/mpi_trace_traffic.hpp"
-#include "app/npb_traffic.hpp"
+#include "workload/mpi_trace_traffic.hpp"
+#include "workload/npb_traffic.hpp"
 #include "app/app_config.hpp"
 #include "engine/routewalk.hpp"
 #include "engine/routewalk_config.hpp"
@@ -214,7 +214,7 @@ double simulated_hit_rate(const Experiment& ex, const std::string& benchmark, st
   return app_config(ex).hit_rate;
 }
 
-// Engine app over an MPI trace (docs/models.md, "MPI traces"): the trace's walk (app/ti_trace.hpp)
+// Engine app over an MPI trace (docs/models.md, "MPI traces"): the trace's walk (workload/ti_trace.hpp)
 // with a clock per rank, with and without caches at once. Compute advances the rank's clock; a
 // request is posted at its rank's clock; a message of b bytes costs the model's formula alone on
 // its route (full link bandwidth) and starts when its send is posted (eager, b < 64 KiB) or when

@@ -4,7 +4,7 @@
 #include <cmath>
 #include <cstdio>
 
-#include "app/mpi_trace_traffic.hpp"
+#include "workload/mpi_trace_traffic.hpp"
 #include "cache/miss_classifier.hpp"
 #include "common/text.hpp"
 #include "config/prefetch_limit.hpp"

@@ -3,7 +3,7 @@
 #include <cmath>
 #include <memory>
 
-#include "app/mpi_trace_traffic.hpp"
+#include "workload/mpi_trace_traffic.hpp"
 #include "common/text.hpp"
 #include "engine/cycle/network.hpp"
 #include "engine/cycle/replay.hpp"

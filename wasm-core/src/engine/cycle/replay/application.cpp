@@ -10,7 +10,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "app/npb_traffic.hpp"
+#include "workload/npb_traffic.hpp"
 #include "engine/cycle/replay.hpp"
 
 namespace switchlab {
@@ -44,7 +44,7 @@ class ApplicationReplay final : public Replay {
         out.push_back(ReplayMessage::of(src, dst, m.bytes, w_.packet_bytes, flits_));
         pending_ += out.back().packets;
       }
-      // A rank's copy to itself (app/skeleton.hpp) runs beside the step's network messages.
+      // A rank's copy to itself (workload/skeleton.hpp) runs beside the step's network messages.
       copied_at_ = release_at_ + static_cast<uint64_t>(std::ceil(step().copy_s() * clock_ghz_ * 1e9));
       if (pending_ == 0) end_step(copied_at_);
     }

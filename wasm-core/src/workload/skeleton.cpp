@@ -1,4 +1,4 @@
-#include "app/skeleton.hpp"
+#include "workload/skeleton.hpp"
 
 #include <algorithm>
 #include <array>

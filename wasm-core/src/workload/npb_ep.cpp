@@ -6,7 +6,7 @@
 // bytes; the time: 8 bytes). Rating: 2^(M+1) operations (NPB's Mop/s for EP).
 #include <cmath>
 
-#include "app/skeleton.hpp"
+#include "workload/skeleton.hpp"
 
 namespace switchlab::app {
 namespace {

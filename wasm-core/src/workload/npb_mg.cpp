@@ -35,7 +35,7 @@
 #include <algorithm>
 #include <array>
 
-#include "app/skeleton.hpp"
+#include "workload/skeleton.hpp"
 
 namespace switchlab::app {
 namespace {

@@ -15,7 +15,7 @@
 // operations): right-hand side 200 flops, each sweep 400.
 #include <algorithm>
 
-#include "app/skeleton.hpp"
+#include "workload/skeleton.hpp"
 
 namespace switchlab::app {
 namespace {

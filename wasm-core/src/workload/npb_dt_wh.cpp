@@ -5,7 +5,7 @@
 // and fan as BH, every child receiving the whole array (not a quarter of it).
 #include <algorithm>
 
-#include "app/dt_graph.hpp"
+#include "workload/dt_graph.hpp"
 
 namespace switchlab::app {
 namespace {

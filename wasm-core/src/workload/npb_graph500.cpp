@@ -18,7 +18,7 @@
 // Rating: traversed edges (the TEPS numerator: M per search, 64 searches) as Mop.
 #include <cmath>
 
-#include "app/skeleton.hpp"
+#include "workload/skeleton.hpp"
 
 namespace switchlab::app {
 namespace {

@@ -13,7 +13,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "app/skeleton.hpp"
+#include "workload/skeleton.hpp"
 #include "common/error.hpp"
 
 namespace switchlab::app {

@@ -1,10 +1,10 @@
 #pragma once
-// traffic.pattern "mpi_trace": a loaded SimGrid TI trace (app/ti_trace.hpp) with its ranks placed.
+// traffic.pattern "mpi_trace": a loaded SimGrid TI trace (workload/ti_trace.hpp) with its ranks placed.
 #include <cstdint>
 #include <memory>
 #include <vector>
 
-#include "app/ti_trace.hpp"
+#include "workload/ti_trace.hpp"
 #include "traffic/traffic.hpp"
 
 namespace switchlab::app {

@@ -1,12 +1,12 @@
 #pragma once
-// traffic.pattern "npb" (docs/traffic.md): the messages of NPB skeletons (app/skeleton.hpp) with
+// traffic.pattern "npb" (docs/traffic.md): the messages of NPB skeletons (workload/skeleton.hpp) with
 // their ranks placed on compute nodes. The route-walk engine takes its destination stream; the
 // application time model (engine "app") takes the whole workload.
 #include <cstdint>
 #include <string>
 #include <vector>
 
-#include "app/skeleton.hpp"
+#include "workload/skeleton.hpp"
 #include "traffic/traffic.hpp"
 
 namespace switchlab::app {

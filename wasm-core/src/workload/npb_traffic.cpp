@@ -7,7 +7,7 @@
 // switch's nodes first and then the dimensions in traffic.npb.dim_order, fastest first (default:
 // the last dimension fastest, the reverse of node-id order), as torus machines map ranks by
 // dimension order (by_dimension).
-#include "app/npb_traffic.hpp"
+#include "workload/npb_traffic.hpp"
 
 #include <algorithm>
 

@@ -12,7 +12,7 @@
 // the key generation's compute, kKeyGeneration operations per key (fitted to the busiest real
 // rank: -5 % at class S, +4 % at W).
 // Rating: keys x iterations operations (NPB's Mop/s for IS).
-#include "app/skeleton.hpp"
+#include "workload/skeleton.hpp"
 
 namespace switchlab::app {
 namespace {

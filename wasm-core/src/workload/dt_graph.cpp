@@ -1,4 +1,4 @@
-#include "app/dt_graph.hpp"
+#include "workload/dt_graph.hpp"
 
 #include <algorithm>
 

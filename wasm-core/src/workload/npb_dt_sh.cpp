@@ -5,7 +5,7 @@
 // comparator combines two arrays and after log2(w) layers every source reaches every sink.
 // ASSUMPTIONS (docs/models.md): this layer count and fan (2 in, 2 out) are our reading of the
 // NPB DT description, which we could not consult; every successor receives the whole array.
-#include "app/dt_graph.hpp"
+#include "workload/dt_graph.hpp"
 
 namespace switchlab::app {
 namespace {

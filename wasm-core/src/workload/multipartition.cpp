@@ -1,4 +1,4 @@
-#include "app/multipartition.hpp"
+#include "workload/multipartition.hpp"
 
 #include <algorithm>
 

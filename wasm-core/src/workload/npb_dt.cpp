@@ -2,7 +2,7 @@
 // of comparators of fan-in 4 that ends in one sink; 4 x 2^class-index sources (4, 8, 16, 32, 64
 // for S..C, hence 5, 11, 21, 43, 85 graph nodes). Source k sends its array to comparator k / 4 of
 // the next layer. Arrays, compute, placement and the num_samples ASSUMPTION: dt_graph.hpp.
-#include "app/dt_graph.hpp"
+#include "workload/dt_graph.hpp"
 
 namespace switchlab::app {
 namespace {

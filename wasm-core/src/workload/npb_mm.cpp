@@ -6,7 +6,7 @@
 // their process columns (binomial trees, N^2/p^2 doubles each), then every rank multiplies the two
 // blocks it received (2 (N/p)^3 flops). ASSUMPTION: N = 1,024 x 2^class-index (S 1,024 .. C
 // 16,384), not a published size. Rating: 2 N^3 flops.
-#include "app/multipartition.hpp"
+#include "workload/multipartition.hpp"
 
 namespace switchlab::app {
 namespace {

@@ -12,7 +12,7 @@
 // class W on 64 ranks (4,096 and 65,536 bytes: a 32 x 2 grid, not 8 x 8).
 #include <cmath>
 
-#include "app/skeleton.hpp"
+#include "workload/skeleton.hpp"
 
 namespace switchlab::app {
 namespace {

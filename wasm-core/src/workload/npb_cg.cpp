@@ -15,7 +15,7 @@
 // reduce of the time. Compute per CG iteration: kOpsPerNonzero per nonzero of the rank's block
 // (na (nonzer+1)^2 / R), fitted to the busiest real rank's compute at classes S and W (NPB's
 // operation count at 100 Gflop/s, the matrix generation included): +10 % at S, -10 % at W.
-#include "app/skeleton.hpp"
+#include "workload/skeleton.hpp"
 
 namespace switchlab::app {
 namespace {

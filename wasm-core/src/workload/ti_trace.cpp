@@ -3,7 +3,7 @@
 // `smpirun -trace-ti` writes (checked on its output for every action, the datatype ids on one
 // send of each predefined type). Sizes are element counts of a datatype given by its SimGrid id;
 // without one, SimGrid's replay takes bytes (MPI_BYTE), and so do we.
-#include "app/ti_trace.hpp"
+#include "workload/ti_trace.hpp"
 
 #include <algorithm>
 #include <cmath>

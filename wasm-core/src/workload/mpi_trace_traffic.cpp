@@ -2,12 +2,12 @@
 // trace (traffic.trace_id, the id trace_load returned) with its ranks placed on compute nodes as
 // for npb (traffic.mpi_trace.placement, dim_order; traffic.pattern_seed). The route walk takes its
 // message stream: the point-to-point messages and the collectives' expanded messages in the order
-// of the trace's walk (app/ti_trace.hpp), each max(1, ceil(bytes / packet_bytes)) back-to-back
+// of the trace's walk (workload/ti_trace.hpp), each max(1, ceil(bytes / packet_bytes)) back-to-back
 // packets or one look-up per message when packet_bytes is 0, wrapping around. Engines app and smpi
 // take the whole trace.
-#include "app/mpi_trace_traffic.hpp"
+#include "workload/mpi_trace_traffic.hpp"
 
-#include "app/npb_traffic.hpp"
+#include "workload/npb_traffic.hpp"
 
 namespace switchlab::app {
 namespace {

@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-#include "app/skeleton.hpp"
+#include "workload/skeleton.hpp"
 
 namespace switchlab::app {
 

@@ -1,10 +1,10 @@
 // SP (scalar-pentadiagonal ADI; RNR-94-007 Sec. 3.2, NAS-95-020): n^3 grid, niter time steps,
-// multi-partition on R = p^2 ranks (app/multipartition.hpp). The forward elimination passes two
+// multi-partition on R = p^2 ranks (workload/multipartition.hpp). The forward elimination passes two
 // rows of the pentadiagonal systems per face point (coefficients and right-hand sides: 22
 // doubles), the back substitution two rows of the solution (10), for the interior points of the
 // sending cell's face (SolveFace::kInterior: a face on the grid's boundary sends fewer). Per
 // point (estimates): right-hand side 350 flops, each direction's solve with its diagonalisation 200.
-#include "app/multipartition.hpp"
+#include "workload/multipartition.hpp"
 
 namespace switchlab::app {
 namespace {

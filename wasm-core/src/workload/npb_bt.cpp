@@ -1,9 +1,9 @@
 // BT (block-tridiagonal ADI; RNR-94-007 Sec. 3.1, NAS-95-020): n^3 grid, niter time steps,
-// multi-partition on R = p^2 ranks (app/multipartition.hpp). The forward elimination passes a
+// multi-partition on R = p^2 ranks (workload/multipartition.hpp). The forward elimination passes a
 // 5x5 block and a 5-vector per face point (30 doubles), the back substitution a 5-vector (5).
 // Per point (estimates of the 5x5 block operations): right-hand side 900 flops, each direction's
 // block-tridiagonal solve 700.
-#include "app/multipartition.hpp"
+#include "workload/multipartition.hpp"
 
 namespace switchlab::app {
 namespace {

@@ -13,7 +13,7 @@
 // `solve_face` (SolveFace); the run starts with the parameters' broadcasts (`bcast_bytes`) and one untimed time step and a
 // barrier, and ends with one more face exchange, two 40-byte allreduces (the norms), an 8-byte
 // reduce (the time) and a barrier.
-#include "app/skeleton.hpp"
+#include "workload/skeleton.hpp"
 
 namespace switchlab::app {
 
