@@ -11,7 +11,7 @@ export interface TraceEntry {
   summary: TraceSummary;
 }
 
-// The core's summary of a trace (wasm-core/src/app/ti_trace.cpp).
+// The core's summary of a trace (wasm-core/src/workload/ti_trace.cpp).
 export type TraceSummary = Record<string, unknown>;
 
 const entries = new Map<string, TraceEntry>();
