@@ -22,6 +22,6 @@ archive="$DIR/dl/$(pin file)"
 echo "$SHA  $archive" | sha256sum -c --quiet - || { echo "error: $archive does not match the pinned sha256 $SHA"; exit 1; }
 "$PY" -m zipfile -e "$archive" "$DIR/unpacked"
 mv "$DIR/unpacked/$(pin source_dir)" "$DIR/src" && rm -rf "$DIR/unpacked" "$DIR/src/cacti"
-nice make -s -C "$DIR/src" opt OPT="$OPT" > "$DIR/build.log" 2>&1 || { cat "$DIR/build.log"; exit 1; }
+nice make -s -j"$(nproc)" -C "$DIR/src" opt OPT="$OPT" > "$DIR/build.log" 2>&1 || { cat "$DIR/build.log"; exit 1; }
 cp "$DIR/src/cacti" "$DIR/cacti" && cp -r "$DIR/src/tech_params" "$DIR/tech_params"
 echo "$SHA $OPT" > "$DIR/.stamp"

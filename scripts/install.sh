@@ -27,25 +27,39 @@ if ((${#missing[@]})); then
   apt_install || { echo "apt failed; retrying once"; sleep 10; apt_install; }
 fi
 
-# Python virtual environment (re-synced when the requirements change).
+# The Python environment, the frontend's packages and CACTI come from three different places and
+# need nothing of each other but a Python with pip, so they are fetched and built side by side
+# (each one's output in its own log under .run/install, printed when it ends): on a fresh machine
+# this takes the longest of the three instead of their sum.
 PY=${PYTHON:-python3}
-req_hash=$(sha256sum backend/requirements.txt | cut -c1-16)
-if [ ! -x .venv/bin/python ] || [ "$(cat .venv/.req-hash 2>/dev/null)" != "$req_hash" ]; then
-  echo "== creating the Python environment (.venv)"
-  [ -x .venv/bin/python ] || "$PY" -m venv .venv
-  .venv/bin/pip install -q --disable-pip-version-check -r backend/requirements.txt
-  echo "$req_hash" > .venv/.req-hash
-fi
+logs=.run/install
+mkdir -p "$logs"
+[ -x .venv/bin/python ] || { echo "== creating the Python environment (.venv)"; "$PY" -m venv .venv; }
+# task NAME COMMAND...: runs the command in the background with its output in NAME's log.
+pids=() names=()
+task() { local name=$1; shift; "$@" > "$logs/$name.log" 2>&1 & pids+=($!); names+=("$name"); }
 
+# Python packages (re-synced when the requirements change).
+req_hash=$(sha256sum backend/requirements.txt | cut -c1-16)
+if [ "$(cat .venv/.req-hash 2>/dev/null)" != "$req_hash" ]; then
+  echo "== pip install (backend/requirements.txt)"
+  task pip bash -c '.venv/bin/pip install -q --disable-pip-version-check -r backend/requirements.txt &&
+    echo "$1" > .venv/.req-hash' _ "$req_hash"
+fi
 # Frontend packages, exactly as locked.
 lock_hash=$(sha256sum frontend/package-lock.json | cut -c1-16)
 if [ ! -d frontend/node_modules ] || [ "$(cat frontend/node_modules/.lock-hash 2>/dev/null)" != "$lock_hash" ]; then
   echo "== npm ci (frontend)"
-  (cd frontend && npm ci --no-audit --no-fund --loglevel=error)
-  echo "$lock_hash" > frontend/node_modules/.lock-hash
+  task npm bash -c 'cd frontend && npm ci --no-audit --no-fund --loglevel=error && echo "$1" > node_modules/.lock-hash' _ "$lock_hash"
 fi
 # CACTI 7, the cost model's exact method (docs/cost-model.md, "Exact method"): fetched, verified
-# and built into build/cacti by its own script (the docker image runs the same one).
-PYTHON=.venv/bin/python scripts/build_cacti.sh build/cacti
+# and built into build/cacti by its own script (the docker image runs the same one). Quick when built.
+task cacti env PYTHON=.venv/bin/python scripts/build_cacti.sh build/cacti
 
+failed=0
+for i in "${!pids[@]}"; do
+  wait "${pids[$i]}" || { echo "error: ${names[$i]} failed"; failed=1; }
+  cat "$logs/${names[$i]}.log"
+done
+((failed == 0)) || exit 1
 echo "== install: up to date"
