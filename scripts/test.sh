@@ -17,15 +17,18 @@ logs=.run/test
 rm -rf "$logs" && mkdir -p "$logs"
 make --no-print-directory install || { echo "INSTALL FAILED"; exit 1; }
 
-# step NAME TARGET...: runs the make targets, then prints the log and records "rc seconds".
+# step NAME TARGET...: runs the make targets, then prints the log and records "rc seconds cpu":
+# cpu is the CPU seconds (user + sys) of the processes the step waited for, which leaves out
+# what they did not reap (the browser's renderers in test-e2e).
 step() {
-  local name=$1 t0 rc=0
+  local name=$1 t0 rc=0 cpu TIMEFORMAT='%U %S'
   shift
   t0=$(date +%s)
-  make --no-print-directory "$@" > "$logs/$name.log" 2>&1 || rc=1
-  echo "$rc $(( $(date +%s) - t0 ))" > "$logs/$name.status"
-  flock "$logs/print.lock" bash -c 'echo "===== $1 ($2, $3 s)"; cat "$4"' _ "$name" \
-    "$( ((rc)) && echo FAILED || echo passed)" "$(( $(date +%s) - t0 ))" "$logs/$name.log"
+  { time make --no-print-directory "$@" > "$logs/$name.log" 2>&1; } 2> "$logs/$name.time" || rc=1
+  cpu=$(awk '{printf "%.0f", $1 + $2}' "$logs/$name.time")
+  echo "$rc $(( $(date +%s) - t0 )) $cpu" > "$logs/$name.status"
+  flock "$logs/print.lock" bash -c 'echo "===== $1 ($2, $3 s, $4 CPU s)"; cat "$5"' _ "$name" \
+    "$( ((rc)) && echo FAILED || echo passed)" "$(( $(date +%s) - t0 ))" "$cpu" "$logs/$name.log"
   return $rc
 }
 # needs NAME STEP: waits for STEP to end; true if it passed, else records NAME as not run (so
@@ -72,12 +75,12 @@ fi
 wait $builds
 
 failed=()
-echo "===== summary (step: result, seconds)"
+echo "===== summary (step: result, seconds, CPU seconds)"
 for f in build-native build-wasm build-frontend test-core test-api test-bench test-compose test-cross \
          test-frontend test-e2e test-fuzz; do
-  if [ -f "$logs/$f.status" ]; then read -r rc secs < "$logs/$f.status"; else rc=1; secs=0; fi
+  if [ -f "$logs/$f.status" ]; then read -r rc secs cpu < "$logs/$f.status"; else rc=1; secs=0; fi
   ((rc)) && failed+=("$f")
-  printf '  %-15s %-7s %5s\n' "$f" "$( ((rc)) && echo FAILED || echo passed)" "$secs"
+  printf '  %-15s %-7s %5s %6s\n' "$f" "$( ((rc)) && echo FAILED || echo passed)" "$secs" "${cpu:-0}"
 done
 echo "===== make test finished in $(( $(date +%s) - start )) s"
 ((${#failed[@]})) && echo "failed: ${failed[*]}"

@@ -6,7 +6,10 @@ import { defineConfig } from '@playwright/test';
 export default defineConfig({
   testDir: '.',
   testMatch: '*.spec.mjs',
-  workers: 1,
+  // Two spec files at a time against the one stack: make test's last step, and alone a browser test keeps one core
+  // busy (91 tests: 618 s on one worker, 343 s on two with both cores busy). Specs never assume they are alone on the
+  // server: they find their own runs by name or id.
+  workers: 2,
   timeout: 180_000,
   reporter: [['list']],
   outputDir: '../../.run/e2e-artifacts',
