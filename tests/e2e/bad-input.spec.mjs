@@ -2,6 +2,7 @@
 // Numbers beyond a double ("1e400") used to become Infinity, which JSON sends as null (the field's
 // default): the form, the JSON tab and the sweep axes took them without a word.
 import { test, expect } from '@playwright/test';
+import { openJsonTab } from './support.mjs';
 
 test('unparsable and too-large numbers are refused with the field and its range', async ({ page }) => {
   await page.goto('/');
@@ -21,7 +22,7 @@ test('unparsable and too-large numbers are refused with the field and its range'
   await page.locator('[data-field="switch.delays_ns.rc_hit"]').fill('');
   await expect(run).toBeEnabled();
 
-  await page.getByRole('tab', { name: 'JSON' }).click();
+  await openJsonTab(page, expect);
   await page.locator('#config-json').fill('{"topology": {"kind": "torus", "dims": [4, 4]}, "switch": {"cache": {"entries": 1e999}}}');
   await expect(page.locator('.json-editor [role=alert]'))
     .toHaveText('JSON: switch.cache.entries: too large a number (JSON would send null, the default)');

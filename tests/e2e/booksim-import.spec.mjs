@@ -5,7 +5,7 @@ import { test, expect } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
-import { ROOT, SIM, experimentId } from './support.mjs';
+import { ROOT, SIM, experimentId, openJsonTab } from './support.mjs';
 
 const MESH = path.join(ROOT, 'tests', 'cross_build', 'booksim', 'mesh88.cfg');
 const nativeImport = (file) => JSON.parse(execFileSync(SIM, ['import', 'booksim', file], { encoding: 'utf8' }));
@@ -22,7 +22,7 @@ test('a BookSim config file loads into the editor with its unmodelled keys liste
   await expect(rows.nth(1)).toContainText('30input_speedup1');
   await expect(page.getByTestId('booksim-defaults')).toContainText('max_samples = 10');
   // The editor holds the importer's config: the same experiment as the native CLI's import.
-  await page.getByRole('tab', { name: 'JSON' }).click();
+  await openJsonTab(page, expect);
   const shown = JSON.parse(await page.locator('#config-json').inputValue());
   expect(experimentId(shown)).toBe(experimentId(want.config));
 

@@ -3,7 +3,7 @@
 // bracket of its charts, the published value beside it and the drawing coloured by link utilisation
 // equal the native CLI's run of the same config.
 import { test, expect } from '@playwright/test';
-import { decimalsFor, example as exampleOf, experimentId, histogramSE, mean, nativeRun, ns, runConfigInBrowser, runPresetInBrowser, pct, sig3, sig4 } from './support.mjs';
+import { decimalsFor, example as exampleOf, experimentId, histogramSE, mean, nativeRun, ns, runConfigInBrowser, runPresetInBrowser, pct, sig3, sig4, openJsonTab } from './support.mjs';
 
 const count = (n) => n.toLocaleString('en-US');
 
@@ -161,7 +161,7 @@ test('compare a browser run with a server run of the same config: no config diff
   const other = { ...cfg, traffic: { ...cfg.traffic, injection: { load: 0.2 } } };
   const [id, otherId] = [experimentId(cfg), experimentId(other)];
   await page.goto('/');
-  await page.getByRole('tab', { name: 'JSON' }).click();
+  await openJsonTab(page, expect);
   await page.locator('#config-json').fill(JSON.stringify(cfg, null, 2));
   await page.getByRole('button', { name: 'Submit to server' }).click();
   await expect(page.getByTestId('server-config-hash')).toHaveAttribute('data-hash', id, { timeout: 120_000 });

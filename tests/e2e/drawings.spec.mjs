@@ -8,7 +8,7 @@
 import { test, expect } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import { example, nativeDrawing, nativeRun, pct, ROOT, runConfigInBrowser, runPresetInBrowser, SIM } from './support.mjs';
+import { example, nativeDrawing, nativeRun, pct, ROOT, runConfigInBrowser, runPresetInBrowser, SIM, openJsonTab } from './support.mjs';
 
 const shot = (name) => path.join(ROOT, 'tests', 'e2e', 'screenshots', `${name}.png`);
 
@@ -117,7 +117,7 @@ test('a fat tree whose links the core does not list (524,288) is drawn from its 
   const bundles = prepared.topology.link_bundles;
   expect(bundles.reduce((n, b) => n + b[4], 0)).toBe(524288);
   await page.goto('/');
-  await page.getByRole('tab', { name: 'JSON' }).click();
+  await openJsonTab(page, expect);
   await page.locator('#config-json').fill(JSON.stringify(cfg, null, 2));
   const figure = page.getByTestId('next-run').locator('figure.topology');
   const lines = figure.locator('g.links line');

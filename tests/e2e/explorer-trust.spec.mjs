@@ -7,7 +7,7 @@
 import path from 'node:path';
 import { test, expect } from '@playwright/test';
 import LZString from 'lz-string';
-import { ROOT, example, experimentId, nativeRun } from './support.mjs';
+import { ROOT, example, experimentId, nativeRun, openJsonTab } from './support.mjs';
 
 const SHOTS = path.join(ROOT, 'tests', 'e2e', 'screenshots');
 const QUICK = 'quickstart-torus-4x4';
@@ -108,7 +108,7 @@ test("reproduction tables: the model's and the simulated figure beside the paper
   const sat = { ...booksim.config, sim: { ...booksim.config.sim, mode: 'saturation' } };
   const satNative = nativeRun(sat);
   await page.locator('#preset').selectOption('booksim-mesh-8x8-cycle');
-  await page.getByRole('tab', { name: 'JSON' }).click();
+  await openJsonTab(page, expect);
   await page.locator('#config-json').fill(JSON.stringify(sat, null, 2));
   await page.getByRole('tab', { name: 'Form' }).click();
   const next = page.getByTestId('next-run').getByTestId('published-table');
@@ -147,7 +147,7 @@ test("the core's warnings stand next to the number, with fixes one click away", 
   const short = { ...booksim, sim: { ...booksim.sim, measure_cycles: 1000 } };
   const [w] = nativeRun(short).warnings;
   expect(w.code).toBe('short_window');
-  await page.getByRole('tab', { name: 'JSON' }).click();
+  await openJsonTab(page, expect);
   await page.locator('#config-json').fill(JSON.stringify(short, null, 2));
   await runInBrowser(page, experimentId(short));
   await expect(page.getByTestId('wasm-warnings')).toContainText(`Warning (throughput.offered_spread_pct): ${w.message}.`);
@@ -231,7 +231,7 @@ test('keyboard: a skip link to the results, the drawing reachable by Tab, and a 
   await expect(picked).toHaveText(/^switch 0 at /);
 
   // Unparsable JSON text: Form asks first instead of silently showing the last valid config.
-  await page.getByRole('tab', { name: 'JSON' }).click();
+  await openJsonTab(page, expect);
   await page.locator('#config-json').fill('{"topology": ');
   await page.getByRole('tab', { name: 'Form' }).click();
   await expect(page.getByTestId('leave-json')).toContainText('The JSON text does not parse');

@@ -6,12 +6,12 @@
 // Screenshots: tests/e2e/screenshots/ (for docs/frontend.md) and attached to each test's report.
 //
 //   python scripts/stack.py --ui-dir frontend/dist -- frontend/node_modules/.bin/playwright test -c tests/e2e/playwright.config.mjs
-import { test } from '@playwright/test';
+import { test, expect } from '@playwright/test';
 import { createRequire } from 'node:module';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { example, nativeDrawing, nativeRun, ns, pct, ppDelta, rate, rateSE, ROOT, SIM, sig3, tmp } from './support.mjs';
+import { example, nativeDrawing, nativeRun, ns, pct, ppDelta, rate, rateSE, ROOT, SIM, sig3, tmp, openJsonTab } from './support.mjs';
 
 // playwright-core is a dev dependency of the frontend (one npm ci installs everything).
 const require = createRequire(path.join(ROOT, 'frontend', 'package.json'));
@@ -133,7 +133,7 @@ async function runWasm(page) {
 
 // Types `cfg` into the JSON tab, runs it in WASM and checks the headline numbers against the CLI.
 async function runJsonConfig(page, cfg, expected) {
-  await page.getByRole('tab', { name: 'JSON' }).click();
+  await openJsonTab(page, expect);
   await page.locator('#config-json').fill(JSON.stringify(cfg, null, 2));
   await runWasm(page);
   await expectNumbers(page, 'wasm', expected);

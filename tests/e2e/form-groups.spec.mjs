@@ -1,6 +1,7 @@
 // The form's folded groups: one the user opened stays open while they correct a value in it, and
 // one holding the core's error opens by itself.
 import { test, expect } from '@playwright/test';
+import { openJsonTab } from './support.mjs';
 
 test('a folded group stays open once the error typed into it is fixed', async ({ page }) => {
   await page.goto('/');
@@ -20,7 +21,7 @@ test('a folded group stays open once the error typed into it is fixed', async ({
 test('a folded group holding the core error opens by itself', async ({ page }) => {
   await page.goto('/');
   await page.locator('#preset').selectOption('seed003-fig7-hipiqs-bmin16');
-  await page.getByRole('tab', { name: 'JSON' }).click();
+  await openJsonTab(page, expect);
   const cfg = JSON.parse(await page.locator('#config-json').inputValue());
   cfg.switch.allocator = { iterations: 0 };
   await page.locator('#config-json').fill(JSON.stringify(cfg, null, 2));

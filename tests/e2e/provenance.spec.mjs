@@ -2,7 +2,7 @@
 // that replaces the whole JSON text is not derived from the preset, so that line goes (and the
 // preset's card comes back only when the new text is an example unchanged).
 import { test, expect } from '@playwright/test';
-import { example } from './support.mjs';
+import { example, openJsonTab } from './support.mjs';
 
 const PRESET = 'seed003-fig7-hipiqs-bmin16';
 
@@ -12,7 +12,7 @@ test('replacing the whole JSON drops "Edited from the preset"; editing part of i
   const card = page.getByTestId('preset-card');
   const title = example(PRESET).title;
   await expect(card).toContainText(title);
-  await page.getByRole('tab', { name: 'JSON' }).click();
+  await openJsonTab(page, expect);
   const json = page.locator('#config-json');
 
   // An edit inside the text: still the preset's lineage.

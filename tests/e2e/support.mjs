@@ -88,11 +88,22 @@ export async function runPresetInBrowser(page, expect, key, hash) {
   await clickRun(page, expect, hash);
 }
 
+// Opens the explorer's JSON tab: clicked again until it is selected. A click can be lost while the
+// page is still laying out; once, under make test's load, the tab ended focused but not selected,
+// and the test waited for the editor until its time ran out.
+export async function openJsonTab(page, expect) {
+  const tab = page.getByRole('tab', { name: 'JSON' });
+  await expect(async () => {
+    await tab.click();
+    await expect(tab).toHaveAttribute('aria-selected', 'true', { timeout: 2_000 });
+  }).toPass({ timeout: 60_000 });
+}
+
 // Opens the explorer, types `cfg` into the JSON tab and runs it in the browser's WASM core until
 // the result of that config (its native config_hash `hash`) is shown.
 export async function runConfigInBrowser(page, expect, cfg, hash) {
   await page.goto('/');
-  await page.getByRole('tab', { name: 'JSON' }).click();
+  await openJsonTab(page, expect);
   await page.locator('#config-json').fill(JSON.stringify(cfg, null, 2));
   await clickRun(page, expect, hash);
 }

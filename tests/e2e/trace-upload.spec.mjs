@@ -8,7 +8,7 @@ import { test, expect } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { ROOT, sig3, tmp } from './support.mjs';
+import { ROOT, sig3, tmp, openJsonTab } from './support.mjs';
 
 const RING = path.join(ROOT, 'tests', 'data', 'traces', 'ring4');
 const count = (n) => Math.round(n).toLocaleString('en-US');
@@ -51,7 +51,7 @@ test('a dropped trace archive: summary and heat map, a browser run equal to the 
   await expect(page.getByTestId('trace-summary')).toBeVisible({ timeout: 30_000 });
 
   // The form's config names the trace; the summary shown is the one the server stored (the same core, natively).
-  await page.getByRole('tab', { name: 'JSON' }).click();
+  await openJsonTab(page, expect);
   const cfg = JSON.parse(await page.locator('#config-json').inputValue());
   expect(cfg.traffic.pattern).toBe('mpi_trace');
   const got = await request.get(`/api/traces/${cfg.traffic.trace_id}`);
