@@ -305,7 +305,12 @@ std::string smpi_export_json(const std::string& config_json, const std::string& 
 std::string trace_load_json(const std::string& files_json) {
   json files;
   Error bad;
-  if (!parse_untrusted_json(files_json, "trace", files, bad)) return error_wrapper(bad).dump();
+  if (!parse_untrusted_json(files_json, "trace", files, bad)) {
+    // The parser names a JSON path, e.g. a file name given twice; a trace's errors name
+    // "trace:<file>" (found by trace_fuzzer: two names that differ only in invalid UTF-8).
+    if (bad.field != "trace") bad.field = "trace:" + bad.field;
+    return error_wrapper(bad).dump();
+  }
   const std::string shape = "an object {\"<file name>\": \"<text>\", ...}";
   if (!files.is_object()) return error_wrapper({"trace", "the files must be " + shape, shape}).dump();
   std::map<std::string, std::string> texts;

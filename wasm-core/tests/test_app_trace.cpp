@@ -195,6 +195,10 @@ TEST(MpiTrace, LimitsAreExportedAndCheckedBeforeParsing) {
   // Not an object of texts.
   EXPECT_EQ(json::parse(switchlab::trace_load_json("[1]"))["error"]["field"], "trace");
   EXPECT_EQ(json::parse(switchlab::trace_load_json("{\"a\": 3}"))["error"]["field"], "trace:a");
+  // A file name given twice (trace_fuzzer's find: after the edge's UTF-8 repair two names were one).
+  const json twice = json::parse(switchlab::trace_load_json(R"({"a.txt": "0 init\n", "a.txt": "1 init\n"})"));
+  EXPECT_EQ(twice["error"]["field"], "trace:a.txt");
+  EXPECT_EQ(twice["error"]["message"], "is given more than once in the same object");
 }
 
 TEST(MpiTrace, ConfigsNameALoadedTraceEveryEntryPointRefusesAnUnknownOne) {
