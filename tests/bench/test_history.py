@@ -77,10 +77,11 @@ def test_trend_prints_every_committed_metric_with_unit_and_target():
         assert line is not None, f"{section} / {name} missing from trend.py's output"
         assert f"{trend.fmt(r['value'])} {r['unit']}" in line, line
         assert (r.get("target") or "-") in line and run["date"][:10] in line and run["commit"] in line, line
-    # One metric in full, from the converted log: latest, target missed, the runs before it newest first.
+    # One metric in full: latest (the newest committed run, so a new record moves this line), target
+    # missed, the change against the run before, the runs before it newest first.
     line = next(x for x in lines if x.startswith("  torus-8x8x8-2K-4way-no3C, 1 thread "))
-    assert line.split() == ["torus-8x8x8-2K-4way-no3C,", "1", "thread", "44.2", "M", "look-ups/s", ">=", "100",
-                            "MISSED", "2026-11-26", "102d022", "+10.2%", "40.1,", "48,", "44.3,", "40"]
+    assert line.split() == ["torus-8x8x8-2K-4way-no3C,", "1", "thread", "27.4", "M", "look-ups/s", ">=", "100",
+                            "MISSED", "2026-11-29", "c774469", "-37.9%", "44.2,", "40.1,", "48,", "44.3"]
 
 
 def test_trend_on_a_history_of_its_own(tmp_path):
