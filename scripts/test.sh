@@ -84,4 +84,12 @@ for f in build-native build-wasm build-frontend test-core test-api test-bench te
 done
 echo "===== make test finished in $(( $(date +%s) - start )) s"
 ((${#failed[@]})) && echo "failed: ${failed[*]}"
+# What failed, from each failed step's log, in a few lines: CI shows only the end of this output.
+# Playwright's closing list (the indented "tests/e2e/spec:line:col › title" lines), pytest's
+# "FAILED ..." lines, ctest's failed-test lines, the sanitizers' summaries and each error's first line.
+for f in "${failed[@]}"; do
+  [ -f "$logs/$f.log" ] || continue
+  grep -E '^ +tests/e2e/[^ ]+:[0-9]+:[0-9]+ › |^(FAILED|ERROR) |^ *[0-9]+ - .*\((Failed|Timeout|SEGFAULT|Subprocess)|^SUMMARY: |==ERROR: |^ +Error: ' \
+    "$logs/$f.log" | awk '!seen[$0]++' | head -8 | sed "s/^ */  $f: /"
+done
 exit $((${#failed[@]} > 0))

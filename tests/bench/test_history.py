@@ -77,9 +77,22 @@ def test_trend_prints_every_committed_metric_with_unit_and_target():
         assert line is not None, f"{section} / {name} missing from trend.py's output"
         assert f"{trend.fmt(r['value'])} {r['unit']}" in line, line
         assert (r.get("target") or "-") in line and run["date"][:10] in line and run["commit"] in line, line
-    # One metric in full: latest (the newest committed run, so a new record moves this line), target
-    # missed, the change against the run before, the runs before it newest first.
-    line = next(x for x in lines if x.startswith("  torus-8x8x8-2K-4way-no3C, 1 thread "))
+
+
+# The committed history up to this run: new records never move the line checked in full below.
+PINNED_UNTIL = "20261129T055458Z-c774469.json"
+
+
+def test_trend_prints_one_metric_in_full(tmp_path):
+    # One metric in full: latest, target missed, the change against the run before, the runs before
+    # it newest first.
+    files = sorted(p for p in (ROOT / "bench/results").glob("*.json") if p.name <= PINNED_UNTIL)
+    assert files[-1].name == PINNED_UNTIL
+    for p in files:
+        (tmp_path / p.name).write_bytes(p.read_bytes())
+    out = run_trend(str(tmp_path))
+    assert out.returncode == 0, out.stderr
+    line = next(x for x in out.stdout.splitlines() if x.startswith("  torus-8x8x8-2K-4way-no3C, 1 thread "))
     assert line.split() == ["torus-8x8x8-2K-4way-no3C,", "1", "thread", "27.4", "M", "look-ups/s", ">=", "100",
                             "MISSED", "2026-11-29", "c774469", "-37.9%", "44.2,", "40.1,", "48,", "44.3"]
 
