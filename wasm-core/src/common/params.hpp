@@ -50,7 +50,7 @@ struct ParamDecl {
   // An upper bound that depends on the rest of the config (e.g. "nodes - 1" for a node id): the
   // schema then states it as text (x-maximum) instead of the number of the config it was
   // generated from. Empty: `hi` is the bound.
-  std::string hi_depends;
+  std::string hi_depends{};  // {}: the declare({...}) calls leave it out without -Wmissing-field-initializers
 };
 
 class ParamRegistry {
