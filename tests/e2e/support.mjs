@@ -80,9 +80,9 @@ export const ns = (v) => {
   return `${v.toLocaleString('en-US', { minimumFractionDigits: d, maximumFractionDigits: d })} ns`;
 };
 
-// Opens the explorer, picks the preset `key` and runs it in the browser's WASM core. With `hash`
-// (the native result's config_hash) it waits for that config's result, not any earlier one.
-export async function runPresetInBrowser(page, expect, key, hash) {
+// Opens the explorer, picks the preset `key` and runs it in the browser's WASM core until the result
+// of that config (its experiment id `hash`, by default the core's id of the example) is shown.
+export async function runPresetInBrowser(page, expect, key, hash = experimentId(example(key).config)) {
   await page.goto('/');
   await page.locator('#preset').selectOption(key);
   await clickRun(page, expect, hash);
@@ -100,18 +100,20 @@ export async function openJsonTab(page, expect) {
 }
 
 // Opens the explorer, types `cfg` into the JSON tab and runs it in the browser's WASM core until
-// the result of that config (its native config_hash `hash`) is shown.
-export async function runConfigInBrowser(page, expect, cfg, hash) {
+// the result of that config (its experiment id `hash`, by default the core's id of `cfg`) is shown.
+export async function runConfigInBrowser(page, expect, cfg, hash = experimentId(cfg)) {
   await page.goto('/');
   await openJsonTab(page, expect);
   await page.locator('#config-json').fill(JSON.stringify(cfg, null, 2));
   await clickRun(page, expect, hash);
 }
 
+// Waits for the result of the config whose id is `hash`: "done in" alone can be the first screen's
+// example, which runs by itself on load and, under load, ends after the test's own run began.
 async function clickRun(page, expect, hash) {
   const run = page.getByRole('button', { name: 'Run in browser (WASM)' });
   await expect(run).toBeEnabled();
   await run.click();
-  if (hash) await expect(page.getByTestId('wasm-config-hash')).toHaveAttribute('data-hash', hash, { timeout: 60_000 });
+  await expect(page.getByTestId('wasm-config-hash')).toHaveAttribute('data-hash', hash, { timeout: 60_000 });
   await expect(page.getByTestId('wasm-status')).toContainText('done in', { timeout: 60_000 });
 }

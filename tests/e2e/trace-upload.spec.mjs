@@ -103,7 +103,9 @@ test('bad traces are refused naming the file, the line and the reason', async ({
   const bad = path.join(tmp, 'bad.txt');
   writeFileSync(bad, '0 init\n0 sendrecieve 1 2 3\n1 init\n');
   await panel.getByLabel('Trace file or archive').setInputFiles(bad);
-  await expect(page.getByTestId('trace-error')).toContainText('trace:bad.txt:2: unknown action "sendrecieve"');
+  // The page's core reads the file in its worker, which may still be busy with the first screen's
+  // example: seconds under make test's load ("loading the trace…" was still shown after 5 s).
+  await expect(page.getByTestId('trace-error')).toContainText('trace:bad.txt:2: unknown action "sendrecieve"', { timeout: 30_000 });
   // An archive member leaving the archive, refused by the server before the core sees it.
   const evil = path.join(tmp, 'evil.tar');
   execFileSync('python3', ['-c', `import io, tarfile
@@ -111,6 +113,6 @@ with tarfile.open("${evil}", "w") as tf:
     info = tarfile.TarInfo("../ring.txt"); info.size = 7; tf.addfile(info, io.BytesIO(b"0 init\\n"))`]);
   await panel.getByLabel('Trace file or archive').setInputFiles(evil);
   await expect(page.getByTestId('trace-error')).toHaveText(
-    "evil.tar: ../ring.txt: leaves the archive ('..') (allowed: relative paths inside the archive)");
+    "evil.tar: ../ring.txt: leaves the archive ('..') (allowed: relative paths inside the archive)", { timeout: 30_000 });
   await expect(page.getByTestId('trace-summary')).toHaveCount(0);
 });
