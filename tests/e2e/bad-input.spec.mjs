@@ -2,10 +2,10 @@
 // Numbers beyond a double ("1e400") used to become Infinity, which JSON sends as null (the field's
 // default): the form, the JSON tab and the sweep axes took them without a word.
 import { test, expect } from '@playwright/test';
-import { openJsonTab } from './support.mjs';
+import { openJsonTab, openExplorer } from './support.mjs';
 
 test('unparsable and too-large numbers are refused with the field and its range', async ({ page }) => {
-  await page.goto('/');
+  await openExplorer(page, expect);
   await page.locator('#preset').selectOption('quickstart-torus-4x4');
   const run = page.getByRole('button', { name: 'Run in browser (WASM)' });
   const entries = page.locator('[data-field="switch.cache.entries"]');
@@ -47,9 +47,8 @@ test("a malformed id in a link is refused with the API's allowed form", async ({
 // The core's error on the previous value is kept on screen until its answer on the new one; Enter
 // pressed in that moment met the old error and was dropped (the field was focused, nothing ran).
 test('Enter right after correcting a value the core refused runs the corrected config', async ({ page }) => {
-  await page.goto('/');
   // The first screen's example has run by itself (else the first valid config would, without Enter).
-  await expect(page.getByTestId('wasm-status')).toContainText('done in', { timeout: 60_000 });
+  await openExplorer(page, expect);
   await page.locator('#preset').selectOption('quickstart-torus-4x4');
   const entries = page.locator('[data-field="switch.cache.entries"]');
   await entries.fill('0');
@@ -63,7 +62,7 @@ test('Enter right after correcting a value the core refused runs the corrected c
 // A valid but huge network (1,048,576 switches, the core's limit) typed into the form: the page
 // stays responsive and says the network is not drawn, instead of hanging on a million squares.
 test('a million-switch torus typed into the form is summarised, not drawn', async ({ page }) => {
-  await page.goto('/');
+  await openExplorer(page, expect);
   await page.locator('#preset').selectOption('quickstart-torus-4x4');
   await page.locator('[data-field="topology.dims"]').fill('1024x1024');
   await expect(page.getByTestId('topology-too-large')).toContainText('has 1,048,576 switches', { timeout: 20_000 });

@@ -5,14 +5,14 @@ import { test, expect } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
-import { ROOT, SIM, experimentId, openJsonTab } from './support.mjs';
+import { ROOT, SIM, experimentId, openJsonTab, openExplorer } from './support.mjs';
 
 const MESH = path.join(ROOT, 'tests', 'cross_build', 'booksim', 'mesh88.cfg');
 const nativeImport = (file) => JSON.parse(execFileSync(SIM, ['import', 'booksim', file], { encoding: 'utf8' }));
 
 test('a BookSim config file loads into the editor with its unmodelled keys listed', async ({ page }) => {
   const want = nativeImport(MESH);
-  await page.goto('/');
+  await openExplorer(page, expect);
   const box = page.getByTestId('booksim-import');
   await box.getByText('Import BookSim config').click();
   await box.getByLabel('BookSim config file').setInputFiles(MESH);

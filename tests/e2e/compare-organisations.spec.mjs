@@ -3,7 +3,7 @@
 // latency-load curves with each bisection's offered-load bracket shaded, and tables each simulated
 // saturation throughput (equal to the native CLI's run of that variant) beside the published one.
 import { test, expect } from '@playwright/test';
-import { example as exampleOf, experimentId, nativeRun, nativeSummary, sig3, sig4 } from './support.mjs';
+import { example as exampleOf, experimentId, nativeRun, nativeSummary, sig3, sig4, openExplorer } from './support.mjs';
 
 const PRESET = 'seed003-fig7-compare-bmin16';
 const ORGS = ['input_fifo', 'hipiqs', 'central'];
@@ -25,7 +25,7 @@ test('compare preset: three curves, load brackets shaded, simulated beside publi
   expect(expected.hipiqs).toBeGreaterThan(0.85);
   expect(expected.central).toBeGreaterThan(0.85);
 
-  await page.goto('/');
+  await openExplorer(page, expect);
   await page.locator('#preset').selectOption(PRESET);
   // The preset list shows the preset the form holds (it fell back to "Load a preset…").
   await expect(page.locator('#preset')).toHaveValue(PRESET);
@@ -102,7 +102,7 @@ test('compare preset: the run preview sums the work and time of all three varian
   const example = exampleOf(PRESET);
   const summaries = ORGS.map((o) => nativeSummary(variant(example.config, o)));
   const total = (k) => summaries.reduce((n, s) => n + s[k], 0).toLocaleString('en-US');
-  await page.goto('/');
+  await openExplorer(page, expect);
   await page.locator('#preset').selectOption(PRESET);
   const next = page.getByTestId('next-run');
   await expect(next.getByTestId('summary-variants')).toHaveText('For all 3 variants of the comparison, run one after another: '
@@ -115,7 +115,7 @@ test('compare preset: the run preview sums the work and time of all three varian
 });
 
 test('compare preset: progress names the organisation running, and Cancel stops the comparison', async ({ page }) => {
-  await page.goto('/');
+  await openExplorer(page, expect);
   await page.locator('#preset').selectOption(PRESET);
   await expect(page.getByTestId('compare-table').locator('tbody tr')).toHaveCount(3);
   await page.getByRole('button', { name: 'Run in browser (WASM)' }).click();
@@ -132,7 +132,7 @@ test('compare preset: progress names the organisation running, and Cancel stops 
 test('compare preset: Submit to server submits a sweep over the organisations and shows it', async ({ page }) => {
   test.setTimeout(300_000);
   const example = exampleOf(PRESET);
-  await page.goto('/');
+  await openExplorer(page, expect);
   await page.locator('#preset').selectOption(PRESET);
   await page.getByRole('button', { name: 'Submit to server' }).click();
   await page.waitForURL(/\/s\/[0-9a-f]+$/);

@@ -1,11 +1,11 @@
 // How many Web Workers (each one WASM instantiation of the core) a page starts: the Compare page
 // normalizes its configs in the page's one shared worker, not in a new worker per comparison.
 import { test, expect } from '@playwright/test';
+import { openExplorer } from './support.mjs';
 
 test('the Compare page runs the core in one worker, however often its selection changes', async ({ page }) => {
   // The start example runs by itself, which puts one run into this browser's history.
-  await page.goto('/');
-  await expect(page.getByTestId('wasm-status')).toContainText('done in', { timeout: 60_000 });
+  await openExplorer(page, expect);
   const hash = await page.getByTestId('wasm-config-hash').getAttribute('data-hash');
 
   const workers = [];

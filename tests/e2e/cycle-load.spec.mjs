@@ -3,7 +3,7 @@
 // bracket of its charts, the published value beside it and the drawing coloured by link utilisation
 // equal the native CLI's run of the same config.
 import { test, expect } from '@playwright/test';
-import { decimalsFor, example as exampleOf, experimentId, histogramSE, mean, nativeRun, ns, runConfigInBrowser, runPresetInBrowser, pct, sig3, sig4, openJsonTab } from './support.mjs';
+import { decimalsFor, example as exampleOf, experimentId, histogramSE, mean, nativeRun, ns, runConfigInBrowser, runPresetInBrowser, pct, sig3, sig4, openJsonTab, openExplorer, unfoldNextRun } from './support.mjs';
 
 const count = (n) => n.toLocaleString('en-US');
 
@@ -14,14 +14,10 @@ test('seed 003 HIPIQS preset: throughput, latency, saturation and link utilisati
   const expected = nativeRun(example.config);
 
   // Before the run the grey drawing already names what the run colours the switches by.
-  // The first screen's example runs by itself; the preset is picked once it is done (under load it
-  // ended after the pick, and its result brought a second picked-switch line and folded the
-  // preview away). Beside that result the next run's preview is folded: open it.
-  await page.goto('/');
-  await expect(page.getByTestId('wasm-status')).toContainText('done in', { timeout: 60_000 });
+  // Beside the first screen's result the next run's preview is folded: open it.
+  await openExplorer(page, expect);
   await page.locator('#preset').selectOption(PRESET);
-  const next = page.getByTestId('next-run');
-  await next.locator('details.more summary').click();
+  const next = await unfoldNextRun(page, expect);
   await expect(next.getByTestId('topology-preview')).toBeVisible();
   await expect(next.getByTestId('picked-switch')).toHaveText('Hover, click or focus a switch for its link utilisation and per-port statistics.');
 
@@ -166,7 +162,7 @@ test('compare a browser run with a server run of the same config: no config diff
   };
   const other = { ...cfg, traffic: { ...cfg.traffic, injection: { load: 0.2 } } };
   const [id, otherId] = [experimentId(cfg), experimentId(other)];
-  await page.goto('/');
+  await openExplorer(page, expect);
   await openJsonTab(page, expect);
   await page.locator('#config-json').fill(JSON.stringify(cfg, null, 2));
   await page.getByRole('button', { name: 'Submit to server' }).click();

@@ -8,7 +8,7 @@
 import { test, expect } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import { example, nativeDrawing, nativeRun, pct, ROOT, runConfigInBrowser, runPresetInBrowser, SIM, openJsonTab } from './support.mjs';
+import { example, nativeDrawing, nativeRun, pct, ROOT, runConfigInBrowser, runPresetInBrowser, SIM, openJsonTab, openExplorer, unfoldNextRun } from './support.mjs';
 
 const shot = (name) => path.join(ROOT, 'tests', 'e2e', 'screenshots', `${name}.png`);
 
@@ -116,12 +116,11 @@ test('a fat tree whose links the core does not list (524,288) is drawn from its 
   expect(prepared.topology.links).toBeNull();
   const bundles = prepared.topology.link_bundles;
   expect(bundles.reduce((n, b) => n + b[4], 0)).toBe(524288);
-  await page.goto('/');
+  await openExplorer(page, expect);
   await openJsonTab(page, expect);
   await page.locator('#config-json').fill(JSON.stringify(cfg, null, 2));
   const figure = page.getByTestId('next-run').locator('figure.topology');
-  // The note first: until the fat tree is drawn the figure holds the first screen's example, whose
-  // plain link lines (no data-links) once matched the bundle count under load.
+  // The note first: until the fat tree is drawn the figure holds the previous config's drawing.
   await expect(figure.locator('p.note')).toContainText(`its 524,288 links are drawn as ${bundles.length} bundles between groups of switches`,
     { timeout: 30_000 });
   const lines = figure.locator('g.links line[data-links]');
@@ -129,9 +128,8 @@ test('a fat tree whose links the core does not list (524,288) is drawn from its 
   const counts = await lines.evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-links'))));
   expect(counts.reduce((n, k) => n + k, 0)).toBe(524288);
   expect(counts.sort((a, b) => a - b)).toEqual(bundles.map((b) => b[4]).sort((a, b) => a - b));
-  // Beside the default's auto-run result the preview is folded away: open it for the screenshot.
-  const folded = page.getByTestId('next-run').locator('details.more');
-  if (await folded.count()) await folded.locator('summary').click();
+  // Beside the first screen's result the preview is folded away: open it for the screenshot.
+  await unfoldNextRun(page, expect);
   await figure.screenshot({ path: shot('drawing-fat-tree-524288-links') });
 });
 
@@ -139,12 +137,9 @@ test('a fat tree whose links the core does not list (524,288) is drawn from its 
 // Chromium lays out the text, at 1024 px) is clear of every link line's box, and inside the drawing.
 test('BMIN at 1024 px: no stage label overlaps a link line', async ({ page }) => {
   await page.setViewportSize({ width: 1024, height: 900 });
-  await page.goto('/');
-  // The start example runs by itself; once it is done the preview beside its result stays folded.
-  await expect(page.getByTestId('wasm-status')).toContainText('done in', { timeout: 60_000 });
+  await openExplorer(page, expect);
   await page.locator('#preset').selectOption('seed003-fig7-hipiqs-bmin16');
-  const next = page.getByTestId('next-run');
-  await next.locator('details.more summary').click();
+  const next = await unfoldNextRun(page, expect);
   const svg = next.locator('svg[data-testid="topology-preview"]');
   await expect(svg.locator('text.tick')).toHaveText(['stage 1', 'stage 0 (nodes attach here)']);
   const { labels, lines, view } = await svg.evaluate((s) => {

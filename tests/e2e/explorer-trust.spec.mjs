@@ -7,7 +7,7 @@
 import path from 'node:path';
 import { test, expect } from '@playwright/test';
 import LZString from 'lz-string';
-import { ROOT, example, experimentId, nativeRun, openJsonTab } from './support.mjs';
+import { ROOT, example, experimentId, nativeRun, openJsonTab, openExplorer } from './support.mjs';
 
 const SHOTS = path.join(ROOT, 'tests', 'e2e', 'screenshots');
 const QUICK = 'quickstart-torus-4x4';
@@ -33,9 +33,8 @@ async function shoot(page, name) {
 test('the newest result stands on top, a stale one folds to one line, the server result is in full, status words follow the run', async ({ page }) => {
   const cfg = example(QUICK).config;
   const edited = withEntries(cfg, 32);
-  await page.goto('/');
   // The first screen's own run, then a preset: the preview says the form holds another config.
-  await expect(page.getByTestId('wasm-status')).toContainText('done in', { timeout: 120_000 });
+  await openExplorer(page, expect);
   await expect(page.locator('#preset')).toHaveValue('seed001-fig12-21cube-128-entries');
   await page.locator('#preset').selectOption(QUICK);
   // The preset list shows the preset the form holds, not "Load a preset…".
@@ -73,9 +72,8 @@ test('the newest result stands on top, a stale one folds to one line, the server
 
 test('on a 390 px screen the page moves to the result when it arrives', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto('/');
   // The first screen's own run does not move the page away from the form.
-  await expect(page.getByTestId('wasm-status')).toContainText('done in', { timeout: 120_000 });
+  await openExplorer(page, expect);
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
   await page.locator('#preset').selectOption(QUICK);
   await runInBrowser(page, experimentId(example(QUICK).config));
@@ -158,7 +156,7 @@ test("the core's warnings stand next to the number, with fixes one click away", 
 test('Compare: Copy link stores browser runs on the server and opens in a fresh browser; missing runs are named and re-run', async ({ page, browser, request }) => {
   const a = example(QUICK).config;
   const b = withEntries(a, 16);
-  await page.goto('/');
+  await openExplorer(page, expect);
   await page.locator('#preset').selectOption(QUICK);
   await runInBrowser(page, experimentId(a));
   await page.locator('[data-field="switch.cache.entries"]').fill('16');
@@ -207,8 +205,7 @@ test('Compare: Copy link stores browser runs on the server and opens in a fresh 
 });
 
 test('keyboard: a skip link to the results, the drawing reachable by Tab, and a warning on leaving an unparsable JSON tab', async ({ page }) => {
-  await page.goto('/');
-  await expect(page.getByTestId('wasm-status')).toContainText('done in', { timeout: 120_000 });
+  await openExplorer(page, expect);
   // The skip link is among the first Tab stops and moves the focus to the results.
   let onSkip = false;
   for (let i = 0; i < 10 && !onSkip; i++) {

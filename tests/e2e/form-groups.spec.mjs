@@ -1,10 +1,10 @@
 // The form's folded groups: one the user opened stays open while they correct a value in it, and
 // one holding the core's error opens by itself.
 import { test, expect } from '@playwright/test';
-import { openJsonTab } from './support.mjs';
+import { openJsonTab, openExplorer } from './support.mjs';
 
 test('a folded group stays open once the error typed into it is fixed', async ({ page }) => {
-  await page.goto('/');
+  await openExplorer(page, expect);
   await page.locator('#preset').selectOption('seed003-fig7-hipiqs-bmin16');
   await page.locator('.config-form summary', { hasText: 'Router pipeline' }).click();
   const sa = page.locator('[data-field="switch.pipeline_cycles.sa"]');
@@ -19,7 +19,7 @@ test('a folded group stays open once the error typed into it is fixed', async ({
 });
 
 test('a folded group holding the core error opens by itself', async ({ page }) => {
-  await page.goto('/');
+  await openExplorer(page, expect);
   await page.locator('#preset').selectOption('seed003-fig7-hipiqs-bmin16');
   await openJsonTab(page, expect);
   const cfg = JSON.parse(await page.locator('#config-json').inputValue());

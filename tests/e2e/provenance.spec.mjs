@@ -2,12 +2,12 @@
 // that replaces the whole JSON text is not derived from the preset, so that line goes (and the
 // preset's card comes back only when the new text is an example unchanged).
 import { test, expect } from '@playwright/test';
-import { example, openJsonTab } from './support.mjs';
+import { example, openJsonTab, openExplorer } from './support.mjs';
 
 const PRESET = 'seed003-fig7-hipiqs-bmin16';
 
 test('replacing the whole JSON drops "Edited from the preset"; editing part of it keeps it', async ({ page }) => {
-  await page.goto('/');
+  await openExplorer(page, expect);
   await page.locator('#preset').selectOption(PRESET);
   const card = page.getByTestId('preset-card');
   const title = example(PRESET).title;

@@ -1,7 +1,7 @@
 // A long server run is no black box: the explorer shows its worker's progress in the engine's own
 // work units, moving as the run goes, and Cancel stops it on the server (DELETE /api/experiments/{id}).
 import { test, expect } from '@playwright/test';
-import { experimentId, openJsonTab } from './support.mjs';
+import { experimentId, openJsonTab, openExplorer } from './support.mjs';
 
 test('a server run shows its progress in cycles, moving, and Cancel stops it on the server', async ({ page, request }) => {
   // Minutes of simulated cycles (about 11,000 a second for this mesh on one core); a seed of its own so
@@ -10,7 +10,7 @@ test('a server run shows its progress in cycles, moving, and Cancel stops it on 
     switch: { cache: null }, traffic: { injection: { load: 0.2 } },
     sim: { warmup_cycles: 100, measure_cycles: 3000000, drain_cycles: 100 } };
   const id = experimentId(cfg);
-  await page.goto('/');
+  await openExplorer(page, expect);
   await openJsonTab(page, expect);
   await page.locator('#config-json').fill(JSON.stringify(cfg, null, 2));
   const submit = page.getByRole('button', { name: 'Submit to server' });

@@ -2,11 +2,11 @@
 // config (every default written out), which the page compared as text with the form's and so
 // called every server run "Out of date: the form has changed since this run".
 import { test, expect } from '@playwright/test';
-import { experimentId, example } from './support.mjs';
+import { experimentId, example, openExplorer, runPresetInBrowser } from './support.mjs';
 
 test("a server run of the form's config is not marked out of date; an edit makes it so", async ({ page }) => {
   const cfg = example('quickstart-torus-4x4').config;
-  await page.goto('/');
+  await openExplorer(page, expect);
   await page.locator('#preset').selectOption('quickstart-torus-4x4');
   await page.getByRole('button', { name: 'Submit to server' }).click();
   await expect(page.getByTestId('server-config-hash')).toHaveAttribute('data-hash', experimentId(cfg), { timeout: 120_000 });
@@ -23,10 +23,7 @@ test("a server run of the form's config is not marked out of date; an edit makes
 for (const [key, words] of [['seed001-fig7-npb-torus-64', 'mean relative performance'], ['booksim-mesh-8x8-cycle', 'accepted, mean packet latency']]) {
   test(`browser and server runs of ${key} agree in the engine's terms`, async ({ page }) => {
     const hash = experimentId(example(key).config);
-    await page.goto('/');
-    await page.locator('#preset').selectOption(key);
-    await page.getByRole('button', { name: 'Run in browser (WASM)' }).click();
-    await expect(page.getByTestId('wasm-config-hash')).toHaveAttribute('data-hash', hash, { timeout: 60_000 });
+    await runPresetInBrowser(page, expect, key, hash);
     await page.getByRole('button', { name: 'Submit to server' }).click();
     await expect(page.getByTestId('server-config-hash')).toHaveAttribute('data-hash', hash, { timeout: 120_000 });
     await expect(page.getByTestId('agreement')).toContainText('Browser (WASM) and server (native) results are identical: ');
@@ -39,7 +36,7 @@ for (const [key, words] of [['seed001-fig7-npb-torus-64', 'mean relative perform
 test('a server run of a seed-figure preset shows the published values beside its own', async ({ page }) => {
   const key = 'seed001-sec72-throughput';
   const id = experimentId(example(key).config);
-  await page.goto('/');
+  await openExplorer(page, expect);
   await page.locator('#preset').selectOption(key);
   await page.getByRole('button', { name: 'Submit to server' }).click();
   await expect(page.getByTestId('server-config-hash')).toHaveAttribute('data-hash', id, { timeout: 120_000 });
@@ -54,7 +51,7 @@ test('a server run of a seed-figure preset shows the published values beside its
 // The compare preset submitted to the server runs as a sweep; its page has the published values
 // beside the points, as the browser's comparison has them.
 test("the compare preset's sweep page shows the published values beside its points", async ({ page }) => {
-  await page.goto('/');
+  await openExplorer(page, expect);
   await page.locator('#preset').selectOption('seed003-fig7-compare-bmin16');
   await page.getByRole('button', { name: 'Submit to server' }).click();
   await page.waitForURL(/\/s\//);

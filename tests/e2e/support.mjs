@@ -80,10 +80,27 @@ export const ns = (v) => {
   return `${v.toLocaleString('en-US', { minimumFractionDigits: d, maximumFractionDigits: d })} ns`;
 };
 
+// Opens the explorer and waits until the first screen's example, which runs by itself on load, is
+// done. A test that picked its own config before that met the example's late result under load: a
+// second result on the page, a core still busy with the example.
+export async function openExplorer(page, expect) {
+  await page.goto('/');
+  await expect(page.getByTestId('wasm-status')).toContainText('done in', { timeout: 120_000 });
+}
+
+// The next run's pane with its drawing unfolded (beside an earlier result it is folded away).
+export async function unfoldNextRun(page, expect) {
+  const next = page.getByTestId('next-run');
+  const details = next.locator('details.more');
+  if (!(await details.evaluate((d) => d.open))) await details.locator('summary').click();
+  await expect(details).toHaveJSProperty('open', true);
+  return next;
+}
+
 // Opens the explorer, picks the preset `key` and runs it in the browser's WASM core until the result
 // of that config (its experiment id `hash`, by default the core's id of the example) is shown.
 export async function runPresetInBrowser(page, expect, key, hash = experimentId(example(key).config)) {
-  await page.goto('/');
+  await openExplorer(page, expect);
   await page.locator('#preset').selectOption(key);
   await clickRun(page, expect, hash);
 }
@@ -102,14 +119,13 @@ export async function openJsonTab(page, expect) {
 // Opens the explorer, types `cfg` into the JSON tab and runs it in the browser's WASM core until
 // the result of that config (its experiment id `hash`, by default the core's id of `cfg`) is shown.
 export async function runConfigInBrowser(page, expect, cfg, hash = experimentId(cfg)) {
-  await page.goto('/');
+  await openExplorer(page, expect);
   await openJsonTab(page, expect);
   await page.locator('#config-json').fill(JSON.stringify(cfg, null, 2));
   await clickRun(page, expect, hash);
 }
 
-// Waits for the result of the config whose id is `hash`: "done in" alone can be the first screen's
-// example, which runs by itself on load and, under load, ends after the test's own run began.
+// Waits for the result of the config whose id is `hash`, not for any "done in".
 async function clickRun(page, expect, hash) {
   const run = page.getByRole('button', { name: 'Run in browser (WASM)' });
   await expect(run).toBeEnabled();

@@ -8,7 +8,7 @@ import { test, expect } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { ROOT, sig3, tmp, openJsonTab } from './support.mjs';
+import { ROOT, sig3, tmp, openJsonTab, openExplorer } from './support.mjs';
 
 const RING = path.join(ROOT, 'tests', 'data', 'traces', 'ring4');
 const count = (n) => Math.round(n).toLocaleString('en-US');
@@ -44,7 +44,7 @@ async function serverRun(request, cfg) {
 }
 
 test('a dropped trace archive: summary and heat map, a browser run equal to the server\'s, a share link', async ({ page, request, context }) => {
-  await page.goto('/');
+  await openExplorer(page, expect);
   const panel = page.getByTestId('trace-panel');
   await panel.getByText('MPI trace').click();
   await drop(page, ringArchive());
@@ -96,7 +96,7 @@ test('a dropped trace archive: summary and heat map, a browser run equal to the 
 });
 
 test('bad traces are refused naming the file, the line and the reason', async ({ page }) => {
-  await page.goto('/');
+  await openExplorer(page, expect);
   const panel = page.getByTestId('trace-panel');
   await panel.getByText('MPI trace').click();
   // A rank file with an unknown action, refused by this page's core before anything is uploaded.

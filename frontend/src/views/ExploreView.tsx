@@ -27,6 +27,7 @@ import { useServerRun } from '../hooks/useServerRun';
 import { addRun, runHeadline, shortName, type HistoryState } from '../lib/runs/history';
 import { useCoreSchemas, useUnits } from '../hooks/useCoreSchemas';
 import { autoRuns } from '../lib/runs/placement';
+import { nextFold, type Fold } from '../lib/runs/fold';
 import { getPath } from '../lib/form/path';
 import { decodeConfig, encodeConfig, NEW_SWEEP_URL, shareUrl } from '../lib/runs/share';
 
@@ -228,6 +229,8 @@ export function ExploreView({ onEngineVersion }: { onEngineVersion: (v: string |
   const previewState = runningForm ? 'Running in this browser'
     : serverBusy ? 'Running on the server'
     : hasResult ? 'The form now holds' : 'Ready to run';
+  const fold = useRef<Fold | null>(null);
+  fold.current = nextFold(fold.current, formKey, hasResult);
   const nextDrawing = core.prepared && <NextTopology prepared={core.prepared} comparedVariants={compareExample?.compare?.values.length} />;
   // A config from elsewhere (history, the whole JSON text replaced) is no edit of the last preset:
   // its provenance is the example it equals, if any.
@@ -326,8 +329,7 @@ export function ExploreView({ onEngineVersion }: { onEngineVersion: (v: string |
                 ? <RunPreview prepared={core.prepared} variants={variantSummaries ?? undefined} />
                 : <p className="note">{blocked ? 'Fix the highlighted field to see what the run will be.' : 'checking the config with the core…'}</p>}
               {!compareExample && <PublishedPanel config={config} />}
-              {/* Beside a stale result the drawing folds away, so the result's "out of date" banner stays in view. */}
-              {nextDrawing && (hasResult
+              {nextDrawing && (fold.current.folded
                 ? <details className="more"><summary>Topology of the next run</summary>{nextDrawing}</details>
                 : nextDrawing)}
             </section>
